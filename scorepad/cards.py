@@ -1,0 +1,254 @@
+"""Cards as people type them, the decks of each game, and counting a pile's card points.
+
+Card points are exact: `Decimal` values that are whole or end in .5, never floats.
+A deck is data (its cards, their values, extra names), so a game with another deck
+(Troggu's 62 cards, the Piedmontese Angel) is a new `Deck`, not new code.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from scorepad.errors import Problem, ScorepadError
+
+TRUMP = "T"
+FOOL = "F"
+SUITS = "SHDC"
+JACK, KNIGHT, QUEEN, KING = 11, 12, 13, 14
+FACE_LETTERS = {JACK: "J", KNIGHT: "C", QUEEN: "Q", KING: "K"}
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+RANK_WORDS = {
+    "k": KING, "r": KING, "king": KING, "roi": KING, "re": KING,
+    "q": QUEEN, "d": QUEEN, "queen": QUEEN, "dame": QUEEN, "regina": QUEEN,
+    "c": KNIGHT, "n": KNIGHT, "cavalier": KNIGHT, "knight": KNIGHT, "cavall": KNIGHT,
+    "cavallo": KNIGHT,
+    "j": JACK, "v": JACK, "jack": JACK, "valet": JACK, "fante": JACK,
+}  # fmt: skip
+FOOL_WORDS = ("ex", "f", "fool", "excuse", "0")
+HALF = Decimal("0.5")
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A card: a trump (suit "T", rank 1–21), the Fool (suit "F", rank 0) or a suit card.
+
+    Suit cards have rank 1–10, 11 jack, 12 knight (cavalier), 13 queen, 14 king.
+    """
+
+    suit: str
+    rank: int
+
+    def __str__(self) -> str:
+        if self.suit == TRUMP:
+            return str(self.rank)
+        if self.suit == FOOL:
+            return "EX"
+        return FACE_LETTERS.get(self.rank, str(self.rank)) + self.suit
+
+    @property
+    def is_trump(self) -> bool:
+        return self.suit == TRUMP
+
+    @property
+    def is_fool(self) -> bool:
+        return self.suit == FOOL
+
+
+def trump(n: int) -> Card:
+    return Card(TRUMP, n)
+
+
+FOOL_CARD = Card(FOOL, 0)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A game's deck: which cards exist, what each is worth, and the names players use."""
+
+    name: str
+    values: Mapping[Card, Decimal]
+    low: Decimal  # the value of a card that does not count (unlisted cards in a pile)
+    fool_name: str
+    bouts: frozenset[Card] = frozenset()
+    names: Mapping[str, Card] = field(default_factory=dict)  # extra words: "matto", "angel", …
+    shape: str = ""  # says what the deck holds, for error messages
+
+    @property
+    def size(self) -> int:
+        return len(self.values)
+
+    @property
+    def total(self) -> Decimal:
+        return sum(self.values.values(), Decimal(0))
+
+    def value(self, card: Card) -> Decimal:
+        return self.values[card]
+
+    def low_cards(self) -> int:
+        return sum(1 for v in self.values.values() if v == self.low)
+
+    def parse(self, token: str) -> Card:
+        """One card from its notation, or a ScorepadError naming the token."""
+        card = read_card(token, self.names)
+        if card is None:
+            raise ScorepadError([Problem("", f"'{token}' is not a card notation "
+                                         "(e.g. 21, EX, KH, 10D, Q♠)")])
+        if card not in self.values:
+            hint = f" ({self.shape})" if self.shape else ""
+            raise ScorepadError(
+                [Problem("", f"card '{token}' is not in the {self.name} deck{hint}")]
+            )
+        return card
+
+    def parse_many(self, text: str | Iterable[str]) -> tuple[Card, ...]:
+        """Cards separated by spaces or commas; every bad or repeated card is reported."""
+        tokens = split_cards(text) if isinstance(text, str) else list(text)
+        cards: list[Card] = []
+        problems: list[Problem] = []
+        for token in tokens:
+            try:
+                card = self.parse(token)
+            except ScorepadError as err:
+                problems.extend(err.problems)
+                continue
+            if card in cards:
+                problems.append(Problem("", f"card '{token}' is listed twice"))
+            else:
+                cards.append(card)
+        if problems:
+            raise ScorepadError(problems)
+        return tuple(cards)
+
+
+def split_cards(text: str) -> list[str]:
+    return [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+
+
+def read_card(token: str, names: Mapping[str, Card] = {}) -> Card | None:  # noqa: B006
+    """Parse the notation of cli.md; None when it is no card notation at all."""
+    t = token.strip().replace("\ufe0f", "").lower()
+    if t in names:
+        return names[t]
+    if t in FOOL_WORDS:
+        return FOOL_CARD
+    m = re.fullmatch(r"t?(\d{1,2})", t)
+    if m:
+        n = int(m.group(1))
+        return trump(n) if n > 0 else FOOL_CARD
+    if len(t) < 2:
+        return None
+    suit = SUIT_SYMBOLS.get(t[-1], t[-1].upper())
+    if suit not in SUITS:
+        return None
+    rank_text = t[:-1].rstrip(" -_")
+    if rank_text.isdigit():
+        rank = int(rank_text)
+        # out-of-range numbers (11S, 0H) become ranks no deck has, so the deck names them
+        return Card(suit, rank if 1 <= rank <= 10 else 100 + rank)
+    rank_word = RANK_WORDS.get(rank_text)
+    return Card(suit, rank_word) if rank_word else None
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+@dataclass(frozen=True)
+class PileCount:
+    points: Decimal
+    bouts: int
+    cards: int
+
+
+def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> PileCount:
+    """Card points of a pile: the listed cards plus `pile - len(cards)` unlisted low cards."""
+    size = len(cards) if pile is None else pile
+    problems = []
+    if size < 0 or size > deck.size:
+        problems.append(f"a pile holds 0 to {deck.size} cards, not {size}")
+    elif len(cards) > size:
+        problems.append(f"{len(cards)} cards are listed but the pile holds only {size}")
+    else:
+        unlisted = size - len(cards)
+        low_left = deck.low_cards() - sum(1 for c in cards if deck.value(c) == deck.low)
+        if unlisted > low_left:
+            problems.append(
+                f"the pile holds {size} cards but only {len(cards)} are listed and the deck "
+                f"has {low_left} low cards left for the other {unlisted}: list every counting card"
+            )
+    if problems:
+        raise ScorepadError(problems)
+    listed = sum((deck.value(c) for c in cards), Decimal(0))
+    return PileCount(
+        points=listed + (size - len(cards)) * deck.low,
+        bouts=sum(1 for c in cards if c in deck.bouts),
+        cards=size,
+    )
+
+
+# --- the decks -------------------------------------------------------------------------------
+
+def _suit_values(
+    ranks: Iterable[int], faces: Mapping[int, Decimal], low: Decimal, suits: str = SUITS
+) -> dict[Card, Decimal]:
+    return {Card(s, r): faces.get(r, low) for s in suits for r in ranks}
+
+
+FRENCH_FACES = {KING: Decimal("4.5"), QUEEN: Decimal("3.5"), KNIGHT: Decimal("2.5"),
+                JACK: Decimal("1.5")}  # fmt: skip
+
+
+def french_deck() -> Deck:
+    values = {trump(n): HALF for n in range(1, 22)}
+    values.update({trump(21): Decimal("4.5"), trump(1): Decimal("4.5"), FOOL_CARD: Decimal("4.5")})
+    values.update(_suit_values(range(1, 15), FRENCH_FACES, HALF))
+    return Deck(
+        name="french",
+        values=values,
+        low=HALF,
+        fool_name="Excuse",
+        bouts=frozenset({trump(21), trump(1), FOOL_CARD}),
+        shape="trumps 1–21, the Excuse, and K Q C J 10–1 in S H D C",
+    )
+
+
+def troggu_deck() -> Deck:
+    one = Decimal(1)
+    faces = {KING: Decimal(5), QUEEN: Decimal(4), KNIGHT: Decimal(3), JACK: Decimal(2)}
+    values = {trump(n): one for n in range(1, 22)}
+    values.update({trump(21): Decimal(5), trump(1): Decimal(5), FOOL_CARD: Decimal(5)})
+    # Cups (H) and Coins (D) keep 1–6; Swords (S) and Batons (C) keep 10–5.
+    values.update(_suit_values([*range(1, 7), *range(11, 15)], faces, one, "HD"))
+    values.update(_suit_values([*range(5, 11), *range(11, 15)], faces, one, "SC"))
+    names = {w: FOOL_CARD for w in ("baetler", "bättler", "battler")}
+    return Deck(
+        name="troggu",
+        values=values,
+        low=one,
+        fool_name="Bättler",
+        bouts=frozenset({trump(21), trump(1), FOOL_CARD}),
+        names=names,
+        shape="trumps 1–21, the Bättler, Cups H and Coins D: K Q C J 1–6, "
+        "Swords S and Batons C: K Q C J 10–5",
+    )
+
+
+def piedmont_deck(angel: int = 20) -> Deck:
+    values = {trump(n): HALF for n in range(1, 22)}
+    values.update({trump(angel): Decimal("4.5"), trump(1): Decimal("4.5"),
+                   FOOL_CARD: Decimal("3.5")})  # fmt: skip
+    values.update(_suit_values(range(1, 15), FRENCH_FACES, HALF))
+    names = {"matto": FOOL_CARD, "angel": trump(angel), "angelo": trump(angel),
+             "bagatto": trump(1)}  # fmt: skip
+    return Deck(
+        name="piedmont",
+        values=values,
+        low=HALF,
+        fool_name="Matto",
+        bouts=frozenset({trump(angel), trump(1)}),
+        names=names,
+        shape="trumps 1–21 (the Angel, the Bagatto), the Matto, and K Q C J 10–1 in S H D C",
+    )

@@ -1,0 +1,514 @@
+"""The scorepad command line: parse options, call the core, render. Nothing else.
+
+Deal options are built from the variants' own field descriptions, so a new game's
+fields become options of `deal` and `edit` without touching this module.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Optional, TypeVar
+
+import typer
+
+from scorepad.errors import Problem, ScorepadError
+
+app = typer.Typer(
+    help="Score keeper for tarot card games played with real decks: French Tarot, "
+    "Troggu (Swiss tarot) and two-handed Piedmontese tarot.\n\n"
+    "Example: scorepad new club.toml --variant french --players 'Anna,Bruno,Chloé,Daisuke'",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def handled(fn: F) -> F:
+    """Turn a ScorepadError into `error:` lines on stderr and exit status 1."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except ScorepadError as err:
+            for problem in err.problems:
+                typer.echo(f"error: {problem}", err=True)
+            raise typer.Exit(1) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def echo_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+FileArg = Annotated[Path, typer.Argument(help="the session file (TOML)", show_default=False)]
+FilesArg = Annotated[list[Path], typer.Argument(help="one or more session files",
+                                                 show_default=False)]  # fmt: skip
+JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable output")]
+FormatOpt = Annotated[str, typer.Option("--format", help="table format: plain, simple, github, "
+                                                         "grid, html, latex, …")]  # fmt: skip
+
+
+# --- deal options, from the variants' fields ------------------------------------------------
+
+REPEATABLE = {"points", "handfuls"}
+OPTION_HELP = {
+    "points": "card points of the declaring side (X), or NAME=X per player (repeat)",
+    "cards": "cards of one pile, e.g. \"21 1 EX KH QS\" (low cards may be left out)",
+    "partner": "the partner (French 5 players, Troggu 7–8 players)",
+    "side": "whose pile --cards lists: attack (default) or defence",
+}
+
+
+def _deal_fields() -> list[Any]:
+    from scorepad.variants import Field, registry
+
+    fields: dict[str, Field] = {
+        "dealer": Field("dealer", "--dealer", "player", "who dealt (default: the next dealer)"),
+        "note": Field("note", "--note", "text", "a note kept with the deal"),
+    }
+    games: dict[str, list[str]] = {}
+    for variant in registry().values():
+        for f in variant.fields:
+            fields.setdefault(f.key, f)
+            games.setdefault(f.key, []).append(variant.name)
+    result = []
+    for key, f in fields.items():
+        where = games.get(key, [])
+        only = f" [{', '.join(where)}]" if where and len(where) < len(registry()) else ""
+        result.append((f, OPTION_HELP.get(key, f.help) + only))
+    return result
+
+
+def _deal_parameters() -> list[inspect.Parameter]:
+    params = []
+    for f, help_text in _deal_fields():
+        if f.kind == "flag":
+            name = f.option.removeprefix("--")
+            annotation: Any = Annotated[Optional[bool], typer.Option(  # noqa: UP045
+                f"{f.option}/--no-{name}", help=help_text, show_default=False)]
+        elif f.key in REPEATABLE:
+            annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
+                f.option, help=help_text + " (repeatable)", show_default=False)]
+        else:
+            metavar = {"player": "NAME", "integer": "N", "cards": "CARDS"}.get(f.kind, "TEXT")
+            if f.choices:
+                metavar = "|".join(f.choices)
+            annotation = Annotated[Optional[str], typer.Option(  # noqa: UP045
+                f.option, help=help_text, metavar=metavar, show_default=False)]
+        params.append(inspect.Parameter(f.key, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=annotation))  # fmt: skip
+    return params
+
+
+def with_deal_options(fn: F) -> F:
+    """Give `fn` (which takes **options) one keyword option per deal field."""
+    sig = inspect.signature(fn)
+    own = [p for p in sig.parameters.values() if p.kind != inspect.Parameter.VAR_KEYWORD]
+    params = own + _deal_parameters()
+    params.sort(key=lambda p: p.kind)
+    fn.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
+    fn.__annotations__ = {p.name: p.annotation for p in params}
+    return fn
+
+
+def raw_from_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Deal fields as given on the command line, in the shape the session file stores."""
+    raw: dict[str, Any] = {}
+    for key, value in options.items():
+        if value is None or value == []:
+            continue
+        if key == "points":
+            value = _points_value(value)
+        raw[key] = value
+    return raw
+
+
+def _points_value(items: list[str]) -> Any:
+    named = [i for i in items if "=" in i]
+    if not named:
+        if len(items) > 1:
+            raise ScorepadError([Problem("--points", "give one number, or NAME=X for each "
+                                                     "player")])
+        return items[0]
+    if len(named) != len(items):
+        raise ScorepadError([Problem("--points", "mix of X and NAME=X: use NAME=X for each")])
+    result: dict[str, str] = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        if name.strip() in result:
+            raise ScorepadError([Problem("--points", f"{name.strip()} is given twice")])
+        result[name.strip()] = value
+    return result
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+@app.command()
+@handled
+def new(
+    file: FileArg,
+    variant: Annotated[str, typer.Option("--variant", "-v", help="french, troggu or piedmont")],
+    players: Annotated[str, typer.Option("--players", "-p",
+                                         help="players in seating order, comma-separated")],
+    rules: Annotated[Optional[str], typer.Option("--rules", help="rule profile, e.g. seed or fft")] = None,  # noqa: UP045, E501
+    title: Annotated[str, typer.Option("--title", help="a title for the session")] = "",
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="who deals first (default: the first player)")] = None,  # noqa: UP045, E501
+    settings: Annotated[Optional[list[str]], typer.Option("--set", help="KEY=VALUE: change one rule setting (repeatable; see 'scorepad variants')")] = None,  # noqa: UP045, E501
+) -> None:
+    """Start a session file. It is never overwritten.
+
+    Example: scorepad new club.toml --variant french --players "Anna,Bruno,Chloé,Daisuke"
+    """
+    from scorepad import core, storage
+
+    pairs: dict[str, str] = {}
+    for item in settings or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ScorepadError([Problem("--set", f"'{item}' should be KEY=VALUE")])
+        pairs[key.strip().replace("-", "_")] = value
+    names = [p for p in (n.strip() for n in players.split(",")) if p]
+    session = core.new_session(variant, names, profile=rules, title=title, dealer=dealer,
+                               settings=pairs)  # fmt: skip
+    storage.save(file, session, new=True)
+    from scorepad.variants import get_variant
+
+    v = get_variant(session.variant)
+    typer.echo(f"created {file}: {v.title} ({session.profile} rules), {len(names)} players: "
+               f"{', '.join(session.players)}; {session.dealer} deals first")
+
+
+@app.command()
+@handled
+@with_deal_options
+def deal(
+    file: FileArg,
+    continue_: Annotated[bool, typer.Option("--continue", help="add a deal after the match "
+                                                                "target was reached")] = False,
+    **options: Any,
+) -> None:
+    """Record one deal; print its scores and who deals next.
+
+    Example: scorepad deal club.toml --contract garde --taker Bruno --points 47 --bouts 2
+    """
+    from scorepad import core, report, storage
+
+    session = storage.load(file)
+    done = _match_over(session)
+    if done and not continue_:
+        raise ScorepadError([Problem(str(file), f"{done}; add --continue to play on")])
+    try:
+        updated = core.add_deal(session, raw_from_options(options))
+    except ScorepadError as err:
+        raise err.located(str(file)) from None
+    storage.save(file, updated)
+    n = len(updated.deals)
+    deal = updated.deals[-1]
+    typer.echo(report.explain_deal(updated, n, deal, core.score(updated, deal)))
+    typer.echo(f"saved as deal {n}; next dealer: {updated.next_dealer()}")
+    after = _match_over(updated)
+    if after and not done:
+        typer.echo(after)
+
+
+def _match_over(session: Any) -> str | None:
+    from scorepad.variants import get_variant
+
+    variant = get_variant(session.variant)
+    finished = getattr(variant, "match_over", None)
+    return finished(session) if finished else None
+
+
+@app.command()
+@handled
+@with_deal_options
+def edit(
+    file: FileArg,
+    n: Annotated[int, typer.Argument(help="the deal's number (see history)")],
+    clear: Annotated[Optional[list[str]], typer.Option("--clear", help="remove a field, e.g. --clear petit-au-bout (repeatable)")] = None,  # noqa: UP045, E501
+    **options: Any,
+) -> None:
+    """Change fields of deal N; the others stay as entered. Prints the scores before and after.
+
+    Example: scorepad edit club.toml 3 --points 42
+    """
+    from scorepad import core, storage
+
+    session = storage.load(file)
+    changes = raw_from_options(options)
+    if not changes and not clear:
+        raise ScorepadError([Problem(f"{file}: deal {n}", "nothing to change: give the "
+                                                          "deal options to change")])
+    try:
+        before = core.score(session, core.edit_deal(session, n, {}).deals[n - 1])
+        updated = core.edit_deal(session, n, changes, clear or [])
+    except ScorepadError as err:
+        raise err.located(str(file)) from None
+    storage.save(file, updated)
+    after = core.score(updated, updated.deals[n - 1])
+    from scorepad import report
+
+    typer.echo(report.explain_deal(updated, n, updated.deals[n - 1], after))
+    for label, outcome in (("before", before), ("after", after)):
+        typer.echo(f"{label}: " + ", ".join(f"{p} {report.signed(v)}"
+                                            for p, v in outcome.scores.items()))
+
+
+@app.command()
+@handled
+def undo(file: FileArg) -> None:
+    """Remove the last deal, saying which.
+
+    Example: scorepad undo club.toml
+    """
+    _remove(file, None)
+
+
+@app.command()
+@handled
+def delete(
+    file: FileArg, n: Annotated[int, typer.Argument(help="the deal's number (see history)")]
+) -> None:
+    """Remove deal N; the deals after it move up one number.
+
+    Example: scorepad delete club.toml 4
+    """
+    _remove(file, n)
+
+
+def _remove(file: Path, n: int | None) -> None:
+    from scorepad import core, report, storage
+
+    session = storage.load(file)
+    number = len(session.deals) if n is None else n
+    try:
+        updated, removed = core.remove_deal(session, number)
+        core.outcomes(updated)
+    except ScorepadError as err:
+        raise err.located(str(file)) from None
+    outcome = core.score(session, removed)
+    storage.save(file, updated)
+    scores = ", ".join(f"{p} {report.signed(v)}" for p, v in outcome.scores.items())
+    from scorepad.variants import get_variant
+
+    what = get_variant(session.variant).describe(removed.entry)
+    typer.echo(f"removed deal {number} (dealt by {removed.dealer}): {what}, {outcome.result}; "
+               f"{scores}")
+    if n is not None and n <= len(updated.deals):
+        typer.echo(f"deals {n + 1}–{len(session.deals)} are now {n}–{len(updated.deals)}")
+    typer.echo(f"next dealer: {updated.next_dealer()}")
+
+
+@app.command()
+@handled
+def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") -> None:
+    """Every deal with its scores and running totals.
+
+    Example: scorepad history club.toml --format github
+    """
+    from scorepad import report, storage
+
+    session = storage.load(file)
+    if json_:
+        echo_json(report.history_objects(session))
+    else:
+        typer.echo(report.history_table(session, fmt))
+
+
+@app.command()
+@handled
+def standings(files: FilesArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") -> None:
+    """Players ranked by total, over one or more session files of the same game.
+
+    Example: scorepad standings club.toml
+    """
+    from scorepad import core, report, storage
+
+    sessions = _load_all(files)
+    variants = {s.variant for s in sessions}
+    if len(variants) > 1:
+        which = ", ".join(f"{f} is {s.variant}" for f, s in zip(files, sessions))
+        raise ScorepadError([Problem("", f"the files mix games ({which}): standings add up "
+                                         "one game at a time")])
+    rows = core.standings(sessions)
+    variant = sessions[0].variant
+    deals = sum(len(s.deals) for s in sessions)
+    if json_:
+        echo_json(report.standings_object(variant, deals, rows))
+        return
+    from scorepad.variants import get_variant
+
+    v = get_variant(variant)
+    title = sessions[0].title if len(sessions) == 1 and sessions[0].title else v.title
+    typer.echo(f"{title}: {deals} deals in {len(sessions)} session"
+               f"{'s' if len(sessions) > 1 else ''} ({v.unit})")
+    typer.echo(report.standings_table(variant, rows, fmt))
+    for session in sessions:
+        over = _match_over(session)
+        if over:
+            typer.echo(over)
+
+
+def _load_all(files: list[Path]) -> list[Any]:
+    from scorepad import storage
+
+    sessions, problems = [], []
+    for f in files:
+        try:
+            sessions.append(storage.load(f))
+        except ScorepadError as err:
+            problems.extend(err.problems)
+    if problems:
+        raise ScorepadError(problems)
+    return sessions
+
+
+@app.command()
+@handled
+def show(
+    file: FileArg,
+    n: Annotated[Optional[int], typer.Argument(help="the deal's number (default: the last)")] = None,  # noqa: UP045, E501
+    json_: JsonOpt = False,
+) -> None:
+    """One deal with its arithmetic spelled out.
+
+    Example: scorepad show club.toml 3
+    """
+    from scorepad import core, report, storage
+
+    session = storage.load(file)
+    number = len(session.deals) if n is None else n
+    try:
+        deal = core.remove_deal(session, number)[1]
+    except ScorepadError as err:
+        raise err.located(str(file)) from None
+    outcome = core.score(session, deal)
+    if json_:
+        obj = report.deal_object(session, number, deal, outcome)
+        obj["explain"] = list(outcome.explain)
+        echo_json(obj)
+    else:
+        typer.echo(report.explain_deal(session, number, deal, outcome))
+
+
+@app.command()
+@handled
+def count(
+    cards: Annotated[list[str], typer.Argument(help="the cards, e.g. 21 1 EX KH QS",
+                                               show_default=False)],
+    variant: Annotated[str, typer.Option("--variant", "-v", help="french, troggu or piedmont")],
+    pile: Annotated[Optional[int], typer.Option("--pile", help="how many cards the pile holds (default: those listed)")] = None,  # noqa: UP045, E501
+    json_: JsonOpt = False,
+) -> None:
+    """Card points of a pile: listed cards plus unlisted low cards up to --pile.
+
+    Example: scorepad count --variant french 21 1 EX KH KS QD CC JH --pile 30
+    """
+    from scorepad.cards import count_pile
+    from scorepad.variants import default_rules, get_variant
+
+    v = get_variant(variant)
+    deck = v.deck(default_rules(v))
+    listed = deck.parse_many(" ".join(cards))
+    counted = count_pile(deck, listed, pile)
+    extra = v.count_extra(counted) if hasattr(v, "count_extra") else {}
+    if json_:
+        from scorepad.core import json_number
+
+        obj: dict[str, Any] = {"points": json_number(counted.points)}
+        if v.name == "french":
+            obj["bouts"] = counted.bouts
+        obj["cards"] = counted.cards
+        obj.update(extra.get("json", {}))
+        echo_json(obj)
+        return
+    from scorepad.text import num
+
+    low = counted.cards - len(listed)
+    parts = " + ".join(f"{c} {num(deck.value(c))}" for c in listed)
+    if low:
+        parts += f" + {low} low × {num(deck.low)}"
+    typer.echo(f"{parts} = {num(counted.points)}" if parts else "0")
+    summary = f"{num(counted.points)} points in {counted.cards} cards"
+    if v.name == "french":
+        summary += f", {counted.bouts} bouts"
+    typer.echo(summary)
+    for line in extra.get("lines", []):
+        typer.echo(line)
+
+
+@app.command()
+@handled
+def check(files: FilesArg) -> None:
+    """Validate session files and report every problem; exit 1 if any.
+
+    Example: scorepad check examples/*.toml
+    """
+    from scorepad import core, storage
+
+    bad = 0
+    for f in files:
+        try:
+            session = storage.load(f)
+            core.outcomes(session)
+        except ScorepadError as err:
+            bad += 1
+            for problem in err.problems:
+                typer.echo(f"error: {problem}", err=True)
+            continue
+        typer.echo(f"{f}: ok, {session.variant}, {len(session.players)} players, "
+                   f"{len(session.deals)} deals, every deal adds up")
+    if bad:
+        raise typer.Exit(1)
+
+
+@app.command()
+@handled
+def variants(json_: JsonOpt = False) -> None:
+    """The games, their player counts, rule profiles and settings.
+
+    Example: scorepad variants --json
+    """
+    from scorepad.variants import registry
+
+    games = []
+    for v in registry().values():
+        games.append({
+            "name": v.name, "title": v.title, "aliases": list(v.aliases),
+            "players": {"min": v.min_players, "max": v.max_players}, "unit": v.unit,
+            "profiles": {name: dict(settings) for name, settings in v.profiles.items()},
+            "fields": [f.option for f in v.fields],
+        })  # fmt: skip
+    if json_:
+        echo_json(games)
+        return
+    from scorepad.report import table
+
+    rows = []
+    for g in games:
+        count = f"{g['players']['min']}–{g['players']['max']}"
+        rows.append([g["name"], g["title"], count, g["unit"], ", ".join(g["profiles"])])
+    typer.echo(table(rows, ["variant", "game", "players", "scores", "profiles"]))
+    for g in games:
+        for name, settings in g["profiles"].items():
+            values = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                               for k, v in settings.items())
+            typer.echo(f"{g['name']} {name}: {values}")
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("\ninterrupted: nothing saved", err=True)
+        sys.exit(130)

@@ -1,0 +1,195 @@
+"""Pure operations on sessions: start, add, edit and remove deals, score, rank.
+
+Nothing here prints or touches files; every function returns new frozen values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import Any
+
+from scorepad.errors import Problem, ScorepadError
+from scorepad.model import Deal, Outcome, Session, Setting, Table
+from scorepad.storage import check_players, read_deal, setting_problem
+from scorepad.variants import default_rules, get_variant
+
+
+def new_session(
+    variant_name: str,
+    players: Sequence[str],
+    *,
+    profile: str | None = None,
+    title: str = "",
+    dealer: str | None = None,
+    settings: Mapping[str, str] | None = None,
+) -> Session:
+    variant = get_variant(variant_name)
+    names = check_players(list(players), variant.name, variant.min_players, variant.max_players)
+    rules = default_rules(variant, profile)
+    problems: list[Problem] = []
+    for key, text in (settings or {}).items():
+        if key == "profile" or key not in rules:
+            known = ", ".join(k for k in rules if k != "profile")
+            problems.append(Problem("--set", f"unknown setting '{key}' for {variant.name} "
+                                             f"(settings: {known})"))
+            continue
+        value = parse_setting(text, rules[key])
+        problem = setting_problem(key, value, rules[key])
+        if problem:
+            problems.append(Problem("--set", problem))
+        else:
+            rules[key] = value
+    table = Table(variant.name, names, rules)
+    first = names[0]
+    if dealer:
+        try:
+            first = table.resolve(dealer, "dealer")
+        except ScorepadError as err:
+            problems.extend(Problem("--dealer", p.what) for p in err.problems)
+    if problems:
+        raise ScorepadError(problems)
+    session = Session(variant.name, names, rules, first, title)
+    problems.extend(variant.session_problems(session))
+    if problems:
+        raise ScorepadError(problems)
+    return session
+
+
+def parse_setting(text: str, default: Setting) -> Setting:
+    word = text.strip()
+    if isinstance(default, bool):
+        lowered = word.lower()
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        return word
+    if isinstance(default, int):
+        return int(word) if word.lstrip("-").isdigit() else word
+    return word
+
+
+def score(session: Session, deal: Deal) -> Outcome:
+    return get_variant(session.variant).score(deal.entry, session.table)
+
+
+def outcomes(session: Session) -> list[Outcome]:
+    return [score(session, deal) for deal in session.deals]
+
+
+def add_deal(session: Session, raw: Mapping[str, Any]) -> Session:
+    """The session with one more deal read from raw fields (dealer defaults to the next)."""
+    fields = dict(raw)
+    if fields.get("dealer") is None:
+        fields["dealer"] = session.next_dealer()
+    deal = read_deal(fields, session.table, f"deal {len(session.deals) + 1}")
+    return _checked(replace(session, deals=(*session.deals, deal)))
+
+
+def edit_deal(
+    session: Session, n: int, changes: Mapping[str, Any], clear: Iterable[str] = ()
+) -> Session:
+    """Deal n (1-based) with some fields changed or cleared; the rest as entered before."""
+    deal = _nth(session, n)
+    variant = get_variant(session.variant)
+    old = {"dealer": deal.dealer, **variant.entry_to_raw(deal.entry)}
+    if deal.note:
+        old["note"] = deal.note
+    fields = variant.merge(old, changes)
+    keys = {f.key for f in variant.fields} | {"dealer", "note"}
+    for key in clear:
+        k = key.strip().lstrip("-").replace("-", "_")
+        k = "handfuls" if k == "handful" else k
+        if k not in keys:
+            raise ScorepadError([Problem("--clear", f"'{key}' is not a field of a "
+                                                    f"{variant.name} deal")])
+        fields.pop(k, None)
+    new = read_deal(fields, session.table, f"deal {n}")
+    deals = list(session.deals)
+    deals[n - 1] = new
+    return _checked(replace(session, deals=tuple(deals)))
+
+
+def remove_deal(session: Session, n: int) -> tuple[Session, Deal]:
+    deal = _nth(session, n)
+    deals = session.deals[: n - 1] + session.deals[n:]
+    return replace(session, deals=deals), deal
+
+
+def _nth(session: Session, n: int) -> Deal:
+    if not session.deals:
+        raise ScorepadError([Problem("", "the session has no deals yet")])
+    if not 1 <= n <= len(session.deals):
+        raise ScorepadError([Problem("", f"there is no deal {n} (deals 1–{len(session.deals)})")])
+    return session.deals[n - 1]
+
+
+def _checked(session: Session) -> Session:
+    problems = get_variant(session.variant).session_problems(session)
+    if problems:
+        raise ScorepadError(problems)
+    outcomes(session)  # every deal must score (and add up) before anything is saved
+    return session
+
+
+# --- standings ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Standing:
+    name: str
+    total: int
+    deals: int = 0
+    declarer: int = 0
+    made: int = 0
+    failed: int = 0
+    won: int = 0
+    best: int = 0
+    rank: int = 0
+
+
+def standings(sessions: Sequence[Session]) -> list[Standing]:
+    """Totals per player over the sessions given (same game), best first, ties share a rank."""
+    table: dict[str, dict[str, int]] = {}
+    order: dict[str, str] = {}  # casefolded name → name as first written
+    for session in sessions:
+        for p in session.players:
+            key = p.casefold()
+            order.setdefault(key, p)
+            table.setdefault(key, dict(total=0, deals=0, declarer=0, made=0, failed=0, won=0,
+                                       best=0))
+        for outcome in outcomes(session):
+            for player, value in outcome.scores.items():
+                row = table[player.casefold()]
+                row["total"] += value
+                row["deals"] += 1
+                row["best"] = max(row["best"], value)
+                if player in outcome.winners:
+                    row["won"] += 1
+            if outcome.declarer is not None and outcome.made is not None:
+                row = table[outcome.declarer.casefold()]
+                row["declarer"] += 1
+                row["made" if outcome.made else "failed"] += 1
+    rows = sorted(table.items(), key=lambda kv: -kv[1]["total"])
+    result: list[Standing] = []
+    for i, (key, row) in enumerate(rows):
+        rank = result[-1].rank if result and result[-1].total == row["total"] else i + 1
+        result.append(Standing(name=order[key], rank=rank, **row))
+    return result
+
+
+def running_totals(session: Session) -> list[dict[str, int]]:
+    totals = dict.fromkeys(session.players, 0)
+    result = []
+    for outcome in outcomes(session):
+        for player, value in outcome.scores.items():
+            totals[player] += value
+        result.append(dict(totals))
+    return result
+
+
+def json_number(x: Decimal | int | None) -> int | float | None:
+    if x is None or isinstance(x, int):
+        return x
+    return int(x) if x == x.to_integral_value() else float(x)

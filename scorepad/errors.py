@@ -1,0 +1,35 @@
+"""The one error type of scorepad: a list of problems, each saying where and what."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input: where it is (file, deal, field) and what was expected."""
+
+    where: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.what}" if self.where else self.what
+
+
+class ScorepadError(Exception):
+    """Raised with every problem found, so the user sees all mistakes at once."""
+
+    def __init__(self, problems: Iterable[Problem | str]) -> None:
+        self.problems = tuple(p if isinstance(p, Problem) else Problem("", p) for p in problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+    def located(self, where: str) -> ScorepadError:
+        """The same problems with `where` put in front (e.g. the file name)."""
+        return ScorepadError(
+            Problem(f"{where}: {p.where}" if p.where else where, p.what) for p in self.problems
+        )
+
+
+def fail(what: str, where: str = "") -> ScorepadError:
+    return ScorepadError([Problem(where, what)])

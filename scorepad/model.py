@@ -1,0 +1,93 @@
+"""The data scorepad works on: frozen dataclasses, no I/O.
+
+A `Session` holds what was entered (players, rules, deals); scores are always computed
+from it by the variant, never stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from scorepad import FORMAT_VERSION
+from scorepad.errors import Problem, ScorepadError
+
+Setting = int | bool | str
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sits at the table and which rules are played: the context every check needs."""
+
+    variant: str
+    players: tuple[str, ...]
+    rules: Mapping[str, Setting]
+
+    def resolve(self, name: str, role: str = "player") -> str:
+        """The player meant by `name`: exact or unique prefix, case-insensitively."""
+        wanted = name.strip().casefold()
+        exact = [p for p in self.players if p.casefold() == wanted]
+        if exact:
+            return exact[0]
+        matches = [p for p in self.players if wanted and p.casefold().startswith(wanted)]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            raise ScorepadError(
+                [Problem("", f"{role} '{name}' could be {' or '.join(matches)}: type more letters")]
+            )
+        raise ScorepadError(
+            [Problem("", f"{role} '{name}' is not a player (players: {', '.join(self.players)})")]
+        )
+
+    def next_after(self, player: str) -> str:
+        i = self.players.index(player)
+        return self.players[(i + 1) % len(self.players)]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal as entered: who dealt, the variant's own entry, and a free note."""
+
+    dealer: str
+    entry: Any  # the variant's frozen entry dataclass
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Session:
+    variant: str
+    players: tuple[str, ...]
+    rules: Mapping[str, Setting]
+    dealer: str  # who dealt (or deals) the first deal
+    title: str = ""
+    deals: tuple[Deal, ...] = ()
+    version: int = FORMAT_VERSION
+
+    @property
+    def table(self) -> Table:
+        return Table(self.variant, self.players, self.rules)
+
+    @property
+    def profile(self) -> str:
+        return str(self.rules.get("profile", ""))
+
+    def next_dealer(self) -> str:
+        if not self.deals:
+            return self.dealer
+        return self.table.next_after(self.deals[-1].dealer)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A deal's computed result: the settlement of every player and the arithmetic behind it."""
+
+    result: str  # made, failed, draw, passed, cancelled, won, misere, …
+    scores: Mapping[str, int]
+    points: Decimal | None = None  # card points used (after rounding), declarer's side
+    declarer: str | None = None
+    made: bool | None = None  # None when nobody declared (pass, misère, two-handed deal)
+    winners: tuple[str, ...] = ()
+    explain: tuple[str, ...] = field(default_factory=tuple)

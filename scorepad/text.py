@@ -1,0 +1,21 @@
+"""Numbers as people read them in explanations and tables (exact, with a real minus sign)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+MINUS = "−"
+
+
+def num(x: Decimal | int) -> str:
+    """40 → "40", 40.5 → "40.5", −3 → "−3"."""
+    if isinstance(x, Decimal):
+        text = str(int(x)) if x == x.to_integral_value() else format(x.normalize(), "f")
+    else:
+        text = str(x)
+    return text.replace("-", MINUS)
+
+
+def signed(x: Decimal | int) -> str:
+    """+58, −58, 0."""
+    return f"+{num(x)}" if x > 0 else num(x)

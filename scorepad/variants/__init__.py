@@ -1,0 +1,307 @@
+"""The Variant protocol, the registry of games, and the shared reader of deal entries.
+
+A game is one module defining an object that satisfies `Variant`; it never prints or
+writes. A deal arrives as a *raw* mapping (from command-line options or from the TOML
+file) and the variant reads it with a `Reader`, which collects every problem instead of
+stopping at the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any, Protocol
+
+from scorepad.cards import Card, Deck, format_cards
+from scorepad.errors import Problem, ScorepadError
+from scorepad.model import Outcome, Session, Setting, Table
+
+
+@dataclass(frozen=True)
+class Field:
+    """One thing a player enters about a deal: drives options, prompts, files and checks."""
+
+    key: str  # key in the session file and in raw entries
+    option: str  # command-line option
+    kind: str  # choice, player, number, points, integer, cards, flag, handfuls, card, text
+    help: str
+    choices: tuple[str, ...] = ()
+
+
+COMMON_FIELDS = (
+    Field("fool", "--fool", "player", "who played the Fool (Excuse, Bättler, Matto)"),
+    Field("fool_winner", "--fool-winner", "player", "who won the trick the Fool was played to"),
+    Field("fool_exchange", "--fool-exchange", "choice", "what became of the Fool",
+          ("given", "owed", "lost")),
+)  # fmt: skip
+
+
+class Variant(Protocol):
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    profiles: Mapping[str, Mapping[str, Setting]]  # the first one is the default
+    fields: tuple[Field, ...]
+    deal_total: int  # what every deal's scores add up to (0: zero-sum settlement)
+    unit: str  # "points" or "chips"
+
+    def deck(self, rules: Mapping[str, Setting]) -> Deck: ...
+
+    def read_entry(self, raw: Mapping[str, Any], table: Table) -> Any:
+        """The variant's frozen entry from raw values; ScorepadError with every problem."""
+        ...
+
+    def entry_to_raw(self, entry: Any) -> dict[str, Any]:
+        """What the session file stores for `entry` (read_entry gives it back)."""
+        ...
+
+    def score(self, entry: Any, table: Table) -> Outcome: ...
+
+    def describe(self, entry: Any) -> str:
+        """A few words for tables: "garde Bruno", "solo Anna", "misère"."""
+        ...
+
+    def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+        """Raw fields of an edited deal: old ones, changed, minus those a change replaces."""
+        ...
+
+    def session_problems(self, session: Session) -> list[Problem]:
+        """Checks across deals (e.g. a finished match); empty when all is well."""
+        ...
+
+
+def registry() -> dict[str, Variant]:
+    from scorepad.variants.french import FRENCH
+
+    return {v.name: v for v in (FRENCH,)}
+
+
+def get_variant(name: str) -> Variant:
+    wanted = name.strip().lower()
+    for variant in registry().values():
+        if wanted == variant.name or wanted in variant.aliases:
+            return variant
+    known = ", ".join(registry())
+    raise ScorepadError([Problem("", f"unknown variant '{name}' (known: {known})")])
+
+
+def default_rules(variant: Variant, profile: str | None = None) -> dict[str, Setting]:
+    name = profile or next(iter(variant.profiles))
+    if name not in variant.profiles:
+        known = ", ".join(variant.profiles)
+        raise ScorepadError(
+            [Problem("", f"unknown rule profile '{name}' for {variant.name} (profiles: {known})")]
+        )
+    return {"profile": name, **variant.profiles[name]}
+
+
+def check_outcome(variant: Variant, outcome: Outcome, table: Table) -> Outcome:
+    """Every deal's scores cover every player and add up to the variant's total."""
+    assert set(outcome.scores) == set(table.players), outcome
+    total = sum(outcome.scores.values())
+    assert total == variant.deal_total, f"deal scores add up to {total}, not {variant.deal_total}"
+    return outcome
+
+
+def foreign_option(key: str, variant: Variant) -> str:
+    """Why `key` is refused: which other game it belongs to, if any."""
+    owners = [v.name for v in registry().values() for f in v.fields if f.key == key]
+    option = "--" + key.replace("_", "-")
+    if owners:
+        return f"{option} belongs to {' and '.join(owners)}, not to a {variant.name} deal"
+    return f"'{key}' is not a field of a {variant.name} deal"
+
+
+# --- reading raw entries -------------------------------------------------------------------
+
+def as_decimal(value: Any) -> Decimal | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float):
+        value = repr(value)
+    try:
+        number = Decimal(str(value).strip().replace(",", "."))
+    except InvalidOperation:
+        return None
+    return number if number.is_finite() else None
+
+
+class Reader:
+    """Reads fields of a raw entry, recording problems and which keys were used."""
+
+    def __init__(self, raw: Mapping[str, Any], table: Table, variant: Variant) -> None:
+        self.raw = {k: v for k, v in raw.items() if v is not None}
+        self.table = table
+        self.variant = variant
+        self.problems: list[Problem] = []
+        self.used: set[str] = set()
+
+    def add(self, what: str) -> None:
+        self.problems.append(Problem("", what))
+
+    def has(self, key: str) -> bool:
+        return key in self.raw
+
+    def get(self, key: str) -> Any:
+        self.used.add(key)
+        return self.raw.get(key)
+
+    def text(self, key: str) -> str | None:
+        value = self.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            self.add(f"{key} must be text, not {value!r}")
+            return None
+        return value
+
+    def choice(self, key: str, choices: Iterable[str], aliases: Mapping[str, str] = {}) -> str | None:  # noqa: B006, E501
+        value = self.text(key)
+        if value is None:
+            return None
+        word = value.strip().lower().replace("_", "-").replace(" ", "-")
+        options = tuple(choices)
+        if word in options:
+            return word
+        if word in aliases:
+            return aliases[word]
+        self.add(f"{key} '{value}' is not one of {', '.join(options)}")
+        return None
+
+    def player(self, key: str, role: str | None = None) -> str | None:
+        value = self.text(key)
+        if value is None:
+            return None
+        try:
+            return self.table.resolve(value, role or key.replace("_", " "))
+        except ScorepadError as err:
+            self.problems.extend(err.problems)
+            return None
+
+    def flag(self, key: str) -> bool:
+        value = self.get(key)
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            self.add(f"{key} must be true or false, not {value!r}")
+            return False
+        return value
+
+    def integer(self, key: str, lo: int, hi: int, what: str = "") -> int | None:
+        value = self.get(key)
+        if value is None:
+            return None
+        number = as_decimal(value)
+        if number is None or number != number.to_integral_value():
+            self.add(f"{key} must be a whole number, not {value!r}")
+            return None
+        if not lo <= number <= hi:
+            self.add(f"{key} {number} is outside {lo}–{hi}{what}")
+            return None
+        return int(number)
+
+    def number(self, value: Any, label: str, hi: int, step: Decimal) -> Decimal | None:
+        number = as_decimal(value)
+        if number is None:
+            self.add(f"{label} must be a number, not {value!r}")
+            return None
+        if not 0 <= number <= hi:
+            self.add(f"{label} {number} is outside 0–{hi}")
+            return None
+        if number % step:
+            self.add(f"{label} {number} is not a multiple of {step}")
+            return None
+        return number
+
+    def points(self, key: str, hi: int, step: Decimal) -> Decimal | None:
+        value = self.get(key)
+        if value is None:
+            return None
+        if isinstance(value, Mapping):
+            self.add(f"{key} takes one number for the declaring side here, not points by player")
+            return None
+        return self.number(value, key, hi, step)
+
+    def points_by_player(self, key: str, hi: int, step: Decimal) -> dict[str, Decimal] | None:
+        value = self.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, Mapping):
+            self.add(f"{key} needs NAME=X for each player, not {value!r}")
+            return None
+        result: dict[str, Decimal] = {}
+        for name, x in value.items():
+            try:
+                player = self.table.resolve(str(name))
+            except ScorepadError as err:
+                self.problems.extend(err.problems)
+                continue
+            if player in result:
+                self.add(f"{key} names {player} twice")
+                continue
+            number = self.number(x, f"{key} of {player}", hi, step)
+            if number is not None:
+                result[player] = number
+        return result
+
+    def cards(self, key: str, deck: Deck) -> tuple[Card, ...] | None:
+        value = self.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str | list):
+            self.add(f"{key} must be card notation like \"21 1 EX KH\", not {value!r}")
+            return None
+        try:
+            return deck.parse_many(value if isinstance(value, str) else [str(v) for v in value])
+        except ScorepadError as err:
+            self.problems.extend(Problem("", f"{key}: {p.what}") for p in err.problems)
+            return None
+
+    def card(self, key: str, deck: Deck) -> Card | None:
+        cards = self.cards(key, deck)
+        if cards is None:
+            return None
+        if len(cards) != 1:
+            self.add(f"{key} takes one card, not {len(cards)}")
+            return None
+        return cards[0]
+
+    def finish(self) -> None:
+        for key in self.raw:
+            if key not in self.used:
+                self.add(foreign_option(key, self.variant))
+        if self.problems:
+            raise ScorepadError(self.problems)
+
+
+def merge_raw(
+    old: Mapping[str, Any], changes: Mapping[str, Any], replaces: Mapping[str, Iterable[str]]
+) -> dict[str, Any]:
+    """Old fields updated with changes; a change drops the old fields it replaces
+    (new --points drop old --cards, a partner drops --alone, …)."""
+    merged = dict(old)
+    for key in changes:
+        for other in replaces.get(key, ()):
+            if other not in changes:
+                merged.pop(other, None)
+    merged.update(changes)
+    return merged
+
+
+def raw_value(value: Any) -> Any:
+    """A value as the session file stores it (Decimal → int or float, cards → text)."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, tuple) and value and isinstance(value[0], Card):
+        return format_cards(value)
+    if isinstance(value, Mapping):
+        return {str(k): raw_value(v) for k, v in value.items()}
+    return value
+
+
+def compact(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+    """The pairs that say something (no None, False, empty), in order, as file values."""
+    return {k: raw_value(v) for k, v in pairs if v is not None and v is not False and v != ()}

@@ -1,0 +1,446 @@
+"""French Tarot for 3, 4 or 5 players, as ../shared/rules/french.md describes it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
+from functools import cache
+from typing import Any
+
+from scorepad.cards import FOOL_CARD, HALF, Card, Deck, count_pile, format_cards, french_deck
+from scorepad.errors import Problem, ScorepadError
+from scorepad.model import Outcome, Session, Setting, Table
+from scorepad.text import num, signed
+from scorepad.variants import COMMON_FIELDS, Field, Reader, check_outcome, compact, merge_raw
+
+TOTAL = 91
+MULTIPLIERS = {"petite": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
+NO_SCORE = ("pass", "cancelled")
+CONTRACTS = (*MULTIPLIERS, *NO_SCORE)
+CONTRACT_NAMES = {"petite": "Petite", "garde": "Garde", "garde-sans": "Garde sans",
+                  "garde-contre": "Garde contre"}  # fmt: skip
+CONTRACT_ALIASES = {
+    "prise": "petite", "small": "petite", "p": "petite", "スモール": "petite",
+    "guard": "garde", "g": "garde", "ガード": "garde",
+    "guard-without": "garde-sans", "gs": "garde-sans", "キティーなし": "garde-sans",
+    "guard-against": "garde-contre", "gc": "garde-contre", "キティー捨てる": "garde-contre",
+    "passed": "pass", "passe": "pass", "all-pass": "pass", "パス": "pass",
+    "canceled": "cancelled", "annule": "cancelled", "annulé": "cancelled",
+    "petit-sec": "cancelled", "redeal": "cancelled",
+}  # fmt: skip
+TARGETS = {3: 36, 2: 41, 1: 51, 0: 56}
+SIDES = ("attack", "defence")
+SIDE_ALIASES = {"defense": "defence", "taker": "attack", "attaque": "attack", "d": "defence",
+                "a": "attack", "def": "defence", "att": "attack"}  # fmt: skip
+HANDFUL_THRESHOLDS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
+HANDFUL_NAMES = ("simple", "double", "triple")
+MAX_TRUMPS = 22
+REPLACES = {
+    "points": ("cards", "pile", "side"), "bouts": ("cards", "pile", "side"),
+    "cards": ("points", "bouts"), "partner": ("alone",), "alone": ("partner",),
+}  # fmt: skip  # 21 trumps and the Excuse
+
+SEED: dict[str, Setting] = {
+    "base": 25,
+    "handful_simple": 20,
+    "handful_double": 30,
+    "handful_triple": 40,
+    "petit_au_bout": 10,
+    "petit_au_bout_multiplied": False,
+    "slam": 200,
+    "slam_announced": 400,
+    "slam_announced_failed": 400,
+    "slam_defence": 200,
+}
+FFT: dict[str, Setting] = {**SEED, "petit_au_bout_multiplied": True, "slam_announced_failed": 200}
+
+
+@dataclass(frozen=True)
+class FrenchEntry:
+    contract: str
+    taker: str | None = None
+    partner: str | None = None
+    alone: bool = False
+    points: Decimal | None = None
+    bouts: int | None = None
+    cards: tuple[Card, ...] | None = None
+    pile: int | None = None
+    side: str = "attack"
+    handfuls: tuple[tuple[str, int], ...] = ()
+    petit_au_bout: str | None = None
+    slam: str | None = None
+    slam_announced: bool = False
+    fool: str | None = None
+    fool_winner: str | None = None
+    fool_exchange: str | None = None
+
+    def attackers(self) -> tuple[str, ...]:
+        if self.taker is None:
+            return ()
+        return (self.taker, self.partner) if self.partner else (self.taker,)
+
+
+@cache
+def _deck() -> Deck:
+    return french_deck()
+
+
+class French:
+    name = "french"
+    title = "French Tarot"
+    aliases = ("fr", "tarot", "french-tarot")
+    min_players = 3
+    max_players = 5
+    profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED, "fft": FFT}
+    deal_total = 0
+    unit = "points"
+    fields = (
+        Field("contract", "--contract", "choice", "the contract, or pass / cancelled", CONTRACTS),
+        Field("taker", "--taker", "player", "who took"),
+        Field("partner", "--partner", "player", "5 players: the called king's holder"),
+        Field("alone", "--alone", "flag", "5 players: the taker plays alone"),
+        Field("points", "--points", "number", "the taker side's card points (0–91, halves)"),
+        Field("bouts", "--bouts", "integer", "bouts (21, 1, Excuse) in the taker side's cards"),
+        Field("cards", "--cards", "cards", "the cards of one side's pile"),
+        Field("pile", "--pile", "integer", "how many cards that pile holds"),
+        Field("side", "--side", "choice", "whose pile --cards lists", SIDES),
+        Field("handfuls", "--handful", "handfuls", "PLAYER:TRUMPS for each handful shown"),
+        Field("petit_au_bout", "--petit-au-bout", "choice",
+              "which side won the Petit in the last trick", SIDES),
+        Field("slam", "--slam", "choice", "which side took every trick", SIDES),
+        Field("slam_announced", "--slam-announced", "flag", "the taker announced a slam"),
+        *COMMON_FIELDS,
+    )  # fmt: skip
+
+    def deck(self, rules: Mapping[str, Setting]) -> Deck:
+        return _deck()
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def read_entry(self, raw: Mapping[str, Any], table: Table) -> FrenchEntry:
+        r = Reader(raw, table, self)
+        n = len(table.players)
+        contract = r.choice("contract", CONTRACTS, CONTRACT_ALIASES)
+        if contract is None:
+            if not r.problems:
+                r.add(f"contract is missing (one of {', '.join(CONTRACTS)})")
+            r.finish()
+        assert contract is not None
+        if contract in NO_SCORE:
+            present = [f.option for f in self.fields if f.key != "contract" and r.has(f.key)]
+            if present:
+                r.add(f"a {contract} deal has no {', '.join(present)}")
+                r.used.update(f.key for f in self.fields)
+            r.finish()
+            return FrenchEntry(contract)
+
+        taker = r.player("taker")
+        if taker is None and not r.has("taker"):
+            r.add("taker is missing")
+        partner = r.player("partner")
+        alone = r.flag("alone")
+        if n != 5:
+            if r.has("partner"):
+                r.add(f"a partner is called only with 5 players, not {n}")
+                partner = None
+            if alone:
+                r.add(f"playing alone is for 5 players, not {n}")
+        elif partner is not None and partner == taker:
+            r.add(f"{taker} is the taker and cannot be his own partner (use --alone)")
+            partner = None
+        elif partner is not None and alone:
+            r.add(f"--alone and --partner {partner} contradict each other")
+        if n == 5 and partner is None and not r.problems:
+            alone = True
+
+        points = r.points("points", TOTAL, HALF)
+        bouts = r.integer("bouts", 0, 3)
+        deck = _deck()
+        cards = r.cards("cards", deck)
+        pile = r.integer("pile", 0, deck.size)
+        side = r.choice("side", SIDES, SIDE_ALIASES) or "attack"
+        if r.has("points") and r.has("cards"):
+            r.add("give either --points (with --bouts) or --cards, not both")
+        elif r.has("points"):
+            if not r.has("bouts"):
+                r.add("bouts is missing: how many bouts (0–3) the taker's side has")
+            for key in ("pile", "side"):
+                if r.has(key):
+                    r.add(f"--{key} goes with --cards, not with --points")
+            if points is not None and bouts is not None:
+                lo, hi = Decimal("4.5") * bouts, TOTAL - Decimal("4.5") * (3 - bouts)
+                if not lo <= points <= hi:
+                    r.add(f"points {num(points)} are impossible with {bouts} bouts "
+                          f"(between {num(lo)} and {num(hi)})")
+        elif r.has("cards"):
+            if cards is not None:
+                try:
+                    counted = count_pile(deck, cards, pile)
+                except ScorepadError as err:
+                    r.problems.extend(Problem("", f"cards: {p.what}") for p in err.problems)
+                else:
+                    own = counted.bouts if side == "attack" else 3 - counted.bouts
+                    if bouts is not None and bouts != own:
+                        r.add(f"bouts {bouts} disagrees with the listed cards "
+                              f"(they give the taker's side {own})")
+                    bouts = None
+        elif not r.problems:
+            r.add("card points are missing: give --points and --bouts, or --cards and --pile")
+
+        handfuls = self._handfuls(r, n)
+        petit = r.choice("petit_au_bout", SIDES, SIDE_ALIASES)
+        slam = r.choice("slam", SIDES, SIDE_ALIASES)
+        announced = r.flag("slam_announced")
+        fool = r.player("fool")
+        fool_winner = r.player("fool_winner", "fool winner")
+        exchange = r.choice("fool_exchange", ("given", "owed", "lost"))
+        entry = FrenchEntry(
+            contract=contract, taker=taker, partner=partner, alone=alone,
+            points=points if r.has("points") else None, bouts=bouts,
+            cards=cards, pile=pile if r.has("cards") else None,
+            side=side, handfuls=handfuls, petit_au_bout=petit, slam=slam,
+            slam_announced=announced, fool=fool, fool_winner=fool_winner,
+            fool_exchange=exchange,
+        )  # fmt: skip
+        if not r.problems:
+            self._check_fool(r, entry)
+        if not r.problems:
+            self._check_slam(r, entry)
+        r.finish()
+        return entry
+
+    def _handfuls(self, r: Reader, n: int) -> tuple[tuple[str, int], ...]:
+        value = r.get("handfuls")
+        if value is None:
+            return ()
+        items: list[tuple[Any, Any]] = []
+        if isinstance(value, Mapping):
+            items = list(value.items())
+        elif isinstance(value, list):
+            for item in value:
+                name, sep, trumps = str(item).rpartition(":")
+                if not sep:
+                    r.add(f"handful '{item}' should be PLAYER:TRUMPS, e.g. Anna:11")
+                    continue
+                items.append((name, trumps))
+        else:
+            r.add(f"handfuls must be PLAYER:TRUMPS, not {value!r}")
+        simple = HANDFUL_THRESHOLDS[n][0]
+        result: dict[str, int] = {}
+        for name, trumps in items:
+            try:
+                player = r.table.resolve(str(name), "handful player")
+            except ScorepadError as err:
+                r.problems.extend(err.problems)
+                continue
+            count = str(trumps).strip()
+            if not count.isdigit():
+                r.add(f"handful of {player}: '{trumps}' is not a number of trumps")
+            elif player in result:
+                r.add(f"{player} shows only one handful per deal")
+            elif not simple <= int(count) <= MAX_TRUMPS:
+                r.add(f"handful of {player}: {int(count)} trumps is outside {simple}–{MAX_TRUMPS}"
+                      f" (a handful needs {simple} trumps with {n} players)")
+            else:
+                result[player] = int(count)
+        if sum(result.values()) > MAX_TRUMPS:
+            r.add(f"handfuls show {sum(result.values())} trumps but the deck has only "
+                  f"{MAX_TRUMPS} (21 trumps and the Excuse)")
+        return tuple(result.items())
+
+    def _check_fool(self, r: Reader, e: FrenchEntry) -> None:
+        given = [k for k in ("fool", "fool_winner", "fool_exchange") if getattr(e, k)]
+        if not given:
+            return
+        if len(given) < 3:
+            missing = [k for k in ("fool", "fool_winner", "fool_exchange") if not getattr(e, k)]
+            r.add("the Excuse event needs --fool, --fool-winner and --fool-exchange "
+                  f"(missing: {', '.join('--' + m.replace('_', '-') for m in missing)})")
+            return
+        attack = e.attackers()
+        owner_attacks = e.fool in attack
+        winner_attacks = e.fool_winner in attack
+        if e.fool == e.fool_winner:
+            r.add(f"{e.fool} played the Excuse and cannot have won its trick")
+            return
+        if e.fool_exchange in ("owed", "lost") and owner_attacks == winner_attacks:
+            r.add(f"an Excuse {e.fool_exchange} goes to the other side, but {e.fool} and "
+                  f"{e.fool_winner} play on the same side")
+            return
+        # which side ends up holding the Excuse
+        holder_attacks = winner_attacks if e.fool_exchange == "lost" else owner_attacks
+        holder = "taker's side" if holder_attacks else "defence"
+        if e.cards is not None:
+            listed_attack = e.side == "attack"
+            if (FOOL_CARD in e.cards) != (holder_attacks == listed_attack):
+                where = "is" if FOOL_CARD in e.cards else "is not"
+                r.add(f"the Excuse {where} in the listed {e.side} pile, but with "
+                      f"--fool-exchange {e.fool_exchange} the {holder} holds it")
+        elif e.bouts is not None and (e.bouts == 0 if holder_attacks else e.bouts == 3):
+            r.add(f"bouts {e.bouts} cannot be: with --fool-exchange {e.fool_exchange} "
+                  f"the Excuse, a bout, is with the {holder}")
+
+    def _check_slam(self, r: Reader, e: FrenchEntry) -> None:
+        if e.slam is None:
+            return
+        points = self.attack_points(e)[0]
+        if e.slam == "attack" and points < 87:
+            r.add(f"a slam by the taker's side leaves the defence at most the Excuse: "
+                  f"{num(points)} points are too few (at least 87)")
+        if e.slam == "defence" and points > 4:
+            r.add(f"a slam by the defence leaves the taker's side at most the Excuse: "
+                  f"{num(points)} points are too many (at most 4)")
+
+    def entry_to_raw(self, e: FrenchEntry) -> dict[str, Any]:
+        return compact([
+            ("contract", e.contract), ("taker", e.taker), ("partner", e.partner),
+            ("alone", e.alone), ("points", e.points), ("bouts", e.bouts),
+            ("cards", None if e.cards is None else format_cards(e.cards)), ("pile", e.pile),
+            ("side", e.side if e.cards is not None and e.side != "attack" else None),
+            ("handfuls", dict(e.handfuls) or None), ("petit_au_bout", e.petit_au_bout),
+            ("slam", e.slam), ("slam_announced", e.slam_announced), ("fool", e.fool),
+            ("fool_winner", e.fool_winner), ("fool_exchange", e.fool_exchange),
+        ])  # fmt: skip
+
+    # --- scoring ---------------------------------------------------------------------------
+
+    def attack_points(self, e: FrenchEntry) -> tuple[Decimal, int, list[str]]:
+        """The taker side's card points (before rounding), bouts, and how they were found."""
+        lines: list[str] = []
+        if e.cards is not None:
+            counted = count_pile(_deck(), e.cards, e.pile)
+            listed = len(e.cards)
+            lines.append(
+                f"{e.side} pile: {counted.cards} cards, {listed} listed "
+                f"({format_cards(sorted(e.cards))}) and {counted.cards - listed} low cards "
+                f"→ {num(counted.points)} points, {counted.bouts} bouts"
+            )
+            if e.side == "attack":
+                points, bouts = counted.points, counted.bouts
+            else:
+                points, bouts = TOTAL - counted.points, 3 - counted.bouts
+                lines.append(f"taker's side: 91 − {num(counted.points)} = {num(points)} points, "
+                             f"{bouts} bouts")
+        else:
+            assert e.points is not None and e.bouts is not None
+            points, bouts = e.points, e.bouts
+        if e.fool_exchange == "owed":
+            owner_attacks = e.fool in e.attackers()
+            shift = -HALF if owner_attacks else HALF
+            lines.append(f"Excuse owed: {e.fool} keeps it for 4 instead of 4.5, "
+                         f"{num(points)} {'−' if shift < 0 else '+'} 0.5 = {num(points + shift)}")
+            points += shift
+        return points, bouts, lines
+
+    def score(self, e: FrenchEntry, table: Table) -> Outcome:
+        players = table.players
+        if e.contract in NO_SCORE:
+            what = "everybody passed" if e.contract == "pass" else "deal cancelled (petit sec)"
+            return check_outcome(self, Outcome(
+                result="passed" if e.contract == "pass" else "cancelled",
+                scores={p: 0 for p in players}, explain=(f"{what}: no score",),
+            ), table)  # fmt: skip
+        rules = table.rules
+        assert e.taker is not None
+        m = MULTIPLIERS[e.contract]
+        points, bouts, lines = self.attack_points(e)
+        target = TARGETS[bouts]
+        made = points >= target
+        if points > target:
+            used = points.to_integral_value(ROUND_CEILING)
+        elif points < target:
+            used = points.to_integral_value(ROUND_FLOOR)
+        else:
+            used = points
+        if used != points:
+            lines.append(f"{num(points)} points count as {num(used)} "
+                         "(the half point goes to the side that wins)")
+        diff = int(abs(used - target))
+        s = 1 if made else -1
+        who = CONTRACT_NAMES[e.contract]
+        head = f"{who} (×{m}) by {e.taker}"
+        if e.partner:
+            head += f" with {e.partner}"
+        elif e.alone:
+            head += ", alone"
+        lines.insert(0, f"{head}; {bouts} bouts → target {target}")
+        lines.append(f"{num(used)} {'≥' if made else '<'} {target} → "
+                     f"{'made' if made else 'failed'} by {diff}")
+
+        base = int(rules["base"])
+        total = s * (base + diff) * m
+        terms = [f"({base} + {diff}) × {m} = {(base + diff) * m}"]
+        handful = 0
+        for player, trumps in e.handfuls:
+            level = sum(1 for t in HANDFUL_THRESHOLDS[len(players)] if trumps >= t) - 1
+            value = int(rules[f"handful_{HANDFUL_NAMES[level]}"])
+            handful += value
+            terms.append(f"{HANDFUL_NAMES[level]} handful ({player}, {trumps}) "
+                         f"{signed(s * value)}")
+        total += s * handful
+        if e.petit_au_bout:
+            pab = int(rules["petit_au_bout"])
+            if rules["petit_au_bout_multiplied"]:
+                pab *= m
+            sign = 1 if e.petit_au_bout == "attack" else -1
+            total += sign * pab
+            side = "taker's side" if sign > 0 else "defence"
+            terms.append(f"petit au bout ({side}) {signed(sign * pab)}")
+        for label, value in self._slam_terms(e, rules):
+            total += value
+            terms.append(f"{label} {signed(value)}")
+        d = total
+        terms[0] = ("" if made else "−") + terms[0]
+        payer = "each defender pays" if d >= 0 else "each defender receives"
+        lines.append("; ".join(terms) + f" → {payer} {abs(d)}")
+        scores = self._settle(e, players, d)
+        lines.append(", ".join(f"{p} {signed(v)}" for p, v in scores.items()))
+        return check_outcome(self, Outcome(
+            result="made" if made else "failed", scores=scores, points=used,
+            declarer=e.taker, made=made, explain=tuple(lines),
+        ), table)  # fmt: skip
+
+    @staticmethod
+    def _slam_terms(e: FrenchEntry, rules: Mapping[str, Setting]) -> list[tuple[str, int]]:
+        terms = []
+        if e.slam == "attack":
+            if e.slam_announced:
+                terms.append(("slam announced and made", int(rules["slam_announced"])))
+            else:
+                terms.append(("slam", int(rules["slam"])))
+        elif e.slam_announced:
+            terms.append(("announced slam failed", -int(rules["slam_announced_failed"])))
+        if e.slam == "defence":
+            terms.append(("slam by the defence", -int(rules["slam_defence"])))
+        return terms
+
+    @staticmethod
+    def _settle(e: FrenchEntry, players: tuple[str, ...], d: int) -> dict[str, int]:
+        attack = e.attackers()
+        defenders = [p for p in players if p not in attack]
+        scores = {p: -d for p in players}
+        if e.partner:
+            scores[e.partner] = d
+            scores[e.taker or ""] = d * (len(defenders) - 1)
+        else:
+            scores[e.taker or ""] = d * len(defenders)
+        return scores
+
+    def session_problems(self, session: Session) -> list[Problem]:
+        return []
+
+    def describe(self, e: FrenchEntry) -> str:
+        if e.contract in NO_SCORE:
+            return e.contract
+        team = f"{e.taker}+{e.partner}" if e.partner else str(e.taker)
+        return f"{e.contract} {team}"
+
+    def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+        if changes.get("contract") in NO_SCORE:
+            kept = {k: v for k, v in old.items() if k in ("dealer", "note")}
+            return {**kept, **changes}
+        return merge_raw(old, changes, REPLACES)
+
+
+FRENCH = French()
