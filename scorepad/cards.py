@@ -127,7 +127,7 @@ def split_cards(text: str) -> list[str]:
     return [t for t in re.split(r"[\s,;]+", text.strip()) if t]
 
 
-def read_card(token: str, names: Mapping[str, Card] = {}) -> Card | None:  # noqa: B006
+def read_card(token: str, names: Mapping[str, Card] = {}) -> Card | None:
     """Parse the notation of cli.md; None when it is no card notation at all."""
     t = token.strip().replace("\ufe0f", "").lower()
     if t in names:
@@ -150,6 +150,12 @@ def read_card(token: str, names: Mapping[str, Card] = {}) -> Card | None:  # noq
         return Card(suit, rank if 1 <= rank <= 10 else 100 + rank)
     rank_word = RANK_WORDS.get(rank_text)
     return Card(suit, rank_word) if rank_word else None
+
+
+def display_order(card: Card) -> tuple[int, int]:
+    """Sort key as players lay out a pile: trumps high to low, the Fool, then S H D C."""
+    group = {TRUMP: 0, FOOL: 1}.get(card.suit, 2 + SUITS.find(card.suit))
+    return group, -card.rank
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -187,6 +193,16 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
         bouts=sum(1 for c in cards if c in deck.bouts),
         cards=size,
     )
+
+
+def describe_pile(label: str, cards: Sequence[Card], counted: PileCount) -> str:
+    """"taker's pile: 30 cards, 8 listed (21 1 EX KS KH QD CC JH) and 22 low cards → 41"."""
+    from scorepad.text import num
+
+    shown = format_cards(sorted(cards, key=display_order)) or "none"
+    low = counted.cards - len(cards)
+    return (f"{label}: {counted.cards} cards, {len(cards)} listed ({shown}) and {low} low "
+            f"card{'s' * (low != 1)} → {num(counted.points)} points")
 
 
 # --- the decks -------------------------------------------------------------------------------

@@ -202,13 +202,12 @@ def deal(
     Example: scorepad deal club.toml --contract garde --taker Bruno --points 47 --bouts 2
     """
     from scorepad import core, report, storage
+    from scorepad.variants import match_over
 
     session = storage.load(file)
-    done = _match_over(session)
-    if done and not continue_:
-        raise ScorepadError([Problem(str(file), f"{done}; add --continue to play on")])
+    done = match_over(session)
     try:
-        updated = core.add_deal(session, raw_from_options(options))
+        updated = core.add_deal(session, raw_from_options(options), play_on=continue_)
     except ScorepadError as err:
         raise err.located(str(file)) from None
     storage.save(file, updated)
@@ -216,17 +215,9 @@ def deal(
     deal = updated.deals[-1]
     typer.echo(report.explain_deal(updated, n, deal, core.score(updated, deal)))
     typer.echo(f"saved as deal {n}; next dealer: {updated.next_dealer()}")
-    after = _match_over(updated)
+    after = match_over(updated)
     if after and not done:
         typer.echo(after)
-
-
-def _match_over(session: Any) -> str | None:
-    from scorepad.variants import get_variant
-
-    variant = get_variant(session.variant)
-    finished = getattr(variant, "match_over", None)
-    return finished(session) if finished else None
 
 
 @app.command()
@@ -332,12 +323,13 @@ def standings(files: FilesArg, json_: JsonOpt = False, fmt: FormatOpt = "simple"
 
     Example: scorepad standings club.toml
     """
-    from scorepad import core, report, storage
+    from scorepad import core, report
+    from scorepad.variants import match_over
 
     sessions = _load_all(files)
     variants = {s.variant for s in sessions}
     if len(variants) > 1:
-        which = ", ".join(f"{f} is {s.variant}" for f, s in zip(files, sessions))
+        which = ", ".join(f"{f} is {s.variant}" for f, s in zip(files, sessions, strict=True))
         raise ScorepadError([Problem("", f"the files mix games ({which}): standings add up "
                                          "one game at a time")])
     rows = core.standings(sessions)
@@ -354,7 +346,7 @@ def standings(files: FilesArg, json_: JsonOpt = False, fmt: FormatOpt = "simple"
                f"{'s' if len(sessions) > 1 else ''} ({v.unit})")
     typer.echo(report.standings_table(variant, rows, fmt))
     for session in sessions:
-        over = _match_over(session)
+        over = match_over(session)
         if over:
             typer.echo(over)
 

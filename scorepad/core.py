@@ -13,7 +13,7 @@ from typing import Any
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Deal, Outcome, Session, Setting, Table
 from scorepad.storage import check_players, read_deal, setting_problem
-from scorepad.variants import default_rules, get_variant
+from scorepad.variants import default_rules, get_variant, match_over
 
 
 def new_session(
@@ -79,8 +79,14 @@ def outcomes(session: Session) -> list[Outcome]:
     return [score(session, deal) for deal in session.deals]
 
 
-def add_deal(session: Session, raw: Mapping[str, Any]) -> Session:
-    """The session with one more deal read from raw fields (dealer defaults to the next)."""
+def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False) -> Session:
+    """The session with one more deal read from raw fields (dealer defaults to the next).
+
+    A finished match (a target reached) takes no more deals unless play_on is set.
+    """
+    over = match_over(session)
+    if over and not play_on:
+        raise ScorepadError([Problem("", f"{over}; add --continue to play on")])
     fields = dict(raw)
     if fields.get("dealer") is None:
         fields["dealer"] = session.next_dealer()

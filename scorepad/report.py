@@ -49,15 +49,15 @@ def deal_object(session: Session, n: int, deal: Deal, outcome: Outcome) -> dict[
 
 
 def history_objects(session: Session) -> list[dict[str, Any]]:
-    return [deal_object(session, n, deal, outcome)
-            for n, (deal, outcome) in enumerate(zip(session.deals, outcomes(session)), 1)]
+    pairs = zip(session.deals, outcomes(session), strict=True)
+    return [deal_object(session, n, deal, outcome) for n, (deal, outcome) in enumerate(pairs, 1)]
 
 
 def history_table(session: Session, fmt: str = "simple", running: bool = True) -> str:
     variant = get_variant(session.variant)
     rows = []
     totals = running_totals(session)
-    for n, (deal, outcome) in enumerate(zip(session.deals, outcomes(session)), 1):
+    for n, (deal, outcome) in enumerate(zip(session.deals, outcomes(session), strict=True), 1):
         cells = []
         for p in session.players:
             cell = signed(outcome.scores[p])

@@ -69,14 +69,23 @@ class Variant(Protocol):
         ...
 
     def session_problems(self, session: Session) -> list[Problem]:
-        """Checks across deals (e.g. a finished match); empty when all is well."""
+        """Checks of the session's rules and across deals; empty when all is well."""
         ...
+
+
+def match_over(session: Session) -> str | None:
+    """Why the session's match is over (a variant with a match target), else None."""
+    variant = get_variant(session.variant)
+    finished = getattr(variant, "match_over", None)
+    return finished(session) if finished else None
 
 
 def registry() -> dict[str, Variant]:
     from scorepad.variants.french import FRENCH
+    from scorepad.variants.piedmont import PIEDMONT
+    from scorepad.variants.troggu import TROGGU
 
-    return {v.name: v for v in (FRENCH,)}
+    return {v.name: v for v in (FRENCH, TROGGU, PIEDMONT)}
 
 
 def get_variant(name: str) -> Variant:
@@ -158,7 +167,7 @@ class Reader:
             return None
         return value
 
-    def choice(self, key: str, choices: Iterable[str], aliases: Mapping[str, str] = {}) -> str | None:  # noqa: B006, E501
+    def choice(self, key: str, choices: Iterable[str], aliases: Mapping[str, str] = {}) -> str | None:  # noqa: E501
         value = self.text(key)
         if value is None:
             return None
@@ -289,6 +298,23 @@ def merge_raw(
                 merged.pop(other, None)
     merged.update(changes)
     return merged
+
+
+def fool_pile_problem(
+    fool: Card,
+    fool_name: str,
+    cards: Sequence[Card],
+    pile_owner: str,
+    holder: str,
+    exchange: str,
+) -> str | None:
+    """The listed pile must hold the Fool exactly when its holder's side owns the pile."""
+    listed = fool in cards
+    if listed == (holder == pile_owner):
+        return None
+    where = "is" if listed else "is not"
+    return (f"the {fool_name} {where} in the listed pile ({pile_owner}), but with "
+            f"--fool-exchange {exchange} it ends with {holder}")
 
 
 def raw_value(value: Any) -> Any:

@@ -8,11 +8,28 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from functools import cache
 from typing import Any
 
-from scorepad.cards import FOOL_CARD, HALF, Card, Deck, count_pile, format_cards, french_deck
+from scorepad.cards import (
+    FOOL_CARD,
+    HALF,
+    Card,
+    Deck,
+    count_pile,
+    describe_pile,
+    format_cards,
+    french_deck,
+)
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Outcome, Session, Setting, Table
 from scorepad.text import num, signed
-from scorepad.variants import COMMON_FIELDS, Field, Reader, check_outcome, compact, merge_raw
+from scorepad.variants import (
+    COMMON_FIELDS,
+    Field,
+    Reader,
+    check_outcome,
+    compact,
+    fool_pile_problem,
+    merge_raw,
+)
 
 TOTAL = 91
 MULTIPLIERS = {"petite": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
@@ -272,11 +289,11 @@ class French:
         holder_attacks = winner_attacks if e.fool_exchange == "lost" else owner_attacks
         holder = "taker's side" if holder_attacks else "defence"
         if e.cards is not None:
-            listed_attack = e.side == "attack"
-            if (FOOL_CARD in e.cards) != (holder_attacks == listed_attack):
-                where = "is" if FOOL_CARD in e.cards else "is not"
-                r.add(f"the Excuse {where} in the listed {e.side} pile, but with "
-                      f"--fool-exchange {e.fool_exchange} the {holder} holds it")
+            owner = "the taker's side" if e.side == "attack" else "the defence"
+            problem = fool_pile_problem(FOOL_CARD, "Excuse", e.cards, owner,
+                                        f"the {holder}", str(e.fool_exchange))
+            if problem:
+                r.add(problem)
         elif e.bouts is not None and (e.bouts == 0 if holder_attacks else e.bouts == 3):
             r.add(f"bouts {e.bouts} cannot be: with --fool-exchange {e.fool_exchange} "
                   f"the Excuse, a bout, is with the {holder}")
@@ -310,12 +327,8 @@ class French:
         lines: list[str] = []
         if e.cards is not None:
             counted = count_pile(_deck(), e.cards, e.pile)
-            listed = len(e.cards)
-            lines.append(
-                f"{e.side} pile: {counted.cards} cards, {listed} listed "
-                f"({format_cards(sorted(e.cards))}) and {counted.cards - listed} low cards "
-                f"→ {num(counted.points)} points, {counted.bouts} bouts"
-            )
+            lines.append(describe_pile(f"{e.side} pile", e.cards, counted)
+                         + f", {counted.bouts} bouts")
             if e.side == "attack":
                 points, bouts = counted.points, counted.bouts
             else:

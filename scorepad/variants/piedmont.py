@@ -1,0 +1,267 @@
+"""Two-handed Piedmontese tarot (rules/piedmont.md): 78 cards, each pile rounded up to 91."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_CEILING, Decimal
+from typing import Any
+
+from scorepad.cards import (
+    FOOL_CARD,
+    HALF,
+    Card,
+    Deck,
+    PileCount,
+    count_pile,
+    describe_pile,
+    format_cards,
+)
+from scorepad.cards import piedmont_deck as _piedmont_deck
+from scorepad.errors import Problem, ScorepadError
+from scorepad.model import Outcome, Session, Setting, Table
+from scorepad.text import num
+from scorepad.variants import Field, Reader, check_outcome, compact, merge_raw
+
+TOTAL = 91  # the two rounded totals; the exact card points add up to 90
+EXACT = Decimal(90)
+
+SEED: dict[str, Setting] = {
+    "angel": 20,  # the trump that is the Angel (20, or 21 with a deck whose 20 shows none)
+    "target": 0,  # first to this many points wins the match (0: no target)
+    "deals": 0,  # or: the match is this many deals (0: no limit)
+}
+REPLACES = {"points": ("cards", "pile"), "cards": ("points",), "pile": ("points",)}
+
+_DECKS = {20: _piedmont_deck(20), 21: _piedmont_deck(21)}
+
+
+def deck_for(rules: Mapping[str, Setting]) -> Deck:
+    return _DECKS.get(int(rules.get("angel", 20)), _DECKS[20])
+
+
+def round_up(x: Decimal) -> Decimal:
+    return x.to_integral_value(ROUND_CEILING)
+
+
+def local_count(deck: Deck, cards: Sequence[Card], pile: int) -> Decimal:
+    """The local way of counting: Angel, Bagatto, kings 5; Matto, queens 4; cavalli 3; jacks 2;
+    others 0; then per pair: two counting cards −1, one of each 0, two others +1; a leftover
+    single card counts as it is. Counting cards are paired with others first, so that a
+    leftover single is a counting card whenever the pile has one."""
+    local = {v: v + HALF for v in (Decimal("4.5"), Decimal("3.5"), Decimal("2.5"),
+                                   Decimal("1.5"))}  # fmt: skip
+    counting = [local[deck.value(c)] for c in cards if deck.value(c) != deck.low]
+    others = pile - len(counting)
+    total = sum(counting, Decimal(0))
+    mixed = min(len(counting), others)
+    c_left, o_left = len(counting) - mixed, others - mixed
+    total += -(c_left // 2) + (o_left // 2)  # pairs of two counting cards, of two others
+    return total  # a leftover single counts as it is: counting v, other 0
+
+
+@dataclass(frozen=True)
+class PiedmontEntry:
+    points: tuple[tuple[str, Decimal], ...] = ()  # as entered: one player or both
+    cards: tuple[Card, ...] | None = None
+    pile: int | None = None
+    player: str | None = None  # whose pile --cards lists
+    fool: str | None = None  # who played the Matto (it comes back to him)
+
+
+class Piedmont:
+    name = "piedmont"
+    title = "Piedmontese two-handed tarot"
+    aliases = ("piedmontese", "tarocchi", "two-handed")
+    min_players = 2
+    max_players = 2
+    profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED}
+    deal_total = TOTAL
+    unit = "points"
+    fields = (
+        Field("points", "--points", "number", "NAME=X: a player's card points (one or both)"),
+        Field("cards", "--cards", "cards", "the cards of one player's pile"),
+        Field("pile", "--pile", "integer", "how many cards that pile holds (odd)"),
+        Field("player", "--player", "player", "whose pile --cards lists (or whose --points X)"),
+        Field("fool", "--fool", "player", "who played the Matto (it returns to him)"),
+    )
+
+    def deck(self, rules: Mapping[str, Setting]) -> Deck:
+        return deck_for(rules)
+
+    def read_entry(self, raw: Mapping[str, Any], table: Table) -> PiedmontEntry:
+        fields = dict(raw)
+        for key in ("fool_winner", "fool_exchange"):
+            if fields.get(key) is not None:
+                fields.pop(key)
+                raise ScorepadError([Problem("", f"--{key.replace('_', '-')} does not apply: "
+                                                 "the Matto returns to its player, no exchange")])
+        player_value = fields.get("player")
+        if isinstance(fields.get("points"), str | int | float) and player_value is not None \
+                and fields.get("cards") is None:
+            fields["points"] = {str(player_value): fields["points"]}
+            fields.pop("player")
+        r = Reader(fields, table, self)
+        deck = deck_for(table.rules)
+        player = r.player("player")
+        fool = r.player("fool", "Matto player")
+        points: dict[str, Decimal] | None = None
+        if r.has("points") and not isinstance(r.raw["points"], Mapping):
+            r.get("points")
+            r.add("--points needs NAME=X (or --player NAME with --points X)")
+        else:
+            points = r.points_by_player("points", TOTAL, HALF)
+        cards = r.cards("cards", deck)
+        pile = r.integer("pile", 0, deck.size)
+        if r.has("points") and r.has("cards"):
+            r.add("give either --points or --cards, not both")
+        elif r.has("cards"):
+            if player is None and not r.has("player"):
+                r.add("--player is missing: whose pile do the cards show?")
+            if cards is not None:
+                self._check_pile(r, deck, cards, pile, player, fool)
+        elif points:
+            self._check_points(r, points)
+        elif not r.has("points") and not r.problems:
+            r.add("card points are missing: give --points NAME=X, or --cards, --pile and "
+                  "--player")
+        entry = PiedmontEntry(
+            points=tuple((p, points[p]) for p in table.players if points and p in points),
+            cards=cards, pile=pile if r.has("cards") else None,
+            player=player if r.has("cards") else None, fool=fool,
+        )  # fmt: skip
+        r.finish()
+        return entry
+
+    @staticmethod
+    def _check_pile(r: Reader, deck: Deck, cards: tuple[Card, ...], pile: int | None,
+                    player: str | None, fool: str | None) -> None:  # fmt: skip
+        size = len(cards) if pile is None else pile
+        try:
+            count_pile(deck, cards, size)
+        except ScorepadError as err:
+            r.problems.extend(Problem("", f"cards: {p.what}") for p in err.problems)
+            return
+        if size % 2 == 0:
+            r.add(f"a pile of {size} cards cannot be: the Matto returns to its player, so every "
+                  "pile holds an odd number of cards")
+        if player is not None and fool is not None:
+            has_matto = FOOL_CARD in cards
+            if has_matto and fool != player:
+                r.add(f"the Matto is in {player}'s pile, but {fool} played it and it returns "
+                      "to him")
+            elif not has_matto and fool == player:
+                r.add(f"{player} played the Matto, so it belongs in his pile: list it")
+
+    @staticmethod
+    def _check_points(r: Reader, points: dict[str, Decimal]) -> None:
+        values = list(points.values())
+        if len(values) == 2:
+            total = sum(values, Decimal(0))
+            exact = all(v % 1 for v in values)
+            if not (total == TOTAL and not any(v % 1 for v in values)) \
+                    and not (exact and total == EXACT):
+                shown = " + ".join(f"{p} {num(v)}" for p, v in points.items())
+                r.add(f"points {shown} = {num(total)}, but the two piles add up to 91 (rounded)"
+                      " or 90 (counted in halves)")
+        elif (values and values[0] < 1) or (values and values[0] > TOTAL - 1):
+            r.add(f"points {num(values[0])}: a pile holds at least one card, so each player "
+                  "has 1 to 90")
+
+    def entry_to_raw(self, e: PiedmontEntry) -> dict[str, Any]:
+        return compact([
+            ("points", dict(e.points) or None),
+            ("cards", None if e.cards is None else format_cards(e.cards)), ("pile", e.pile),
+            ("player", e.player), ("fool", e.fool),
+        ])  # fmt: skip
+
+    def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+        return merge_raw(old, changes, REPLACES)
+
+    def describe(self, e: PiedmontEntry) -> str:
+        if e.cards is not None:
+            return f"{e.player}'s pile counted"
+        return "points"
+
+    def player_points(self, e: PiedmontEntry, table: Table) -> tuple[dict[str, Decimal],
+                                                                      list[str]]:  # fmt: skip
+        """Each player's rounded card points, and the counting spelled out."""
+        a, b = table.players
+        lines: list[str] = []
+        if e.cards is not None:
+            assert e.player is not None
+            deck = deck_for(table.rules)
+            counted = count_pile(deck, e.cards, e.pile)
+            other = b if e.player == a else a
+            exact = counted.points
+            lines.append(describe_pile(f"{e.player}'s pile", e.cards, counted))
+            return self._rounded({e.player: exact}, other, lines)
+        given = dict(e.points)
+        if len(given) == 2:
+            rounded = {p: round_up(v) for p, v in given.items()}
+            if rounded != given:
+                lines.append(" and ".join(f"{p} {num(v)} → {num(rounded[p])}"
+                                          for p, v in given.items()) + " (rounded up)")
+            return {p: rounded[p] for p in table.players}, lines
+        (player, value), = given.items()
+        other = b if player == a else a
+        return self._rounded({player: value}, other, lines)
+
+    @staticmethod
+    def _rounded(known: dict[str, Decimal], other: str, lines: list[str]) -> tuple[
+            dict[str, Decimal], list[str]]:  # fmt: skip
+        (player, value), = known.items()
+        mine = round_up(value)
+        if mine != value:
+            lines.append(f"{player}: {num(value)} rounded up → {num(mine)}")
+        theirs = TOTAL - mine
+        lines.append(f"{other}: 91 − {num(mine)} = {num(theirs)}")
+        return {player: mine, other: theirs}, lines
+
+    def score(self, e: PiedmontEntry, table: Table) -> Outcome:
+        points, lines = self.player_points(e, table)
+        ordered = {p: int(points[p]) for p in table.players}
+        winner = max(ordered, key=lambda p: ordered[p])
+        loser = next(p for p in ordered if p != winner)
+        lines.append(f"{winner} {ordered[winner]} > {loser} {ordered[loser]}: {winner} wins "
+                     "the deal")
+        if e.fool:
+            lines.append(f"the Matto went back to {e.fool}, who played it (no exchange)")
+        return check_outcome(self, Outcome(
+            result="won", scores=ordered, points=points[winner], winners=(winner,),
+            explain=tuple(lines)), table)  # fmt: skip
+
+    def count_extra(self, counted: PileCount) -> dict[str, Any]:
+        if counted.cards % 2 == 0:
+            return {"lines": ["an even pile: every pile holds an odd number of cards"]}
+        mine = round_up(counted.points)
+        lines = [f"rounded up: {num(mine)}; the other pile: 91 − {num(mine)} = "
+                 f"{num(TOTAL - mine)}"]
+        return {"lines": lines, "json": {"rounded": int(mine), "other": int(TOTAL - mine)}}
+
+    def session_problems(self, session: Session) -> list[Problem]:
+        rules = session.rules
+        if rules.get("angel") not in (20, 21):
+            return [Problem("rules", f"angel should be 20 or 21, not {rules.get('angel')!r}")]
+        return []
+
+    def match_over(self, session: Session) -> str | None:
+        """Who won the match, once the target or the number of deals is reached."""
+        from scorepad.core import running_totals
+
+        target, limit = int(session.rules["target"]), int(session.rules["deals"])
+        if not target and not limit:
+            return None
+        for n, totals in enumerate(running_totals(session), 1):
+            reached = target and max(totals.values()) >= target
+            if reached or (limit and n >= limit):
+                best = max(totals.values())
+                leaders = [p for p, t in totals.items() if t == best]
+                why = f"{best} ≥ target {target}" if reached else f"{limit} deals played"
+                if len(leaders) > 1:
+                    continue  # tied at the top: the match goes on until one leads
+                return f"match over after deal {n} ({why}): {leaders[0]} wins the match"
+        return None
+
+
+PIEDMONT = Piedmont()

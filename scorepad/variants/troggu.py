@@ -1,0 +1,458 @@
+"""Troggu, the Swiss 62-card tarot, 3 to 8 players, settled in chips (rules/troggu.md).
+
+Every number of the chip settlement comes from the seed alone, so each is a setting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache
+from typing import Any
+
+from scorepad.cards import (
+    FOOL_CARD,
+    Card,
+    Deck,
+    count_pile,
+    describe_pile,
+    format_cards,
+    troggu_deck,
+    trump,
+)
+from scorepad.errors import Problem, ScorepadError
+from scorepad.model import Outcome, Session, Setting, Table
+from scorepad.text import num, signed
+from scorepad.variants import (
+    COMMON_FIELDS,
+    Field,
+    Reader,
+    check_outcome,
+    compact,
+    fool_pile_problem,
+    merge_raw,
+)
+
+TOTAL = 114
+TAPP = {3: 8, 4: 10, 5: 7, 6: 8, 7: 6, 8: 6}
+BIDS = ("tapp", "solo", "misere")
+BID_ALIASES = {"take": "tapp", "nehm": "tapp", "ich-nehms": "tapp", "ich-nehm's": "tapp",
+               "tappä": "tapp", "tappu": "tapp", "misère": "misere", "all-pass": "misere",
+               "pass": "misere"}  # fmt: skip
+SIDES = ("tappist", "opponents")
+SIDE_ALIASES = {"attack": "tappist", "defence": "opponents", "defense": "opponents",
+                "tapp": "tappist"}  # fmt: skip
+TIES = ("tied-pay-untied", "nobody-pays")
+ONE = Decimal(1)
+
+SEED: dict[str, Setting] = {
+    "win_points": 58,
+    "draw_points": 57,
+    "low_points": 30,
+    "chips": 1,
+    "chips_low": 2,
+    "chips_no_trick": 3,
+    "solo_factor": 2,
+    "partner_share": 2,
+    "misere_chips": 1,
+    "misere_ties": "tied-pay-untied",
+}
+REPLACES = {
+    "points": ("cards", "pile", "side"), "cards": ("points",),
+    "partner": ("alone",), "alone": ("partner",),
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class TrogguEntry:
+    bid: str
+    tappist: str | None = None
+    partner: str | None = None
+    alone: bool = False
+    called: Card | None = None
+    forced: bool = False
+    tricks: int | None = None
+    points: Decimal | None = None
+    cards: tuple[Card, ...] | None = None
+    pile: int | None = None
+    side: str = "tappist"
+    misere: tuple[tuple[str, Decimal], ...] = ()
+    fool: str | None = None
+    fool_winner: str | None = None
+    fool_exchange: str | None = None
+
+    def team(self) -> tuple[str, ...]:
+        if self.tappist is None:
+            return ()
+        return (self.tappist, self.partner) if self.partner else (self.tappist,)
+
+
+@cache
+def _deck() -> Deck:
+    return troggu_deck()
+
+
+def hand_size(players: int) -> int:
+    return (_deck().size - TAPP[players]) // players
+
+
+def most_valuable(n: int) -> Decimal:
+    """The most n cards of the deck can be worth (the Tapp's points are at most this)."""
+    return sum(sorted(_deck().values.values(), reverse=True)[:n], Decimal(0))
+
+
+class Troggu:
+    name = "troggu"
+    title = "Troggu (Swiss tarot)"
+    aliases = ("swiss", "tappu", "tappa", "tappä")
+    min_players = 3
+    max_players = 8
+    profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED}
+    deal_total = 0
+    unit = "chips"
+    fields = (
+        Field("bid", "--bid", "choice", "tapp, solo, or misere when all passed", BIDS),
+        Field("tappist", "--tappist", "player", "the declarer"),
+        Field("partner", "--partner", "player", "7–8 players: the called card's holder"),
+        Field("alone", "--alone", "flag", "the called card was the Tappist's own"),
+        Field("called", "--called", "card", "7–8 players: the card the Tappist named"),
+        Field("forced", "--forced", "flag", "7–8 players: all passed, the Bättler (or trump 1) "
+                                            "holder had to play"),
+        Field("tricks", "--tricks", "integer", "tricks won by the Tappist's side"),
+        Field("points", "--points", "number",
+              "the Tappist side's points with discard or Tapp (0–114); misère: NAME=X each"),
+        Field("cards", "--cards", "cards", "the cards of one side's pile"),
+        Field("pile", "--pile", "integer", "how many cards that pile holds"),
+        Field("side", "--side", "choice", "whose pile --cards lists", SIDES),
+        *COMMON_FIELDS,
+    )  # fmt: skip
+
+    def deck(self, rules: Mapping[str, Setting]) -> Deck:
+        return _deck()
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def read_entry(self, raw: Mapping[str, Any], table: Table) -> TrogguEntry:
+        r = Reader(raw, table, self)
+        n = len(table.players)
+        forced = r.flag("forced")
+        bid = r.choice("bid", BIDS, BID_ALIASES)
+        if bid is None and forced:
+            bid = "tapp"
+        if bid is None:
+            if not r.problems:
+                r.add(f"bid is missing (one of {', '.join(BIDS)})")
+            r.finish()
+        assert bid is not None
+        if forced and n < 7:
+            r.add(f"--forced is for 7 or 8 players, not {n} (with fewer, all passing "
+                  "means a misère)")
+        if forced and bid != "tapp":
+            r.add(f"a forced game is a Tapp game, not {bid}")
+        fool = r.player("fool")
+        fool_winner = r.player("fool_winner", "fool winner")
+        exchange = r.choice("fool_exchange", ("given", "lost"), {"made": "given"})
+        if bid == "misere":
+            entry = self._read_misere(r, n, fool, fool_winner, exchange)
+        else:
+            entry = self._read_game(r, n, bid, forced, fool, fool_winner, exchange)
+        r.finish()
+        return entry
+
+    def _read_misere(self, r: Reader, n: int, fool: str | None, winner: str | None,
+                     exchange: str | None) -> TrogguEntry:  # fmt: skip
+        for f in self.fields:
+            if f.key not in ("bid", "points", "fool", "fool_winner", "fool_exchange") \
+                    and r.has(f.key):
+                r.add(f"a misère has no {f.option}: every player plays for himself")
+                r.used.add(f.key)
+        points = r.points_by_player("points", TOTAL, ONE)
+        if points is None and not r.has("points"):
+            r.add("points are missing: give --points NAME=X for every player")
+        if points:
+            missing = [p for p in r.table.players if p not in points]
+            if missing:
+                r.add(f"misère points are missing for {', '.join(missing)}")
+            tapp = TAPP[n]
+            total = sum(points.values(), Decimal(0))
+            most = TOTAL - tapp
+            least = TOTAL - most_valuable(tapp)
+            if total > most:
+                r.add(f"misère points add up to {num(total)}, more than {most} (114 minus at "
+                      f"least {tapp} for the {tapp}-card Tapp)")
+            elif not missing and total < least:
+                r.add(f"misère points add up to {num(total)}, less than {num(least)} (the "
+                      f"{tapp}-card Tapp is worth at most {num(most_valuable(tapp))})")
+        entry = TrogguEntry(
+            bid="misere", misere=tuple((p, points[p]) for p in r.table.players
+                                       if points and p in points),
+            fool=fool, fool_winner=winner, fool_exchange=exchange,
+        )  # fmt: skip
+        if not r.problems:
+            self._check_fool(r, entry, n)
+        return entry
+
+    def _read_game(self, r: Reader, n: int, bid: str, forced: bool, fool: str | None,
+                   winner: str | None, exchange: str | None) -> TrogguEntry:  # fmt: skip
+        tappist = r.player("tappist")
+        if tappist is None and not r.has("tappist"):
+            r.add("tappist is missing: who declared")
+        partner = r.player("partner")
+        alone = r.flag("alone")
+        called = r.card("called", _deck())
+        if n < 7:
+            for key in ("partner", "alone", "called"):
+                if r.has(key) and r.raw[key] is not False:
+                    r.add(f"--{key} is for 7 or 8 players, not {n}: the Tappist plays alone")
+            partner, alone, called = None, False, None
+        else:
+            if partner is not None and partner == tappist:
+                r.add(f"{tappist} is the Tappist and cannot be his own partner "
+                      "(use --alone when the called card was his own)")
+            if partner is not None and alone:
+                r.add(f"--alone and --partner {partner} contradict each other")
+            if partner is None and not alone and not r.has("partner"):
+                r.add("partner is missing: with 7 or 8 players name the called card's "
+                      "holder, or --alone when it was the Tappist's own")
+            if called in (FOOL_CARD, trump(21)):
+                r.add(f"the called card cannot be {'the Bättler' if called == FOOL_CARD else '21'}"
+                      " (name another card)")
+        hand = hand_size(n)
+        tricks = r.integer("tricks", 0, hand, f" (each player holds {hand} cards, so there are "
+                                              f"{hand} tricks)")
+        points = r.points("points", TOTAL, ONE)
+        cards = r.cards("cards", _deck())
+        pile = r.integer("pile", 0, _deck().size)
+        side = r.choice("side", SIDES, SIDE_ALIASES) or "tappist"
+        if r.has("points") and r.has("cards"):
+            r.add("give either --points or --cards, not both")
+        elif r.has("cards"):
+            if cards is not None:
+                try:
+                    count_pile(_deck(), cards, pile)
+                except ScorepadError as err:
+                    r.problems.extend(Problem("", f"cards: {p.what}") for p in err.problems)
+        elif not r.has("points"):
+            if not r.problems:
+                r.add("card points are missing: give --points, or --cards and --pile")
+        else:
+            for key in ("pile", "side"):
+                if r.has(key):
+                    r.add(f"--{key} goes with --cards, not with --points")
+        entry = TrogguEntry(
+            bid=bid, tappist=tappist, partner=partner if n >= 7 else None,
+            alone=alone and n >= 7, called=called, forced=forced, tricks=tricks,
+            points=points if r.has("points") else None, cards=cards,
+            pile=pile if r.has("cards") else None, side=side,
+            fool=fool, fool_winner=winner, fool_exchange=exchange,
+        )  # fmt: skip
+        if not r.problems:
+            self._check_tricks(r, entry, n)
+        if not r.problems:
+            self._check_fool(r, entry, n)
+        return entry
+
+    def _check_tricks(self, r: Reader, e: TrogguEntry, n: int) -> None:
+        if e.tricks is None:
+            return
+        points = self.team_points(e)[0]
+        hand, tapp = hand_size(n), TAPP[n]
+        least = e.tricks * n + tapp  # every card counts at least 1; discard or Tapp counts too
+        if points < least:
+            r.add(f"{num(points)} points are too few for {e.tricks} tricks of {n} cards plus "
+                  f"the {tapp}-card {'discard' if e.bid == 'tapp' else 'Tapp'} (at least {least})")
+        theirs = (hand - e.tricks) * n
+        if TOTAL - points < theirs:
+            r.add(f"{num(points)} points leave the opponents {num(TOTAL - points)}, too few "
+                  f"for their {hand - e.tricks} tricks of {n} cards (at least {theirs})")
+
+    def _check_fool(self, r: Reader, e: TrogguEntry, n: int) -> None:
+        keys = ("fool", "fool_winner", "fool_exchange")
+        given = [k for k in keys if getattr(e, k)]
+        if not given:
+            return
+        if len(given) < 3:
+            missing = ", ".join("--" + k.replace("_", "-") for k in keys if not getattr(e, k))
+            r.add(f"the Bättler's escape needs --fool, --fool-winner and --fool-exchange "
+                  f"(missing: {missing})")
+            return
+        if e.fool == e.fool_winner:
+            r.add(f"{e.fool} kept the Bättler back to the last trick, where it cannot win: "
+                  "the winner must be another player")
+            return
+        if e.bid == "misere":
+            return
+        team = e.team()
+        owner_side = "the Tappist's side" if e.fool in team else "the opponents"
+        winner_side = "the Tappist's side" if e.fool_winner in team else "the opponents"
+        if e.fool_exchange == "lost" and owner_side == winner_side:
+            r.add(f"a lost Bättler goes to the other side, but {e.fool} and {e.fool_winner} "
+                  "play on the same side")
+            return
+        if e.tricks is not None:
+            owner_tricks = e.tricks if e.fool in team else hand_size(n) - e.tricks
+            if e.fool_exchange == "given" and owner_tricks == 0:
+                r.add(f"the Bättler's exchange needs a trick of {owner_side} to give a card "
+                      f"from, but they took none: use --fool-exchange lost")
+            if e.fool_exchange == "lost" and owner_tricks > 0:
+                r.add(f"the Bättler is lost only when {owner_side} took no trick, but they "
+                      f"took {owner_tricks}: use --fool-exchange given")
+        if e.cards is not None:
+            holder = winner_side if e.fool_exchange == "lost" else owner_side
+            pile_owner = "the Tappist's side" if e.side == "tappist" else "the opponents"
+            problem = fool_pile_problem(FOOL_CARD, "Bättler", e.cards, pile_owner, holder,
+                                        str(e.fool_exchange))
+            if problem:
+                r.add(problem)
+
+    def entry_to_raw(self, e: TrogguEntry) -> dict[str, Any]:
+        return compact([
+            ("bid", e.bid), ("forced", e.forced), ("tappist", e.tappist), ("partner", e.partner),
+            ("alone", e.alone), ("called", None if e.called is None else str(e.called)),
+            ("tricks", e.tricks),
+            ("points", e.points if e.bid != "misere" else (dict(e.misere) or None)),
+            ("cards", None if e.cards is None else format_cards(e.cards)), ("pile", e.pile),
+            ("side", e.side if e.cards is not None and e.side != "tappist" else None),
+            ("fool", e.fool), ("fool_winner", e.fool_winner), ("fool_exchange", e.fool_exchange),
+        ])  # fmt: skip
+
+    def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+        if "bid" in changes and (changes["bid"] == "misere") != (old.get("bid") == "misere"):
+            kept = {k: v for k, v in old.items() if k in ("dealer", "note")}
+            return {**kept, **changes}
+        return merge_raw(old, changes, REPLACES)
+
+    def describe(self, e: TrogguEntry) -> str:
+        if e.bid == "misere":
+            return "misère"
+        team = f"{e.tappist}+{e.partner}" if e.partner else str(e.tappist)
+        return f"{'forced ' if e.forced else ''}{e.bid} {team}"
+
+    # --- scoring ---------------------------------------------------------------------------
+
+    def team_points(self, e: TrogguEntry) -> tuple[Decimal, list[str]]:
+        if e.cards is None:
+            assert e.points is not None
+            return e.points, []
+        counted = count_pile(_deck(), e.cards, e.pile)
+        line = describe_pile(f"{e.side} pile", e.cards, counted)
+        if e.side == "tappist":
+            return counted.points, [line]
+        points = TOTAL - counted.points
+        return points, [line, f"Tappist's side: 114 − {num(counted.points)} = {num(points)}"]
+
+    def score(self, e: TrogguEntry, table: Table) -> Outcome:
+        if e.bid == "misere":
+            return check_outcome(self, self._score_misere(e, table), table)
+        rules = table.rules
+        players = table.players
+        n = len(players)
+        points, lines = self.team_points(e)
+        theirs = TOTAL - points
+        who = "Solo" if e.bid == "solo" else "Tapp game"
+        head = f"{'forced ' if e.forced else ''}{who} by {e.tappist}"
+        if e.partner:
+            head += f" with {e.partner}" + (f" (called {e.called})" if e.called else "")
+        elif e.alone:
+            head += ", alone (the called card was his own)"
+        with_what = "with the Tapp" if e.bid == "solo" else "with the discard"
+        lines.insert(0, f"{head}: {num(points)} points {with_what}")
+        win, draw = int(rules["win_points"]), int(rules["draw_points"])
+        low = int(rules["low_points"])
+        if points >= win:
+            result = "won"
+            lines.append(f"{num(points)} ≥ {win} → won")
+        elif points == draw:
+            lines.append(f"exactly {draw} → draw: no chips move")
+            return check_outcome(self, Outcome(
+                result="draw", scores={p: 0 for p in players}, points=points,
+                declarer=e.tappist, made=None, explain=tuple(lines)), table)  # fmt: skip
+        else:
+            result = "lost"
+            lines.append(f"{num(points)} < {win} → lost")
+        won = result == "won"
+        losers_points = theirs if won else points
+        losers = "opponents" if won else ("Tappist's side" if e.partner else "Tappist")
+        hand = hand_size(n)
+        no_trick = (e.tricks == hand or theirs == 0) if won else e.tricks == 0
+        if no_trick:
+            k = int(rules["chips_no_trick"])
+            why = f"the {losers} took no trick → {k} chips"
+        elif losers_points <= low:
+            k = int(rules["chips_low"])
+            why = f"the {losers} took {num(losers_points)} ≤ {low} → {k} chips"
+        else:
+            k = int(rules["chips"])
+            why = f"the {losers} took {num(losers_points)} > {low} → {k} chip{'s' * (k != 1)}"
+        if e.bid == "solo":
+            factor = int(rules["solo_factor"])
+            why += f" × {factor} for Solo = {k * factor}"
+            k *= factor
+        scores = self._settle(e, players, k if won else -k, int(rules["partner_share"]))
+        opponents = n - len(e.team())
+        verb = "from" if won else "to"
+        split = ""
+        if e.partner:
+            share = int(rules["partner_share"])
+            split = (f" (the partner gets {share} × {k} of them, the Tappist the rest)" if won
+                     else f" (the partner pays {share} of them, the Tappist the other "
+                          f"{opponents - share})")
+        lines.append(f"{why} {verb} each of {opponents} opponents{split} → Tappist "
+                     f"{signed(scores[e.tappist or ''])}"
+                     + (f", partner {signed(scores[e.partner])}" if e.partner else ""))
+        lines.append(", ".join(f"{p} {signed(v)}" for p, v in scores.items()))
+        return check_outcome(self, Outcome(
+            result=result, scores=scores, points=points, declarer=e.tappist, made=won,
+            explain=tuple(lines)), table)  # fmt: skip
+
+    @staticmethod
+    def _settle(e: TrogguEntry, players: tuple[str, ...], k: int, share: int) -> dict[str, int]:
+        """k > 0: each opponent pays k; k < 0: each opponent receives −k."""
+        team = e.team()
+        opponents = [p for p in players if p not in team]
+        scores = {p: -k for p in players}
+        if e.partner:
+            # won: the partner gets share·k of the opponents' chips, the Tappist the rest;
+            # lost: the partner pays k to `share` opponents, the Tappist to the others
+            scores[e.partner] = share * k
+            scores[e.tappist or ""] = (len(opponents) - share) * k
+        else:
+            scores[e.tappist or ""] = len(opponents) * k
+        return scores
+
+    def _score_misere(self, e: TrogguEntry, table: Table) -> Outcome:
+        rules = table.rules
+        points = dict(e.misere)
+        top = max(points.values())
+        tied = [p for p in table.players if points[p] == top]
+        others = [p for p in table.players if p not in tied]
+        chips = int(rules["misere_chips"])
+        lines = ["misère: " + ", ".join(f"{p} {num(points[p])}" for p in table.players)]
+        scores = {p: 0 for p in table.players}
+        if not others:
+            lines.append("everybody tied: nobody pays")
+        elif len(tied) > 1 and rules["misere_ties"] == "nobody-pays":
+            lines.append(f"{' and '.join(tied)} tie for the most ({num(top)}): nobody pays "
+                         "(misere_ties = nobody-pays)")
+        else:
+            for p in tied:
+                scores[p] = -chips * len(others)
+            for p in others:
+                scores[p] = chips * len(tied)
+            payers = " and ".join(tied)
+            each = "each pay" if len(tied) > 1 else "pays"
+            lines.append(f"{payers} took the most ({num(top)}) and {each} {chips} chip"
+                         f"{'s' * (chips != 1)} to each of {len(others)} other players")
+        lines.append(", ".join(f"{p} {signed(v)}" for p, v in scores.items()))
+        return Outcome(result="misere", scores=scores, winners=tuple(others),
+                       explain=tuple(lines))
+
+    def session_problems(self, session: Session) -> list[Problem]:
+        ties = session.rules.get("misere_ties")
+        if ties not in TIES:
+            return [Problem("rules", f"misere_ties {ties!r} should be one of {', '.join(TIES)}")]
+        return []
+
+
+TROGGU = Troggu()
