@@ -50,9 +50,10 @@ def echo_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-FileArg = Annotated[Path, typer.Argument(help="the session file (TOML)", show_default=False)]
+FileArg = Annotated[Path, typer.Argument(help="the session file (TOML)", metavar="FILE",
+                                          show_default=False)]  # fmt: skip
 FilesArg = Annotated[list[Path], typer.Argument(help="one or more session files",
-                                                 show_default=False)]  # fmt: skip
+                                                 metavar="FILE...", show_default=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 FormatOpt = Annotated[str, typer.Option("--format", help="table format: plain, simple, github, "
                                                          "grid, html, latex, …")]  # fmt: skip
@@ -65,7 +66,10 @@ OPTION_HELP = {
     "points": "card points of the declaring side (X), or NAME=X per player (repeat)",
     "cards": "cards of one pile, e.g. \"21 1 EX KH QS\" (low cards may be left out)",
     "partner": "the partner (French 5 players, Troggu 7–8 players)",
-    "side": "whose pile --cards lists: attack (default) or defence",
+    "side": "whose pile --cards lists: attack (default) or defence; Troggu: tappist or "
+            "opponents",
+    "alone": "the declarer plays alone (French 5 players; Troggu 7–8: the called card "
+             "was his own)",
 }
 
 
@@ -97,10 +101,13 @@ def _deal_parameters() -> list[inspect.Parameter]:
             annotation: Any = Annotated[Optional[bool], typer.Option(  # noqa: UP045
                 f"{f.option}/--no-{name}", help=help_text, show_default=False)]
         elif f.key in REPEATABLE:
+            metavar = "X|NAME=X" if f.key == "points" else "PLAYER:TRUMPS"
             annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
-                f.option, help=help_text + " (repeatable)", show_default=False)]
+                f.option, help=help_text + " (repeatable)", metavar=metavar,
+                show_default=False)]
         else:
-            metavar = {"player": "NAME", "integer": "N", "cards": "CARDS"}.get(f.kind, "TEXT")
+            metavar = {"player": "NAME", "integer": "N", "cards": "CARDS", "card": "CARD",
+                       "number": "X"}.get(f.kind, "TEXT")
             if f.choices:
                 metavar = "|".join(f.choices)
             annotation = Annotated[Optional[str], typer.Option(  # noqa: UP045
@@ -112,7 +119,7 @@ def _deal_parameters() -> list[inspect.Parameter]:
 
 def with_deal_options(fn: F) -> F:
     """Give `fn` (which takes **options) one keyword option per deal field."""
-    sig = inspect.signature(fn)
+    sig = inspect.signature(fn, eval_str=True)
     own = [p for p in sig.parameters.values() if p.kind != inspect.Parameter.VAR_KEYWORD]
     params = own + _deal_parameters()
     params.sort(key=lambda p: p.kind)
@@ -178,8 +185,11 @@ def new(
             raise ScorepadError([Problem("--set", f"'{item}' should be KEY=VALUE")])
         pairs[key.strip().replace("-", "_")] = value
     names = [p for p in (n.strip() for n in players.split(",")) if p]
-    session = core.new_session(variant, names, profile=rules, title=title, dealer=dealer,
-                               settings=pairs)  # fmt: skip
+    try:
+        session = core.new_session(variant, names, profile=rules, title=title, dealer=dealer,
+                                   settings=pairs)  # fmt: skip
+    except ScorepadError as err:
+        raise err.located(str(file)) from None
     storage.save(file, session, new=True)
     from scorepad.variants import get_variant
 

@@ -177,7 +177,7 @@ class Reader:
             return word
         if word in aliases:
             return aliases[word]
-        self.add(f"{key} '{value}' is not one of {', '.join(options)}")
+        self.add(f"{key.replace('_', ' ')} '{value}' is not one of {', '.join(options)}")
         return None
 
     def player(self, key: str, role: str | None = None) -> str | None:

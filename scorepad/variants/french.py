@@ -142,6 +142,7 @@ class French:
         if contract is None:
             if not r.problems:
                 r.add(f"contract is missing (one of {', '.join(CONTRACTS)})")
+            r.used.update(f.key for f in self.fields)
             r.finish()
         assert contract is not None
         if contract in NO_SCORE:
@@ -164,7 +165,7 @@ class French:
             if alone:
                 r.add(f"playing alone is for 5 players, not {n}")
         elif partner is not None and partner == taker:
-            r.add(f"{taker} is the taker and cannot be his own partner (use --alone)")
+            r.add(f"{taker} is the taker and cannot also be the partner (use --alone)")
             partner = None
         elif partner is not None and alone:
             r.add(f"--alone and --partner {partner} contradict each other")
@@ -202,7 +203,7 @@ class French:
                         r.add(f"bouts {bouts} disagrees with the listed cards "
                               f"(they give the taker's side {own})")
                     bouts = None
-        elif not r.problems:
+        else:
             r.add("card points are missing: give --points and --bouts, or --cards and --pile")
 
         handfuls = self._handfuls(r, n)
@@ -328,13 +329,13 @@ class French:
         if e.cards is not None:
             counted = count_pile(_deck(), e.cards, e.pile)
             lines.append(describe_pile(f"{e.side} pile", e.cards, counted)
-                         + f", {counted.bouts} bouts")
+                         + f", {counted.bouts} bout{'s' * (counted.bouts != 1)}")
             if e.side == "attack":
                 points, bouts = counted.points, counted.bouts
             else:
                 points, bouts = TOTAL - counted.points, 3 - counted.bouts
                 lines.append(f"taker's side: 91 − {num(counted.points)} = {num(points)} points, "
-                             f"{bouts} bouts")
+                             f"3 − {counted.bouts} = {bouts} bout{'s' * (bouts != 1)}")
         else:
             assert e.points is not None and e.bouts is not None
             points, bouts = e.points, e.bouts
@@ -377,7 +378,7 @@ class French:
             head += f" with {e.partner}"
         elif e.alone:
             head += ", alone"
-        lines.insert(0, f"{head}; {bouts} bouts → target {target}")
+        lines.insert(0, f"{head}; {bouts} bout{'s' * (bouts != 1)} → target {target}")
         lines.append(f"{num(used)} {'≥' if made else '<'} {target} → "
                      f"{'made' if made else 'failed'} by {diff}")
 

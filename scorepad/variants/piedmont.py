@@ -149,9 +149,9 @@ class Piedmont:
             has_matto = FOOL_CARD in cards
             if has_matto and fool != player:
                 r.add(f"the Matto is in {player}'s pile, but {fool} played it and it returns "
-                      "to him")
+                      f"to {fool}")
             elif not has_matto and fool == player:
-                r.add(f"{player} played the Matto, so it belongs in his pile: list it")
+                r.add(f"{player} played the Matto, so it is in {player}'s pile: list it")
 
     @staticmethod
     def _check_points(r: Reader, points: dict[str, Decimal]) -> None:

@@ -143,6 +143,7 @@ class Troggu:
         if bid is None:
             if not r.problems:
                 r.add(f"bid is missing (one of {', '.join(BIDS)})")
+            r.used.update(f.key for f in self.fields)
             r.finish()
         assert bid is not None
         if forced and n < 7:
@@ -208,8 +209,8 @@ class Troggu:
             partner, alone, called = None, False, None
         else:
             if partner is not None and partner == tappist:
-                r.add(f"{tappist} is the Tappist and cannot be his own partner "
-                      "(use --alone when the called card was his own)")
+                r.add(f"{tappist} is the Tappist and cannot also be the partner "
+                      "(use --alone when the called card was the Tappist's own)")
             if partner is not None and alone:
                 r.add(f"--alone and --partner {partner} contradict each other")
             if partner is None and not alone and not r.has("partner"):
@@ -234,8 +235,7 @@ class Troggu:
                 except ScorepadError as err:
                     r.problems.extend(Problem("", f"cards: {p.what}") for p in err.problems)
         elif not r.has("points"):
-            if not r.problems:
-                r.add("card points are missing: give --points, or --cards and --pile")
+            r.add("card points are missing: give --points, or --cards and --pile")
         else:
             for key in ("pile", "side"):
                 if r.has(key):

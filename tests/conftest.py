@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from scorepad.cli import app
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+DATA = Path(__file__).resolve().parent / "data"
+
+
+class Cli:
+    """Runs scorepad commands through Typer's CliRunner in a temporary folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.runner = CliRunner()
+
+    def __call__(self, *args: Any, ok: bool = True, input: str | None = None) -> Any:
+        result = self.runner.invoke(app, [str(a) for a in args], input=input)
+        if ok and result.exit_code != 0:
+            raise AssertionError(
+                f"scorepad {' '.join(map(str, args))} exited {result.exit_code}\n"
+                f"stdout: {result.stdout}\nstderr: {result.stderr}\n{result.exception!r}"
+            )
+        return result
+
+    def new(self, name: str, variant: str, players: list[str], *extra: str) -> Path:
+        path = self.folder / name
+        self("new", path, "--variant", variant, "--players", ",".join(players), *extra)
+        return path
+
+    def json(self, *args: Any) -> Any:
+        return json.loads(self(*args, "--json").stdout)
+
+
+@pytest.fixture
+def cli(tmp_path: Path) -> Cli:
+    return Cli(tmp_path)
