@@ -173,10 +173,11 @@ def standings(sessions: Sequence[Session]) -> list[Standing]:
                 row["best"] = max(row["best"], value)
                 if player in outcome.winners:
                     row["won"] += 1
-            if outcome.declarer is not None and outcome.made is not None:
+            if outcome.declarer is not None:
                 row = table[outcome.declarer.casefold()]
                 row["declarer"] += 1
-                row["made" if outcome.made else "failed"] += 1
+                if outcome.made is not None:
+                    row["made" if outcome.made else "failed"] += 1
     rows = sorted(table.items(), key=lambda kv: -kv[1]["total"])
     result: list[Standing] = []
     for i, (key, row) in enumerate(rows):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol
 
-from scorepad.cards import Card, Deck, format_cards
+from scorepad.cards import Card, Deck, display_order, format_cards
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Outcome, Session, Setting, Table
 
@@ -264,7 +264,8 @@ class Reader:
             self.add(f"{key} must be card notation like \"21 1 EX KH\", not {value!r}")
             return None
         try:
-            return deck.parse_many(value if isinstance(value, str) else [str(v) for v in value])
+            cards = deck.parse_many(value if isinstance(value, str) else [str(v) for v in value])
+            return tuple(sorted(cards, key=display_order))
         except ScorepadError as err:
             self.problems.extend(Problem("", f"{key}: {p.what}") for p in err.problems)
             return None

@@ -45,19 +45,23 @@ def round_up(x: Decimal) -> Decimal:
 
 
 def local_count(deck: Deck, cards: Sequence[Card], pile: int) -> Decimal:
-    """The local way of counting: Angel, Bagatto, kings 5; Matto, queens 4; cavalli 3; jacks 2;
-    others 0; then per pair: two counting cards −1, one of each 0, two others +1; a leftover
-    single card counts as it is. Counting cards are paired with others first, so that a
-    leftover single is a counting card whenever the pile has one."""
-    local = {v: v + HALF for v in (Decimal("4.5"), Decimal("3.5"), Decimal("2.5"),
-                                   Decimal("1.5"))}  # fmt: skip
-    counting = [local[deck.value(c)] for c in cards if deck.value(c) != deck.low]
+    """The local way of counting a pile: Angel, Bagatto, kings 5; Matto, queens 4; cavalli 3;
+    jacks 2; others 0; then per pair: two counting cards −1, one of each 0, two others +1;
+    a leftover single card counts as it is. In an odd pile a counting card is left single
+    when there is one (any card may be the single one)."""
+    counting = [deck.value(c) + HALF for c in cards if deck.value(c) != deck.low]
     others = pile - len(counting)
-    total = sum(counting, Decimal(0))
-    mixed = min(len(counting), others)
-    c_left, o_left = len(counting) - mixed, others - mixed
-    total += -(c_left // 2) + (o_left // 2)  # pairs of two counting cards, of two others
-    return total  # a leftover single counts as it is: counting v, other 0
+    total = sum(counting, Decimal(0))  # each counting card at its local value
+    paired_counting = len(counting)
+    if pile % 2:  # one card stays single and counts as it is: nothing to adjust
+        if counting:
+            paired_counting -= 1
+        else:
+            others -= 1
+    mixed = min(paired_counting, others)
+    total -= (paired_counting - mixed) // 2  # pairs of two counting cards: −1
+    total += (others - mixed) // 2  # pairs of two other cards: +1
+    return total
 
 
 @dataclass(frozen=True)

@@ -262,10 +262,17 @@ class Troggu:
         if points < least:
             r.add(f"{num(points)} points are too few for {e.tricks} tricks of {n} cards plus "
                   f"the {tapp}-card {'discard' if e.bid == 'tapp' else 'Tapp'} (at least {least})")
-        theirs = (hand - e.tricks) * n
-        if TOTAL - points < theirs:
-            r.add(f"{num(points)} points leave the opponents {num(TOTAL - points)}, too few "
-                  f"for their {hand - e.tricks} tricks of {n} cards (at least {theirs})")
+        most = most_valuable(e.tricks * n + tapp)
+        if points > most:
+            r.add(f"{num(points)} points are too many for {e.tricks} tricks of {n} cards plus "
+                  f"the {tapp}-card {'discard' if e.bid == 'tapp' else 'Tapp'} "
+                  f"(at most {num(most)})")
+        cards = (hand - e.tricks) * n
+        theirs = TOTAL - points
+        if not cards <= theirs <= most_valuable(cards):
+            r.add(f"{num(points)} points leave the opponents {num(theirs)}, which cannot be "
+                  f"for their {hand - e.tricks} tricks of {n} cards ({cards} to "
+                  f"{num(most_valuable(cards))})")
 
     def _check_fool(self, r: Reader, e: TrogguEntry, n: int) -> None:
         keys = ("fool", "fool_winner", "fool_exchange")

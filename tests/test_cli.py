@@ -1,0 +1,118 @@
+"""The command line, end to end through Typer's CliRunner."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from scorepad import storage
+from tests_helpers import display_width
+
+
+def club(cli):
+    return cli.new("club.toml", "french", ["Anna", "Bruno", "Chloé", "大輔"], "--title", "Club")
+
+
+def test_new_deal_show_history_standings(cli):
+    path = club(cli)
+    out = cli("deal", path, "--contract", "garde", "--taker", "bru", "--points", "50",
+              "--bouts", "2", "--handful", "Chloé:11", "--petit-au-bout", "attack").stdout
+    assert "(25 + 9) × 2 = 68; simple handful (Chloé, 11) +20; petit au bout (taker's side) " \
+           "+10 → each defender pays 98" in out
+    assert "Bruno +294" in out
+    assert "next dealer: Bruno" in out
+    shown = cli.json("show", path)
+    assert shown["n"] == 1 and shown["dealer"] == "Anna" and shown["result"] == "made"
+    assert shown["taker"] == "Bruno" and shown["points"] == 50
+    assert any("made by 9" in line for line in shown["explain"])
+    standings = cli.json("standings", path)
+    assert standings["variant"] == "french" and standings["deals"] == 1
+    assert [p["name"] for p in standings["players"]][0] == "Bruno"
+    assert standings["players"][0]["total"] == 294
+
+
+def test_edit_undo_delete(cli):
+    path = club(cli)
+    for points in (40, 50, 60):
+        cli("deal", path, "--contract", "petite", "--taker", "Anna", "--points", points,
+            "--bouts", "2")
+    out = cli("edit", path, 2, "--taker", "Chloé").stdout
+    assert "before: Anna +102, Bruno −34, Chloé −34, 大輔 −34" in out
+    assert "after: Anna −34, Bruno −34, Chloé +102, 大輔 −34" in out
+    out = cli("delete", path, 1).stdout
+    assert "removed deal 1 (dealt by Anna): petite Anna, failed" in out
+    assert "deals 2–3 are now 1–2" in out
+    out = cli("undo", path).stdout
+    assert "removed deal 2 (dealt by Chloé): petite Anna, made" in out
+    [deal] = cli.json("history", path)
+    assert deal["taker"] == "Chloé" and deal["dealer"] == "Bruno"
+
+
+def test_edit_deal_2_of_10_changes_the_standings(cli):
+    path = club(cli)
+    for i in range(10):
+        cli("deal", path, "--contract", "garde", "--taker", ["Anna", "Bruno"][i % 2],
+            "--points", 45, "--bouts", 2)
+    before = {p["name"]: p["total"] for p in cli.json("standings", path)["players"]}
+    cli("edit", path, 2, "--points", 30)  # Bruno's garde now fails by 11
+    after = {p["name"]: p["total"] for p in cli.json("standings", path)["players"]}
+    assert after["Bruno"] - before["Bruno"] == -3 * (29 * 2) - 3 * (36 * 2)
+    assert after["Anna"] - before["Anna"] == 29 * 2 + 36 * 2
+    assert sum(after.values()) == 0
+
+
+def test_tables_stay_aligned_with_wide_names(cli):
+    path = cli.new("w.toml", "french", ["Chloé", "大輔", "Zoë", "🦊 Fox"])
+    cli("deal", path, "--contract", "garde", "--taker", "大", "--points", 50, "--bouts", 2)
+    for command in ("standings", "history"):
+        lines = cli(command, path).stdout.splitlines()[1:]
+        widths = {display_width(line.rstrip()) for line in lines if line.strip()}
+        dashes = display_width(lines[1].rstrip())
+        assert max(widths) <= dashes, (command, lines)
+
+
+def test_count(cli):
+    out = cli.json("count", "--variant", "french", "21", "1", "EX", "K♥", "K♠", "Q♦", "C♣", "J♥",
+                   "--pile", "30")
+    assert out == {"points": 41, "bouts": 3, "cards": 30}
+    out = cli.json("count", "--variant", "troggu", "bättler 21 1 K♥ K♠ Q♦ C♣ J♥", "--pile", "20")
+    assert out == {"points": 46, "cards": 20}
+    out = cli.json("count", "-v", "piedmont", "matto angel K♥ K♠ K♦ Q♥ Q♠ C♥ C♠ J♥", "--pile", 41)
+    assert out == {"points": 50.5, "cards": 41, "rounded": 51, "other": 40}
+
+
+def test_variants_lists_every_game_and_setting(cli):
+    games = {g["name"]: g for g in cli.json("variants")}
+    assert set(games) == {"french", "troggu", "piedmont"}
+    assert games["french"]["profiles"]["fft"]["petit_au_bout_multiplied"] is True
+    assert games["troggu"]["players"] == {"min": 3, "max": 8}
+    assert games["troggu"]["profiles"]["seed"]["win_points"] == 58
+
+
+def test_piedmont_match_target_stops_new_deals_unless_told(cli):
+    path = cli.new("p.toml", "piedmont", ["Anna", "Bruno"], "--set", "target=100")
+    cli("deal", path, "--points", "Anna=60")
+    out = cli("deal", path, "--points", "Anna=50").stdout
+    assert "match over after deal 2 (110 ≥ target 100): Anna wins the match" in out
+    refused = cli("deal", path, "--points", "Anna=50", ok=False)
+    assert refused.exit_code == 1
+    assert "add --continue to play on" in refused.stderr
+    cli("deal", path, "--points", "Anna=50", "--continue")
+    assert len(storage.load(path).deals) == 3
+
+
+def test_standings_over_a_season_of_files(cli):
+    a = cli.new("a.toml", "troggu", ["Anna", "Bruno", "Chloé"])
+    b = cli.new("b.toml", "troggu", ["anna", "Bruno", "Dario"])
+    cli("deal", a, "--bid", "tapp", "--tappist", "Anna", "--points", 70)
+    cli("deal", b, "--bid", "solo", "--tappist", "Anna", "--points", 70)
+    totals = {p["name"]: p["total"] for p in cli.json("standings", a, b)["players"]}
+    assert totals == {"Anna": 2 + 4, "Bruno": -1 - 2, "Chloé": -1, "Dario": -2}
+
+
+def test_python_dash_m_and_help_work():
+    out = subprocess.run([sys.executable, "-m", "scorepad", "--help"], capture_output=True,
+                         text=True, check=True).stdout
+    for command in ("new", "deal", "edit", "undo", "history", "standings", "show", "count",
+                    "check", "variants"):
+        assert command in out

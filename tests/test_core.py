@@ -1,0 +1,94 @@
+"""The pure core without the command line: sessions, edits, standings."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorepad import core
+from scorepad.errors import ScorepadError
+from scorepad.model import Table
+
+PLAYERS = ["Anna", "Annette", "Bruno", "Chloé"]
+
+
+def french(**kw):
+    return core.new_session("french", PLAYERS, **kw)
+
+
+def test_names_match_case_insensitively_and_by_unique_prefix():
+    table = Table("french", tuple(PLAYERS), {})
+    assert table.resolve("anna") == "Anna"  # exact beats prefix
+    assert table.resolve("annet") == "Annette"
+    assert table.resolve("CHL") == "Chloé"
+    with pytest.raises(ScorepadError, match="'ann' could be Anna or Annette"):
+        table.resolve("ann")
+
+
+def test_dealer_rotates_in_seating_order():
+    s = french(dealer="Chloé")
+    assert s.next_dealer() == "Chloé"
+    s = core.add_deal(s, {"contract": "pass"})
+    assert s.deals[0].dealer == "Chloé"
+    assert s.next_dealer() == "Anna"
+    s = core.add_deal(s, {"contract": "pass", "dealer": "Bruno"})
+    assert s.next_dealer() == "Chloé"
+
+
+def test_edit_replaces_cards_with_points_and_keeps_the_rest():
+    s = french()
+    s = core.add_deal(s, {"contract": "garde", "taker": "Bruno", "cards": "21 1 EX KH",
+                          "pile": 30, "petit_au_bout": "attack"})  # fmt: skip
+    s = core.edit_deal(s, 1, {"points": "50", "bouts": "2"})
+    entry = s.deals[0].entry
+    assert (entry.points, entry.bouts, entry.cards, entry.petit_au_bout) == (50, 2, None, "attack")
+    s = core.edit_deal(s, 1, {}, clear=["petit-au-bout"])
+    assert s.deals[0].entry.petit_au_bout is None
+
+
+def test_edit_to_pass_drops_the_play():
+    s = core.add_deal(french(), {"contract": "garde", "taker": "Bruno", "points": 50,
+                                 "bouts": 2})  # fmt: skip
+    s = core.edit_deal(s, 1, {"contract": "pass"})
+    assert core.outcomes(s)[0].result == "passed"
+
+
+def test_remove_deal_renumbers():
+    s = french()
+    for pts in (40, 50, 60):
+        s = core.add_deal(s, {"contract": "petite", "taker": "Bruno", "points": pts, "bouts": 2})
+    s, removed = core.remove_deal(s, 2)
+    assert removed.entry.points == 50
+    assert [d.entry.points for d in s.deals] == [40, 60]
+    with pytest.raises(ScorepadError, match="there is no deal 3"):
+        core.remove_deal(s, 3)
+
+
+def test_standings_rank_ties_and_count_declarers():
+    s = french()
+    s = core.add_deal(s, {"contract": "petite", "taker": "Bruno", "points": 45, "bouts": 2})
+    s = core.add_deal(s, {"contract": "petite", "taker": "Bruno", "points": 30, "bouts": 2})
+    rows = {r.name: r for r in core.standings([s])}
+    assert rows["Bruno"].declarer == 2
+    assert (rows["Bruno"].made, rows["Bruno"].failed) == (1, 1)
+    assert rows["Bruno"].total == 3 * 29 - 3 * 36
+    assert rows["Anna"].rank == rows["Chloé"].rank == 1
+    assert rows["Bruno"].rank == 4
+
+
+def test_standings_over_several_sessions_add_up_per_player():
+    a = core.add_deal(french(), {"contract": "petite", "taker": "Bruno", "points": 45,
+                                 "bouts": 2})  # fmt: skip
+    b = core.new_session("french", ["bruno", "Anna", "Dora"])
+    b = core.add_deal(b, {"contract": "petite", "taker": "Dora", "points": 45, "bouts": 2})
+    rows = {r.name: r for r in core.standings([a, b])}
+    assert rows["Bruno"].total == 87 - 29
+    assert rows["Bruno"].deals == 2
+    assert rows["Dora"].total == 58
+
+
+def test_unknown_setting_and_bad_values():
+    with pytest.raises(ScorepadError, match="unknown setting 'colour'"):
+        french(settings={"colour": "red"})
+    s = french(profile="fft", settings={"base": "30", "petit_au_bout_multiplied": "no"})
+    assert s.rules["base"] == 30
+    assert s.rules["petit_au_bout_multiplied"] is False

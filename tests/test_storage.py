@@ -1,0 +1,116 @@
+"""Session files: stable layout, version checks, atomic and careful saves."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from scorepad import FORMAT_VERSION, core, storage
+from scorepad.errors import ScorepadError
+
+GOLDEN = """\
+scorepad = 1
+variant = "french"
+title = "Golden"
+players = [
+    "Anna",
+    "Bruno",
+    "Chloé",
+    "大輔",
+]
+dealer = "Bruno"
+
+[rules]
+profile = "fft"
+base = 25
+handful_simple = 20
+handful_double = 30
+handful_triple = 40
+petit_au_bout = 10
+petit_au_bout_multiplied = true
+slam = 200
+slam_announced = 400
+slam_announced_failed = 200
+slam_defence = 200
+
+[[deals]]
+dealer = "Bruno"
+contract = "garde"
+taker = "大輔"
+cards = "21 EX KH"
+pile = 25
+side = "defence"
+petit_au_bout = "attack"
+note = "counted twice"
+
+[deals.handfuls]
+"Chloé" = 10
+"""
+
+
+def golden_session():
+    s = core.new_session("french", ["Anna", "Bruno", "Chloé", "大輔"], profile="fft",
+                         title="Golden", dealer="bruno")  # fmt: skip
+    return core.add_deal(s, {"contract": "guard", "taker": "大", "cards": "ex, k♥ 21",
+                             "pile": "25", "side": "defense", "handfuls": ["chl:10"],
+                             "petit_au_bout": "attack", "note": "counted twice"})  # fmt: skip
+
+
+def test_file_layout_is_stable(tmp_path):
+    path = tmp_path / "g.toml"
+    storage.save(path, golden_session(), new=True)
+    assert path.read_text("utf-8") == GOLDEN
+    assert storage.load(path) == golden_session()
+
+
+def test_new_never_overwrites(tmp_path):
+    path = tmp_path / "g.toml"
+    path.write_text("precious", "utf-8")
+    with pytest.raises(ScorepadError, match="already exists"):
+        storage.save(path, golden_session(), new=True)
+    assert path.read_text("utf-8") == "precious"
+
+
+def test_save_is_atomic_and_leaves_no_temporary_files(tmp_path):
+    path = tmp_path / "g.toml"
+    storage.save(path, golden_session(), new=True)
+    session = core.add_deal(storage.load(path), {"contract": "pass"})
+    storage.save(path, session)
+    assert sorted(os.listdir(tmp_path)) == ["g.toml"]
+    assert len(storage.load(path).deals) == 2
+
+
+def test_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
+    path = tmp_path / "g.toml"
+    storage.save(path, golden_session(), new=True)
+
+    def broken_replace(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(ScorepadError, match="cannot write: No space left on device"):
+        storage.save(path, core.add_deal(golden_session(), {"contract": "pass"}))
+    assert path.read_text("utf-8") == GOLDEN
+    assert sorted(os.listdir(tmp_path)) == ["g.toml"]
+
+
+def test_newer_format_is_refused():
+    doc = {"scorepad": FORMAT_VERSION + 1, "variant": "french", "players": ["A", "B", "C"]}
+    with pytest.raises(ScorepadError, match="newer than this scorepad understands"):
+        storage.session_from_document(doc)
+
+
+def test_every_problem_of_a_hand_edited_file_is_reported():
+    import tomllib
+
+    doc = tomllib.loads(GOLDEN.replace('taker = "大輔"', 'taker = "Zed"')
+                        .replace("slam = 200", "slam = -1")
+                        .replace('title = "Golden"', 'title = "Golden"\ncolour = "red"'))
+    with pytest.raises(ScorepadError) as err:
+        storage.session_from_document(doc)
+    assert [str(p) for p in err.value.problems] == [
+        "unknown key 'colour' (expected scorepad, variant, title, players, dealer, rules, deals)",
+        "rules: slam should be a whole number ≥ 0, not -1",
+        "deal 1: taker 'Zed' is not a player (players: Anna, Bruno, Chloé, 大輔)",
+    ]
