@@ -75,6 +75,14 @@ class Deck:
     bouts: frozenset[Card] = frozenset()
     names: Mapping[str, Card] = field(default_factory=dict)  # extra words: "matto", "angel", …
     shape: str = ""  # says what the deck holds, for error messages
+    labels: Mapping[Card, str] = field(default_factory=dict)  # "Bättler", "Matto", "Angel"
+
+    def label(self, card: Card) -> str:
+        return self.labels.get(card, str(card))
+
+    def format(self, cards: Iterable[Card]) -> str:
+        """Cards as this game's players name them, in the order they lay them out."""
+        return " ".join(self.label(c) for c in sorted(cards, key=display_order))
 
     @property
     def size(self) -> int:
@@ -195,11 +203,11 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
     )
 
 
-def describe_pile(label: str, cards: Sequence[Card], counted: PileCount) -> str:
+def describe_pile(deck: Deck, label: str, cards: Sequence[Card], counted: PileCount) -> str:
     """"taker's pile: 30 cards, 8 listed (21 1 EX KS KH QD CC JH) and 22 low cards → 41"."""
     from scorepad.text import num
 
-    shown = format_cards(sorted(cards, key=display_order)) or "none"
+    shown = deck.format(cards) or "none"
     low = counted.cards - len(cards)
     return (f"{label}: {counted.cards} cards, {len(cards)} listed ({shown}) and {low} low "
             f"card{'s' * (low != 1)} → {num(counted.points)} points")
@@ -247,6 +255,7 @@ def troggu_deck() -> Deck:
         fool_name="Bättler",
         bouts=frozenset({trump(21), trump(1), FOOL_CARD}),
         names=names,
+        labels={FOOL_CARD: "Bättler"},
         shape="trumps 1–21, the Bättler, Cups H and Coins D: K Q C J 1–6, "
         "Swords S and Batons C: K Q C J 10–5",
     )
@@ -266,5 +275,6 @@ def piedmont_deck(angel: int = 20) -> Deck:
         fool_name="Matto",
         bouts=frozenset({trump(angel), trump(1)}),
         names=names,
+        labels={FOOL_CARD: "Matto", trump(angel): "Angel", trump(1): "Bagatto"},
         shape="trumps 1–21 (the Angel, the Bagatto), the Matto, and K Q C J 10–1 in S H D C",
     )

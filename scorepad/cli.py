@@ -437,7 +437,7 @@ def count(
     from scorepad.text import num
 
     low = counted.cards - len(listed)
-    parts = " + ".join(f"{c} {num(deck.value(c))}" for c in listed)
+    parts = " + ".join(f"{deck.label(c)} {num(deck.value(c))}" for c in listed)
     if low:
         parts += f" + {low} low × {num(deck.low)}"
     typer.echo(f"{parts} = {num(counted.points)}" if parts else "0")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from scorepad import storage
 from tests_helpers import display_width
+
+from scorepad import storage
 
 
 def club(cli):
@@ -27,7 +28,7 @@ def test_new_deal_show_history_standings(cli):
     assert any("made by 9" in line for line in shown["explain"])
     standings = cli.json("standings", path)
     assert standings["variant"] == "french" and standings["deals"] == 1
-    assert [p["name"] for p in standings["players"]][0] == "Bruno"
+    assert next(p["name"] for p in standings["players"]) == "Bruno"
     assert standings["players"][0]["total"] == 294
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from decimal import Decimal
 
@@ -108,7 +109,7 @@ def test_troggu_settlements_sum_to_zero(deal):
 def test_any_split_of_the_62_cards_counts_114(cards, cuts):
     deck = troggu_deck()
     bounds = [0, *sorted(cuts), 62]
-    piles = [cards[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+    piles = [cards[a:b] for a, b in itertools.pairwise(bounds)]
     assert sum(count_pile(deck, pile).points for pile in piles) == 114
 
 

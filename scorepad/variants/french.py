@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
-from functools import cache
 from typing import Any
 
 from scorepad.cards import (
@@ -15,7 +14,6 @@ from scorepad.cards import (
     Deck,
     count_pile,
     describe_pile,
-    format_cards,
     french_deck,
 )
 from scorepad.errors import Problem, ScorepadError
@@ -98,9 +96,7 @@ class FrenchEntry:
         return (self.taker, self.partner) if self.partner else (self.taker,)
 
 
-@cache
-def _deck() -> Deck:
-    return french_deck()
+DECK = french_deck()
 
 
 class French:
@@ -131,7 +127,7 @@ class French:
     )  # fmt: skip
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:
-        return _deck()
+        return DECK
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -174,7 +170,7 @@ class French:
 
         points = r.points("points", TOTAL, HALF)
         bouts = r.integer("bouts", 0, 3)
-        deck = _deck()
+        deck = DECK
         cards = r.cards("cards", deck)
         pile = r.integer("pile", 0, deck.size)
         side = r.choice("side", SIDES, SIDE_ALIASES) or "attack"
@@ -314,7 +310,7 @@ class French:
         return compact([
             ("contract", e.contract), ("taker", e.taker), ("partner", e.partner),
             ("alone", e.alone), ("points", e.points), ("bouts", e.bouts),
-            ("cards", None if e.cards is None else format_cards(e.cards)), ("pile", e.pile),
+            ("cards", None if e.cards is None else DECK.format(e.cards)), ("pile", e.pile),
             ("side", e.side if e.cards is not None and e.side != "attack" else None),
             ("handfuls", dict(e.handfuls) or None), ("petit_au_bout", e.petit_au_bout),
             ("slam", e.slam), ("slam_announced", e.slam_announced), ("fool", e.fool),
@@ -327,8 +323,8 @@ class French:
         """The taker side's card points (before rounding), bouts, and how they were found."""
         lines: list[str] = []
         if e.cards is not None:
-            counted = count_pile(_deck(), e.cards, e.pile)
-            lines.append(describe_pile(f"{e.side} pile", e.cards, counted)
+            counted = count_pile(DECK, e.cards, e.pile)
+            lines.append(describe_pile(DECK, f"{e.side} pile", e.cards, counted)
                          + f", {counted.bouts} bout{'s' * (counted.bouts != 1)}")
             if e.side == "attack":
                 points, bouts = counted.points, counted.bouts
@@ -405,7 +401,8 @@ class French:
             total += value
             terms.append(f"{label} {signed(value)}")
         d = total
-        terms[0] = ("" if made else "−") + terms[0]
+        if not made:
+            terms[0] = f"−({base} + {diff}) × {m} = −{(base + diff) * m}"
         payer = "each defender pays" if d >= 0 else "each defender receives"
         lines.append("; ".join(terms) + f" → {payer} {abs(d)}")
         scores = self._settle(e, players, d)

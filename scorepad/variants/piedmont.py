@@ -198,7 +198,7 @@ class Piedmont:
             counted = count_pile(deck, e.cards, e.pile)
             other = b if e.player == a else a
             exact = counted.points
-            lines.append(describe_pile(f"{e.player}'s pile", e.cards, counted))
+            lines.append(describe_pile(deck, f"{e.player}'s pile", e.cards, counted))
             return self._rounded({e.player: exact}, other, lines)
         given = dict(e.points)
         if len(given) == 2:

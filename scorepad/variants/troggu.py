@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
 from scorepad.cards import (
@@ -17,7 +16,6 @@ from scorepad.cards import (
     Deck,
     count_pile,
     describe_pile,
-    format_cards,
     troggu_deck,
     trump,
 )
@@ -88,18 +86,16 @@ class TrogguEntry:
         return (self.tappist, self.partner) if self.partner else (self.tappist,)
 
 
-@cache
-def _deck() -> Deck:
-    return troggu_deck()
+DECK = troggu_deck()
 
 
 def hand_size(players: int) -> int:
-    return (_deck().size - TAPP[players]) // players
+    return (DECK.size - TAPP[players]) // players
 
 
 def most_valuable(n: int) -> Decimal:
     """The most n cards of the deck can be worth (the Tapp's points are at most this)."""
-    return sum(sorted(_deck().values.values(), reverse=True)[:n], Decimal(0))
+    return sum(sorted(DECK.values.values(), reverse=True)[:n], Decimal(0))
 
 
 class Troggu:
@@ -129,7 +125,7 @@ class Troggu:
     )  # fmt: skip
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:
-        return _deck()
+        return DECK
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -201,7 +197,7 @@ class Troggu:
             r.add("tappist is missing: who declared")
         partner = r.player("partner")
         alone = r.flag("alone")
-        called = r.card("called", _deck())
+        called = r.card("called", DECK)
         if n < 7:
             for key in ("partner", "alone", "called"):
                 if r.has(key) and r.raw[key] is not False:
@@ -223,15 +219,15 @@ class Troggu:
         tricks = r.integer("tricks", 0, hand, f" (each player holds {hand} cards, so there are "
                                               f"{hand} tricks)")
         points = r.points("points", TOTAL, ONE)
-        cards = r.cards("cards", _deck())
-        pile = r.integer("pile", 0, _deck().size)
+        cards = r.cards("cards", DECK)
+        pile = r.integer("pile", 0, DECK.size)
         side = r.choice("side", SIDES, SIDE_ALIASES) or "tappist"
         if r.has("points") and r.has("cards"):
             r.add("give either --points or --cards, not both")
         elif r.has("cards"):
             if cards is not None:
                 try:
-                    count_pile(_deck(), cards, pile)
+                    count_pile(DECK, cards, pile)
                 except ScorepadError as err:
                     r.problems.extend(Problem("", f"cards: {p.what}") for p in err.problems)
         elif not r.has("points"):
@@ -319,7 +315,7 @@ class Troggu:
             ("alone", e.alone), ("called", None if e.called is None else str(e.called)),
             ("tricks", e.tricks),
             ("points", e.points if e.bid != "misere" else (dict(e.misere) or None)),
-            ("cards", None if e.cards is None else format_cards(e.cards)), ("pile", e.pile),
+            ("cards", None if e.cards is None else DECK.format(e.cards)), ("pile", e.pile),
             ("side", e.side if e.cards is not None and e.side != "tappist" else None),
             ("fool", e.fool), ("fool_winner", e.fool_winner), ("fool_exchange", e.fool_exchange),
         ])  # fmt: skip
@@ -342,8 +338,8 @@ class Troggu:
         if e.cards is None:
             assert e.points is not None
             return e.points, []
-        counted = count_pile(_deck(), e.cards, e.pile)
-        line = describe_pile(f"{e.side} pile", e.cards, counted)
+        counted = count_pile(DECK, e.cards, e.pile)
+        line = describe_pile(DECK, f"{e.side} pile", e.cards, counted)
         if e.side == "tappist":
             return counted.points, [line]
         points = TOTAL - counted.points
