@@ -12,6 +12,7 @@ class Problem:
 
     where: str
     what: str
+    field: str | None = None  # the entry field it is about, when there is one
 
     def __str__(self) -> str:
         return f"{self.where}: {self.what}" if self.where else self.what
@@ -20,14 +21,17 @@ class Problem:
 class ScorepadError(Exception):
     """Raised with every problem found, so the user sees all mistakes at once."""
 
-    def __init__(self, problems: Iterable[Problem | str]) -> None:
+    def __init__(self, problems: Iterable[Problem | str], missing: Iterable[str] = ()) -> None:
         self.problems = tuple(p if isinstance(p, Problem) else Problem("", p) for p in problems)
+        self.missing = tuple(missing)  # keys of entry fields still to be given, in table order
         super().__init__("; ".join(str(p) for p in self.problems))
 
     def located(self, where: str) -> ScorepadError:
         """The same problems with `where` put in front (e.g. the file name)."""
         return ScorepadError(
-            Problem(f"{where}: {p.where}" if p.where else where, p.what) for p in self.problems
+            (Problem(f"{where}: {p.where}" if p.where else where, p.what, p.field)
+             for p in self.problems),
+            self.missing,
         )
 
 

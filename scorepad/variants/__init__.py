@@ -146,10 +146,15 @@ class Reader:
         self.table = table
         self.variant = variant
         self.problems: list[Problem] = []
+        self.missing: list[tuple[str, str]] = []  # (key, how to give it)
         self.used: set[str] = set()
 
-    def add(self, what: str) -> None:
-        self.problems.append(Problem("", what))
+    def add(self, what: str, field: str | None = None) -> None:
+        self.problems.append(Problem("", what, field))
+
+    def require(self, key: str, how: str) -> None:
+        """Note a field that must still be given; all of them make one `missing:` problem."""
+        self.missing.append((key, how))
 
     def has(self, key: str) -> bool:
         return key in self.raw
@@ -163,7 +168,7 @@ class Reader:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.add(f"{key} must be text, not {value!r}")
+            self.add(f"{key} must be text, not {value!r}", key)
             return None
         return value
 
@@ -177,7 +182,7 @@ class Reader:
             return word
         if word in aliases:
             return aliases[word]
-        self.add(f"{key.replace('_', ' ')} '{value}' is not one of {', '.join(options)}")
+        self.add(f"{key.replace('_', ' ')} '{value}' is not one of {', '.join(options)}", key)
         return None
 
     def player(self, key: str, role: str | None = None) -> str | None:
@@ -187,7 +192,7 @@ class Reader:
         try:
             return self.table.resolve(value, role or key.replace("_", " "))
         except ScorepadError as err:
-            self.problems.extend(err.problems)
+            self.problems.extend(Problem(p.where, p.what, key) for p in err.problems)
             return None
 
     def flag(self, key: str) -> bool:
@@ -195,7 +200,7 @@ class Reader:
         if value is None:
             return False
         if not isinstance(value, bool):
-            self.add(f"{key} must be true or false, not {value!r}")
+            self.add(f"{key} must be true or false, not {value!r}", key)
             return False
         return value
 
@@ -205,23 +210,24 @@ class Reader:
             return None
         number = as_decimal(value)
         if number is None or number != number.to_integral_value():
-            self.add(f"{key} must be a whole number, not {value!r}")
+            self.add(f"{key} must be a whole number, not {value!r}", key)
             return None
         if not lo <= number <= hi:
-            self.add(f"{key} {number} is outside {lo}–{hi}{what}")
+            self.add(f"{key} {number} is outside {lo}–{hi}{what}", key)
             return None
         return int(number)
 
-    def number(self, value: Any, label: str, hi: int, step: Decimal) -> Decimal | None:
+    def number(self, value: Any, label: str, hi: int, step: Decimal,
+               key: str = "points") -> Decimal | None:  # fmt: skip
         number = as_decimal(value)
         if number is None:
-            self.add(f"{label} must be a number, not {value!r}")
+            self.add(f"{label} must be a number, not {value!r}", key)
             return None
         if not 0 <= number <= hi:
-            self.add(f"{label} {number} is outside 0–{hi}")
+            self.add(f"{label} {number} is outside 0–{hi}", key)
             return None
         if number % step:
-            self.add(f"{label} {number} is not a multiple of {step}")
+            self.add(f"{label} {number} is not a multiple of {step}", key)
             return None
         return number
 
@@ -230,7 +236,8 @@ class Reader:
         if value is None:
             return None
         if isinstance(value, Mapping):
-            self.add(f"{key} takes one number for the declaring side here, not points by player")
+            self.add(f"{key} takes one number for the declaring side here, not points by player",
+                     key)
             return None
         return self.number(value, key, hi, step)
 
@@ -239,17 +246,17 @@ class Reader:
         if value is None:
             return None
         if not isinstance(value, Mapping):
-            self.add(f"{key} needs NAME=X for each player, not {value!r}")
+            self.add(f"{key} needs NAME=X for each player, not {value!r}", key)
             return None
         result: dict[str, Decimal] = {}
         for name, x in value.items():
             try:
                 player = self.table.resolve(str(name))
             except ScorepadError as err:
-                self.problems.extend(err.problems)
+                self.problems.extend(Problem(p.where, p.what, key) for p in err.problems)
                 continue
             if player in result:
-                self.add(f"{key} names {player} twice")
+                self.add(f"{key} names {player} twice", key)
                 continue
             number = self.number(x, f"{key} of {player}", hi, step)
             if number is not None:
@@ -261,13 +268,13 @@ class Reader:
         if value is None:
             return None
         if not isinstance(value, str | list):
-            self.add(f"{key} must be card notation like \"21 1 EX KH\", not {value!r}")
+            self.add(f"{key} must be card notation like \"21 1 EX KH\", not {value!r}", key)
             return None
         try:
             cards = deck.parse_many(value if isinstance(value, str) else [str(v) for v in value])
             return tuple(sorted(cards, key=display_order))
         except ScorepadError as err:
-            self.problems.extend(Problem("", f"{key}: {p.what}") for p in err.problems)
+            self.problems.extend(Problem("", f"{key}: {p.what}", key) for p in err.problems)
             return None
 
     def card(self, key: str, deck: Deck) -> Card | None:
@@ -275,16 +282,19 @@ class Reader:
         if cards is None:
             return None
         if len(cards) != 1:
-            self.add(f"{key} takes one card, not {len(cards)}")
+            self.add(f"{key} takes one card, not {len(cards)}", key)
             return None
         return cards[0]
 
     def finish(self) -> None:
         for key in self.raw:
             if key not in self.used:
-                self.add(foreign_option(key, self.variant))
-        if self.problems:
-            raise ScorepadError(self.problems)
+                self.add(foreign_option(key, self.variant), key)
+        problems = list(self.problems)
+        if self.missing:
+            problems.append(Problem("", "missing: " + "; ".join(how for _, how in self.missing)))
+        if problems:
+            raise ScorepadError(problems, [key for key, _ in self.missing])
 
 
 def merge_raw(
@@ -299,6 +309,23 @@ def merge_raw(
                 merged.pop(other, None)
     merged.update(changes)
     return merged
+
+
+FOOL_KEYS = ("fool", "fool_winner", "fool_exchange")
+FOOL_HOW = {"fool": "--fool NAME (who played the {})",
+            "fool_winner": "--fool-winner NAME (who won that trick)",
+            "fool_exchange": "--fool-exchange (what became of the {})"}  # fmt: skip
+
+
+def fool_event_complete(r: Reader, entry: Any, fool_name: str) -> bool:
+    """True when the Fool event is given in full; a partial one requires the rest."""
+    given = [k for k in FOOL_KEYS if getattr(entry, k)]
+    if not given:
+        return False
+    for key in FOOL_KEYS:
+        if not getattr(entry, key):
+            r.require(key, FOOL_HOW[key].format(fool_name))
+    return len(given) == len(FOOL_KEYS)
 
 
 def fool_pile_problem(

@@ -25,6 +25,7 @@ from scorepad.variants import (
     Reader,
     check_outcome,
     compact,
+    fool_event_complete,
     fool_pile_problem,
     merge_raw,
 )
@@ -137,34 +138,35 @@ class French:
         contract = r.choice("contract", CONTRACTS, CONTRACT_ALIASES)
         if contract is None:
             if not r.problems:
-                r.add(f"contract is missing (one of {', '.join(CONTRACTS)})")
+                r.require("contract", f"--contract ({', '.join(CONTRACTS)})")
             r.used.update(f.key for f in self.fields)
             r.finish()
         assert contract is not None
         if contract in NO_SCORE:
             present = [f.option for f in self.fields if f.key != "contract" and r.has(f.key)]
             if present:
-                r.add(f"a {contract} deal has no {', '.join(present)}")
+                r.add(f"a {contract} deal has no {', '.join(present)}", "contract")
                 r.used.update(f.key for f in self.fields)
             r.finish()
             return FrenchEntry(contract)
 
         taker = r.player("taker")
         if taker is None and not r.has("taker"):
-            r.add("taker is missing")
+            r.require("taker", "--taker NAME")
         partner = r.player("partner")
         alone = r.flag("alone")
         if n != 5:
             if r.has("partner"):
-                r.add(f"a partner is called only with 5 players, not {n}")
+                r.add(f"a partner is called only with 5 players, not {n}", "partner")
                 partner = None
             if alone:
-                r.add(f"playing alone is for 5 players, not {n}")
+                r.add(f"playing alone is for 5 players, not {n}", "alone")
         elif partner is not None and partner == taker:
-            r.add(f"{taker} is the taker and cannot also be the partner (use --alone)")
+            r.add(f"{taker} is the taker and cannot also be the partner (use --alone)",
+                  "partner")
             partner = None
         elif partner is not None and alone:
-            r.add(f"--alone and --partner {partner} contradict each other")
+            r.add(f"--alone and --partner {partner} contradict each other", "partner")
         if n == 5 and partner is None and not r.problems:
             alone = True
 
@@ -175,32 +177,33 @@ class French:
         pile = r.integer("pile", 0, deck.size)
         side = r.choice("side", SIDES, SIDE_ALIASES) or "attack"
         if r.has("points") and r.has("cards"):
-            r.add("give either --points (with --bouts) or --cards, not both")
+            r.add("give either --points (with --bouts) or --cards, not both", "cards")
         elif r.has("points"):
             if not r.has("bouts"):
-                r.add("bouts is missing: how many bouts (0–3) the taker's side has")
+                r.require("bouts", "--bouts N (how many bouts, 0–3, the taker's side has)")
             for key in ("pile", "side"):
                 if r.has(key):
-                    r.add(f"--{key} goes with --cards, not with --points")
+                    r.add(f"--{key} goes with --cards, not with --points", key)
             if points is not None and bouts is not None:
                 lo, hi = Decimal("4.5") * bouts, TOTAL - Decimal("4.5") * (3 - bouts)
                 if not lo <= points <= hi:
                     r.add(f"points {num(points)} are impossible with {bouts} bouts "
-                          f"(between {num(lo)} and {num(hi)})")
+                          f"(between {num(lo)} and {num(hi)})", "points")
         elif r.has("cards"):
             if cards is not None:
                 try:
                     counted = count_pile(deck, cards, pile)
                 except ScorepadError as err:
-                    r.problems.extend(Problem("", f"cards: {p.what}") for p in err.problems)
+                    r.problems.extend(Problem("", f"cards: {p.what}", "cards")
+                                      for p in err.problems)
                 else:
                     own = counted.bouts if side == "attack" else 3 - counted.bouts
                     if bouts is not None and bouts != own:
                         r.add(f"bouts {bouts} disagrees with the listed cards "
-                              f"(they give the taker's side {own})")
+                              f"(they give the taker's side {own})", "bouts")
                     bouts = None
         else:
-            r.add("card points are missing: give --points and --bouts, or --cards and --pile")
+            r.require("points", "--points X with --bouts N, or --cards and --pile")
 
         handfuls = self._handfuls(r, n)
         petit = r.choice("petit_au_bout", SIDES, SIDE_ALIASES)
@@ -225,6 +228,9 @@ class French:
         return entry
 
     def _handfuls(self, r: Reader, n: int) -> tuple[tuple[str, int], ...]:
+        def bad(what: str) -> None:
+            r.add(what, "handfuls")
+
         value = r.get("handfuls")
         if value is None:
             return ()
@@ -235,52 +241,46 @@ class French:
             for item in value:
                 name, sep, trumps = str(item).rpartition(":")
                 if not sep:
-                    r.add(f"handful '{item}' should be PLAYER:TRUMPS, e.g. Anna:11")
+                    bad(f"handful '{item}' should be PLAYER:TRUMPS, e.g. Anna:11")
                     continue
                 items.append((name, trumps))
         else:
-            r.add(f"handfuls must be PLAYER:TRUMPS, not {value!r}")
+            bad(f"handfuls must be PLAYER:TRUMPS, not {value!r}")
         simple = HANDFUL_THRESHOLDS[n][0]
         result: dict[str, int] = {}
         for name, trumps in items:
             try:
                 player = r.table.resolve(str(name), "handful player")
             except ScorepadError as err:
-                r.problems.extend(err.problems)
+                r.problems.extend(Problem(p.where, p.what, "handfuls") for p in err.problems)
                 continue
             count = str(trumps).strip()
             if not count.isdigit():
-                r.add(f"handful of {player}: '{trumps}' is not a number of trumps")
+                bad(f"handful of {player}: '{trumps}' is not a number of trumps")
             elif player in result:
-                r.add(f"{player} shows only one handful per deal")
+                bad(f"{player} shows only one handful per deal")
             elif not simple <= int(count) <= MAX_TRUMPS:
-                r.add(f"handful of {player}: {int(count)} trumps is outside {simple}–{MAX_TRUMPS}"
+                bad(f"handful of {player}: {int(count)} trumps is outside {simple}–{MAX_TRUMPS}"
                       f" (a handful needs {simple} trumps with {n} players)")
             else:
                 result[player] = int(count)
         if sum(result.values()) > MAX_TRUMPS:
-            r.add(f"handfuls show {sum(result.values())} trumps but the deck has only "
+            bad(f"handfuls show {sum(result.values())} trumps but the deck has only "
                   f"{MAX_TRUMPS} (21 trumps and the Excuse)")
         return tuple(result.items())
 
     def _check_fool(self, r: Reader, e: FrenchEntry) -> None:
-        given = [k for k in ("fool", "fool_winner", "fool_exchange") if getattr(e, k)]
-        if not given:
-            return
-        if len(given) < 3:
-            missing = [k for k in ("fool", "fool_winner", "fool_exchange") if not getattr(e, k)]
-            r.add("the Excuse event needs --fool, --fool-winner and --fool-exchange "
-                  f"(missing: {', '.join('--' + m.replace('_', '-') for m in missing)})")
+        if not fool_event_complete(r, e, "Excuse"):
             return
         attack = e.attackers()
         owner_attacks = e.fool in attack
         winner_attacks = e.fool_winner in attack
         if e.fool == e.fool_winner:
-            r.add(f"{e.fool} played the Excuse and cannot have won its trick")
+            r.add(f"{e.fool} played the Excuse and cannot have won its trick", "fool_winner")
             return
         if e.fool_exchange in ("owed", "lost") and owner_attacks == winner_attacks:
             r.add(f"an Excuse {e.fool_exchange} goes to the other side, but {e.fool} and "
-                  f"{e.fool_winner} play on the same side")
+                  f"{e.fool_winner} play on the same side", "fool_winner")
             return
         # which side ends up holding the Excuse
         holder_attacks = winner_attacks if e.fool_exchange == "lost" else owner_attacks
@@ -290,10 +290,10 @@ class French:
             problem = fool_pile_problem(FOOL_CARD, "Excuse", e.cards, owner,
                                         f"the {holder}", str(e.fool_exchange))
             if problem:
-                r.add(problem)
+                r.add(problem, "fool_exchange")
         elif e.bouts is not None and (e.bouts == 0 if holder_attacks else e.bouts == 3):
             r.add(f"bouts {e.bouts} cannot be: with --fool-exchange {e.fool_exchange} "
-                  f"the Excuse, a bout, is with the {holder}")
+                  f"the Excuse, a bout, is with the {holder}", "fool_exchange")
 
     def _check_slam(self, r: Reader, e: FrenchEntry) -> None:
         if e.slam is None:
@@ -301,10 +301,10 @@ class French:
         points = self.attack_points(e)[0]
         if e.slam == "attack" and points < 87:
             r.add(f"a slam by the taker's side leaves the defence at most the Excuse: "
-                  f"{num(points)} points are too few (at least 87)")
+                  f"{num(points)} points are too few (at least 87)", "slam")
         if e.slam == "defence" and points > 4:
             r.add(f"a slam by the defence leaves the taker's side at most the Excuse: "
-                  f"{num(points)} points are too many (at most 4)")
+                  f"{num(points)} points are too many (at most 4)", "slam")
 
     def entry_to_raw(self, e: FrenchEntry) -> dict[str, Any]:
         return compact([

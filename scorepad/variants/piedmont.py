@@ -112,23 +112,24 @@ class Piedmont:
         points: dict[str, Decimal] | None = None
         if r.has("points") and not isinstance(r.raw["points"], Mapping):
             r.get("points")
-            r.add("--points needs NAME=X (or --player NAME with --points X)")
+            r.add("--points needs NAME=X (or --player NAME with --points X)", "points")
         else:
             points = r.points_by_player("points", TOTAL, HALF)
         cards = r.cards("cards", deck)
         pile = r.integer("pile", 0, deck.size)
         if r.has("points") and r.has("cards"):
-            r.add("give either --points or --cards, not both")
+            r.add("give either --points or --cards, not both", "cards")
         elif r.has("cards"):
             if player is None and not r.has("player"):
-                r.add("--player is missing: whose pile do the cards show?")
+                r.require("player", "--player NAME (whose pile the cards are)")
             if cards is not None:
                 self._check_pile(r, deck, cards, pile, player, fool)
         elif points:
             self._check_points(r, points)
-        elif not r.has("points") and not r.problems:
-            r.add("card points are missing: give --points NAME=X, or --cards, --pile and "
-                  "--player")
+        elif not r.has("points"):
+            first = table.players[0]
+            r.require(f"points={first}", f"--points {first}=X (or the other player's), or "
+                                         "--cards, --pile and --player")
         entry = PiedmontEntry(
             points=tuple((p, points[p]) for p in table.players if points and p in points),
             cards=cards, pile=pile if r.has("cards") else None,
@@ -144,18 +145,18 @@ class Piedmont:
         try:
             count_pile(deck, cards, size)
         except ScorepadError as err:
-            r.problems.extend(Problem("", f"cards: {p.what}") for p in err.problems)
+            r.problems.extend(Problem("", f"cards: {p.what}", "cards") for p in err.problems)
             return
         if size % 2 == 0:
             r.add(f"a pile of {size} cards cannot be: the Matto returns to its player, so every "
-                  "pile holds an odd number of cards")
+                  "pile holds an odd number of cards", "pile")
         if player is not None and fool is not None:
             has_matto = FOOL_CARD in cards
             if has_matto and fool != player:
                 r.add(f"the Matto is in {player}'s pile, but {fool} played it and it returns "
-                      f"to {fool}")
+                      f"to {fool}", "fool")
             elif not has_matto and fool == player:
-                r.add(f"{player} played the Matto, so it is in {player}'s pile: list it")
+                r.add(f"{player} played the Matto, so it is in {player}'s pile: list it", "fool")
 
     @staticmethod
     def _check_points(r: Reader, points: dict[str, Decimal]) -> None:
@@ -167,10 +168,10 @@ class Piedmont:
                     and not (exact and total == EXACT):
                 shown = " + ".join(f"{p} {num(v)}" for p, v in points.items())
                 r.add(f"points {shown} = {num(total)}, but the two piles add up to 91 (rounded)"
-                      " or 90 (counted in halves)")
+                      " or 90 (counted in halves)", "points")
         elif (values and values[0] < 1) or (values and values[0] > TOTAL - 1):
             r.add(f"points {num(values[0])}: a pile holds at least one card, so each player "
-                  "has 1 to 90")
+                  "has 1 to 90", "points")
 
     def entry_to_raw(self, e: PiedmontEntry) -> dict[str, Any]:
         return compact([

@@ -28,6 +28,7 @@ from scorepad.variants import (
     Reader,
     check_outcome,
     compact,
+    fool_event_complete,
     fool_pile_problem,
     merge_raw,
 )
@@ -138,15 +139,15 @@ class Troggu:
             bid = "tapp"
         if bid is None:
             if not r.problems:
-                r.add(f"bid is missing (one of {', '.join(BIDS)})")
+                r.require("bid", f"--bid ({', '.join(BIDS)})")
             r.used.update(f.key for f in self.fields)
             r.finish()
         assert bid is not None
         if forced and n < 7:
             r.add(f"--forced is for 7 or 8 players, not {n} (with fewer, all passing "
-                  "means a misère)")
+                  "means a misère)", "forced")
         if forced and bid != "tapp":
-            r.add(f"a forced game is a Tapp game, not {bid}")
+            r.add(f"a forced game is a Tapp game, not {bid}", "bid")
         fool = r.player("fool")
         fool_winner = r.player("fool_winner", "fool winner")
         exchange = r.choice("fool_exchange", ("given", "lost"), {"made": "given"})
@@ -162,25 +163,25 @@ class Troggu:
         for f in self.fields:
             if f.key not in ("bid", "points", "fool", "fool_winner", "fool_exchange") \
                     and r.has(f.key):
-                r.add(f"a misère has no {f.option}: every player plays for himself")
+                r.add(f"a misère has no {f.option}: every player plays for himself", f.key)
                 r.used.add(f.key)
         points = r.points_by_player("points", TOTAL, ONE)
-        if points is None and not r.has("points"):
-            r.add("points are missing: give --points NAME=X for every player")
+        if points is not None or not r.has("points"):
+            for p in r.table.players:
+                if p not in (points or {}):
+                    r.require(f"points={p}", f"--points {p}=X")
+        missing = points is None or any(p not in points for p in r.table.players)
         if points:
-            missing = [p for p in r.table.players if p not in points]
-            if missing:
-                r.add(f"misère points are missing for {', '.join(missing)}")
             tapp = TAPP[n]
             total = sum(points.values(), Decimal(0))
             most = TOTAL - tapp
             least = TOTAL - most_valuable(tapp)
             if total > most:
                 r.add(f"misère points add up to {num(total)}, more than {most} (114 minus at "
-                      f"least {tapp} for the {tapp}-card Tapp)")
+                      f"least {tapp} for the {tapp}-card Tapp)", "points")
             elif not missing and total < least:
                 r.add(f"misère points add up to {num(total)}, less than {num(least)} (the "
-                      f"{tapp}-card Tapp is worth at most {num(most_valuable(tapp))})")
+                      f"{tapp}-card Tapp is worth at most {num(most_valuable(tapp))})", "points")
         entry = TrogguEntry(
             bid="misere", misere=tuple((p, points[p]) for p in r.table.players
                                        if points and p in points),
@@ -194,27 +195,28 @@ class Troggu:
                    winner: str | None, exchange: str | None) -> TrogguEntry:  # fmt: skip
         tappist = r.player("tappist")
         if tappist is None and not r.has("tappist"):
-            r.add("tappist is missing: who declared")
+            r.require("tappist", "--tappist NAME")
         partner = r.player("partner")
         alone = r.flag("alone")
         called = r.card("called", DECK)
         if n < 7:
             for key in ("partner", "alone", "called"):
                 if r.has(key) and r.raw[key] is not False:
-                    r.add(f"--{key} is for 7 or 8 players, not {n}: the Tappist plays alone")
+                    r.add(f"--{key} is for 7 or 8 players, not {n}: the Tappist plays alone",
+                          key)
             partner, alone, called = None, False, None
         else:
             if partner is not None and partner == tappist:
                 r.add(f"{tappist} is the Tappist and cannot also be the partner "
-                      "(use --alone when the called card was the Tappist's own)")
+                      "(use --alone when the called card was the Tappist's own)", "partner")
             if partner is not None and alone:
-                r.add(f"--alone and --partner {partner} contradict each other")
+                r.add(f"--alone and --partner {partner} contradict each other", "partner")
             if partner is None and not alone and not r.has("partner"):
-                r.add("partner is missing: with 7 or 8 players name the called card's "
-                      "holder, or --alone when it was the Tappist's own")
+                r.require("partner", "--partner NAME (the called card's holder; --alone when "
+                                     "it was the Tappist's own)")
             if called in (FOOL_CARD, trump(21)):
                 r.add(f"the called card cannot be {'the Bättler' if called == FOOL_CARD else '21'}"
-                      " (name another card)")
+                      " (name another card)", "called")
         hand = hand_size(n)
         tricks = r.integer("tricks", 0, hand, f" (each player holds {hand} cards, so there are "
                                               f"{hand} tricks)")
@@ -223,19 +225,20 @@ class Troggu:
         pile = r.integer("pile", 0, DECK.size)
         side = r.choice("side", SIDES, SIDE_ALIASES) or "tappist"
         if r.has("points") and r.has("cards"):
-            r.add("give either --points or --cards, not both")
+            r.add("give either --points or --cards, not both", "cards")
         elif r.has("cards"):
             if cards is not None:
                 try:
                     count_pile(DECK, cards, pile)
                 except ScorepadError as err:
-                    r.problems.extend(Problem("", f"cards: {p.what}") for p in err.problems)
+                    r.problems.extend(Problem("", f"cards: {p.what}", "cards")
+                                      for p in err.problems)
         elif not r.has("points"):
-            r.add("card points are missing: give --points, or --cards and --pile")
+            r.require("points", "--points X (the Tappist side's points), or --cards and --pile")
         else:
             for key in ("pile", "side"):
                 if r.has(key):
-                    r.add(f"--{key} goes with --cards, not with --points")
+                    r.add(f"--{key} goes with --cards, not with --points", key)
         entry = TrogguEntry(
             bid=bid, tappist=tappist, partner=partner if n >= 7 else None,
             alone=alone and n >= 7, called=called, forced=forced, tricks=tricks,
@@ -257,32 +260,26 @@ class Troggu:
         least = e.tricks * n + tapp  # every card counts at least 1; discard or Tapp counts too
         if points < least:
             r.add(f"{num(points)} points are too few for {e.tricks} tricks of {n} cards plus "
-                  f"the {tapp}-card {'discard' if e.bid == 'tapp' else 'Tapp'} (at least {least})")
+                  f"the {tapp}-card {'discard' if e.bid == 'tapp' else 'Tapp'} (at least {least})",
+                  "tricks")
         most = most_valuable(e.tricks * n + tapp)
         if points > most:
             r.add(f"{num(points)} points are too many for {e.tricks} tricks of {n} cards plus "
                   f"the {tapp}-card {'discard' if e.bid == 'tapp' else 'Tapp'} "
-                  f"(at most {num(most)})")
+                  f"(at most {num(most)})", "tricks")
         cards = (hand - e.tricks) * n
         theirs = TOTAL - points
         if not cards <= theirs <= most_valuable(cards):
             r.add(f"{num(points)} points leave the opponents {num(theirs)}, which cannot be "
                   f"for their {hand - e.tricks} tricks of {n} cards ({cards} to "
-                  f"{num(most_valuable(cards))})")
+                  f"{num(most_valuable(cards))})", "tricks")
 
     def _check_fool(self, r: Reader, e: TrogguEntry, n: int) -> None:
-        keys = ("fool", "fool_winner", "fool_exchange")
-        given = [k for k in keys if getattr(e, k)]
-        if not given:
-            return
-        if len(given) < 3:
-            missing = ", ".join("--" + k.replace("_", "-") for k in keys if not getattr(e, k))
-            r.add(f"the Bättler's escape needs --fool, --fool-winner and --fool-exchange "
-                  f"(missing: {missing})")
+        if not fool_event_complete(r, e, "Bättler"):
             return
         if e.fool == e.fool_winner:
             r.add(f"{e.fool} kept the Bättler back to the last trick, where it cannot win: "
-                  "the winner must be another player")
+                  "the winner must be another player", "fool_winner")
             return
         if e.bid == "misere":
             return
@@ -291,23 +288,23 @@ class Troggu:
         winner_side = "the Tappist's side" if e.fool_winner in team else "the opponents"
         if e.fool_exchange == "lost" and owner_side == winner_side:
             r.add(f"a lost Bättler goes to the other side, but {e.fool} and {e.fool_winner} "
-                  "play on the same side")
+                  "play on the same side", "fool_winner")
             return
         if e.tricks is not None:
             owner_tricks = e.tricks if e.fool in team else hand_size(n) - e.tricks
             if e.fool_exchange == "given" and owner_tricks == 0:
                 r.add(f"the Bättler's exchange needs a trick of {owner_side} to give a card "
-                      f"from, but they took none: use --fool-exchange lost")
+                      f"from, but they took none: use --fool-exchange lost", "fool_exchange")
             if e.fool_exchange == "lost" and owner_tricks > 0:
                 r.add(f"the Bättler is lost only when {owner_side} took no trick, but they "
-                      f"took {owner_tricks}: use --fool-exchange given")
+                      f"took {owner_tricks}: use --fool-exchange given", "fool_exchange")
         if e.cards is not None:
             holder = winner_side if e.fool_exchange == "lost" else owner_side
             pile_owner = "the Tappist's side" if e.side == "tappist" else "the opponents"
             problem = fool_pile_problem(FOOL_CARD, "Bättler", e.cards, pile_owner, holder,
                                         str(e.fool_exchange))
             if problem:
-                r.add(problem)
+                r.add(problem, "fool_exchange")
 
     def entry_to_raw(self, e: TrogguEntry) -> dict[str, Any]:
         return compact([
