@@ -42,6 +42,9 @@ def handled(fn: F) -> F:
             for problem in err.problems:
                 typer.echo(f"error: {problem}", err=True)
             raise typer.Exit(1) from None
+        except (KeyboardInterrupt, EOFError) as stop:
+            typer.echo("\ninterrupted: nothing saved, the file is as it was", err=True)
+            raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 1) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -198,6 +201,31 @@ def new(
                f"{', '.join(session.players)}; {session.dealer} deals first")
 
 
+InteractiveOpt = Annotated[Optional[bool], typer.Option(  # noqa: UP045
+    "--interactive/--no-interactive", "-i",
+    help="ask for what is missing (default: only on a terminal)", show_default=False)]
+
+
+def _interactive(flag: bool | None) -> bool:
+    if flag is not None:
+        return flag
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _ask(prompt: str) -> str:
+    return input(prompt)
+
+
+def _confirm(question: str) -> bool:
+    while True:
+        answer = _ask(f"{question} [Y/n]: ").strip().lower()
+        if answer in ("", "y", "yes", "o", "oui", "j", "ja"):
+            return True
+        if answer in ("n", "no", "non", "nein"):
+            return False
+        typer.echo("  ✗ answer y or n")
+
+
 @app.command()
 @handled
 @with_deal_options
@@ -205,9 +233,13 @@ def deal(
     file: FileArg,
     continue_: Annotated[bool, typer.Option("--continue", help="add a deal after the match "
                                                                 "target was reached")] = False,
+    interactive: InteractiveOpt = None,
     **options: Any,
 ) -> None:
     """Record one deal; print its scores and who deals next.
+
+    On a terminal, whatever is missing is asked for (defaults in brackets, Enter accepts),
+    and the deal is shown for confirmation before it is saved.
 
     Example: scorepad deal club.toml --contract garde --taker Bruno --points 47 --bouts 2
     """
@@ -216,14 +248,34 @@ def deal(
 
     session = storage.load(file)
     done = match_over(session)
+    raw = raw_from_options(options)
+    where = f"{file}: deal {len(session.deals) + 1}"
     try:
-        updated = core.add_deal(session, raw_from_options(options), play_on=continue_)
+        updated = core.add_deal(session, raw, play_on=continue_)
+        guided = False
     except ScorepadError as err:
-        raise err.located(str(file)) from None
-    storage.save(file, updated)
+        if not _interactive(interactive) or (done and not continue_):
+            raise err.located(str(file)) from None
+        from scorepad.guided import guided_fields
+
+        typer.echo(f"{where} (Ctrl-C leaves the file as it was)")
+        raw = guided_fields(session, raw, _ask, typer.echo)
+        try:
+            updated = core.add_deal(session, raw, play_on=continue_)
+        except ScorepadError as again:
+            raise again.located(str(file)) from None
+        guided = True
     n = len(updated.deals)
     deal = updated.deals[-1]
-    typer.echo(report.explain_deal(updated, n, deal, core.score(updated, deal)))
+    text = report.explain_deal(updated, n, deal, core.score(updated, deal))
+    if guided:
+        typer.echo(text)
+        if not _confirm(f"Save deal {n}?"):
+            typer.echo("not saved; the file is as it was")
+            return
+    storage.save(file, updated)
+    if not guided:
+        typer.echo(text)
     typer.echo(f"saved as deal {n}; next dealer: {updated.next_dealer()}")
     after = match_over(updated)
     if after and not done:
@@ -237,32 +289,53 @@ def edit(
     file: FileArg,
     n: Annotated[int, typer.Argument(help="the deal's number (see history)")],
     clear: Annotated[Optional[list[str]], typer.Option("--clear", help="remove a field, e.g. --clear petit-au-bout (repeatable)")] = None,  # noqa: UP045, E501
+    interactive: InteractiveOpt = None,
     **options: Any,
 ) -> None:
     """Change fields of deal N; the others stay as entered. Prints the scores before and after.
 
+    With no options on a terminal, every question is asked again with the old answer as
+    default (Enter keeps it).
+
     Example: scorepad edit club.toml 3 --points 42
     """
-    from scorepad import core, storage
+    from scorepad import core, report, storage
 
     session = storage.load(file)
     changes = raw_from_options(options)
-    if not changes and not clear:
-        raise ScorepadError([Problem(f"{file}: deal {n}", "nothing to change: give the "
-                                                          "deal options to change")])
     try:
-        before = core.score(session, core.edit_deal(session, n, {}).deals[n - 1])
-        updated = core.edit_deal(session, n, changes, clear or [])
+        old = session.deals[n - 1] if 1 <= n <= len(session.deals) else core.remove_deal(
+            session, n)[1]  # fmt: skip
+        before = core.score(session, old)
+        guided = not changes and not clear and _interactive(interactive)
+        if guided:
+            from scorepad.guided import guided_fields
+            from scorepad.variants import get_variant
+
+            variant = get_variant(session.variant)
+            defaults = {"dealer": old.dealer, **variant.entry_to_raw(old.entry)}
+            typer.echo(f"{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as "
+                       "it was)")
+            fields = guided_fields(session, {}, _ask, typer.echo, defaults=defaults)
+            if old.note:
+                fields.setdefault("note", old.note)
+            updated = core.replace_deal(session, n, fields)
+        elif not changes and not clear:
+            raise ScorepadError([Problem(f"deal {n}", "nothing to change: give the deal options "
+                                                      "to change (or run it on a terminal)")])
+        else:
+            updated = core.edit_deal(session, n, changes, clear or [])
     except ScorepadError as err:
         raise err.located(str(file)) from None
-    storage.save(file, updated)
     after = core.score(updated, updated.deals[n - 1])
-    from scorepad import report
-
     typer.echo(report.explain_deal(updated, n, updated.deals[n - 1], after))
     for label, outcome in (("before", before), ("after", after)):
         typer.echo(f"{label}: " + ", ".join(f"{p} {report.signed(v)}"
                                             for p, v in outcome.scores.items()))
+    if guided and not _confirm(f"Save the new deal {n}?"):
+        typer.echo("not saved; the file is as it was")
+        return
+    storage.save(file, updated)
 
 
 @app.command()

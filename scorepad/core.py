@@ -118,6 +118,15 @@ def edit_deal(
     return _checked(replace(session, deals=tuple(deals)))
 
 
+def replace_deal(session: Session, n: int, raw: Mapping[str, Any]) -> Session:
+    """Deal n (1-based) entered anew from raw fields."""
+    _nth(session, n)
+    deal = read_deal(raw, session.table, f"deal {n}")
+    deals = list(session.deals)
+    deals[n - 1] = deal
+    return _checked(replace(session, deals=tuple(deals)))
+
+
 def remove_deal(session: Session, n: int) -> tuple[Session, Deal]:
     deal = _nth(session, n)
     deals = session.deals[: n - 1] + session.deals[n:]

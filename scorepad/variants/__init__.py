@@ -29,12 +29,13 @@ class Field:
     choices: tuple[str, ...] = ()
 
 
-COMMON_FIELDS = (
-    Field("fool", "--fool", "player", "who played the Fool (Excuse, Bättler, Matto)"),
-    Field("fool_winner", "--fool-winner", "player", "who won the trick the Fool was played to"),
-    Field("fool_exchange", "--fool-exchange", "choice", "what became of the Fool",
-          ("given", "owed", "lost")),
-)  # fmt: skip
+def fool_fields(fool: str, exchange_help: str, choices: tuple[str, ...]) -> tuple[Field, ...]:
+    """The Fool event's fields (--fool, --fool-winner, --fool-exchange) in a game's words."""
+    return (
+        Field("fool_exchange", "--fool-exchange", "choice", exchange_help, choices),
+        Field("fool", "--fool", "player", f"who played the {fool}"),
+        Field("fool_winner", "--fool-winner", "player", f"who won the trick of the {fool}"),
+    )
 
 
 class Variant(Protocol):
@@ -66,6 +67,11 @@ class Variant(Protocol):
 
     def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
         """Raw fields of an edited deal: old ones, changed, minus those a change replaces."""
+        ...
+
+    def questions(self, raw: Mapping[str, Any], entry: Any, table: Table) -> list[str]:
+        """Optional fields worth asking at the table, given what is known so far (entry is
+        None until the required fields read well): the partner, bonuses that can apply, …"""
         ...
 
     def session_problems(self, session: Session) -> list[Problem]:
@@ -258,7 +264,7 @@ class Reader:
             if player in result:
                 self.add(f"{key} names {player} twice", key)
                 continue
-            number = self.number(x, f"{key} of {player}", hi, step)
+            number = self.number(x, f"{key} of {player}", hi, step, f"{key}={player}")
             if number is not None:
                 result[player] = number
         return result
@@ -292,7 +298,8 @@ class Reader:
                 self.add(foreign_option(key, self.variant), key)
         problems = list(self.problems)
         if self.missing:
-            problems.append(Problem("", "missing: " + "; ".join(how for _, how in self.missing)))
+            problems.append(Problem("", "missing: " + "; ".join(how for _, how in self.missing),
+                                    MISSING))
         if problems:
             raise ScorepadError(problems, [key for key, _ in self.missing])
 
@@ -311,6 +318,7 @@ def merge_raw(
     return merged
 
 
+MISSING = "<missing>"  # the field of the one problem that lists the missing fields
 FOOL_KEYS = ("fool", "fool_winner", "fool_exchange")
 FOOL_HOW = {"fool": "--fool NAME (who played the {})",
             "fool_winner": "--fool-winner NAME (who won that trick)",

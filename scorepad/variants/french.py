@@ -20,12 +20,12 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Outcome, Session, Setting, Table
 from scorepad.text import num, signed
 from scorepad.variants import (
-    COMMON_FIELDS,
     Field,
     Reader,
     check_outcome,
     compact,
     fool_event_complete,
+    fool_fields,
     fool_pile_problem,
     merge_raw,
 )
@@ -117,14 +117,14 @@ class French:
         Field("points", "--points", "number", "the taker side's card points (0–91, halves)"),
         Field("bouts", "--bouts", "integer", "bouts (21, 1, Excuse) in the taker side's cards"),
         Field("cards", "--cards", "cards", "the cards of one side's pile"),
-        Field("pile", "--pile", "integer", "how many cards that pile holds"),
-        Field("side", "--side", "choice", "whose pile --cards lists", SIDES),
+        Field("pile", "--pile", "integer", "how many cards the pile holds"),
+        Field("side", "--side", "choice", "whose pile the cards are", SIDES),
         Field("handfuls", "--handful", "handfuls", "PLAYER:TRUMPS for each handful shown"),
         Field("petit_au_bout", "--petit-au-bout", "choice",
               "which side won the Petit in the last trick", SIDES),
         Field("slam", "--slam", "choice", "which side took every trick", SIDES),
         Field("slam_announced", "--slam-announced", "flag", "the taker announced a slam"),
-        *COMMON_FIELDS,
+        *fool_fields("Excuse", "what became of the Excuse", ("given", "owed", "lost")),
     )  # fmt: skip
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:
@@ -440,6 +440,22 @@ class French:
 
     def session_problems(self, session: Session) -> list[Problem]:
         return []
+
+    def questions(self, raw: Mapping[str, Any], entry: FrenchEntry | None,
+                  table: Table) -> list[str]:  # fmt: skip
+        keys = []
+        if len(table.players) == 5 and raw.get("contract") not in NO_SCORE:
+            keys.append("partner")
+        if "cards" in raw:
+            keys += ["pile", "side"]
+        if entry is None or entry.contract in NO_SCORE:
+            return keys
+        points = self.attack_points(entry)[0]
+        keys += ["handfuls", "petit_au_bout", "slam_announced"]
+        if points >= 87 or points <= 4:  # a slam needs (almost) every card on one side
+            keys.append("slam")
+        keys.append("fool_exchange")
+        return keys
 
     def describe(self, e: FrenchEntry) -> str:
         if e.contract in NO_SCORE:

@@ -85,7 +85,7 @@ class Piedmont:
     fields = (
         Field("points", "--points", "number", "NAME=X: a player's card points (one or both)"),
         Field("cards", "--cards", "cards", "the cards of one player's pile"),
-        Field("pile", "--pile", "integer", "how many cards that pile holds (odd)"),
+        Field("pile", "--pile", "integer", "how many cards the pile holds (odd)"),
         Field("player", "--player", "player", "whose pile --cards lists (or whose --points X)"),
         Field("fool", "--fool", "player", "who played the Matto (it returns to him)"),
     )
@@ -182,6 +182,10 @@ class Piedmont:
 
     def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
         return merge_raw(old, changes, REPLACES)
+
+    def questions(self, raw: Mapping[str, Any], entry: PiedmontEntry | None,
+                  table: Table) -> list[str]:  # fmt: skip
+        return ["pile", "fool"] if "cards" in raw else []
 
     def describe(self, e: PiedmontEntry) -> str:
         if e.cards is not None:

@@ -23,12 +23,12 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Outcome, Session, Setting, Table
 from scorepad.text import num, signed
 from scorepad.variants import (
-    COMMON_FIELDS,
     Field,
     Reader,
     check_outcome,
     compact,
     fool_event_complete,
+    fool_fields,
     fool_pile_problem,
     merge_raw,
 )
@@ -120,9 +120,10 @@ class Troggu:
         Field("points", "--points", "number",
               "the Tappist side's points with discard or Tapp (0–114); misère: NAME=X each"),
         Field("cards", "--cards", "cards", "the cards of one side's pile"),
-        Field("pile", "--pile", "integer", "how many cards that pile holds"),
-        Field("side", "--side", "choice", "whose pile --cards lists", SIDES),
-        *COMMON_FIELDS,
+        Field("pile", "--pile", "integer", "how many cards the pile holds"),
+        Field("side", "--side", "choice", "whose pile the cards are", SIDES),
+        *fool_fields("Bättler", "Bättler kept back to the last trick: exchange given, or lost",
+                     ("given", "lost")),
     )  # fmt: skip
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:
@@ -322,6 +323,19 @@ class Troggu:
             kept = {k: v for k, v in old.items() if k in ("dealer", "note")}
             return {**kept, **changes}
         return merge_raw(old, changes, REPLACES)
+
+    def questions(self, raw: Mapping[str, Any], entry: TrogguEntry | None,
+                  table: Table) -> list[str]:  # fmt: skip
+        keys = ["pile", "side"] if "cards" in raw else []
+        if entry is None:
+            return keys
+        if entry.bid != "misere":
+            n = len(table.players)
+            points = self.team_points(entry)[0]
+            if points <= most_valuable(TAPP[n]):  # the Tappist's side may have taken no trick
+                keys.append("tricks")
+        keys.append("fool_exchange")
+        return keys
 
     def describe(self, e: TrogguEntry) -> str:
         if e.bid == "misere":

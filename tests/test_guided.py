@@ -1,0 +1,199 @@
+"""Guided entry: questions for what is missing, bad answers asked again, nothing saved on abort."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+
+from scorepad import storage
+
+
+def answers(*lines: str) -> str:
+    return "\n".join(lines) + "\n"
+
+
+def test_french_full_deal_with_a_bad_answer_asked_again(cli):
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    result = cli("deal", path, "-i", input=answers(
+        "",            # dealer: Enter takes the default, Anna
+        "grade",       # not a contract: explained, asked again
+        "garde",
+        "bru",         # Bruno, by prefix
+        "50", "2",     # points, bouts
+        "Chloé:9",     # too few trumps: asked again
+        "Chloé:11",
+        "attack",      # petit au bout
+        "",            # no slam announced
+        "",            # the Excuse was exchanged as usual
+        "y",           # save
+    ))
+    out = result.stdout
+    assert "Dealer [Anna]: " in out
+    assert "✗ contract 'grade' is not one of petite, garde" in out
+    assert "✗ handful of Chloé: 9 trumps is outside 10–22" in out
+    assert "Which side took every trick" not in out  # 50 points: no slam possible
+    assert "(25 + 9) × 2 = 68; simple handful (Chloé, 11) +20" in out
+    assert "saved as deal 1; next dealer: Bruno" in out
+    [deal] = cli.json("history", path)
+    assert deal["scores"] == {"Anna": -98, "Bruno": 294, "Chloé": -98, "Daisuke": -98}
+    assert deal["handfuls"] == {"Chloé": 11} and deal["petit_au_bout"] == "attack"
+
+
+def test_french_asks_partner_pile_and_slam_only_when_they_can_apply(cli):
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke", "Emil"])
+    out = cli("deal", path, "--contract", "garde", "--taker", "Anna", "-i", input=answers(
+        "Bruno",       # dealer
+        "Chloé",       # partner
+        "21 1 EX KH KS QH QS CH CS JH KD QD CD JD KC",  # the taker side's pile
+        "75",          # too many cards for those listed: asked again
+        "21 1 EX KH KS QH QS QD QC CH CS CD CC JH JS JD JC KD KC",
+        "75",          # 89.5 points
+        "",            # attack's pile
+        "", "",        # no handful, no petit au bout
+        "attack",      # every trick: asked, since the points allow it
+        "",            # no slam announced
+        "",            # Excuse exchanged as usual
+        "y",
+    )).stdout
+    assert "Partner (Enter: the declarer plays alone): " in out
+    assert "How many cards the pile holds [15]: " in out
+    assert "✗ cards: the pile holds 75 cards but only 15 are listed" in out
+    assert "Which side took every trick (attack/defence) (Enter: none): " in out
+    [deal] = cli.json("history", path)
+    assert deal["partner"] == "Chloé" and deal["slam"] == "attack" and deal["pile"] == 75
+
+
+def test_answers_already_given_as_options_are_not_asked(cli):
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
+    out = cli("deal", path, "--contract", "petite", "--taker", "Anna", "--dealer", "Bruno",
+              "-i", input=answers("45", "1", "", "", "", "", "n")).stdout
+    assert "Dealer" not in out and "contract" not in out.lower().split("deal 1")[0]
+    assert "not saved; the file is as it was" in out
+    assert storage.load(path).deals == ()
+
+
+def test_ctrl_d_saves_nothing(cli):
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
+    before = path.read_bytes()
+    result = cli("deal", path, "-i", input=answers("", "garde"), ok=False)
+    assert result.exit_code == 1
+    assert "interrupted: nothing saved, the file is as it was" in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_troggu_misere_asks_every_players_points(cli):
+    path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario"])
+    out = cli("deal", path, "-i", input=answers(
+        "", "misere", "40", "30", "twenty", "20", "14", "", "y")).stdout
+    assert "Card points of Anna: " in out and "Card points of Dario: " in out
+    assert "✗ points of Chloé must be a number, not 'twenty'" in out
+    [deal] = cli.json("history", path)
+    assert deal["scores"] == {"Anna": -3, "Bruno": 1, "Chloé": 1, "Dario": 1}
+
+
+def test_troggu_tapp_game_asks_tricks_only_when_no_trick_is_possible(cli):
+    path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario", "Elsa", "Fritz"])
+    out = cli("deal", path, "-i", input=answers(
+        "", "tapp", "Anna", "9", "0", "", "y")).stdout
+    assert "Tricks won by the Tappist's side" in out
+    [deal] = cli.json("history", path)
+    assert deal["scores"]["Anna"] == -15
+    out = cli("deal", path, "-i", input=answers("", "tapp", "Anna", "70", "", "y")).stdout
+    assert "Tricks won" not in out.split("deal 2")[-1]
+
+
+def test_troggu_seven_players_needs_the_partner(cli):
+    players = ["Anna", "Bruno", "Chloé", "Dario", "Elsa", "Fabio", "Greta"]
+    path = cli.new("t.toml", "troggu", players)
+    cli("deal", path, "-i", input=answers("", "tapp", "Anna", "Anna", "Bruno", "70", "", "y"))
+    [deal] = cli.json("history", path)
+    assert deal["partner"] == "Bruno" and deal["scores"]["Anna"] == 3
+
+
+def test_piedmont_one_players_points_or_a_pile(cli):
+    path = cli.new("p.toml", "piedmont", ["Anna", "Bruno"])
+    out = cli("deal", path, "-i", input=answers("", "45.5", "y")).stdout
+    assert "Anna: 45.5 rounded up → 46" in out
+    out = cli("deal", path, "-i", input=answers(
+        "", "matto angel K♥ K♠ K♦ Q♥ Q♠ C♥ C♠ J♥", "40", "41", "Bruno", "Anna", "y")).stdout
+    assert "✗ a pile of 40 cards cannot be" in out
+    assert "✗ the Matto is in Anna's pile, but Bruno played it" in out
+    history = cli.json("history", path)
+    assert [d["scores"] for d in history] == [{"Anna": 46, "Bruno": 45},
+                                              {"Anna": 51, "Bruno": 40}]
+
+
+def test_interactive_edit_keeps_old_answers_on_enter(cli):
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    cli("deal", path, "--contract", "garde", "--taker", "Bruno", "--points", "50", "--bouts", "2",
+        "--petit-au-bout", "attack")
+    out = cli("edit", path, 1, "-i", input=answers(
+        "", "", "", "38", "", "", "", "", "", "y")).stdout
+    assert "The taker side's card points (0–91, halves), or the cards of a pile [50]: " in out
+    assert "before: Anna −78, Bruno +234" in out
+    assert "after: Anna +46, Bruno −138" in out  # −56 + 10: petit au bout still counts
+    [deal] = cli.json("history", path)
+    assert deal["points"] == 38 and deal["petit_au_bout"] == "attack"
+
+
+def test_without_a_terminal_nothing_is_asked(cli):
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
+    result = cli("deal", path, "--contract", "garde", ok=False)
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (f"error: {path}: deal 1: missing: --taker NAME; "
+                                     "--points X with --bouts N, or --cards and --pile")
+
+
+def _pty_session(path, keys):
+    """Run `scorepad deal` on a real pseudo-terminal, typing `keys` one by one."""
+    pid, fd = pty.fork()
+    if pid == 0:  # child: the terminal is ours
+        os.execv(sys.executable, [sys.executable, "-m", "scorepad", "deal", str(path)])
+    output = b""
+    for key in keys:
+        deadline = time.time() + 10
+        while time.time() < deadline:  # wait for the prompt before typing
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:
+                    break
+                output += chunk
+                if chunk.rstrip().endswith(b":"):
+                    break
+        os.write(fd, key)
+    while True:
+        ready, _, _ = select.select([fd], [], [], 5)
+        if not ready:
+            break
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        output += chunk
+    _, status = os.waitpid(pid, 0)
+    return output.decode("utf-8", "replace"), os.waitstatus_to_exitcode(status)
+
+
+def test_on_a_terminal_it_asks_and_ctrl_c_saves_nothing(tmp_path):
+    path = tmp_path / "f.toml"
+    subprocess.run([sys.executable, "-m", "scorepad", "new", str(path), "--variant", "french",
+                    "--players", "Anna,Bruno,Chloé"], check=True, capture_output=True)
+    before = path.read_bytes()
+    out, code = _pty_session(path, [b"\r", b"garde\r", b"\x03"])
+    assert "Dealer [Anna]:" in out and "Who took" in out
+    assert "interrupted: nothing saved" in out
+    assert code == 130
+    assert path.read_bytes() == before
+    out, code = _pty_session(path, [b"\r", b"petite\r", b"Anna\r", b"45\r", b"1\r", b"\r",
+                                    b"\r", b"\r", b"\r", b"y\r"])
+    assert code == 0, out
+    assert "saved as deal 1" in out
+    assert len(storage.load(path).deals) == 1
