@@ -11,6 +11,7 @@ import inspect
 import json
 import sys
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, Optional, TypeVar
 
@@ -401,10 +402,16 @@ def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") ->
 
 @app.command()
 @handled
-def standings(files: FilesArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") -> None:
+def standings(
+    files: FilesArg,
+    json_: JsonOpt = False,
+    fmt: FormatOpt = "simple",
+    by_deal: Annotated[bool, typer.Option("--by-deal", help="add the running totals after "
+                                                              "every deal")] = False,
+) -> None:
     """Players ranked by total, over one or more session files of the same game.
 
-    Example: scorepad standings club.toml
+    Example: scorepad standings club.toml; scorepad standings season/*.toml
     """
     from scorepad import core, report
     from scorepad.variants import match_over
@@ -428,6 +435,9 @@ def standings(files: FilesArg, json_: JsonOpt = False, fmt: FormatOpt = "simple"
     typer.echo(f"{title}: {deals} deals in {len(sessions)} session"
                f"{'s' if len(sessions) > 1 else ''} ({v.unit})")
     typer.echo(report.standings_table(variant, rows, fmt))
+    if by_deal:
+        typer.echo("")
+        typer.echo(report.by_deal_table(sessions, fmt))
     for session in sessions:
         over = match_over(session)
         if over:
@@ -446,6 +456,49 @@ def _load_all(files: list[Path]) -> list[Any]:
     if problems:
         raise ScorepadError(problems)
     return sessions
+
+
+@app.command()
+@handled
+def chart(file: FileArg) -> None:
+    """The running totals of every player, deal by deal, drawn in the terminal.
+
+    Example: scorepad chart club.toml
+    """
+    from scorepad import report, storage
+
+    session = storage.load(file)
+    if not session.deals:
+        raise ScorepadError([Problem(str(file), "no deals yet: nothing to draw")])
+    typer.echo(report.chart(session))
+
+
+class ExportFormat(StrEnum):
+    csv = "csv"
+    json = "json"
+    markdown = "markdown"
+
+
+@app.command()
+@handled
+def export(
+    file: FileArg,
+    to: Annotated[ExportFormat, typer.Option("--to", help="csv, json or markdown")],
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="write to this file (default: print)")] = None,  # noqa: UP045, E501
+) -> None:
+    """One row per deal, one column per player: for spreadsheets and club web pages.
+
+    Example: scorepad export club.toml --to csv -o club.csv
+    """
+    from scorepad import report, storage
+
+    session = storage.load(file)
+    text = report.export(session, to.value)
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    storage.write_text(output, text)
+    typer.echo(f"wrote {output}: {len(session.deals)} deals as {to.value}")
 
 
 @app.command()

@@ -107,3 +107,114 @@ def explain_deal(session: Session, n: int, deal: Deal, outcome: Outcome) -> str:
         lines.append(f"note: {deal.note}")
     lines.extend("  " + line for line in outcome.explain)
     return "\n".join(lines)
+
+
+def by_deal_table(sessions: Sequence[Session], fmt: str = "simple") -> str:
+    """Running totals after every deal, one column per player, over the sessions in order."""
+    names: dict[str, str] = {}
+    for session in sessions:
+        for p in session.players:
+            names.setdefault(p.casefold(), p)
+    totals = dict.fromkeys(names, 0)
+    rows = []
+    for i, session in enumerate(sessions, 1):
+        for n, outcome in enumerate(outcomes(session), 1):
+            for player, value in outcome.scores.items():
+                totals[player.casefold()] += value
+            label = f"{i}.{n}" if len(sessions) > 1 else str(n)
+            rows.append([label, *(num(totals[k]) for k in names)])
+    return table(rows, ["after deal", *names.values()], fmt, range(len(names) + 1))
+
+
+def export_rows(session: Session) -> tuple[list[str], list[list[Any]]]:
+    """One row per deal, one column per player: for spreadsheets and club pages."""
+    variant = get_variant(session.variant)
+    headers = ["deal", "dealer", "game", "result", "points", *session.players]
+    rows = []
+    pairs = zip(session.deals, outcomes(session), strict=True)
+    for n, (deal, outcome) in enumerate(pairs, 1):
+        rows.append([n, deal.dealer, variant.describe(deal.entry), outcome.result,
+                     json_number(outcome.points), *(outcome.scores[p] for p in session.players)])
+    return headers, rows
+
+
+def export(session: Session, to: str) -> str:
+    headers, rows = export_rows(session)
+    if to == "csv":
+        import csv
+        import io
+
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(headers)
+        writer.writerows(["" if v is None else v for v in row] for row in rows)
+        return out.getvalue()
+    if to == "json":
+        import json
+
+        objects = [dict(zip(headers[:5], row[:5], strict=True))
+                   | {"scores": dict(zip(headers[5:], row[5:], strict=True))} for row in rows]
+        return json.dumps(objects, ensure_ascii=False, indent=2) + "\n"
+    totals = ["", "", "total", "", "", *(sum(r[5 + i] for r in rows)
+                                        for i in range(len(session.players)))]  # fmt: skip
+    shown = [["" if v is None else v for v in row] for row in [*rows, totals]]
+    title = f"## {session.title}\n\n" if session.title else ""
+    return title + table(shown, headers, "github", [0, 4, *range(5, len(headers))]) + "\n"
+
+
+MARKERS = "*+o#x@%&"
+
+
+def chart_markers(players: Sequence[str]) -> dict[str, str]:
+    """One ASCII letter per player (the initial when it is unique), else a symbol."""
+    initials = [p[:1].upper() for p in players]
+    result, symbols = {}, iter(MARKERS)
+    for p, letter in zip(players, initials, strict=True):
+        unique = letter.isascii() and letter.isalpha() and initials.count(letter) == 1
+        result[p] = letter if unique else next(symbols)
+    return result
+
+
+def chart(session: Session, height: int = 12, width: int = 64) -> str:
+    """The running totals of every player, deal by deal, drawn in text with a legend."""
+    totals = running_totals(session)
+    players = session.players
+    series = {p: [0, *(t[p] for t in totals)] for p in players}
+    values = [v for s in series.values() for v in s]
+    lo, hi = min(values), max(values)
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    deals = len(totals)
+    step = max(1, min(6, width // max(deals, 1)))
+    columns = deals * step + 1
+    grid = [[" "] * columns for _ in range(height)]
+
+    def row(value: float) -> int:
+        return round((hi - value) / (hi - lo) * (height - 1))
+
+    if lo <= 0 <= hi:
+        grid[row(0)] = ["·"] * columns
+    markers = chart_markers(players)
+    for p in players:
+        points = series[p]
+        for d in range(deals):  # the line from one deal to the next
+            a, b = points[d], points[d + 1]
+            for k in range(step + 1):
+                x = d * step + k
+                grid[row(a + (b - a) * k / step)][x] = markers[p]
+    labels = {row(hi): num(hi), row(lo): num(lo)}
+    if lo <= 0 <= hi:
+        labels.setdefault(row(0), "0")
+    pad = max(len(v) for v in labels.values())
+    lines = [f"{labels.get(i, ''):>{pad}} ┤{''.join(cells)}" for i, cells in enumerate(grid)]
+    axis = [" "] * columns
+    every = max(1, (deals + 7) // 8)
+    for d in range(0, deals + 1, every):
+        for j, ch in enumerate(str(d)):
+            if d * step + j < columns:
+                axis[d * step + j] = ch
+    lines.append(f"{'':>{pad}} └{'─' * columns}")
+    lines.append(f"{'':>{pad}}  {''.join(axis)}  deals")
+    final = totals[-1] if totals else dict.fromkeys(players, 0)
+    lines.append("   ".join(f"{markers[p]} {p} ({signed(final[p])})" for p in players))
+    return "\n".join(lines)

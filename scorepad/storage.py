@@ -243,7 +243,11 @@ def save(path: Path, session: Session, *, new: bool = False) -> None:
 
     With new=True the file must not exist yet, and an existing one is never replaced.
     """
-    text = dumps(session)
+    write_text(path, dumps(session), new=new)
+
+
+def write_text(path: Path, text: str, *, new: bool = False) -> None:
+    """Atomically write text (a session or an export) to path."""
     folder = path.resolve().parent
     if new and path.exists():
         raise ScorepadError([Problem(str(path), "already exists; scorepad new never overwrites "

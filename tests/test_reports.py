@@ -1,0 +1,71 @@
+"""Standings by deal, the chart and the exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from conftest import EXAMPLES
+from scorepad import report, storage
+
+
+def test_export_csv_has_one_row_per_deal_and_a_column_per_player(cli):
+    path = EXAMPLES / "troggu-four-players.toml"
+    rows = list(csv.reader(io.StringIO(cli("export", path, "--to", "csv").stdout)))
+    session = storage.load(path)
+    assert rows[0] == ["deal", "dealer", "game", "result", "points", *session.players]
+    assert len(rows) == 1 + len(session.deals)
+    for row in rows[1:]:
+        assert sum(int(v) for v in row[5:]) == 0
+    assert rows[3][2:5] == ["tapp Dario", "draw", "57"]
+
+
+def test_export_json_and_markdown(cli, tmp_path):
+    path = EXAMPLES / "piedmont-match.toml"
+    deals = json.loads(cli("export", path, "--to", "json").stdout)
+    assert deals[0] == {"deal": 1, "dealer": "Anna", "game": "Anna's pile counted",
+                        "result": "won", "points": 51, "scores": {"Anna": 51, "Bruno": 40}}
+    out = tmp_path / "match.md"
+    assert "wrote" in cli("export", path, "--to", "markdown", "-o", out).stdout
+    text = out.read_text("utf-8")
+    assert text.startswith("## Tarocchi in Torino")
+    last = [cell.strip() for cell in text.splitlines()[-1].split("|")][1:-1]
+    assert last == ["", "", "total", "", "", "410", "409"]
+
+
+def test_export_rejects_an_unknown_format(cli):
+    result = cli("export", EXAMPLES / "piedmont-match.toml", "--to", "pdf", ok=False)
+    assert result.exit_code == 2
+
+
+def test_standings_by_deal_shows_running_totals(cli):
+    out = cli("standings", EXAMPLES / "piedmont-match.toml", "--by-deal").stdout
+    lines = out.splitlines()
+    assert any(line.split() == ["9", "410", "409"] for line in lines)
+    assert "match over after deal 9" in out
+
+
+def test_chart_draws_every_player_with_a_legend():
+    session = storage.load(EXAMPLES / "french-club-evening.toml")
+    text = report.chart(session)
+    lines = text.splitlines()
+    assert lines[-1] == "A Anna (+244)   B Bruno (+1792)   C Chloé (−1040)   D Daisuke (−996)"
+    assert lines[0].startswith(" 1871 ┤") and lines[11].startswith("−1061 ┤")
+    grid = "\n".join(lines[:12])
+    for marker in "ABCD":
+        assert marker in grid
+    assert lines[0].rstrip().endswith("B")  # Bruno ends on top
+
+
+def test_chart_markers_fall_back_when_initials_clash():
+    assert report.chart_markers(["Anna", "Anne", "大輔", "Bob"]) == {
+        "Anna": "*", "Anne": "+", "大輔": "o", "Bob": "B"}
+
+
+def test_chart_command(cli):
+    out = cli("chart", EXAMPLES / "troggu-seven-players.toml").stdout
+    assert "deals" in out and "F Fabio (−13)" in out
+    empty = cli.new("e.toml", "french", ["A", "B", "C"])
+    result = cli("chart", empty, ok=False)
+    assert result.exit_code == 1 and "no deals yet" in result.stderr
