@@ -301,6 +301,7 @@ def edit(
     Example: scorepad edit club.toml 3 --points 42
     """
     from scorepad import core, report, storage
+    from scorepad.text import signed
 
     session = storage.load(file)
     changes = raw_from_options(options)
@@ -331,7 +332,7 @@ def edit(
     after = core.score(updated, updated.deals[n - 1])
     typer.echo(report.explain_deal(updated, n, updated.deals[n - 1], after))
     for label, outcome in (("before", before), ("after", after)):
-        typer.echo(f"{label}: " + ", ".join(f"{p} {report.signed(v)}"
+        typer.echo(f"{label}: " + ", ".join(f"{p} {signed(v)}"
                                             for p, v in outcome.scores.items()))
     if guided and not _confirm(f"Save the new deal {n}?"):
         typer.echo("not saved; the file is as it was")
@@ -362,7 +363,7 @@ def delete(
 
 
 def _remove(file: Path, n: int | None) -> None:
-    from scorepad import core, report, storage
+    from scorepad import core, storage
 
     session = storage.load(file)
     number = len(session.deals) if n is None else n
@@ -373,7 +374,9 @@ def _remove(file: Path, n: int | None) -> None:
         raise err.located(str(file)) from None
     outcome = core.score(session, removed)
     storage.save(file, updated)
-    scores = ", ".join(f"{p} {report.signed(v)}" for p, v in outcome.scores.items())
+    from scorepad.text import signed
+
+    scores = ", ".join(f"{p} {signed(v)}" for p, v in outcome.scores.items())
     from scorepad.variants import get_variant
 
     what = get_variant(session.variant).describe(removed.entry)
@@ -447,7 +450,8 @@ def standings(
 def _load_all(files: list[Path]) -> list[Any]:
     from scorepad import storage
 
-    sessions, problems = [], []
+    sessions: list[Any] = []
+    problems: list[Problem] = []
     for f in files:
         try:
             sessions.append(storage.load(f))
@@ -609,7 +613,7 @@ def variants(json_: JsonOpt = False) -> None:
     """
     from scorepad.variants import registry
 
-    games = []
+    games: list[dict[str, Any]] = []
     for v in registry().values():
         games.append({
             "name": v.name, "title": v.title, "aliases": list(v.aliases),
@@ -623,15 +627,16 @@ def variants(json_: JsonOpt = False) -> None:
     from scorepad.report import table
 
     rows = []
-    for g in games:
-        count = f"{g['players']['min']}–{g['players']['max']}"
-        rows.append([g["name"], g["title"], count, g["unit"], ", ".join(g["profiles"])])
+    for v in registry().values():
+        count = f"{v.min_players}–{v.max_players}" if v.min_players != v.max_players \
+            else str(v.min_players)
+        rows.append([v.name, v.title, count, v.unit, ", ".join(v.profiles)])
     typer.echo(table(rows, ["variant", "game", "players", "scores", "profiles"]))
-    for g in games:
-        for name, settings in g["profiles"].items():
-            values = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-                               for k, v in settings.items())
-            typer.echo(f"{g['name']} {name}: {values}")
+    for v in registry().values():
+        for name, settings in v.profiles.items():
+            values = ", ".join(f"{k}={str(x).lower() if isinstance(x, bool) else x}"
+                               for k, x in settings.items())
+            typer.echo(f"{v.name} {name}: {values}")
 
 
 def main() -> None:

@@ -61,7 +61,8 @@ class _Guide:
             if problems:
                 for p in problems:
                     self.say(f"  ✗ {p.what}")
-                keys = sorted({p.field or last for p in problems} - {None}, key=self._rank)
+                keys = sorted({str(k) for k in {p.field or last for p in problems} if k},
+                              key=self._rank)
                 if not keys:
                     raise ScorepadError(problems)
                 for key in keys:

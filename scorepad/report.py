@@ -30,8 +30,9 @@ def table(
         raise ScorepadError([Problem("--format", f"unknown table format '{fmt}' (formats: "
                                                  f"{', '.join(tabulate.tabulate_formats)})")])
     align = tuple("right" if i in right else "left" for i in range(len(headers)))
-    return tabulate.tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,
-                             colalign=align)  # fmt: skip
+    text: str = tabulate.tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,
+                                  colalign=align)  # fmt: skip
+    return text
 
 
 def deal_object(session: Session, n: int, deal: Deal, outcome: Outcome) -> dict[str, Any]:

@@ -103,13 +103,13 @@ DECK = french_deck()
 class French:
     name = "french"
     title = "French Tarot"
-    aliases = ("fr", "tarot", "french-tarot")
+    aliases: tuple[str, ...] = ("fr", "tarot", "french-tarot")
     min_players = 3
     max_players = 5
     profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED, "fft": FFT}
     deal_total = 0
     unit = "points"
-    fields = (
+    fields: tuple[Field, ...] = (
         Field("contract", "--contract", "choice", "the contract, or pass / cancelled", CONTRACTS),
         Field("taker", "--taker", "player", "who took"),
         Field("partner", "--partner", "player", "5 players: the called king's holder"),

@@ -76,13 +76,13 @@ class PiedmontEntry:
 class Piedmont:
     name = "piedmont"
     title = "Piedmontese two-handed tarot"
-    aliases = ("piedmontese", "tarocchi", "two-handed")
+    aliases: tuple[str, ...] = ("piedmontese", "tarocchi", "two-handed")
     min_players = 2
     max_players = 2
     profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED}
     deal_total = TOTAL
     unit = "points"
-    fields = (
+    fields: tuple[Field, ...] = (
         Field("points", "--points", "number", "NAME=X: a player's card points (one or both)"),
         Field("cards", "--cards", "cards", "the cards of one player's pile"),
         Field("pile", "--pile", "integer", "how many cards the pile holds (odd)"),

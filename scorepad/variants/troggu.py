@@ -102,13 +102,13 @@ def most_valuable(n: int) -> Decimal:
 class Troggu:
     name = "troggu"
     title = "Troggu (Swiss tarot)"
-    aliases = ("swiss", "tappu", "tappa", "tappä")
+    aliases: tuple[str, ...] = ("swiss", "tappu", "tappa", "tappä")
     min_players = 3
     max_players = 8
     profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED}
     deal_total = 0
     unit = "chips"
-    fields = (
+    fields: tuple[Field, ...] = (
         Field("bid", "--bid", "choice", "tapp, solo, or misere when all passed", BIDS),
         Field("tappist", "--tappist", "player", "the declarer"),
         Field("partner", "--partner", "player", "7–8 players: the called card's holder"),
