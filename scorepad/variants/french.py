@@ -119,11 +119,11 @@ class French:
         Field("cards", "--cards", "cards", "the cards of one side's pile"),
         Field("pile", "--pile", "integer", "how many cards the pile holds"),
         Field("side", "--side", "choice", "whose pile the cards are", SIDES),
-        Field("handfuls", "--handful", "handfuls", "PLAYER:TRUMPS for each handful shown"),
+        Field("handfuls", "--handful", "handfuls", "handfuls shown, as PLAYER:TRUMPS"),
         Field("petit_au_bout", "--petit-au-bout", "choice",
               "which side won the Petit in the last trick", SIDES),
         Field("slam", "--slam", "choice", "which side took every trick", SIDES),
-        Field("slam_announced", "--slam-announced", "flag", "the taker announced a slam"),
+        Field("slam_announced", "--slam-announced", "flag", "slam announced by the taker"),
         *fool_fields("Excuse", "what became of the Excuse", ("given", "owed", "lost")),
     )  # fmt: skip
 
