@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol
 
-from scorepad.cards import Card, Deck, display_order, format_cards
+from scorepad.cards import Card, Deck, PileCount, count_pile, display_order, format_cards
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Outcome, Session, Setting, Table
 
@@ -142,6 +142,15 @@ def as_decimal(value: Any) -> Decimal | None:
     except InvalidOperation:
         return None
     return number if number.is_finite() else None
+
+
+@dataclass(frozen=True)
+class PointsOrPile:
+    points: Decimal | None
+    cards: tuple[Card, ...] | None
+    pile: int | None
+    side: str
+    counted: PileCount | None  # the pile's count, when cards were given and add up
 
 
 class Reader:
@@ -291,6 +300,35 @@ class Reader:
             self.add(f"{key} takes one card, not {len(cards)}", key)
             return None
         return cards[0]
+
+    def points_or_pile(self, deck: Deck, hi: int, step: Decimal, sides: tuple[str, str],
+                       side_aliases: Mapping[str, str], how: str) -> PointsOrPile:  # fmt: skip
+        """The declaring side's card points: `--points X`, or a pile's `--cards` with
+        `--pile N` (and `--side`, whose pile it is). `how` says what to give when neither is."""
+        points = self.points("points", hi, step)
+        cards = self.cards("cards", deck)
+        pile = self.integer("pile", 0, deck.size)
+        side = self.choice("side", sides, side_aliases) or sides[0]
+        counted = None
+        if self.has("points") and self.has("cards"):
+            self.add("give either --points or --cards, not both", "cards")
+        elif self.has("cards"):
+            if cards is not None:
+                try:
+                    counted = count_pile(deck, cards, pile)
+                except ScorepadError as err:
+                    self.problems.extend(Problem("", f"cards: {p.what}", "cards")
+                                         for p in err.problems)
+        elif self.has("points"):
+            for key in ("pile", "side"):
+                if self.has(key):
+                    self.add(f"--{key} goes with --cards, not with --points", key)
+        else:
+            self.require("points", how)
+        return PointsOrPile(
+            points=points if self.has("points") else None, cards=cards,
+            pile=pile if self.has("cards") else None, side=side, counted=counted,
+        )  # fmt: skip
 
     def finish(self) -> None:
         for key in self.raw:

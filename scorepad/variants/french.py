@@ -170,40 +170,27 @@ class French:
         if n == 5 and partner is None and not r.problems:
             alone = True
 
-        points = r.points("points", TOTAL, HALF)
         bouts = r.integer("bouts", 0, 3)
-        deck = DECK
-        cards = r.cards("cards", deck)
-        pile = r.integer("pile", 0, deck.size)
-        side = r.choice("side", SIDES, SIDE_ALIASES) or "attack"
-        if r.has("points") and r.has("cards"):
-            r.add("give either --points (with --bouts) or --cards, not both", "cards")
-        elif r.has("points"):
+        given = r.points_or_pile(DECK, TOTAL, HALF, SIDES, SIDE_ALIASES,
+                                 "--points X with --bouts N, or --cards and --pile")
+        points = given.points
+        if points is not None or (r.has("points") and not r.has("cards")):
             if not r.has("bouts"):
                 r.require("bouts", "--bouts N (how many bouts, 0–3, the taker's side has)")
-            for key in ("pile", "side"):
-                if r.has(key):
-                    r.add(f"--{key} goes with --cards, not with --points", key)
             if points is not None and bouts is not None:
                 lo, hi = Decimal("4.5") * bouts, TOTAL - Decimal("4.5") * (3 - bouts)
                 if not lo <= points <= hi:
                     r.add(f"points {num(points)} are impossible with {bouts} bouts "
                           f"(between {num(lo)} and {num(hi)})", "points")
+        elif given.counted is not None:
+            counted = given.counted
+            own = counted.bouts if given.side == "attack" else 3 - counted.bouts
+            if bouts is not None and bouts != own:
+                r.add(f"bouts {bouts} disagrees with the listed cards "
+                      f"(they give the taker's side {own})", "bouts")
+            bouts = None
         elif r.has("cards"):
-            if cards is not None:
-                try:
-                    counted = count_pile(deck, cards, pile)
-                except ScorepadError as err:
-                    r.problems.extend(Problem("", f"cards: {p.what}", "cards")
-                                      for p in err.problems)
-                else:
-                    own = counted.bouts if side == "attack" else 3 - counted.bouts
-                    if bouts is not None and bouts != own:
-                        r.add(f"bouts {bouts} disagrees with the listed cards "
-                              f"(they give the taker's side {own})", "bouts")
-                    bouts = None
-        else:
-            r.require("points", "--points X with --bouts N, or --cards and --pile")
+            bouts = None
 
         handfuls = self._handfuls(r, n)
         petit = r.choice("petit_au_bout", SIDES, SIDE_ALIASES)
@@ -214,9 +201,8 @@ class French:
         exchange = r.choice("fool_exchange", ("given", "owed", "lost"))
         entry = FrenchEntry(
             contract=contract, taker=taker, partner=partner, alone=alone,
-            points=points if r.has("points") else None, bouts=bouts,
-            cards=cards, pile=pile if r.has("cards") else None,
-            side=side, handfuls=handfuls, petit_au_bout=petit, slam=slam,
+            points=points, bouts=bouts, cards=given.cards, pile=given.pile,
+            side=given.side, handfuls=handfuls, petit_au_bout=petit, slam=slam,
             slam_announced=announced, fool=fool, fool_winner=fool_winner,
             fool_exchange=exchange,
         )  # fmt: skip

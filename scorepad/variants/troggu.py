@@ -19,7 +19,7 @@ from scorepad.cards import (
     troggu_deck,
     trump,
 )
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import Problem
 from scorepad.model import Outcome, Session, Setting, Table
 from scorepad.text import num, signed
 from scorepad.variants import (
@@ -221,30 +221,12 @@ class Troggu:
         hand = hand_size(n)
         tricks = r.integer("tricks", 0, hand, f" (each player holds {hand} cards, so there are "
                                               f"{hand} tricks)")
-        points = r.points("points", TOTAL, ONE)
-        cards = r.cards("cards", DECK)
-        pile = r.integer("pile", 0, DECK.size)
-        side = r.choice("side", SIDES, SIDE_ALIASES) or "tappist"
-        if r.has("points") and r.has("cards"):
-            r.add("give either --points or --cards, not both", "cards")
-        elif r.has("cards"):
-            if cards is not None:
-                try:
-                    count_pile(DECK, cards, pile)
-                except ScorepadError as err:
-                    r.problems.extend(Problem("", f"cards: {p.what}", "cards")
-                                      for p in err.problems)
-        elif not r.has("points"):
-            r.require("points", "--points X (the Tappist side's points), or --cards and --pile")
-        else:
-            for key in ("pile", "side"):
-                if r.has(key):
-                    r.add(f"--{key} goes with --cards, not with --points", key)
+        given = r.points_or_pile(DECK, TOTAL, ONE, SIDES, SIDE_ALIASES,
+                                 "--points X (the Tappist side's points), or --cards and --pile")
         entry = TrogguEntry(
             bid=bid, tappist=tappist, partner=partner if n >= 7 else None,
             alone=alone and n >= 7, called=called, forced=forced, tricks=tricks,
-            points=points if r.has("points") else None, cards=cards,
-            pile=pile if r.has("cards") else None, side=side,
+            points=given.points, cards=given.cards, pile=given.pile, side=given.side,
             fool=fool, fool_winner=winner, fool_exchange=exchange,
         )  # fmt: skip
         if not r.problems:
