@@ -186,7 +186,7 @@ def new(
     for item in settings or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ScorepadError([Problem("--set", f"'{item}' should be KEY=VALUE")])
+            raise ScorepadError([Problem(f"{file}: --set", f"'{item}' should be KEY=VALUE")])
         pairs[key.strip().replace("-", "_")] = value
     names = [p for p in (n.strip() for n in players.split(",")) if p]
     try:
@@ -249,8 +249,11 @@ def deal(
 
     session = storage.load(file)
     done = match_over(session)
-    raw = raw_from_options(options)
     where = f"{file}: deal {len(session.deals) + 1}"
+    try:
+        raw = raw_from_options(options)
+    except ScorepadError as err:
+        raise err.located(where) from None
     try:
         updated = core.add_deal(session, raw, play_on=continue_)
         guided = False
@@ -304,8 +307,8 @@ def edit(
     from scorepad.text import signed
 
     session = storage.load(file)
-    changes = raw_from_options(options)
     try:
+        changes = raw_from_options(options)
         old = session.deals[n - 1] if 1 <= n <= len(session.deals) else core.remove_deal(
             session, n)[1]  # fmt: skip
         before = core.score(session, old)

@@ -30,7 +30,11 @@ def new_session(
     rules = default_rules(variant, profile)
     problems: list[Problem] = []
     for key, text in (settings or {}).items():
-        if key == "profile" or key not in rules:
+        if key == "profile":
+            problems.append(Problem("--set", "choose the profile with --rules "
+                                             f"({', '.join(variant.profiles)})"))
+            continue
+        if key not in rules:
             known = ", ".join(k for k in rules if k != "profile")
             problems.append(Problem("--set", f"unknown setting '{key}' for {variant.name} "
                                              f"(settings: {known})"))

@@ -86,6 +86,9 @@ def session_from_document(doc: Mapping[str, Any]) -> Session:
     rules = _rules(data.get("rules"), variant, problems)
     table = Table(variant.name, players, rules)
     dealer = _dealer(data.get("dealer", players[0]), table, "dealer", problems)
+    if not problems:  # the variant's own checks of its settings
+        problems.extend(variant.session_problems(Session(variant.name, players, rules,
+                                                         dealer or players[0], title)))
 
     deals: list[Deal] = []
     raw_deals = data.get("deals", [])
