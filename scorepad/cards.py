@@ -213,6 +213,18 @@ def describe_pile(deck: Deck, label: str, cards: Sequence[Card], counted: PileCo
             f"card{'s' * (low != 1)} → {num(counted.points)} points")
 
 
+def pile_sum(deck: Deck, cards: Sequence[Card], counted: PileCount) -> str:
+    """"Matto 3.5 + Angel 4.5 + … + 31 low × 0.5 = 50.5": a pile's count, card by card."""
+    from scorepad.text import num
+
+    ordered = sorted(cards, key=display_order)
+    parts = [f"{deck.label(c)} {num(deck.value(c))}" for c in ordered]
+    low = counted.cards - len(cards)
+    if low:
+        parts.append(f"{low} low × {num(deck.low)}")
+    return f"{' + '.join(parts) or '0'} = {num(counted.points)}"
+
+
 # --- the decks -------------------------------------------------------------------------------
 
 def _suit_values(

@@ -567,13 +567,10 @@ def count(
         obj.update(extra.get("json", {}))
         echo_json(obj)
         return
+    from scorepad.cards import pile_sum
     from scorepad.text import num
 
-    low = counted.cards - len(listed)
-    parts = " + ".join(f"{deck.label(c)} {num(deck.value(c))}" for c in listed)
-    if low:
-        parts += f" + {low} low × {num(deck.low)}"
-    typer.echo(f"{parts} = {num(counted.points)}" if parts else "0")
+    typer.echo(pile_sum(deck, listed, counted))
     summary = f"{num(counted.points)} points in {counted.cards} cards"
     if v.name == "french":
         summary += f", {counted.bouts} bouts"

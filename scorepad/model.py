@@ -87,6 +87,7 @@ class Outcome:
     result: str  # made, failed, draw, passed, cancelled, won, misere, …
     scores: Mapping[str, int]
     points: Decimal | None = None  # card points used (after rounding), declarer's side
+    player_points: Mapping[str, Decimal] | None = None  # games that count every player's
     declarer: str | None = None
     made: bool | None = None  # None when nobody declared (pass, misère, two-handed deal)
     winners: tuple[str, ...] = ()

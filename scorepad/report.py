@@ -42,7 +42,10 @@ def deal_object(session: Session, n: int, deal: Deal, outcome: Outcome) -> dict[
     if deal.note:
         obj["note"] = deal.note
     obj["result"] = outcome.result
-    obj["points"] = json_number(outcome.points)
+    if outcome.player_points is not None:
+        obj["points"] = {p: json_number(v) for p, v in outcome.player_points.items()}
+    else:
+        obj["points"] = json_number(outcome.points)
     if outcome.winners:
         obj["winners"] = list(outcome.winners)
     obj["scores"] = dict(outcome.scores)

@@ -16,6 +16,7 @@ from scorepad.cards import (
     count_pile,
     describe_pile,
     format_cards,
+    pile_sum,
 )
 from scorepad.cards import piedmont_deck as _piedmont_deck
 from scorepad.errors import Problem, ScorepadError
@@ -204,6 +205,7 @@ class Piedmont:
             other = b if e.player == a else a
             exact = counted.points
             lines.append(describe_pile(deck, f"{e.player}'s pile", e.cards, counted))
+            lines.append(f"in halves: {pile_sum(deck, e.cards, counted)}")
             return self._rounded({e.player: exact}, other, lines)
         given = dict(e.points)
         if len(given) == 2:
@@ -238,7 +240,8 @@ class Piedmont:
             lines.append(f"the Matto went back to {e.fool}, who played it (no exchange)")
         return check_outcome(self, Outcome(
             result="won", scores=ordered, points=points[winner], winners=(winner,),
-            explain=tuple(lines)), table)  # fmt: skip
+            player_points={p: points[p] for p in table.players}, explain=tuple(lines)),
+            table)  # fmt: skip
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         if counted.cards % 2 == 0:

@@ -442,7 +442,7 @@ class Troggu:
                          f"{'s' * (chips != 1)} to each of {len(others)} other players")
         lines.append(", ".join(f"{p} {signed(v)}" for p, v in scores.items()))
         return Outcome(result="misere", scores=scores, winners=tuple(others),
-                       explain=tuple(lines))
+                       player_points=points, explain=tuple(lines))
 
     def session_problems(self, session: Session) -> list[Problem]:
         ties = session.rules.get("misere_ties")
