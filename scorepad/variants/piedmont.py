@@ -170,7 +170,7 @@ class Piedmont:
                 shown = " + ".join(f"{p} {num(v)}" for p, v in points.items())
                 r.add(f"points {shown} = {num(total)}, but the two piles add up to 91 (rounded)"
                       " or 90 (counted in halves)", "points")
-        elif (values and values[0] < 1) or (values and values[0] > TOTAL - 1):
+        elif values and not 1 <= round_up(values[0]) <= TOTAL - 1:
             r.add(f"points {num(values[0])}: a pile holds at least one card, so each player "
                   "has 1 to 90", "points")
 
