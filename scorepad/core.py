@@ -10,9 +10,9 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
+from scorepad.checks import check_players, read_deal, setting_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Deal, Outcome, Session, Setting, Table
-from scorepad.storage import check_players, read_deal, setting_problem
 from scorepad.variants import default_rules, get_variant, match_over
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from scorepad import FORMAT_VERSION
+from scorepad.checks import check_players, read_deal, read_dealer, setting_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Deal, Session, Setting, Table
 from scorepad.variants import get_variant
@@ -85,7 +86,7 @@ def session_from_document(doc: Mapping[str, Any]) -> Session:
         raise ScorepadError([*problems, *err.problems]) from None
     rules = _rules(data.get("rules"), variant, problems)
     table = Table(variant.name, players, rules)
-    dealer = _dealer(data.get("dealer", players[0]), table, "dealer", problems)
+    dealer = read_dealer(data.get("dealer", players[0]), table, "dealer", problems)
     if not problems:  # the variant's own checks of its settings
         problems.extend(variant.session_problems(Session(variant.name, players, rules,
                                                          dealer or players[0], title)))
@@ -109,68 +110,11 @@ def session_from_document(doc: Mapping[str, Any]) -> Session:
     return session
 
 
-def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
-    """A deal from its raw fields (file or command line): dealer, note and the variant's entry."""
-    variant = get_variant(table.variant)
-    fields = dict(raw)
-    problems: list[Problem] = []
-    dealer = _dealer(fields.pop("dealer", None), table, "dealer", problems)
-    note = fields.pop("note", "")
-    if not isinstance(note, str):
-        problems.append(Problem("", "note should be text"))
-        note = ""
-    entry = None
-    try:
-        entry = variant.read_entry(fields, table)
-    except ScorepadError as err:
-        problems.extend(err.problems)
-    if problems:
-        raise ScorepadError(problems).located(where)
-    assert dealer is not None
-    return Deal(dealer, entry, note)
-
-
 def _typed(data: Mapping[str, Any], key: str, kind: type, default: Any) -> Any:
     value = data.get(key, default)
     if not isinstance(value, kind):
         raise ScorepadError([Problem(key, f"should be {kind.__name__}, not {value!r}")])
     return value
-
-
-def check_players(value: Any, variant: str, lo: int, hi: int) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-        raise ScorepadError([Problem("players", "should be a list of names")])
-    players = tuple(p.strip() for p in value)
-    problems = []
-    if any(not p for p in players):
-        problems.append(Problem("players", "a player's name is empty"))
-    seen: dict[str, str] = {}
-    for p in players:
-        if p.casefold() in seen:
-            problems.append(Problem("players", f"'{p}' is named twice (names are unique "
-                                               "regardless of case)"))
-        seen[p.casefold()] = p
-    if not lo <= len(players) <= hi:
-        count = f"{lo}" if lo == hi else f"{lo} to {hi}"
-        problems.append(Problem("players", f"{variant} is played by {count} players, "
-                                           f"not {len(players)}"))
-    if problems:
-        raise ScorepadError(problems)
-    return players
-
-
-def _dealer(value: Any, table: Table, key: str, problems: list[Problem]) -> str | None:
-    if value is None:
-        problems.append(Problem("", f"{key} is missing"))
-        return None
-    if not isinstance(value, str):
-        problems.append(Problem("", f"{key} should be a player's name"))
-        return None
-    try:
-        return table.resolve(value, key)
-    except ScorepadError as err:
-        problems.extend(err.problems)
-        return None
 
 
 def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setting]:
@@ -199,15 +143,6 @@ def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setti
             problems.append(Problem("rules", f"unknown setting '{key}' "
                                              f"(settings: {', '.join(expected)})"))
     return rules
-
-
-def setting_problem(key: str, value: Any, default: Setting) -> str | None:
-    if isinstance(default, bool):
-        return None if isinstance(value, bool) else f"{key} should be true or false"
-    if isinstance(default, int):
-        ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-        return None if ok else f"{key} should be a whole number ≥ 0, not {value!r}"
-    return None if isinstance(value, str) else f"{key} should be text, not {value!r}"
 
 
 def session_to_document(session: Session) -> dict[str, Any]:

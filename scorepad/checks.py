@@ -1,0 +1,79 @@
+"""Checks shared by session files and commands: players, dealers, settings, deals.
+
+Pure functions: they read values, return them checked, and report problems.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorepad.errors import Problem, ScorepadError
+from scorepad.model import Deal, Setting, Table
+from scorepad.variants import get_variant
+
+
+def check_players(value: Any, variant: str, lo: int, hi: int) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        raise ScorepadError([Problem("players", "should be a list of names")])
+    players = tuple(p.strip() for p in value)
+    problems = []
+    if any(not p for p in players):
+        problems.append(Problem("players", "a player's name is empty"))
+    seen: dict[str, str] = {}
+    for p in players:
+        if p.casefold() in seen:
+            problems.append(Problem("players", f"'{p}' is named twice (names are unique "
+                                               "regardless of case)"))
+        seen[p.casefold()] = p
+    if not lo <= len(players) <= hi:
+        count = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        problems.append(Problem("players", f"{variant} is played by {count} players, "
+                                           f"not {len(players)}"))
+    if problems:
+        raise ScorepadError(problems)
+    return players
+
+
+def read_dealer(value: Any, table: Table, key: str, problems: list[Problem]) -> str | None:
+    if value is None:
+        problems.append(Problem("", f"{key} is missing"))
+        return None
+    if not isinstance(value, str):
+        problems.append(Problem("", f"{key} should be a player's name"))
+        return None
+    try:
+        return table.resolve(value, key)
+    except ScorepadError as err:
+        problems.extend(err.problems)
+        return None
+
+
+def setting_problem(key: str, value: Any, default: Setting) -> str | None:
+    if isinstance(default, bool):
+        return None if isinstance(value, bool) else f"{key} should be true or false"
+    if isinstance(default, int):
+        ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        return None if ok else f"{key} should be a whole number ≥ 0, not {value!r}"
+    return None if isinstance(value, str) else f"{key} should be text, not {value!r}"
+
+
+def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
+    """A deal from its raw fields (file or command line): dealer, note and the variant's entry."""
+    variant = get_variant(table.variant)
+    fields = dict(raw)
+    problems: list[Problem] = []
+    dealer = read_dealer(fields.pop("dealer", None), table, "dealer", problems)
+    note = fields.pop("note", "")
+    if not isinstance(note, str):
+        problems.append(Problem("", "note should be text"))
+        note = ""
+    entry = None
+    try:
+        entry = variant.read_entry(fields, table)
+    except ScorepadError as err:
+        problems.extend(err.problems)
+    if problems:
+        raise ScorepadError(problems).located(where)
+    assert dealer is not None
+    return Deal(dealer, entry, note)
