@@ -304,13 +304,12 @@ def edit(
     Example: scorepad edit club.toml 3 --points 42
     """
     from scorepad import core, report, storage
-    from scorepad.text import signed
+    from scorepad.text import scores_line
 
     session = storage.load(file)
     try:
         changes = raw_from_options(options)
-        old = session.deals[n - 1] if 1 <= n <= len(session.deals) else core.remove_deal(
-            session, n)[1]  # fmt: skip
+        old = core.deal_at(session, n)
         before = core.score(session, old)
         guided = not changes and not clear and _interactive(interactive)
         if guided:
@@ -335,8 +334,7 @@ def edit(
     after = core.score(updated, updated.deals[n - 1])
     typer.echo(report.explain_deal(updated, n, updated.deals[n - 1], after))
     for label, outcome in (("before", before), ("after", after)):
-        typer.echo(f"{label}: " + ", ".join(f"{p} {signed(v)}"
-                                            for p, v in outcome.scores.items()))
+        typer.echo(f"{label}: {scores_line(outcome.scores)}")
     if guided and not _confirm(f"Save the new deal {n}?"):
         typer.echo("not saved; the file is as it was")
         return
@@ -377,9 +375,9 @@ def _remove(file: Path, n: int | None) -> None:
         raise err.located(str(file)) from None
     outcome = core.score(session, removed)
     storage.save(file, updated)
-    from scorepad.text import signed
+    from scorepad.text import scores_line
 
-    scores = ", ".join(f"{p} {signed(v)}" for p, v in outcome.scores.items())
+    scores = scores_line(outcome.scores)
     from scorepad.variants import get_variant
 
     what = get_variant(session.variant).describe(removed.entry)
@@ -524,7 +522,7 @@ def show(
     session = storage.load(file)
     number = len(session.deals) if n is None else n
     try:
-        deal = core.remove_deal(session, number)[1]
+        deal = core.deal_at(session, number)
     except ScorepadError as err:
         raise err.located(str(file)) from None
     outcome = core.score(session, deal)

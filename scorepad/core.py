@@ -102,7 +102,7 @@ def edit_deal(
     session: Session, n: int, changes: Mapping[str, Any], clear: Iterable[str] = ()
 ) -> Session:
     """Deal n (1-based) with some fields changed or cleared; the rest as entered before."""
-    deal = _nth(session, n)
+    deal = deal_at(session, n)
     variant = get_variant(session.variant)
     old = {"dealer": deal.dealer, **variant.entry_to_raw(deal.entry)}
     if deal.note:
@@ -124,7 +124,7 @@ def edit_deal(
 
 def replace_deal(session: Session, n: int, raw: Mapping[str, Any]) -> Session:
     """Deal n (1-based) entered anew from raw fields."""
-    _nth(session, n)
+    deal_at(session, n)
     deal = read_deal(raw, session.table, f"deal {n}")
     deals = list(session.deals)
     deals[n - 1] = deal
@@ -132,12 +132,13 @@ def replace_deal(session: Session, n: int, raw: Mapping[str, Any]) -> Session:
 
 
 def remove_deal(session: Session, n: int) -> tuple[Session, Deal]:
-    deal = _nth(session, n)
+    deal = deal_at(session, n)
     deals = session.deals[: n - 1] + session.deals[n:]
     return replace(session, deals=deals), deal
 
 
-def _nth(session: Session, n: int) -> Deal:
+def deal_at(session: Session, n: int) -> Deal:
+    """Deal n (1-based), or a ScorepadError saying which numbers exist."""
     if not session.deals:
         raise ScorepadError([Problem("", "the session has no deals yet")])
     if not 1 <= n <= len(session.deals):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 
 MINUS = "−"
@@ -19,3 +20,8 @@ def num(x: Decimal | int) -> str:
 def signed(x: Decimal | int) -> str:
     """+58, −58, 0."""
     return f"+{num(x)}" if x > 0 else num(x)
+
+
+def scores_line(scores: Mapping[str, int]) -> str:
+    """"Anna −98, Bruno +294, Chloé −98"."""
+    return ", ".join(f"{player} {signed(value)}" for player, value in scores.items())

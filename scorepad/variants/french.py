@@ -18,7 +18,7 @@ from scorepad.cards import (
 )
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Outcome, Session, Setting, Table
-from scorepad.text import num, signed
+from scorepad.text import num, scores_line, signed
 from scorepad.variants import (
     Field,
     Reader,
@@ -392,7 +392,7 @@ class French:
         payer = "each defender pays" if d >= 0 else "each defender receives"
         lines.append("; ".join(terms) + f" → {payer} {abs(d)}")
         scores = self._settle(e, players, d)
-        lines.append(", ".join(f"{p} {signed(v)}" for p, v in scores.items()))
+        lines.append(scores_line(scores))
         return check_outcome(self, Outcome(
             result="made" if made else "failed", scores=scores, points=used,
             declarer=e.taker, made=made, explain=tuple(lines),

@@ -21,7 +21,7 @@ from scorepad.cards import (
 )
 from scorepad.errors import Problem
 from scorepad.model import Outcome, Session, Setting, Table
-from scorepad.text import num, signed
+from scorepad.text import num, scores_line, signed
 from scorepad.variants import (
     Field,
     Reader,
@@ -397,7 +397,7 @@ class Troggu:
         lines.append(f"{why} {verb} each of {opponents} opponents{split} → Tappist "
                      f"{signed(scores[e.tappist or ''])}"
                      + (f", partner {signed(scores[e.partner])}" if e.partner else ""))
-        lines.append(", ".join(f"{p} {signed(v)}" for p, v in scores.items()))
+        lines.append(scores_line(scores))
         return check_outcome(self, Outcome(
             result=result, scores=scores, points=points, declarer=e.tappist, made=won,
             explain=tuple(lines)), table)  # fmt: skip
@@ -440,7 +440,7 @@ class Troggu:
             each = "each pay" if len(tied) > 1 else "pays"
             lines.append(f"{payers} took the most ({num(top)}) and {each} {chips} chip"
                          f"{'s' * (chips != 1)} to each of {len(others)} other players")
-        lines.append(", ".join(f"{p} {signed(v)}" for p, v in scores.items()))
+        lines.append(scores_line(scores))
         return Outcome(result="misere", scores=scores, winners=tuple(others),
                        player_points=points, explain=tuple(lines))
 
