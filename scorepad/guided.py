@@ -124,15 +124,8 @@ class _Guide:
             self._ask_player_points(player, raw, old)
             return
         assert field is not None, key
-        if key == "partner" and "alone" in self.fields and not required:
-            default = old or ("alone" if self.defaults.get("alone") else None)
-            answer = self._ask("Partner (Enter: the declarer plays alone)", default)
-            if answer.lower() in (*NONE_WORDS, "alone"):
-                raw["alone"] = True
-                raw.pop("partner", None)
-            else:
-                raw["partner"] = answer
-                raw.pop("alone", None)
+        if key == "partner" and "alone" in self.fields:
+            self._ask_partner(field, raw, required, old)
             return
         shown = _shown(old, field)
         if shown is None and key == "side":
@@ -161,6 +154,23 @@ class _Guide:
         else:
             raw[key] = text
 
+    def _ask_partner(self, field: Field, raw: dict[str, Any], required: bool,
+                     old: Any) -> None:  # fmt: skip
+        """A partner's name, or 'alone' (Enter too, where the rules allow leaving it out)."""
+        default = old or ("alone" if self.defaults.get("alone") else None)
+        hint = " or 'alone'" if required else " (Enter: the declarer plays alone)"
+        while True:
+            answer = self._ask(field.question + hint, default)
+            if answer.lower() == "alone" or (not required and answer.lower() in NONE_WORDS):
+                raw["alone"] = True
+                raw.pop("partner", None)
+                return
+            if answer:
+                raw["partner"] = answer
+                raw.pop("alone", None)
+                return
+            self.say("  ✗ an answer is needed here")
+
     def _ask_player_points(self, player: str, raw: dict[str, Any], old: Any) -> None:
         allow_cards = "player" in self.fields
         question = f"Card points of {player}"
@@ -181,7 +191,7 @@ class _Guide:
 
     def _question(self, field: Field, required: bool) -> str:
         """The field's own help as a question; `required`: no "(Enter: none)" hint."""
-        text = field.help[0].upper() + field.help[1:]
+        text = field.question
         if field.key == "points" and "cards" in self.fields:
             text += ", or the cards of a pile"
         if field.choices:

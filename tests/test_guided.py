@@ -59,10 +59,10 @@ def test_french_asks_partner_pile_and_slam_only_when_they_can_apply(cli):
         "",            # Excuse exchanged as usual
         "y",
     )).stdout
-    assert "Partner (Enter: the declarer plays alone): " in out
-    assert "How many cards the pile holds [15]: " in out
+    assert "Partner (holder of the called king) (Enter: the declarer plays alone): " in out
+    assert "Cards in that pile [15]: " in out
     assert "✗ cards: the pile holds 75 cards but only 15 are listed" in out
-    assert "Which side took every trick (attack/defence) (Enter: none): " in out
+    assert "Slam: which side took every trick (attack/defence) (Enter: none): " in out
     [deal] = cli.json("history", path)
     assert deal["partner"] == "Chloé" and deal["slam"] == "attack" and deal["pile"] == 75
 
@@ -99,7 +99,7 @@ def test_troggu_tapp_game_asks_tricks_only_when_no_trick_is_possible(cli):
     path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario", "Elsa", "Fritz"])
     out = cli("deal", path, "-i", input=answers(
         "", "tapp", "Anna", "9", "0", "", "y")).stdout
-    assert "Tricks won by the Tappist's side" in out
+    assert "Tricks won by the Tappist's side (Enter: none): " in out
     [deal] = cli.json("history", path)
     assert deal["scores"]["Anna"] == -15
     out = cli("deal", path, "-i", input=answers("", "tapp", "Anna", "70", "", "y")).stdout
@@ -133,7 +133,7 @@ def test_interactive_edit_keeps_old_answers_on_enter(cli):
         "--petit-au-bout", "attack")
     out = cli("edit", path, 1, "-i", input=answers(
         "", "", "", "38", "", "", "", "", "", "y")).stdout
-    assert "The taker side's card points (0–91, halves), or the cards of a pile [50]: " in out
+    assert "Card points of the taker's side (0–91, halves), or the cards of a pile [50]: " in out
     assert "before: Anna −78, Bruno +234" in out
     assert "after: Anna +46, Bruno −138" in out  # −56 + 10: petit au bout still counts
     [deal] = cli.json("history", path)
@@ -188,7 +188,7 @@ def test_on_a_terminal_it_asks_and_ctrl_c_saves_nothing(tmp_path):
                     "--players", "Anna,Bruno,Chloé"], check=True, capture_output=True)
     before = path.read_bytes()
     out, code = _pty_session(path, [b"\r", b"garde\r", b"\x03"])
-    assert "Dealer [Anna]:" in out and "Who took" in out
+    assert "Dealer [Anna]:" in out and "Taker:" in out
     assert "interrupted: nothing saved" in out
     assert code == 130
     assert path.read_bytes() == before

@@ -9,7 +9,7 @@ stopping at the first.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol
 
@@ -27,6 +27,12 @@ class Field:
     kind: str  # choice, player, number, points, integer, cards, flag, handfuls, card, text
     help: str
     choices: tuple[str, ...] = ()
+    prompt: str = ""  # the question at the table, when it differs from the help
+
+    @property
+    def question(self) -> str:
+        text = self.prompt or self.help
+        return text[0].upper() + text[1:]
 
 
 def fool_fields(fool: str, exchange_help: str, choices: tuple[str, ...]) -> tuple[Field, ...]:
@@ -36,6 +42,11 @@ def fool_fields(fool: str, exchange_help: str, choices: tuple[str, ...]) -> tupl
         Field("fool", "--fool", "player", f"who played the {fool}"),
         Field("fool_winner", "--fool-winner", "player", f"who won the trick of the {fool}"),
     )
+
+
+def with_prompts(fields: tuple[Field, ...], prompts: Mapping[str, str]) -> tuple[Field, ...]:
+    """The fields with questions for the table where their help reads badly as one."""
+    return tuple(replace(f, prompt=prompts[f.key]) if f.key in prompts else f for f in fields)
 
 
 class Variant(Protocol):

@@ -28,6 +28,7 @@ from scorepad.variants import (
     fool_fields,
     fool_pile_problem,
     merge_raw,
+    with_prompts,
 )
 
 TOTAL = 91
@@ -109,7 +110,7 @@ class French:
     profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED, "fft": FFT}
     deal_total = 0
     unit = "points"
-    fields: tuple[Field, ...] = (
+    fields: tuple[Field, ...] = with_prompts((
         Field("contract", "--contract", "choice", "the contract, or pass / cancelled", CONTRACTS),
         Field("taker", "--taker", "player", "who took"),
         Field("partner", "--partner", "player", "5 players: the called king's holder"),
@@ -125,7 +126,14 @@ class French:
         Field("slam", "--slam", "choice", "which side took every trick", SIDES),
         Field("slam_announced", "--slam-announced", "flag", "slam announced by the taker"),
         *fool_fields("Excuse", "what became of the Excuse", ("given", "owed", "lost")),
-    )  # fmt: skip
+    ), {
+        "contract": "contract", "taker": "taker", "partner": "partner (holder of the called king)",
+        "points": "card points of the taker's side (0–91, halves)",
+        "bouts": "bouts (21, 1, Excuse) on the taker's side", "pile": "cards in that pile",
+        "side": "whose pile is it", "petit_au_bout": "petit au bout, won by",
+        "slam": "slam: which side took every trick",
+        "fool_exchange": "Excuse owed or lost",
+    })  # fmt: skip
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:
         return DECK

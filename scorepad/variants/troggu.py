@@ -31,6 +31,7 @@ from scorepad.variants import (
     fool_fields,
     fool_pile_problem,
     merge_raw,
+    with_prompts,
 )
 
 TOTAL = 114
@@ -108,7 +109,7 @@ class Troggu:
     profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED}
     deal_total = 0
     unit = "chips"
-    fields: tuple[Field, ...] = (
+    fields: tuple[Field, ...] = with_prompts((
         Field("bid", "--bid", "choice", "tapp, solo, or misere when all passed", BIDS),
         Field("tappist", "--tappist", "player", "the declarer"),
         Field("partner", "--partner", "player", "7–8 players: the called card's holder"),
@@ -118,13 +119,18 @@ class Troggu:
                                             "holder had to play"),
         Field("tricks", "--tricks", "integer", "tricks won by the Tappist's side"),
         Field("points", "--points", "number",
-              "the Tappist side's points with discard or Tapp (0–114); misère: NAME=X each"),
+              "the Tappist side's points, with the discard or the Tapp (0–114)"),
         Field("cards", "--cards", "cards", "the cards of one side's pile"),
         Field("pile", "--pile", "integer", "how many cards the pile holds"),
         Field("side", "--side", "choice", "whose pile the cards are", SIDES),
         *fool_fields("Bättler", "Bättler kept back to the last trick: exchange given, or lost",
                      ("given", "lost")),
-    )  # fmt: skip
+    ), {
+        "bid": "bid", "tappist": "Tappist", "partner": "partner (holder of the called card)",
+        "points": "points of the Tappist's side, with the discard or the Tapp (0–114)",
+        "pile": "cards in that pile", "side": "whose pile is it",
+        "fool": "who kept the Bättler back", "fool_winner": "who won the last trick",
+    })  # fmt: skip
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:
         return DECK
