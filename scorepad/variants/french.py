@@ -132,7 +132,6 @@ class French:
         "bouts": "bouts (21, 1, Excuse) on the taker's side", "pile": "cards in that pile",
         "side": "whose pile is it", "petit_au_bout": "petit au bout, won by",
         "slam": "slam: which side took every trick",
-        "fool_exchange": "Excuse owed or lost",
     })  # fmt: skip
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:
