@@ -554,25 +554,20 @@ def count(
     deck = v.deck(default_rules(v))
     listed = deck.parse_many(" ".join(cards))
     counted = count_pile(deck, listed, pile)
-    extra = v.count_extra(counted) if hasattr(v, "count_extra") else {}
+    extra = v.count_extra(counted)
     if json_:
         from scorepad.core import json_number
 
         obj: dict[str, Any] = {"points": json_number(counted.points)}
-        if v.name == "french":
-            obj["bouts"] = counted.bouts
-        obj["cards"] = counted.cards
         obj.update(extra.get("json", {}))
+        obj["cards"] = counted.cards
         echo_json(obj)
         return
     from scorepad.cards import pile_sum
     from scorepad.text import num
 
     typer.echo(pile_sum(deck, listed, counted))
-    summary = f"{num(counted.points)} points in {counted.cards} cards"
-    if v.name == "french":
-        summary += f", {counted.bouts} bouts"
-    typer.echo(summary)
+    typer.echo(f"{num(counted.points)} points in {counted.cards} cards")
     for line in extra.get("lines", []):
         typer.echo(line)
 

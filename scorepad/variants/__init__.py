@@ -89,12 +89,18 @@ class Variant(Protocol):
         """Checks of the session's rules and across deals; empty when all is well."""
         ...
 
+    def match_over(self, session: Session) -> str | None:
+        """Why the session's match is over (games played to a target), else None."""
+        ...
+
+    def count_extra(self, counted: PileCount) -> dict[str, Any]:
+        """What `count` adds for this game: {"lines": [...], "json": {...}}."""
+        ...
+
 
 def match_over(session: Session) -> str | None:
-    """Why the session's match is over (a variant with a match target), else None."""
-    variant = get_variant(session.variant)
-    finished = getattr(variant, "match_over", None)
-    return finished(session) if finished else None
+    """Why the session's match is over, else None."""
+    return get_variant(session.variant).match_over(session)
 
 
 def registry() -> dict[str, Variant]:

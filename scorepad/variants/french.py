@@ -12,6 +12,7 @@ from scorepad.cards import (
     HALF,
     Card,
     Deck,
+    PileCount,
     count_pile,
     describe_pile,
     french_deck,
@@ -433,6 +434,15 @@ class French:
 
     def session_problems(self, session: Session) -> list[Problem]:
         return []
+
+    def match_over(self, session: Session) -> str | None:
+        return None  # an evening of French Tarot runs until the players stop
+
+    def count_extra(self, counted: PileCount) -> dict[str, Any]:
+        bouts = f"{counted.bouts} bout{'s' * (counted.bouts != 1)}"
+        target = TARGETS[counted.bouts]
+        return {"lines": [f"{bouts} → a taker with this pile needs {target}"],
+                "json": {"bouts": counted.bouts}}
 
     def questions(self, raw: Mapping[str, Any], entry: FrenchEntry | None,
                   table: Table) -> list[str]:  # fmt: skip

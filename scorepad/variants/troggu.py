@@ -14,6 +14,7 @@ from scorepad.cards import (
     FOOL_CARD,
     Card,
     Deck,
+    PileCount,
     count_pile,
     describe_pile,
     troggu_deck,
@@ -449,6 +450,13 @@ class Troggu:
         lines.append(scores_line(scores))
         return Outcome(result="misere", scores=scores, winners=tuple(others),
                        player_points=points, explain=tuple(lines))
+
+    def match_over(self, session: Session) -> str | None:
+        return None  # chips are settled deal by deal; the evening ends when it ends
+
+    def count_extra(self, counted: PileCount) -> dict[str, Any]:
+        rest = TOTAL - counted.points
+        return {"lines": [f"the other cards: 114 − {num(counted.points)} = {num(rest)}"]}
 
     def session_problems(self, session: Session) -> list[Problem]:
         ties = session.rules.get("misere_ties")
