@@ -48,14 +48,6 @@ class Card:
             return "EX"
         return FACE_LETTERS.get(self.rank, str(self.rank)) + self.suit
 
-    @property
-    def is_trump(self) -> bool:
-        return self.suit == TRUMP
-
-    @property
-    def is_fool(self) -> bool:
-        return self.suit == FOOL
-
 
 def trump(n: int) -> Card:
     return Card(TRUMP, n)

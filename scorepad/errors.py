@@ -34,6 +34,3 @@ class ScorepadError(Exception):
             self.missing,
         )
 
-
-def fail(what: str, where: str = "") -> ScorepadError:
-    return ScorepadError([Problem(where, what)])
