@@ -92,3 +92,15 @@ def test_unknown_setting_and_bad_values():
     s = french(profile="fft", settings={"base": "30", "petit_au_bout_multiplied": "no"})
     assert s.rules["base"] == 30
     assert s.rules["petit_au_bout_multiplied"] is False
+
+
+def test_a_settlement_that_does_not_add_up_is_refused():
+    from scorepad.model import Outcome
+    from scorepad.variants import check_outcome, get_variant
+
+    table = Table("french", ("A", "B", "C"), {})
+    french = get_variant("french")
+    with pytest.raises(AssertionError, match="add up to 1, not 0"):
+        check_outcome(french, Outcome("made", {"A": 2, "B": -1, "C": 0}), table)
+    with pytest.raises(AssertionError, match="not every player"):
+        check_outcome(french, Outcome("made", {"A": 1, "B": -1}), table)

@@ -132,9 +132,12 @@ def default_rules(variant: Variant, profile: str | None = None) -> dict[str, Set
 
 def check_outcome(variant: Variant, outcome: Outcome, table: Table) -> Outcome:
     """Every deal's scores cover every player and add up to the variant's total."""
-    assert set(outcome.scores) == set(table.players), outcome
+    # explicit raises, not asserts: this check must survive `python -O`
+    if set(outcome.scores) != set(table.players):
+        raise AssertionError(f"deal scores cover {sorted(outcome.scores)}, not every player")
     total = sum(outcome.scores.values())
-    assert total == variant.deal_total, f"deal scores add up to {total}, not {variant.deal_total}"
+    if total != variant.deal_total:
+        raise AssertionError(f"deal scores add up to {total}, not {variant.deal_total}")
     return outcome
 
 
