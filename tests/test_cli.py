@@ -117,3 +117,12 @@ def test_python_dash_m_and_help_work():
     for command in ("new", "deal", "edit", "undo", "history", "standings", "show", "count",
                     "check", "variants"):
         assert command in out
+
+
+def test_piedmont_tie_at_the_target_plays_on(cli):
+    path = cli.new("p.toml", "piedmont", ["Anna", "Bruno"], "--set", "target=90")
+    cli("deal", path, "--points", "Anna=45.5", "--points", "Bruno=44.5")  # 46 / 45
+    out = cli("deal", path, "--points", "Anna=45", "--points", "Bruno=46").stdout  # 91 / 91
+    assert "match over" not in out
+    out = cli("deal", path, "--points", "Anna=60").stdout
+    assert "match over after deal 3 (151 ≥ target 90): Anna wins the match" in out
