@@ -124,20 +124,21 @@ def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setti
         problems.append(Problem("rules", "the [rules] table is missing"))
         return default_rules(variant)
     profile = value.get("profile")
-    if profile not in variant.profiles:
+    if not isinstance(profile, str) or profile not in variant.profiles:
         problems.append(Problem("rules", f"profile {profile!r} is not one of "
                                          f"{', '.join(variant.profiles)}"))
         return default_rules(variant)
     expected = default_rules(variant, profile)
-    rules: dict[str, Setting] = {}
-    for key, default in expected.items():
+    rules = dict(expected)  # a setting missing or of the wrong kind is reported, and the
+    for key, default in expected.items():  # deals are still read with the profile's value
         if key not in value:
             problems.append(Problem("rules", f"setting '{key}' is missing"))
             continue
         problem = setting_problem(key, value[key], default)
         if problem:
             problems.append(Problem("rules", problem))
-        rules[key] = value[key]
+        else:
+            rules[key] = value[key]
     for key in value:
         if key not in expected:
             problems.append(Problem("rules", f"unknown setting '{key}' "

@@ -187,6 +187,11 @@ class Reader:
     def add(self, what: str, field: str | None = None) -> None:
         self.problems.append(Problem("", what, field))
 
+    @property
+    def complete(self) -> bool:
+        """Nothing wrong and nothing missing so far: cross-field checks may run."""
+        return not self.problems and not self.missing
+
     def require(self, key: str, how: str) -> None:
         """Note a field that must still be given; all of them make one `missing:` problem."""
         self.missing.append((key, how))
@@ -389,7 +394,7 @@ def fool_event_complete(r: Reader, entry: Any, fool_name: str) -> bool:
     if not given:
         return False
     for key in FOOL_KEYS:
-        if not getattr(entry, key):
+        if not getattr(entry, key) and not r.has(key):  # given but wrong: already a problem
             r.require(key, FOOL_HOW[key].format(fool_name))
     return len(given) == len(FOOL_KEYS)
 

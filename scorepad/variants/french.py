@@ -214,9 +214,10 @@ class French:
             slam_announced=announced, fool=fool, fool_winner=fool_winner,
             fool_exchange=exchange,
         )  # fmt: skip
-        if not r.problems:
+        fool_event = fool_event_complete(r, entry, "Excuse")  # asks for what it lacks
+        if r.complete and fool_event:
             self._check_fool(r, entry)
-        if not r.problems:
+        if r.complete:
             self._check_slam(r, entry)
         r.finish()
         return entry
@@ -264,8 +265,7 @@ class French:
         return tuple(result.items())
 
     def _check_fool(self, r: Reader, e: FrenchEntry) -> None:
-        if not fool_event_complete(r, e, "Excuse"):
-            return
+        """The Excuse event, given in full, against the sides and the listed cards."""
         attack = e.attackers()
         owner_attacks = e.fool in attack
         winner_attacks = e.fool_winner in attack

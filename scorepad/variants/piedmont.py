@@ -127,7 +127,7 @@ class Piedmont:
                 self._check_pile(r, deck, cards, pile, player, fool)
         elif points:
             self._check_points(r, points)
-        elif not r.has("points"):
+        elif not r.has("points") or (points == {} and not r.problems):  # none, or `{}`
             first = table.players[0]
             r.require(f"points={first}", f"--points {first}=X (or the other player's), or "
                                          "--cards, --pile and --player")

@@ -195,7 +195,7 @@ class Troggu:
                                        if points and p in points),
             fool=fool, fool_winner=winner, fool_exchange=exchange,
         )  # fmt: skip
-        if not r.problems:
+        if fool_event_complete(r, entry, "Bättler") and r.complete:
             self._check_fool(r, entry, n)
         return entry
 
@@ -236,9 +236,10 @@ class Troggu:
             points=given.points, cards=given.cards, pile=given.pile, side=given.side,
             fool=fool, fool_winner=winner, fool_exchange=exchange,
         )  # fmt: skip
-        if not r.problems:
+        fool_event = fool_event_complete(r, entry, "Bättler")  # asks for what it lacks
+        if r.complete:
             self._check_tricks(r, entry, n)
-        if not r.problems:
+        if r.complete and fool_event:
             self._check_fool(r, entry, n)
         return entry
 
@@ -265,8 +266,7 @@ class Troggu:
                   f"{num(most_valuable(cards))})", "tricks")
 
     def _check_fool(self, r: Reader, e: TrogguEntry, n: int) -> None:
-        if not fool_event_complete(r, e, "Bättler"):
-            return
+        """The Bättler's escape, given in full, against the sides, tricks and cards."""
         if e.fool == e.fool_winner:
             r.add(f"{e.fool} kept the Bättler back to the last trick, where it cannot win: "
                   "the winner must be another player", "fool_winner")
