@@ -84,23 +84,23 @@ def standings_object(variant_name: str, deals: int, rows: Sequence[Standing]) ->
     for row in rows:
         obj: dict[str, Any] = {"name": row.name, "total": row.total, "rank": row.rank,
                                "deals": row.deals}  # fmt: skip
-        if variant_name == "piedmont":
-            obj["won"] = row.won
-        else:
+        if get_variant(variant_name).has_declarer:
             obj.update(declarer=row.declarer, made=row.made, failed=row.failed)
+        else:
+            obj["won"] = row.won
         obj["best"] = row.best
         players.append(obj)
     return {"variant": variant_name, "deals": deals, "players": players}
 
 
 def standings_table(variant_name: str, rows: Sequence[Standing], fmt: str = "simple") -> str:
-    if variant_name == "piedmont":
-        headers = ["rank", "player", "total", "deals", "won", "best deal"]
-        data = [[r.rank, r.name, r.total, r.deals, r.won, r.best] for r in rows]
-    else:
+    if get_variant(variant_name).has_declarer:
         headers = ["rank", "player", "total", "deals", "declarer", "made", "failed", "best deal"]
         data = [[r.rank, r.name, signed(r.total), r.deals, r.declarer, r.made, r.failed,
                  signed(r.best)] for r in rows]  # fmt: skip
+    else:
+        headers = ["rank", "player", "total", "deals", "won", "best deal"]
+        data = [[r.rank, r.name, r.total, r.deals, r.won, r.best] for r in rows]
     return table(data, headers, fmt, [0, *range(2, len(headers))])
 
 

@@ -58,6 +58,7 @@ class Variant(Protocol):
     profiles: Mapping[str, Mapping[str, Setting]]  # the first one is the default
     fields: tuple[Field, ...]
     deal_total: int  # what every deal's scores add up to (0: zero-sum settlement)
+    has_declarer: bool  # a taker / Tappist plays against the others (else: deals are won)
     unit: str  # "points" or "chips"
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck: ...

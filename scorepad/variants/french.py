@@ -110,6 +110,7 @@ class French:
     max_players = 5
     profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED, "fft": FFT}
     deal_total = 0
+    has_declarer = True
     unit = "points"
     fields: tuple[Field, ...] = with_prompts((
         Field("contract", "--contract", "choice", "the contract, or pass / cancelled", CONTRACTS),

@@ -82,6 +82,7 @@ class Piedmont:
     max_players = 2
     profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED}
     deal_total = TOTAL
+    has_declarer = False
     unit = "points"
     fields: tuple[Field, ...] = (
         Field("points", "--points", "number", "NAME=X: a player's card points (one or both)"),

@@ -109,6 +109,7 @@ class Troggu:
     max_players = 8
     profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED}
     deal_total = 0
+    has_declarer = True
     unit = "chips"
     fields: tuple[Field, ...] = with_prompts((
         Field("bid", "--bid", "choice", "tapp, solo, or misere when all passed", BIDS),
