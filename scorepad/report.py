@@ -57,17 +57,17 @@ def history_objects(session: Session) -> list[dict[str, Any]]:
     return [deal_object(session, n, deal, outcome) for n, (deal, outcome) in enumerate(pairs, 1)]
 
 
-def history_table(session: Session, fmt: str = "simple", running: bool = True) -> str:
+def history_table(session: Session, fmt: str = "simple") -> str:
+    """Every deal: who dealt, what was played, the result, each player's score (running
+    total in brackets)."""
     variant = get_variant(session.variant)
     rows = []
-    totals = running_totals(session)
+    totals = dict.fromkeys(session.players, 0)
     for n, (deal, outcome) in enumerate(zip(session.deals, outcomes(session), strict=True), 1):
         cells = []
         for p in session.players:
-            cell = signed(outcome.scores[p])
-            if running:
-                cell += f" ({num(totals[n - 1][p])})"
-            cells.append(cell)
+            totals[p] += outcome.scores[p]
+            cells.append(f"{signed(outcome.scores[p])} ({num(totals[p])})")
         points = "" if outcome.points is None else str(json_number(outcome.points))
         rows.append([n, deal.dealer, variant.describe(deal.entry), outcome.result, points,
                      *cells])  # fmt: skip
