@@ -502,7 +502,7 @@ def export(
     if output is None:
         typer.echo(text, nl=False)
         return
-    storage.write_text(output, text)
+    storage.write_export(output, text)
     typer.echo(f"wrote {output}: {len(session.deals)} deals as {to.value}")
 
 

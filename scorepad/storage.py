@@ -185,6 +185,19 @@ def save(path: Path, session: Session, *, new: bool = False) -> None:
     write_text(path, dumps(session), new=new)
 
 
+def write_export(path: Path, text: str) -> None:
+    """Write an export, but never over a session file: that would lose its scores."""
+    if path.exists():
+        try:
+            is_session = "scorepad" in read_document(path)
+        except ScorepadError:
+            is_session = False
+        if is_session:
+            raise ScorepadError([Problem(str(path), "is a scorepad session file; an export "
+                                                    "never replaces one (choose another name)")])
+    write_text(path, text)
+
+
 def write_text(path: Path, text: str, *, new: bool = False) -> None:
     """Atomically write text (a session or an export) to path."""
     folder = path.resolve().parent
