@@ -8,7 +8,7 @@ A deck is data (its cards, their values, extra names), so a game with another de
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -282,3 +282,58 @@ def piedmont_deck(angel: int = 20) -> Deck:
         labels={FOOL_CARD: "Matto", trump(angel): "Angel", trump(1): "Bagatto"},
         shape="trumps 1–21 (the Angel, the Bagatto), the Matto, and K Q C J 10–1 in S H D C",
     )
+
+
+# --- what a holding can be worth -------------------------------------------------------------
+
+def holding_range(
+    deck: Deck,
+    free: int,
+    restricted: int = 0,
+    *,
+    eligible: Callable[[Card], bool] = lambda card: True,
+    bouts: int | None = None,
+    fixed: Sequence[Card] = (),
+) -> tuple[Decimal, Decimal] | None:
+    """The least and the most a holding of `free + restricted` cards can be worth.
+
+    Any card may be among the `free` ones (tricks won); the `restricted` ones must be
+    `eligible` (a discard's rules). `fixed` cards are part of the holding for sure (counted
+    in neither number); with `bouts`, the holding has exactly that many of the deck's bouts,
+    `fixed` ones included. None when no such holding exists.
+    """
+    pool = [c for c in deck.values if c not in fixed]
+    base = sum((deck.value(c) for c in fixed), Decimal(0))
+    if bouts is not None:
+        need = bouts - sum(1 for c in fixed if c in deck.bouts)
+        spare = [c for c in pool if c in deck.bouts]
+        if not 0 <= need <= len(spare):
+            return None
+        chosen = sorted(spare, key=deck.value, reverse=True)[:need]
+        for card in chosen:  # a bout that may be restricted takes a restricted place first
+            if eligible(card) and restricted > 0:
+                restricted -= 1
+            elif free > 0:
+                free -= 1
+            else:
+                return None
+        base += sum((deck.value(c) for c in chosen), Decimal(0))
+        pool = [c for c in pool if c not in deck.bouts]
+    if free < 0 or restricted < 0 or free + restricted > len(pool):
+        return None
+    ends = []
+    for descending in (False, True):
+        total, left_free, left = base, free, free + restricted
+        for card in sorted(pool, key=deck.value, reverse=descending):
+            if left == 0:
+                break
+            if not eligible(card):
+                if left_free == 0:
+                    continue
+                left_free -= 1
+            total += deck.value(card)
+            left -= 1
+        if left:
+            return None
+        ends.append(total)
+    return ends[0], ends[1]

@@ -9,14 +9,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorepad.errors import Problem, ScorepadError
-from scorepad.model import Deal, Setting, Table
+from scorepad.model import Deal, Setting, Table, nfc
 from scorepad.variants import get_variant
 
 
 def check_players(value: Any, variant: str, lo: int, hi: int) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
         raise ScorepadError([Problem("players", "should be a list of names")])
-    players = tuple(p.strip() for p in value)
+    players = tuple(nfc(p) for p in value)
     problems = []
     if any(not p for p in players):
         problems.append(Problem("players", "a player's name is empty"))

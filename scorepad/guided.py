@@ -20,6 +20,8 @@ from scorepad.variants import MISSING, Field, Variant, as_decimal, get_variant
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
 NONE_WORDS = ("", "-", "none", "no", "n")
+YES = ("y", "yes", "o", "oui", "j", "ja")
+NO = ("n", "no", "non", "nein")
 
 
 def guided_fields(
@@ -48,21 +50,29 @@ class _Guide:
         self.say = say
         self.defaults = defaults
         self.fields = {f.key: f for f in variant.fields}
+        self.asked: set[str] = set()
         self.order = {f.key: i for i, f in enumerate(variant.fields)}
 
     def run(self, raw: dict[str, Any]) -> dict[str, Any]:
-        asked = set(raw)
+        asked = self.asked = set(raw)
         if "dealer" not in raw:
             raw["dealer"] = self._ask_player("Dealer", self.defaults.get("dealer")
                                              or self.session.next_dealer())  # fmt: skip
         last: str | None = None
+        last_required: str | None = None
         while True:
             entry, problems, missing = self._read(raw)
             if problems:
                 for p in problems:
                     self.say(f"  ✗ {p.what}")
-                keys = sorted({str(k) for k in {p.field or last for p in problems} if k},
-                              key=self._rank)
+                fields = {p.field or last for p in problems}
+                if all(k in asked and k not in raw for k in fields):
+                    # every problem names a question already declined (a slam that would make
+                    # the points possible): the answer that needs it is asked again instead,
+                    # and the declined question may come again after it
+                    asked.difference_update(str(k) for k in fields)
+                    fields = {last_required}
+                keys = sorted({str(k) for k in fields if k}, key=self._rank)
                 if not keys:
                     raise ScorepadError(problems)
                 for key in keys:
@@ -72,6 +82,8 @@ class _Guide:
                 self._ask_field(key, raw, required=key in missing)
                 asked.add(key)
                 last = key
+                if key in missing:
+                    last_required = key
                 continue
             optional = [k for k in self.variant.questions(raw, entry, self.table)
                         if k not in asked]  # fmt: skip
@@ -84,6 +96,8 @@ class _Guide:
             self._ask_field(key, raw, required=key in missing)
             asked.add(key)
             last = key
+            if key in missing:
+                last_required = key
 
     def _read(self, raw: Mapping[str, Any]) -> tuple[Any, list[Problem], list[str]]:
         fields = {k: v for k, v in raw.items() if k not in ("dealer", "note")}
@@ -127,6 +141,9 @@ class _Guide:
         if key == "partner" and "alone" in self.fields:
             self._ask_partner(field, raw, required, old)
             return
+        if field.yes_no:
+            self._ask_yes_no(field, raw, old)
+            return
         shown = _shown(old, field)
         if shown is None and key == "side":
             shown = field.choices[0]
@@ -148,11 +165,30 @@ class _Guide:
         elif key == "points" and "cards" in self.fields and as_decimal(text) is None:
             raw["cards"] = text  # a pile's cards instead of points
             raw.pop("points", None)
+            self._ask_field("pile", raw, required=False)  # how many: before any check
+            self.asked.add("pile")
+        elif key == "cards" and "pile" in self.fields:
+            raw[key] = text
+            self._ask_field("pile", raw, required=False)
+            self.asked.add("pile")
         elif key == "fool_exchange" and text.lower() in ("given", "made") \
                 and "owed" in field.choices:  # the usual case changes nothing: not recorded
             raw.pop(key, None)
         else:
             raw[key] = text
+
+    def _ask_yes_no(self, field: Field, raw: dict[str, Any], old: Any) -> None:
+        """A yes/no question with no default: Enter never stands for "none" here."""
+        default = None if old is None else ("n" if old == field.no_value else "y")
+        while True:
+            answer = self._ask(f"{field.yes_no} (y/n)", default).lower()
+            if answer in YES or answer in NO:
+                break
+            self.say("  ✗ answer y or n")
+        if answer in NO:
+            raw[field.key] = field.no_value
+        elif raw.get(field.key) == field.no_value:
+            raw.pop(field.key, None)
 
     def _ask_partner(self, field: Field, raw: dict[str, Any], required: bool,
                      old: Any) -> None:  # fmt: skip

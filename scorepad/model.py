@@ -17,6 +17,14 @@ from scorepad.errors import Problem, ScorepadError
 Setting = int | bool | str
 
 
+def nfc(name: str) -> str:
+    """A name as scorepad keeps it: trimmed, in Unicode's composed form (NFC), so "Chloé"
+    typed with a combining accent is the same player as "Chloé" typed with é."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name.strip())
+
+
 @dataclass(frozen=True)
 class Table:
     """Who sits at the table and which rules are played: the context every check needs."""
@@ -27,7 +35,7 @@ class Table:
 
     def resolve(self, name: str, role: str = "player") -> str:
         """The player meant by `name`: exact or unique prefix, case-insensitively."""
-        wanted = name.strip().casefold()
+        wanted = nfc(name).casefold()
         exact = [p for p in self.players if p.casefold() == wanted]
         if exact:
             return exact[0]

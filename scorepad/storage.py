@@ -22,8 +22,17 @@ from scorepad.variants import get_variant
 
 TOP_KEYS = ("scorepad", "variant", "title", "players", "dealer", "rules", "deals")
 
+def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 added French `slam_penalties_add` (true: what version 1 always did)."""
+    rules = doc.get("rules")
+    if doc.get("variant") == "french" and isinstance(rules, dict):
+        doc = {**doc, "rules": {**rules}}
+        doc["rules"].setdefault("slam_penalties_add", True)
+    return doc
+
+
 #: UPGRADES[i] turns a version i+1 document into a version i+2 document.
-UPGRADES: list[Callable[[dict[str, Any]], dict[str, Any]]] = []
+UPGRADES: list[Callable[[dict[str, Any]], dict[str, Any]]] = [_v1_to_v2]
 
 
 def read_document(path: Path) -> dict[str, Any]:

@@ -25,3 +25,13 @@ def signed(x: Decimal | int) -> str:
 def scores_line(scores: Mapping[str, int]) -> str:
     """"Anna −98, Bruno +294, Chloé −98"."""
     return ", ".join(f"{player} {signed(value)}" for player, value in scores.items())
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """"1 bout", "2 bouts", "1 deal"."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def span(lo: Decimal | int, hi: Decimal | int) -> str:
+    """"42 to 94", or "114" when both ends are the same."""
+    return num(lo) if lo == hi else f"{num(lo)} to {num(hi)}"

@@ -34,7 +34,7 @@ def test_french_full_deal_with_a_bad_answer_asked_again(cli):
     out = result.stdout
     assert "Dealer [Anna]: " in out
     assert "✗ contract 'grade' is not one of petite, garde" in out
-    assert "✗ handful of Chloé: 9 trumps is outside 10–22" in out
+    assert "✗ handful of Chloé: 9 trumps is outside 10–18" in out
     assert "Which side took every trick" not in out  # 50 points: no slam possible
     assert "(25 + 9) × 2 = 68; simple handful (Chloé, 11) +20" in out
     assert "saved as deal 1; next dealer: Bruno" in out
@@ -47,24 +47,43 @@ def test_french_asks_partner_pile_and_slam_only_when_they_can_apply(cli):
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke", "Emil"])
     out = cli("deal", path, "--contract", "garde", "--taker", "Anna", "-i", input=answers(
         "Bruno",       # dealer
+        "",            # partner: no empty answer with 5 players (it would score 'alone')
         "Chloé",       # partner
         "21 1 EX KH KS QH QS CH CS JH KD QD CD JD KC",  # the taker side's pile
-        "75",          # too many cards for those listed: asked again
+        "78",          # too many cards for those listed: the pile is asked again
         "21 1 EX KH KS QH QS QD QC CH CS CD CC JH JS JD JC KD KC",
-        "75",          # 89.5 points
+        "78",          # every card: only a slam gives that pile
+        "",            # slam declined: then the pile is asked again...
+        "21 1 EX KH KS QH QS QD QC CH CS CD CC JH JS JD JC KD KC", "78",
+        "attack",      # ...and the slam question comes back
         "",            # attack's pile
-        "", "",        # no handful, no petit au bout
-        "attack",      # every trick: asked, since the points allow it
-        "",            # no slam announced
+        "", "", "",    # no handful, no petit au bout, slam not announced
         "",            # Excuse exchanged as usual
         "y",
     )).stdout
-    assert "Partner (holder of the called king) (Enter: the declarer plays alone): " in out
+    assert "Partner (holder of the called king) or 'alone': " in out
+    assert "✗ an answer is needed here" in out
     assert "Cards in that pile [15]: " in out
-    assert "✗ cards: the pile holds 75 cards but only 15 are listed" in out
+    assert "✗ cards: the pile holds 78 cards but only 15 are listed" in out
     assert "Slam: which side took every trick (attack/defence) (Enter: none): " in out
+    assert "✗ the taker's pile cannot hold 78 cards" in out
     [deal] = cli.json("history", path)
-    assert deal["partner"] == "Chloé" and deal["slam"] == "attack" and deal["pile"] == 75
+    assert deal["partner"] == "Chloé" and deal["slam"] == "attack" and deal["pile"] == 78
+    assert deal["points"] == 91
+
+
+def test_french_slam_typed_as_the_fft_prints_it_records_the_excuse_owed(cli):
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    out = cli("deal", path, "--contract", "garde", "--taker", "Anna", "-i", input=answers(
+        "", "87", "2",  # dealer, points, bouts: 87 with 2 bouts needs a slam...
+        "attack",      # ...so the slam is asked at once
+        "", "", "",    # no handful, no petit au bout, no slam announced
+        "", "y")).stdout
+    assert "✗ points 87 are impossible with 2 bouts" in out
+    assert "86.5 + 0.5 = 87" in out
+    [deal] = cli.json("history", path)
+    assert deal["fool_exchange"] == "owed" and deal["points"] == 87
+    assert deal["scores"]["Anna"] == 3 * ((25 + 46) * 2 + 200)
 
 
 def test_answers_already_given_as_options_are_not_asked(cli):
@@ -98,12 +117,13 @@ def test_troggu_misere_asks_every_players_points(cli):
 def test_troggu_tapp_game_asks_tricks_only_when_no_trick_is_possible(cli):
     path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario", "Elsa", "Fritz"])
     out = cli("deal", path, "-i", input=answers(
-        "", "tapp", "Anna", "9", "0", "", "y")).stdout
-    assert "Tricks won by the Tappist's side (Enter: none): " in out
+        "", "tapp", "Anna", "9", "", "n", "", "y")).stdout
+    assert "Did the Tappist's side take a trick? (y/n): " in out
+    assert "✗ answer y or n" in out  # Enter never stands for "none" here
     [deal] = cli.json("history", path)
     assert deal["scores"]["Anna"] == -15
     out = cli("deal", path, "-i", input=answers("", "tapp", "Anna", "70", "", "y")).stdout
-    assert "Tricks won" not in out.split("deal 2")[-1]
+    assert "take a trick" not in out.split("deal 2")[-1]
 
 
 def test_troggu_seven_players_needs_the_partner(cli):

@@ -10,7 +10,7 @@ from scorepad import FORMAT_VERSION, core, storage
 from scorepad.errors import ScorepadError
 
 GOLDEN = """\
-scorepad = 1
+scorepad = 2
 variant = "french"
 title = "Golden"
 players = [
@@ -33,13 +33,14 @@ slam = 200
 slam_announced = 400
 slam_announced_failed = 200
 slam_defence = 200
+slam_penalties_add = true
 
 [[deals]]
 dealer = "Bruno"
 contract = "garde"
 taker = "大輔"
 cards = "21 EX KH"
-pile = 25
+pile = 24
 side = "defence"
 petit_au_bout = "attack"
 note = "counted twice"
@@ -53,7 +54,7 @@ def golden_session():
     s = core.new_session("french", ["Anna", "Bruno", "Chloé", "大輔"], profile="fft",
                          title="Golden", dealer="bruno")  # fmt: skip
     return core.add_deal(s, {"contract": "guard", "taker": "大", "cards": "ex, k♥ 21",
-                             "pile": "25", "side": "defense", "handfuls": ["chl:10"],
+                             "pile": "24", "side": "defense", "handfuls": ["chl:10"],
                              "petit_au_bout": "attack", "note": "counted twice"})  # fmt: skip
 
 

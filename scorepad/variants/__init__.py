@@ -28,6 +28,10 @@ class Field:
     help: str
     choices: tuple[str, ...] = ()
     prompt: str = ""  # the question at the table, when it differs from the help
+    # asked at the table as a yes/no question instead, where "none" is a real answer that
+    # Enter must not stand for: "no" records `no_value`, "yes" leaves the field unset
+    yes_no: str = ""
+    no_value: Any = None
 
     @property
     def question(self) -> str:

@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import Any
 
 from scorepad.cards import (
     FOOL_CARD,
     HALF,
+    KING,
     Card,
     Deck,
     PileCount,
     count_pile,
     describe_pile,
+    display_order,
     french_deck,
+    holding_range,
+    trump,
 )
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Outcome, Session, Setting, Table
-from scorepad.text import num, scores_line, signed
+from scorepad.text import num, plural, scores_line, signed, span
 from scorepad.variants import (
     Field,
     Reader,
@@ -53,11 +57,11 @@ SIDE_ALIASES = {"defense": "defence", "taker": "attack", "attaque": "attack", "d
                 "a": "attack", "def": "defence", "att": "attack"}  # fmt: skip
 HANDFUL_THRESHOLDS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
 HANDFUL_NAMES = ("simple", "double", "triple")
-MAX_TRUMPS = 22
+MAX_TRUMPS = 22  # 21 trumps and the Excuse
 REPLACES = {
     "points": ("cards", "pile", "side"), "bouts": ("cards", "pile", "side"),
     "cards": ("points", "bouts"), "partner": ("alone",), "alone": ("partner",),
-}  # fmt: skip  # 21 trumps and the Excuse
+}  # fmt: skip
 
 SEED: dict[str, Setting] = {
     "base": 25,
@@ -70,6 +74,9 @@ SEED: dict[str, Setting] = {
     "slam_announced": 400,
     "slam_announced_failed": 400,
     "slam_defence": 200,
+    # an announced slam that fails while the defence takes every trick: both penalties
+    # (true), or only the announced slam's failure (false)
+    "slam_penalties_add": True,
 }
 FFT: dict[str, Setting] = {**SEED, "petit_au_bout_multiplied": True, "slam_announced_failed": 200}
 
@@ -100,6 +107,119 @@ class FrenchEntry:
 
 
 DECK = french_deck()
+OTHER = {"attack": "defence", "defence": "attack"}
+SIDE_NAMES = {"attack": "the taker's side", "defence": "the defence"}
+
+
+# --- card counts: every bound below comes from the deck, the dog and the hands ------------------
+
+def dog_size(players: int) -> int:
+    """The dog (chien): 6 cards with 3 or 4 players, 3 with 5."""
+    return 3 if players == 5 else 6
+
+
+def tricks_in_deal(players: int) -> int:
+    """Each player's hand, so the number of tricks: 24, 18 or 15."""
+    return (DECK.size - dog_size(players)) // players
+
+
+def dog_side(contract: str) -> str:
+    """The side the dog's (or the discard's) points count for."""
+    return "defence" if contract == "garde-contre" else "attack"
+
+
+def discardable(card: Card) -> bool:
+    """What the taker may put in his discard: no king, no bout."""
+    return card not in DECK.bouts and card.rank != KING
+
+
+def dog_holding(contract: str, players: int) -> tuple[int, int, Any]:
+    """The dog as part of a side's holding: (free cards, restricted cards, eligible).
+
+    In a petite or garde the taker's discard is his choice within the rules (no king, no
+    bout); in a garde sans or garde contre the dog is as dealt, any cards."""
+    if contract in ("petite", "garde"):
+        return 0, dog_size(players), discardable
+    return dog_size(players), 0, (lambda card: True)
+
+
+def slam_side_points(e: FrenchEntry, players: int, owed: bool) -> tuple[Decimal, Decimal] | None:
+    """With a slam: the taker side's card points as counted (before an owed Excuse's half
+    point), from what the other side can hold: the dog where it counts for that side, and
+    the Excuse it played and kept, owing the card (it took no trick to give one from)."""
+    assert e.slam is not None and e.bouts is not None
+    other = OTHER[e.slam]
+    free, restricted, eligible = (0, 0, discardable)
+    if dog_side(e.contract) == other:
+        free, restricted, eligible = dog_holding(e.contract, players)
+    other_bouts = 3 - e.bouts if other == "defence" else e.bouts
+    fixed = (FOOL_CARD,) if owed else ()
+    held = holding_range(DECK, free, restricted, eligible=eligible, bouts=other_bouts,
+                         fixed=fixed)  # fmt: skip
+    if held is None:
+        return None
+    if other == "attack":
+        return held
+    return TOTAL - held[1], TOTAL - held[0]
+
+
+def plain_side_points(e: FrenchEntry, players: int) -> tuple[Decimal, Decimal]:
+    """Without a slam: the taker side's points as counted, each side having taken at least
+    one trick (less the card an owed Excuse keeps back), with the dog where it counts."""
+    assert e.bouts is not None
+    least = []
+    for side, bouts in (("attack", e.bouts), ("defence", 3 - e.bouts)):
+        free, restricted, eligible = players - 1, 0, discardable
+        if dog_side(e.contract) == side:
+            dog_free, restricted, eligible = dog_holding(e.contract, players)
+            free += dog_free
+        held = None
+        while held is None and free <= DECK.size:  # the fewest cards that hold those bouts
+            held = holding_range(DECK, free, restricted, eligible=eligible, bouts=bouts)
+            free += 1
+        least.append(held[0] if held else Decimal(TOTAL))
+    return least[0], TOTAL - least[1]
+
+
+def pile_sizes(e: FrenchEntry, players: int, side: str, owed_by: str | None) -> list[int]:
+    """How many cards a side's pile can hold: whole tricks, the dog where it counts for that
+    side, and one card more (the owner's side) or less when the Excuse was owed."""
+    hand = tricks_in_deal(players)
+    # with a slam one side took every trick; without one, each side took at least one
+    attack_tricks = [hand if e.slam == "attack" else 0] if e.slam else list(range(1, hand))
+    dog = dog_size(players) if dog_side(e.contract) == side else 0
+    delta = 0 if owed_by is None else (1 if owed_by == side else -1)
+    tricks = attack_tricks if side == "attack" else [hand - t for t in attack_tricks]
+    return sorted(players * t + dog + delta for t in tricks)
+
+
+def _fits(points: Decimal, span: tuple[Decimal, Decimal] | None) -> bool:
+    """Within the span, an odd number of halves away only if the span allows it."""
+    return span is not None and span[0] <= points <= span[1] and (points - span[0]) % 1 == 0
+
+
+def slam_choices(e: FrenchEntry, players: int) -> str:
+    """What the taker's side can have with this slam, bouts by bouts, for an error message."""
+    parts = []
+    for bouts in (3, 2, 1, 0):
+        case = replace(e, bouts=bouts)
+        for owed in (False, True):
+            held = slam_side_points(case, players, owed)
+            if held is None:
+                continue
+            shift = (HALF if e.slam == "attack" else -HALF) if owed else Decimal(0)
+            lo, hi = held[0] + shift, held[1] + shift
+            shown = span(lo, hi)
+            why = f" (the Excuse kept by {SIDE_NAMES[OTHER[e.slam or 'attack']]}, owed)" \
+                if owed else ""
+            parts.append(f"{shown} with {plural(bouts, 'bout')}{why}")
+    return "; ".join(parts) if parts else "no possible points"
+
+
+def sizes_text(sizes: list[int]) -> str:
+    if len(sizes) <= 4:
+        return ", ".join(map(str, sizes))
+    return f"{sizes[0]}, {sizes[1]}, {sizes[2]}, …, {sizes[-1]}"
 
 
 class French:
@@ -176,8 +296,8 @@ class French:
             partner = None
         elif partner is not None and alone:
             r.add(f"--alone and --partner {partner} contradict each other", "partner")
-        if n == 5 and partner is None and not r.problems:
-            alone = True
+        if n == 5 and partner is None and not alone and not r.has("partner"):
+            r.require("partner", "--partner NAME (who holds the called king) or --alone")
 
         bouts = r.integer("bouts", 0, 3)
         given = r.points_or_pile(DECK, TOTAL, HALF, SIDES, SIDE_ALIASES,
@@ -186,11 +306,20 @@ class French:
         if points is not None or (r.has("points") and not r.has("cards")):
             if not r.has("bouts"):
                 r.require("bouts", "--bouts N (how many bouts, 0–3, the taker's side has)")
-            if points is not None and bouts is not None:
+            if points is not None and bouts is not None and not r.has("slam"):
                 lo, hi = Decimal("4.5") * bouts, TOTAL - Decimal("4.5") * (3 - bouts)
                 if not lo <= points <= hi:
-                    r.add(f"points {num(points)} are impossible with {bouts} bouts "
-                          f"(between {num(lo)} and {num(hi)})", "points")
+                    hint, field = "", "points"
+                    if points == hi + HALF:
+                        hint = ("; with --slam attack it can be: the defence kept the Excuse "
+                                "and owed a low card")
+                    elif points == lo - HALF:
+                        hint = ("; with --slam defence it can be: the taker's side kept the "
+                                "Excuse and owed a low card")
+                    if hint:
+                        field = "slam"  # the answer that makes it possible
+                    r.add(f"points {num(points)} are impossible with {plural(bouts, 'bout')} "
+                          f"(between {num(lo)} and {num(hi)}){hint}", field)
         elif given.counted is not None:
             counted = given.counted
             own = counted.bouts if given.side == "attack" else 3 - counted.bouts
@@ -215,11 +344,13 @@ class French:
             slam_announced=announced, fool=fool, fool_winner=fool_winner,
             fool_exchange=exchange,
         )  # fmt: skip
-        fool_event = fool_event_complete(r, entry, "Excuse")  # asks for what it lacks
+        implied = (exchange == "owed" and slam is not None and not r.has("fool")
+                   and not r.has("fool_winner"))  # a slam's owed Excuse: the sides say whose
+        fool_event = implied or fool_event_complete(r, entry, "Excuse")  # asks what it lacks
         if r.complete and fool_event:
             self._check_fool(r, entry)
         if r.complete:
-            self._check_slam(r, entry)
+            entry = self._check_counts(r, entry, n)
         r.finish()
         return entry
 
@@ -243,6 +374,9 @@ class French:
         else:
             bad(f"handfuls must be PLAYER:TRUMPS, not {value!r}")
         simple = HANDFUL_THRESHOLDS[n][0]
+        hand = tricks_in_deal(n)
+        most = min(MAX_TRUMPS, hand)  # a hand of 15 or 18 cards can't show 22 trumps
+        why_most = f", and a hand holds {hand} cards" if hand < MAX_TRUMPS else ""
         result: dict[str, int] = {}
         for name, trumps in items:
             try:
@@ -255,9 +389,9 @@ class French:
                 bad(f"handful of {player}: '{trumps}' is not a number of trumps")
             elif player in result:
                 bad(f"{player} shows only one handful per deal")
-            elif not simple <= int(count) <= MAX_TRUMPS:
-                bad(f"handful of {player}: {int(count)} trumps is outside {simple}–{MAX_TRUMPS}"
-                      f" (a handful needs {simple} trumps with {n} players)")
+            elif not simple <= int(count) <= most:
+                bad(f"handful of {player}: {int(count)} trumps is outside {simple}–{most}"
+                    f" (a handful needs {simple} trumps with {n} players{why_most})")
             else:
                 result[player] = int(count)
         if sum(result.values()) > MAX_TRUMPS:
@@ -265,24 +399,49 @@ class French:
                   f"{MAX_TRUMPS} (21 trumps and the Excuse)")
         return tuple(result.items())
 
-    def _check_fool(self, r: Reader, e: FrenchEntry) -> None:
-        """The Excuse event, given in full, against the sides and the listed cards."""
+    @staticmethod
+    def excuse_sides(e: FrenchEntry) -> tuple[str, str] | None:
+        """(owner's side, trick winner's side) of a recorded Excuse event, else None.
+
+        A slam's owed Excuse may be recorded without names: it is the other side's, kept
+        with no trick to give a card from."""
+        if e.fool_exchange is None:
+            return None
+        if e.fool is None or e.fool_winner is None:
+            assert e.slam is not None
+            return OTHER[e.slam], e.slam
         attack = e.attackers()
-        owner_attacks = e.fool in attack
-        winner_attacks = e.fool_winner in attack
-        if e.fool == e.fool_winner:
+        return ("attack" if e.fool in attack else "defence",
+                "attack" if e.fool_winner in attack else "defence")
+
+    def owed_by(self, e: FrenchEntry) -> str | None:
+        """The side that kept the Excuse without giving a card for it, if any."""
+        sides = self.excuse_sides(e)
+        return sides[0] if sides and e.fool_exchange == "owed" else None
+
+    def _check_fool(self, r: Reader, e: FrenchEntry) -> None:
+        """The Excuse event, given in full, against the sides, a slam and the listed cards."""
+        if e.fool is not None and e.fool == e.fool_winner:
             r.add(f"{e.fool} played the Excuse and cannot have won its trick", "fool_winner")
             return
-        if e.fool_exchange in ("owed", "lost") and owner_attacks == winner_attacks:
+        sides = self.excuse_sides(e)
+        assert sides is not None
+        owner, winner = sides
+        if e.fool_exchange in ("owed", "lost") and owner == winner:
             r.add(f"an Excuse {e.fool_exchange} goes to the other side, but {e.fool} and "
                   f"{e.fool_winner} play on the same side", "fool_winner")
             return
+        if e.slam is not None and owner != e.slam and e.fool_exchange == "given":
+            r.add(f"with a slam by {SIDE_NAMES[e.slam]}, {SIDE_NAMES[owner]} took no trick "
+                  "to give a card from: the Excuse was owed (--fool-exchange owed)",
+                  "fool_exchange")
+            return
         # which side ends up holding the Excuse
-        holder_attacks = winner_attacks if e.fool_exchange == "lost" else owner_attacks
+        holder_attacks = (winner if e.fool_exchange == "lost" else owner) == "attack"
         holder = "taker's side" if holder_attacks else "defence"
         if e.cards is not None:
-            owner = "the taker's side" if e.side == "attack" else "the defence"
-            problem = fool_pile_problem(FOOL_CARD, "Excuse", e.cards, owner,
+            pile_owner = "the taker's side" if e.side == "attack" else "the defence"
+            problem = fool_pile_problem(FOOL_CARD, "Excuse", e.cards, pile_owner,
                                         f"the {holder}", str(e.fool_exchange))
             if problem:
                 r.add(problem, "fool_exchange")
@@ -290,16 +449,141 @@ class French:
             r.add(f"bouts {e.bouts} cannot be: with --fool-exchange {e.fool_exchange} "
                   f"the Excuse, a bout, is with the {holder}", "fool_exchange")
 
-    def _check_slam(self, r: Reader, e: FrenchEntry) -> None:
-        if e.slam is None:
+    def _check_counts(self, r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
+        """Piles, points, slams and the petit au bout against what the cards allow.
+
+        Returns the entry, with a slam's owed Excuse made explicit when the points were
+        typed with its half point already moved (87 with 2 bouts, as the FFT prints it)."""
+        if e.cards is not None:
+            e = self._check_pile(r, e, n)
+        elif e.slam is not None:
+            e = self._check_slam_points(r, e, n)
+        else:
+            self._check_plain_points(r, e, n)
+        self._check_petit(r, e)
+        return e
+
+    def _check_plain_points(self, r: Reader, e: FrenchEntry, n: int) -> None:
+        """Without a slam each side took a trick: neither holds (almost) every card."""
+        assert e.points is not None and e.bouts is not None
+        lo, hi = plain_side_points(e, n)
+        if lo <= e.points <= hi:
             return
-        points = self.attack_points(e)[0]
-        if e.slam == "attack" and points < 87:
-            r.add(f"a slam by the taker's side leaves the defence at most the Excuse: "
-                  f"{num(points)} points are too few (at least 87)", "slam")
-        if e.slam == "defence" and points > 4:
-            r.add(f"a slam by the defence leaves the taker's side at most the Excuse: "
-                  f"{num(points)} points are too many (at most 4)", "slam")
+        slams = [side for side in SIDES if self.slam_fits(e, n, side)]
+        hint = f"; with --slam {slams[0]} it can be" if slams else ""
+        r.add(f"{num(e.points)} points with {plural(e.bouts, 'bout')} cannot be without a slam: "
+              f"each side took at least one trick ({span(lo, hi)}){hint}",
+              "slam" if slams else "points")
+
+    def _check_pile(self, r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
+        assert e.cards is not None
+        size = len(e.cards) if e.pile is None else e.pile
+        owed = self.owed_by(e)
+        sizes = pile_sizes(e, n, e.side, owed)
+        if size in sizes:
+            self._check_no_trick_side(r, e)
+            return e
+        if e.slam is not None and e.fool_exchange is None \
+                and size in pile_sizes(e, n, e.side, OTHER[e.slam]):
+            implied = replace(e, fool_exchange="owed")  # the slam's owed Excuse, as counted
+            self._check_fool(r, implied)
+            self._check_no_trick_side(r, implied)
+            return implied
+        hand = tricks_in_deal(n)
+        if e.slam == e.side:
+            tricks = f"every trick ({hand} tricks of {n} cards)"
+        elif e.slam:
+            tricks = "no trick"
+        else:
+            tricks = f"{n} cards a trick, 1 to {hand - 1} tricks"
+        dog = ""
+        if dog_side(e.contract) == e.side:
+            what = "discard" if e.contract in ("petite", "garde") else "dog"
+            dog = f" plus the {dog_size(n)}-card {what}"
+        if owed:
+            dog += f", {'plus' if owed == e.side else 'less'} the owed Excuse"
+        hints, field = [], "pile"
+        if owed is None and any(size in pile_sizes(e, n, e.side, side) for side in SIDES):
+            hints.append("one card more or less only with an Excuse owed (--fool-exchange "
+                         "owed)")
+        for slam in SIDES:
+            if e.slam is None and self.slam_fits(e, n, slam):
+                hints.append(f"it fits a slam (--slam {slam})")
+                field = "slam"  # the answer that makes it possible
+        hint = f"; {'; '.join(hints)}" if hints else ""
+        name = "the taker's pile" if e.side == "attack" else "the defence's pile"
+        r.add(f"{name} cannot hold {size} cards: with {n} players it holds {tricks}{dog} "
+              f"({sizes_text(sizes)}){hint}", field)
+        return e
+
+    def _check_no_trick_side(self, r: Reader, e: FrenchEntry) -> None:
+        """With a slam, the other side holds no trick: only its discard or dog, and an
+        Excuse it kept owing the card. The listed pile shows which counting cards it has."""
+        if e.slam is None or e.cards is None or r.problems:
+            return
+        loser = OTHER[e.slam]
+        counting = {c for c in DECK.values if DECK.value(c) != DECK.low}
+        listed = {c for c in e.cards if c in counting}
+        there = listed if e.side == loser else counting - listed
+        allowed: set[Card] = {FOOL_CARD} if self.owed_by(e) == loser else set()
+        what = ["no card"]
+        if dog_side(e.contract) == loser:
+            if e.contract not in ("petite", "garde"):
+                return  # the dog as dealt can hold anything
+            allowed |= {c for c in counting if discardable(c)}
+            what = ["the discard (no king, no bout)"]
+        if allowed & {FOOL_CARD}:
+            what = [w for w in what if w != "no card"] + ["the Excuse it kept, owing a card"]
+        bad = sorted(there - allowed, key=display_order)
+        if bad:
+            r.add(f"with a slam by {SIDE_NAMES[e.slam]}, {SIDE_NAMES[loser]} took no trick and "
+                  f"holds {' and '.join(what)}: {DECK.format(bad)} cannot be theirs", "cards")
+
+    def _check_slam_points(self, r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
+        assert e.slam is not None and e.points is not None and e.bouts is not None
+        sides = self.excuse_sides(e)
+        owed = e.fool_exchange == "owed" and sides is not None and sides[0] != e.slam
+        if _fits(e.points, slam_side_points(e, n, owed)):
+            return e
+        if e.fool_exchange is None:  # the other side kept the Excuse and owed its card:
+            counted = e.points - (HALF if e.slam == "attack" else -HALF)
+            kept = slam_side_points(e, n, True)
+            if _fits(counted, kept):  # typed with its half point already moved (FFT's 87)
+                return replace(e, points=counted, fool_exchange="owed")
+            if _fits(e.points, kept):  # typed as counted (86.5): the half point moves now
+                return replace(e, fool_exchange="owed")
+        choices = slam_choices(e, n)
+        elsewhere = [c for c in MULTIPLIERS if c != e.contract
+                     and (_fits(e.points, slam_side_points(replace(e, contract=c), n, owed))
+                          or (e.fool_exchange is None and _fits(
+                              e.points - (HALF if e.slam == "attack" else -HALF),
+                              slam_side_points(replace(e, contract=c), n, True))))]
+        hint = f"; it can be in a {' or a '.join(elsewhere)}" if elsewhere else ""
+        r.add(f"{num(e.points)} points with {plural(e.bouts, 'bout')} cannot be with a slam by "
+              f"{SIDE_NAMES[e.slam]} in a {e.contract}: the taker's side has {choices}{hint}",
+              "slam")
+        return e
+
+    @staticmethod
+    def _check_petit(r: Reader, e: FrenchEntry) -> None:
+        pab = e.petit_au_bout
+        if pab is None:
+            return
+        if e.slam is not None and pab != e.slam:
+            r.add(f"the petit au bout goes with the last trick, and with a slam by "
+                  f"{SIDE_NAMES[e.slam]} that is theirs, not {SIDE_NAMES[pab]}'s",
+                  "petit_au_bout")
+        elif e.cards is not None:
+            listed = trump(1) in e.cards
+            if listed != (e.side == pab):
+                pile = "the taker's" if e.side == "attack" else "the defence's"
+                where = "is in" if listed else "is not in"
+                r.add(f"the petit au bout was won by {SIDE_NAMES[pab]}, but trump 1 {where} "
+                      f"{pile} listed pile", "petit_au_bout")
+        elif e.bouts is not None and (e.bouts == 0 if pab == "attack" else e.bouts == 3):
+            r.add(f"the petit au bout was won by {SIDE_NAMES[pab]}, so the Petit, a bout, is "
+                  f"theirs: the taker's side cannot have {plural(e.bouts, 'bout')}",
+                  "petit_au_bout")
 
     def entry_to_raw(self, e: FrenchEntry) -> dict[str, Any]:
         return compact([
@@ -320,21 +604,23 @@ class French:
         if e.cards is not None:
             counted = count_pile(DECK, e.cards, e.pile)
             lines.append(describe_pile(DECK, f"{e.side} pile", e.cards, counted)
-                         + f", {counted.bouts} bout{'s' * (counted.bouts != 1)}")
+                         + f", {plural(counted.bouts, 'bout')}")
             if e.side == "attack":
                 points, bouts = counted.points, counted.bouts
             else:
                 points, bouts = TOTAL - counted.points, 3 - counted.bouts
                 lines.append(f"taker's side: 91 − {num(counted.points)} = {num(points)} points, "
-                             f"3 − {counted.bouts} = {bouts} bout{'s' * (bouts != 1)}")
+                             f"3 − {counted.bouts} = {plural(bouts, 'bout')}")
         else:
             assert e.points is not None and e.bouts is not None
             points, bouts = e.points, e.bouts
-        if e.fool_exchange == "owed":
-            owner_attacks = e.fool in e.attackers()
-            shift = -HALF if owner_attacks else HALF
-            lines.append(f"Excuse owed: {e.fool} keeps it for 4 instead of 4.5, "
-                         f"{num(points)} {'−' if shift < 0 else '+'} 0.5 = {num(points + shift)}")
+        owed = self.owed_by(e)
+        if owed is not None:
+            shift = -HALF if owed == "attack" else HALF
+            who = e.fool or SIDE_NAMES[owed]
+            lines.append(f"Excuse owed: {who} kept it with no card to give, for 4 instead of "
+                         f"4.5: {num(points)} {'−' if shift < 0 else '+'} 0.5 = "
+                         f"{num(points + shift)}")
             points += shift
         return points, bouts, lines
 
@@ -369,7 +655,7 @@ class French:
             head += f" with {e.partner}"
         elif e.alone:
             head += ", alone"
-        lines.insert(0, f"{head}; {bouts} bout{'s' * (bouts != 1)} → target {target}")
+        lines.insert(0, f"{head}; {plural(bouts, 'bout')} → target {target}")
         lines.append(f"{num(used)} {'≥' if made else '<'} {target} → "
                      f"{'made' if made else 'failed'} by {diff}")
 
@@ -417,7 +703,7 @@ class French:
                 terms.append(("slam", int(rules["slam"])))
         elif e.slam_announced:
             terms.append(("announced slam failed", -int(rules["slam_announced_failed"])))
-        if e.slam == "defence":
+        if e.slam == "defence" and (not e.slam_announced or rules["slam_penalties_add"]):
             terms.append(("slam by the defence", -int(rules["slam_defence"])))
         return terms
 
@@ -440,7 +726,7 @@ class French:
         return None  # an evening of French Tarot runs until the players stop
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
-        bouts = f"{counted.bouts} bout{'s' * (counted.bouts != 1)}"
+        bouts = plural(counted.bouts, "bout")
         target = TARGETS[counted.bouts]
         return {"lines": [f"{bouts} → a taker with this pile needs {target}"],
                 "json": {"bouts": counted.bouts}}
@@ -454,12 +740,25 @@ class French:
             keys += ["pile", "side"]
         if entry is None or entry.contract in NO_SCORE:
             return keys
-        points = self.attack_points(entry)[0]
         keys += ["handfuls", "petit_au_bout", "slam_announced"]
-        if points >= 87 or points <= 4:  # a slam needs (almost) every card on one side
+        if entry.slam is None and any(self.slam_fits(entry, len(table.players), side)
+                                      for side in SIDES):  # the cards allow a slam
             keys.append("slam")
         keys.append("fool_exchange")
         return keys
+
+    def slam_fits(self, e: FrenchEntry, n: int, side: str) -> bool:
+        """Could the deal entered so far be a slam by `side`? (The same bounds as the check.)"""
+        e = replace(e, slam=side)
+        if e.cards is not None:
+            size = len(e.cards) if e.pile is None else e.pile
+            return size in pile_sizes(e, n, side, self.owed_by(e)) or (
+                e.fool_exchange is None and size in pile_sizes(e, n, side, OTHER[side]))
+        if e.points is None or e.bouts is None:
+            return False
+        counted = e.points - (HALF if side == "attack" else -HALF)
+        return (_fits(e.points, slam_side_points(e, n, False))
+                or _fits(counted, slam_side_points(e, n, True)))
 
     def describe(self, e: FrenchEntry) -> str:
         if e.contract in NO_SCORE:

@@ -169,8 +169,8 @@ class Piedmont:
             if not (total == TOTAL and not any(v % 1 for v in values)) \
                     and not (exact and total == EXACT):
                 shown = " + ".join(f"{p} {num(v)}" for p, v in points.items())
-                r.add(f"points {shown} = {num(total)}, but the two piles add up to 91 (rounded)"
-                      " or 90 (counted in halves)", "points")
+                r.add(f"points {shown} = {num(total)}, but points in halves (both ending in .5)"
+                      " add up to 90, and whole points (rounded up) to 91", "points")
         elif values and not 1 <= round_up(values[0]) <= TOTAL - 1:
             r.add(f"points {num(values[0])}: a pile holds at least one card, so each player "
                   "has 1 to 90", "points")

@@ -6,23 +6,26 @@ Every number of the chip settlement comes from the seed alone, so each is a sett
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
 from scorepad.cards import (
     FOOL_CARD,
+    KING,
+    SUITS,
     Card,
     Deck,
     PileCount,
     count_pile,
     describe_pile,
+    holding_range,
     troggu_deck,
     trump,
 )
 from scorepad.errors import Problem
 from scorepad.model import Outcome, Session, Setting, Table
-from scorepad.text import num, scores_line, signed
+from scorepad.text import num, plural, scores_line, signed, span
 from scorepad.variants import (
     Field,
     Reader,
@@ -92,6 +95,8 @@ class TrogguEntry:
 DECK = troggu_deck()
 
 
+# --- card counts: every bound below comes from the deck, the Tapp and the hands -------------
+
 def hand_size(players: int) -> int:
     return (DECK.size - TAPP[players]) // players
 
@@ -99,6 +104,50 @@ def hand_size(players: int) -> int:
 def most_valuable(n: int) -> Decimal:
     """The most n cards of the deck can be worth (the Tapp's points are at most this)."""
     return sum(sorted(DECK.values.values(), reverse=True)[:n], Decimal(0))
+
+
+KINGS = tuple(Card(suit, KING) for suit in SUITS)
+
+
+def discardable(card: Card) -> bool:
+    """The Tappist may not discard a 5-point card (except all four kings together)."""
+    return DECK.value(card) < 5
+
+
+def tappist_range(bid: str, players: int, tricks: int) -> tuple[Decimal, Decimal]:
+    """What the Tappist's side can hold after `tricks` tricks: the trick cards plus the Tapp
+    (Solo: as dealt) or the discard (a Tapp game: no 5-point card, or all four kings)."""
+    free, tapp = tricks * players, TAPP[players]
+    if bid == "solo":
+        span = holding_range(DECK, free + tapp)
+        assert span is not None
+        return span
+    spans = [holding_range(DECK, free, tapp, eligible=discardable),
+             holding_range(DECK, free, tapp - 4, eligible=discardable, fixed=KINGS)]
+    found = [x for x in spans if x is not None]
+    return min(x[0] for x in found), max(x[1] for x in found)
+
+
+def misere_tapp_range(players: int) -> tuple[Decimal, Decimal]:
+    """What the Tapp left aside in a misère is worth. With 7 or 8 players a misère happens
+    only when the Bättler and trump 1 are both in the Tapp."""
+    tapp = TAPP[players]
+    if players >= 7:
+        span = holding_range(DECK, tapp - 2, fixed=(FOOL_CARD, trump(1)))
+    else:
+        span = holding_range(DECK, tapp)
+    assert span is not None
+    return span
+
+
+def known_tricks(e: TrogguEntry, players: int) -> int | None:
+    """Tricks of the Tappist's side: as entered, or known from a lost Bättler (the side that
+    loses it took no trick)."""
+    if e.tricks is not None:
+        return e.tricks
+    if e.fool_exchange == "lost" and e.fool is not None:
+        return 0 if e.fool in e.team() else hand_size(players)
+    return None
 
 
 class Troggu:
@@ -133,6 +182,8 @@ class Troggu:
         "pile": "cards in that pile", "side": "whose pile is it",
         "fool": "who kept the Bättler back", "fool_winner": "who won the last trick",
     })  # fmt: skip
+    fields = tuple(replace(f, yes_no="Did the Tappist's side take a trick?", no_value=0)
+                   if f.key == "tricks" else f for f in fields)
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:
         return DECK
@@ -183,20 +234,25 @@ class Troggu:
         if points:
             tapp = TAPP[n]
             total = sum(points.values(), Decimal(0))
-            most = TOTAL - tapp
-            least = TOTAL - most_valuable(tapp)
+            low, high = misere_tapp_range(n)
+            most, least = TOTAL - low, TOTAL - high
+            why = (" (the Bättler and trump 1 are in it: with 7 or 8 players a misère is "
+                   "played only then)" if n >= 7 else "")
             if total > most:
-                r.add(f"misère points add up to {num(total)}, more than {most} (114 minus at "
-                      f"least {tapp} for the {tapp}-card Tapp)", "points")
+                r.add(f"misère points add up to {num(total)}, more than {num(most)} (114 minus "
+                      f"at least {num(low)} for the {tapp}-card Tapp{why})", "points")
             elif not missing and total < least:
                 r.add(f"misère points add up to {num(total)}, less than {num(least)} (the "
-                      f"{tapp}-card Tapp is worth at most {num(most_valuable(tapp))})", "points")
+                      f"{tapp}-card Tapp is worth at most {num(high)}{why})", "points")
         entry = TrogguEntry(
             bid="misere", misere=tuple((p, points[p]) for p in r.table.players
                                        if points and p in points),
             fool=fool, fool_winner=winner, fool_exchange=exchange,
         )  # fmt: skip
-        if fool_event_complete(r, entry, "Bättler") and r.complete:
+        if n >= 7 and (fool or r.has("fool")):
+            r.add(f"a misère with {n} players is played only when the Bättler is in the Tapp: "
+                  "nobody kept it back", "fool")
+        elif fool_event_complete(r, entry, "Bättler") and r.complete:
             self._check_fool(r, entry, n)
         return entry
 
@@ -245,26 +301,42 @@ class Troggu:
         return entry
 
     def _check_tricks(self, r: Reader, e: TrogguEntry, n: int) -> None:
-        if e.tricks is None:
+        """Points and the listed pile against the cards that many tricks can hold."""
+        hand, tapp = hand_size(n), TAPP[n]
+        what = "discard" if e.bid == "tapp" else "Tapp"
+        if e.cards is not None:
+            size = len(e.cards) if e.pile is None else e.pile
+            side_tapp = tapp if e.side == "tappist" else 0
+            tricks = range(hand + 1) if e.tricks is None else \
+                [e.tricks if e.side == "tappist" else hand - e.tricks]
+            sizes = [n * t + side_tapp for t in tricks]
+            if size not in sizes:
+                plus = f" plus the {tapp}-card {what}" if side_tapp else ""
+                name = "the Tappist's pile" if e.side == "tappist" else "the opponents' pile"
+                shown = ", ".join(map(str, sizes)) if len(sizes) <= 4 else \
+                    f"{sizes[0]}, {sizes[1]}, {sizes[2]}, …, {sizes[-1]}"
+                r.add(f"{name} cannot hold {size} cards: with {n} players it holds {n} cards "
+                      f"a trick{plus} ({shown})", "pile")
+                return
+        tricks_won = known_tricks(e, n)
+        if tricks_won is None:
             return
         points = self.team_points(e)[0]
-        hand, tapp = hand_size(n), TAPP[n]
-        least = e.tricks * n + tapp  # every card counts at least 1; discard or Tapp counts too
-        if points < least:
-            r.add(f"{num(points)} points are too few for {e.tricks} tricks of {n} cards plus "
-                  f"the {tapp}-card {'discard' if e.bid == 'tapp' else 'Tapp'} (at least {least})",
-                  "tricks")
-        most = most_valuable(e.tricks * n + tapp)
-        if points > most:
-            r.add(f"{num(points)} points are too many for {e.tricks} tricks of {n} cards plus "
-                  f"the {tapp}-card {'discard' if e.bid == 'tapp' else 'Tapp'} "
-                  f"(at most {num(most)})", "tricks")
-        cards = (hand - e.tricks) * n
+        least, most = tappist_range(e.bid, n, tricks_won)
+        if not least <= points <= most:
+            extra = (" (no 5-point card in the discard, unless all four kings)"
+                     if e.bid == "tapp" else "")
+            r.add(f"{num(points)} points cannot be for {plural(tricks_won, 'trick')} of {n} "
+                  f"cards plus the {tapp}-card {what}{extra} ({span(least, most)})",
+                  "tricks" if e.tricks is not None else "points")
+            return
+        cards = (hand - tricks_won) * n
         theirs = TOTAL - points
         if not cards <= theirs <= most_valuable(cards):
             r.add(f"{num(points)} points leave the opponents {num(theirs)}, which cannot be "
-                  f"for their {hand - e.tricks} tricks of {n} cards ({cards} to "
-                  f"{num(most_valuable(cards))})", "tricks")
+                  f"for their {plural(hand - tricks_won, 'trick')} of {n} cards "
+                  f"({span(cards, most_valuable(cards))})",
+                  "tricks" if e.tricks is not None else "points")
 
     def _check_fool(self, r: Reader, e: TrogguEntry, n: int) -> None:
         """The Bättler's escape, given in full, against the sides, tricks and cards."""
@@ -322,8 +394,9 @@ class Troggu:
         if entry.bid != "misere":
             n = len(table.players)
             points = self.team_points(entry)[0]
-            if points <= most_valuable(TAPP[n]):  # the Tappist's side may have taken no trick
-                keys.append("tricks")
+            least, most = tappist_range(entry.bid, n, 0)
+            if known_tricks(entry, n) is None and least <= points <= most:
+                keys.append("tricks")  # the Tappist's side may have taken no trick
         keys.append("fool_exchange")
         return keys
 
@@ -379,7 +452,8 @@ class Troggu:
         losers_points = theirs if won else points
         losers = "opponents" if won else ("Tappist's side" if e.partner else "Tappist")
         hand = hand_size(n)
-        no_trick = (e.tricks == hand or theirs == 0) if won else e.tricks == 0
+        tricks = known_tricks(e, n)
+        no_trick = (tricks == hand or theirs == 0) if won else tricks == 0
         if no_trick:
             k = int(rules["chips_no_trick"])
             why = f"the {losers} took no trick → {k} chips"

@@ -1,0 +1,84 @@
+"""Deals played from a real shuffled deck are all accepted, and score what their piles count;
+a pile one card off (a card count no deal can produce) is always refused."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import simulate
+from scorepad import core, storage
+from scorepad.errors import ScorepadError
+
+# SCOREPAD_DEALS=5000 plays many more deals on demand
+SETTINGS = settings(max_examples=int(os.environ.get("SCOREPAD_DEALS", "100")), deadline=None,
+                    suppress_health_check=list(HealthCheck))
+
+
+def _record(variant: str, played: simulate.Played, **new: str) -> core.Session:
+    session = core.new_session(variant, played.players, **new)
+    try:
+        session = core.add_deal(session, played.raw)
+    except ScorepadError as err:
+        raise AssertionError(f"a real deal was refused: {played.raw}\n{err}") from None
+    [outcome] = core.outcomes(session)
+    assert sum(outcome.scores.values()) == (91 if variant == "piedmont" else 0)
+    text = storage.dumps(session)
+    assert storage.session_from_document(tomllib.loads(text)) == session
+    return session
+
+
+def _off_by_one_is_refused(variant: str, played: simulate.Played) -> None:
+    if not played.pile_entry:
+        return
+    if played.raw.get("slam") and played.raw.get("contract") in ("garde-sans", "garde-contre"):
+        # one card more or less can be another real deal here: the Excuse in the dog as
+        # dealt, or played and kept by the side without a trick (owed)
+        return
+    for delta in (-1, 1):
+        raw = {**played.raw, "pile": str(int(played.raw["pile"]) + delta)}
+        with pytest.raises(ScorepadError):
+            core.add_deal(core.new_session(variant, played.players), raw)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+@SETTINGS
+@given(rng=st.randoms(use_true_random=False), profile=st.sampled_from(["seed", "fft"]))
+def test_real_french_deals_are_accepted_and_count_right(n, rng, profile):
+    played = simulate.french(rng, n)
+    if played is None:  # the taker could not make a legal discard from these cards
+        return
+    session = _record("french", played, profile=profile)
+    [outcome] = core.outcomes(session)
+    assert outcome.points == played.points, played.raw
+    _off_by_one_is_refused("french", played)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7, 8])
+@SETTINGS
+@given(rng=st.randoms(use_true_random=False))
+def test_real_troggu_deals_are_accepted_and_count_right(n, rng):
+    played = simulate.troggu(rng, n)
+    if played is None:
+        return
+    session = _record("troggu", played)
+    [outcome] = core.outcomes(session)
+    if isinstance(played.points, dict):
+        assert outcome.player_points == played.points
+    else:
+        assert outcome.points == played.points, played.raw
+    _off_by_one_is_refused("troggu", played)
+
+
+@SETTINGS
+@given(rng=st.randoms(use_true_random=False), angel=st.sampled_from([20, 21]))
+def test_real_piedmont_deals_are_accepted_and_count_right(rng, angel):
+    played = simulate.piedmont(rng, angel)
+    session = _record("piedmont", played, settings={"angel": str(angel)})
+    [outcome] = core.outcomes(session)
+    assert outcome.player_points == played.points, played.raw
+    _off_by_one_is_refused("piedmont", played)
