@@ -18,6 +18,7 @@ from typing import Annotated, Any, Optional, TypeVar
 import typer
 
 from scorepad.errors import Problem, ScorepadError
+from scorepad.text import plural
 
 app = typer.Typer(
     help="Score keeper for tarot card games played with real decks: French Tarot, "
@@ -384,7 +385,9 @@ def _remove(file: Path, n: int | None) -> None:
     typer.echo(f"removed deal {number} (dealt by {removed.dealer}): {what}, {outcome.result}; "
                f"{scores}")
     if n is not None and n <= len(updated.deals):
-        typer.echo(f"deals {n + 1}–{len(session.deals)} are now {n}–{len(updated.deals)}")
+        moved = len(session.deals) - n
+        typer.echo(f"deal {n + 1} is now {n}" if moved == 1 else
+                   f"deals {n + 1}–{len(session.deals)} are now {n}–{len(updated.deals)}")
     typer.echo(f"next dealer: {updated.next_dealer()}")
 
 
@@ -436,8 +439,8 @@ def standings(
 
     v = get_variant(variant)
     title = sessions[0].title if len(sessions) == 1 and sessions[0].title else v.title
-    typer.echo(f"{title}: {deals} deals in {len(sessions)} session"
-               f"{'s' if len(sessions) > 1 else ''} ({v.unit})")
+    typer.echo(f"{title}: {plural(deals, 'deal')} in {plural(len(sessions), 'session')} "
+               f"({v.unit})")
     typer.echo(report.standings_table(variant, rows, fmt))
     if by_deal:
         typer.echo("")
@@ -503,7 +506,7 @@ def export(
         typer.echo(text, nl=False)
         return
     storage.write_export(output, text)
-    typer.echo(f"wrote {output}: {len(session.deals)} deals as {to.value}")
+    typer.echo(f"wrote {output}: {plural(len(session.deals), 'deal')} as {to.value}")
 
 
 @app.command()
@@ -592,7 +595,7 @@ def check(files: FilesArg) -> None:
                 typer.echo(f"error: {problem}", err=True)
             continue
         typer.echo(f"{f}: ok, {session.variant}, {len(session.players)} players, "
-                   f"{len(session.deals)} deals, every deal adds up")
+                   f"{plural(len(session.deals), 'deal')}, every deal adds up")
     if bad:
         raise typer.Exit(1)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from scorepad.core import Standing, json_number, outcomes, running_totals
 from scorepad.model import Deal, Outcome, Session
-from scorepad.text import num, signed
+from scorepad.text import num, plural, signed
 from scorepad.variants import get_variant
 
 
@@ -73,7 +73,7 @@ def history_table(session: Session, fmt: str = "simple") -> str:
                      *cells])  # fmt: skip
     headers = ["#", "dealer", "deal", "result", "pts", *session.players]
     title = f"{session.title} — " if session.title else ""
-    head = (f"{title}{variant.title}, {len(session.deals)} deals "
+    head = (f"{title}{variant.title}, {plural(len(session.deals), 'deal')} "
             f"({variant.unit}; running totals in brackets)")
     numbers = [0, 4, *range(5, len(headers))]
     return head + "\n" + table(rows, headers, fmt, numbers)

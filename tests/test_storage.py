@@ -115,3 +115,24 @@ def test_every_problem_of_a_hand_edited_file_is_reported():
         "rules: slam should be a whole number ≥ 0, not -1",
         "deal 1: taker 'Zed' is not a player (players: Anna, Bruno, Chloé, 大輔)",
     ]
+
+
+def test_a_version_1_file_is_upgraded_when_read(tmp_path):
+    path = tmp_path / "old.toml"
+    old = GOLDEN.replace("scorepad = 2", "scorepad = 1").replace("slam_penalties_add = true\n", "")
+    path.write_text(old, "utf-8")
+    session = storage.load(path)
+    assert session.rules["slam_penalties_add"] is True  # what version 1 always did
+    assert storage.dumps(session) == GOLDEN  # saved in the current format
+
+
+def test_slam_penalties_add_is_a_setting(cli):
+    raw = ["--contract", "garde", "--taker", "Anna", "--points", "8", "--bouts", "0",
+           "--slam", "defence", "--slam-announced"]
+    players = ["Anna", "Bruno", "Chloé", "Daisuke"]
+    both = cli.new("both.toml", "french", players)
+    one = cli.new("one.toml", "french", players, "--set", "slam_penalties_add=false")
+    cli("deal", both, *raw)
+    cli("deal", one, *raw)
+    assert cli.json("history", both)[0]["scores"]["Bruno"] == 146 + 400 + 200
+    assert cli.json("history", one)[0]["scores"]["Bruno"] == 146 + 400

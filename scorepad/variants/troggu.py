@@ -236,8 +236,8 @@ class Troggu:
             total = sum(points.values(), Decimal(0))
             low, high = misere_tapp_range(n)
             most, least = TOTAL - low, TOTAL - high
-            why = (" (the Bättler and trump 1 are in it: with 7 or 8 players a misère is "
-                   "played only then)" if n >= 7 else "")
+            why = (", which holds the Bättler and trump 1: with 7 or 8 players a misère is "
+                   "played only then" if n >= 7 else "")
             if total > most:
                 r.add(f"misère points add up to {num(total)}, more than {num(most)} (114 minus "
                       f"at least {num(low)} for the {tapp}-card Tapp{why})", "points")
