@@ -6,9 +6,11 @@ fields become options of `deal` and `edit` without touching this module.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import json
+import os
 import sys
 from collections.abc import Callable
 from enum import StrEnum
@@ -33,26 +35,78 @@ app = typer.Typer(
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+MAX_PROBLEMS = 20  # what one bad file may print: the first problems, then a count
+SAVED: list[str] = []  # what this command saved, so a failure to print never hides it
+
+
+def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
+    """Print for people: control characters from a file never reach the terminal raw."""
+    typer.echo(safe(text), err=err, nl=nl)
+
+
+def safe(text: str) -> str:
+    """Control characters (escape sequences, a bell, a carriage return) shown escaped."""
+    if text.isprintable() or not any(_control(ch) for ch in text):
+        return text
+    return "".join(repr(ch)[1:-1] if _control(ch) else ch for ch in text)
+
+
+def _control(ch: str) -> bool:
+    import unicodedata
+
+    return ch not in "\n\t" and unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") \
+        and ch not in "\u200d\ufe0f"  # joiners that emoji names need
+
+
+def print_problems(problems: Any) -> None:
+    problems = list(problems)
+    for problem in problems[:MAX_PROBLEMS]:
+        echo(f"error: {problem}", err=True)
+    if len(problems) > MAX_PROBLEMS:
+        echo(f"error: … and {len(problems) - MAX_PROBLEMS} more problems", err=True)
+
+
 def handled(fn: F) -> F:
-    """Turn a ScorepadError into `error:` lines on stderr and exit status 1."""
+    """Turn a ScorepadError into `error:` lines on stderr and exit status 1; once something
+    was saved, a failure to print (a closed pipe, a full disk) never looks like a failure."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        SAVED.clear()
         try:
             return fn(*args, **kwargs)
         except ScorepadError as err:
-            for problem in err.problems:
-                typer.echo(f"error: {problem}", err=True)
+            print_problems(err.problems)
             raise typer.Exit(1) from None
         except (KeyboardInterrupt, EOFError) as stop:
-            typer.echo("\ninterrupted: nothing saved, the file is as it was", err=True)
+            if SAVED:
+                raise typer.Exit(0) from None
+            echo("\ninterrupted: nothing saved, the file is as it was", err=True)
             raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 1) from None
+        except BrokenPipeError:
+            _quiet_stdout()  # the reader went away (| head): not an error
+            raise typer.Exit(0 if SAVED else 1) from None
+        except (OSError, UnicodeError) as err:
+            if not SAVED:
+                raise
+            _quiet_stdout()
+            with contextlib.suppress(OSError, UnicodeError):
+                echo(f"note: {SAVED[-1]} was saved; printing the result failed "
+                     f"({getattr(err, 'strerror', None) or type(err).__name__})", err=True)
+            raise typer.Exit(0) from None
 
     return wrapper  # type: ignore[return-value]
 
 
+def _quiet_stdout() -> None:
+    """Send what is left of stdout nowhere, so the exit flush cannot fail again."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def echo_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))  # json escapes controls
 
 
 FileArg = Annotated[Path, typer.Argument(help="the session file (TOML)", metavar="FILE",
@@ -195,11 +249,12 @@ def new(
                                    settings=pairs)  # fmt: skip
     except ScorepadError as err:
         raise err.located(str(file)) from None
-    storage.save(file, session, new=True)
+    storage.save_new(file, session)
+    SAVED.append(str(file))
     from scorepad.variants import get_variant
 
     v = get_variant(session.variant)
-    typer.echo(f"created {file}: {v.title} ({session.profile} rules), {len(names)} players: "
+    echo(f"created {file}: {v.title} ({session.profile} rules), {len(names)} players: "
                f"{', '.join(session.players)}; {session.dealer} deals first")
 
 
@@ -225,7 +280,7 @@ def _confirm(question: str) -> bool:
             return True
         if answer in ("n", "no", "non", "nein"):
             return False
-        typer.echo("  ✗ answer y or n")
+        echo("  ✗ answer y or n")
 
 
 @app.command()
@@ -263,28 +318,32 @@ def deal(
             raise err.located(str(file)) from None
         from scorepad.guided import guided_fields
 
-        typer.echo(f"{where} (Ctrl-C leaves the file as it was)")
-        raw = guided_fields(session, raw, _ask, typer.echo)
+        echo(f"{where} (Ctrl-C leaves the file as it was)")
+        raw = guided_fields(session, raw, _ask, echo)
         try:
             updated = core.add_deal(session, raw, play_on=continue_)
         except ScorepadError as again:
             raise again.located(str(file)) from None
         guided = True
     n = len(updated.deals)
-    deal = updated.deals[-1]
-    text = report.explain_deal(updated, n, deal, core.score(updated, deal))
     if guided:
-        typer.echo(text)
+        deal = updated.deals[-1]
+        echo(report.explain_deal(updated, n, deal, core.score(updated, deal)))
         if not _confirm(f"Save deal {n}?"):
-            typer.echo("not saved; the file is as it was")
+            echo("not saved; the file is as it was")
             return
-    storage.save(file, updated)
-    if not guided:
-        typer.echo(text)
-    typer.echo(f"saved as deal {n}; next dealer: {updated.next_dealer()}")
+    # read again under the lock: another scorepad may have recorded a deal meanwhile
+    before, updated = storage.update(
+        file, located(file, lambda now: core.add_deal(now, raw, play_on=continue_)))
+    n = len(updated.deals)
+    SAVED.append(f"deal {n}")
+    deal = updated.deals[-1]
+    if not guided or n != len(session.deals) + 1:
+        echo(report.explain_deal(updated, n, deal, core.score(updated, deal)))
+    echo(f"saved as deal {n}; next dealer: {updated.next_dealer()}")
     after = match_over(updated)
-    if after and not done:
-        typer.echo(after)
+    if after and not match_over(before):
+        echo(after)
 
 
 @app.command()
@@ -319,9 +378,9 @@ def edit(
 
             variant = get_variant(session.variant)
             defaults = {"dealer": old.dealer, **variant.entry_to_raw(old.entry)}
-            typer.echo(f"{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as "
+            echo(f"{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as "
                        "it was)")
-            fields = guided_fields(session, {}, _ask, typer.echo, defaults=defaults)
+            fields = guided_fields(session, {}, _ask, echo, defaults=defaults)
             if old.note:
                 fields.setdefault("note", old.note)
             updated = core.replace_deal(session, n, fields)
@@ -333,13 +392,46 @@ def edit(
     except ScorepadError as err:
         raise err.located(str(file)) from None
     after = core.score(updated, updated.deals[n - 1])
-    typer.echo(report.explain_deal(updated, n, updated.deals[n - 1], after))
+    echo(report.explain_deal(updated, n, updated.deals[n - 1], after))
     for label, outcome in (("before", before), ("after", after)):
-        typer.echo(f"{label}: {scores_line(outcome.scores)}")
+        echo(f"{label}: {scores_line(outcome.scores)}")
     if guided and not _confirm(f"Save the new deal {n}?"):
-        typer.echo("not saved; the file is as it was")
+        echo("not saved; the file is as it was")
         return
-    storage.save(file, updated)
+    if guided:
+        new_deal = updated.deals[n - 1]
+        storage.update(file, lambda now: _same_edit(now, session, n, new_deal, file))
+    else:  # the changes applied to the file as it is now, read again under the lock
+        storage.update(file, located(file, lambda now: core.edit_deal(now, n, changes,
+                                                                       clear or [])))
+    SAVED.append(f"the edit of deal {n}")
+
+
+def located(file: Path, change: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """`change`, with its errors located in the file."""
+
+    def run(session: Any) -> Any:
+        try:
+            return change(session)
+        except ScorepadError as err:
+            raise err.located(str(file)) from None
+
+    return run
+
+
+def _same_edit(now: Any, loaded: Any, n: int, new_deal: Any, file: Path) -> Any:
+    """The edit applied to the file as it is now (read under the lock): deal n must still
+    be the deal that was edited, or the edit is refused rather than put on another deal."""
+    from dataclasses import replace
+
+    from scorepad import core
+
+    if len(now.deals) < n or now.deals[n - 1] != loaded.deals[n - 1]:
+        raise ScorepadError([Problem(str(file), f"deal {n} was changed by another scorepad "
+                                                "meanwhile; nothing was saved: run edit again")])
+    deals = list(now.deals)
+    deals[n - 1] = new_deal
+    return core.check_session(replace(now, deals=tuple(deals)))
 
 
 @app.command()
@@ -367,28 +459,35 @@ def delete(
 def _remove(file: Path, n: int | None) -> None:
     from scorepad import core, storage
 
-    session = storage.load(file)
-    number = len(session.deals) if n is None else n
-    try:
-        updated, removed = core.remove_deal(session, number)
-        core.outcomes(updated)
-    except ScorepadError as err:
-        raise err.located(str(file)) from None
-    outcome = core.score(session, removed)
-    storage.save(file, updated)
+    removed: list[Any] = []
+
+    def remove(now: Any) -> Any:
+        number = len(now.deals) if n is None else n
+        try:
+            updated, deal = core.remove_deal(now, number)
+            core.outcomes(updated)
+        except ScorepadError as err:
+            raise err.located(str(file)) from None
+        removed.append((number, deal))
+        return updated
+
+    session, updated = storage.update(file, remove)
+    [(number, removed_deal)] = removed
+    SAVED.append(f"the removal of deal {number}")
+    outcome = core.score(session, removed_deal)
     from scorepad.text import scores_line
 
     scores = scores_line(outcome.scores)
     from scorepad.variants import get_variant
 
-    what = get_variant(session.variant).describe(removed.entry)
-    typer.echo(f"removed deal {number} (dealt by {removed.dealer}): {what}, {outcome.result}; "
+    what = get_variant(session.variant).describe(removed_deal.entry)
+    echo(f"removed deal {number} (dealt by {removed_deal.dealer}): {what}, {outcome.result}; "
                f"{scores}")
     if n is not None and n <= len(updated.deals):
         moved = len(session.deals) - n
-        typer.echo(f"deal {n + 1} is now {n}" if moved == 1 else
+        echo(f"deal {n + 1} is now {n}" if moved == 1 else
                    f"deals {n + 1}–{len(session.deals)} are now {n}–{len(updated.deals)}")
-    typer.echo(f"next dealer: {updated.next_dealer()}")
+    echo(f"next dealer: {updated.next_dealer()}")
 
 
 @app.command()
@@ -404,7 +503,7 @@ def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") ->
     if json_:
         echo_json(report.history_objects(session))
     else:
-        typer.echo(report.history_table(session, fmt))
+        echo(report.history_table(session, fmt))
 
 
 @app.command()
@@ -439,16 +538,16 @@ def standings(
 
     v = get_variant(variant)
     title = sessions[0].title if len(sessions) == 1 and sessions[0].title else v.title
-    typer.echo(f"{title}: {plural(deals, 'deal')} in {plural(len(sessions), 'session')} "
+    echo(f"{title}: {plural(deals, 'deal')} in {plural(len(sessions), 'session')} "
                f"({v.unit})")
-    typer.echo(report.standings_table(variant, rows, fmt))
+    echo(report.standings_table(variant, rows, fmt))
     if by_deal:
-        typer.echo("")
-        typer.echo(report.by_deal_table(sessions, fmt))
+        echo("")
+        echo(report.by_deal_table(sessions, fmt))
     for session in sessions:
         over = match_over(session)
         if over:
-            typer.echo(over)
+            echo(over)
 
 
 def _load_all(files: list[Path]) -> list[Any]:
@@ -478,7 +577,7 @@ def chart(file: FileArg) -> None:
     session = storage.load(file)
     if not session.deals:
         raise ScorepadError([Problem(str(file), "no deals yet: nothing to draw")])
-    typer.echo(report.chart(session))
+    echo(report.chart(session))
 
 
 class ExportFormat(StrEnum):
@@ -503,10 +602,10 @@ def export(
     session = storage.load(file)
     text = report.export(session, to.value)
     if output is None:
-        typer.echo(text, nl=False)
+        echo(text, nl=False)
         return
     storage.write_export(output, text)
-    typer.echo(f"wrote {output}: {plural(len(session.deals), 'deal')} as {to.value}")
+    echo(f"wrote {output}: {plural(len(session.deals), 'deal')} as {to.value}")
 
 
 @app.command()
@@ -534,7 +633,7 @@ def show(
         obj["explain"] = list(outcome.explain)
         echo_json(obj)
     else:
-        typer.echo(report.explain_deal(session, number, deal, outcome))
+        echo(report.explain_deal(session, number, deal, outcome))
 
 
 @app.command()
@@ -569,10 +668,10 @@ def count(
     from scorepad.cards import pile_sum
     from scorepad.text import num
 
-    typer.echo(pile_sum(deck, listed, counted))
-    typer.echo(f"{num(counted.points)} points in {counted.cards} cards")
+    echo(pile_sum(deck, listed, counted))
+    echo(f"{num(counted.points)} points in {counted.cards} cards")
     for line in extra.get("lines", []):
-        typer.echo(line)
+        echo(line)
 
 
 @app.command()
@@ -592,9 +691,9 @@ def check(files: FilesArg) -> None:
         except ScorepadError as err:
             bad += 1
             for problem in err.problems:
-                typer.echo(f"error: {problem}", err=True)
+                echo(f"error: {problem}", err=True)
             continue
-        typer.echo(f"{f}: ok, {session.variant}, {len(session.players)} players, "
+        echo(f"{f}: ok, {session.variant}, {len(session.players)} players, "
                    f"{plural(len(session.deals), 'deal')}, every deal adds up")
     if bad:
         raise typer.Exit(1)
@@ -627,17 +726,17 @@ def variants(json_: JsonOpt = False) -> None:
         count = f"{v.min_players}–{v.max_players}" if v.min_players != v.max_players \
             else str(v.min_players)
         rows.append([v.name, v.title, count, v.unit, ", ".join(v.profiles)])
-    typer.echo(table(rows, ["variant", "game", "players", "scores", "profiles"]))
+    echo(table(rows, ["variant", "game", "players", "scores", "profiles"]))
     for v in registry().values():
         for name, settings in v.profiles.items():
             values = ", ".join(f"{k}={str(x).lower() if isinstance(x, bool) else x}"
                                for k, x in settings.items())
-            typer.echo(f"{v.name} {name}: {values}")
+            echo(f"{v.name} {name}: {values}")
 
 
 def main() -> None:
     try:
         app()
     except KeyboardInterrupt:
-        typer.echo("\ninterrupted: nothing saved", err=True)
+        echo("\ninterrupted: nothing saved", err=True)
         sys.exit(130)

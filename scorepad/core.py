@@ -146,6 +146,11 @@ def deal_at(session: Session, n: int) -> Deal:
     return session.deals[n - 1]
 
 
+def check_session(session: Session) -> Session:
+    """The session, once its rules hold and every deal scores and adds up."""
+    return _checked(session)
+
+
 def _checked(session: Session) -> Session:
     problems = get_variant(session.variant).session_problems(session)
     if problems:

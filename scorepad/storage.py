@@ -7,10 +7,13 @@ fsyncs it and renames it over the old one.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
-import tempfile
+import re
+import stat
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -35,25 +38,77 @@ def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
 UPGRADES: list[Callable[[dict[str, Any]], dict[str, Any]]] = [_v1_to_v2]
 
 
+#: What one session file may cost: its size, read before anything is parsed.
+MAX_FILE_BYTES = 32 * 1024 * 1024
+#: How long a command waits for another scorepad writing the same file.
+LOCK_SECONDS = 5.0
+
+
 def read_document(path: Path) -> dict[str, Any]:
+    return parse_document(read_bytes(path), path)
+
+
+def read_bytes(path: Path) -> bytes:
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as stream:
+            return _read_bounded(stream.fileno(), path)
     except FileNotFoundError:
         raise ScorepadError(
             [Problem(str(path), "no such session file (start one with 'scorepad new')")]
         ) from None
+    except IsADirectoryError:
+        raise ScorepadError([Problem(str(path), "is a folder, not a session file")]) from None
     except OSError as err:
-        raise ScorepadError([Problem(str(path), f"cannot read: {err.strerror}")]) from None
+        raise ScorepadError([Problem(str(path), f"cannot read: {_why(err)}")]) from None
+
+
+def _read_bounded(fd: int, path: Path) -> bytes:
+    size = os.fstat(fd).st_size
+    if size > MAX_FILE_BYTES:
+        raise ScorepadError([Problem(str(path), f"is {size // 2**20} MiB: a session file is "
+                                                f"at most {MAX_FILE_BYTES // 2**20} MiB")])
+    chunks = []
+    left = MAX_FILE_BYTES + 1
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    if left <= 0:
+        raise ScorepadError([Problem(str(path), f"is larger than a session file can be "
+                                                f"({MAX_FILE_BYTES // 2**20} MiB)")])
+    return b"".join(chunks)
+
+
+def parse_document(data: bytes, path: Path | str) -> dict[str, Any]:
     try:
-        return tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ScorepadError([Problem(str(path), "is not UTF-8 text")]) from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ScorepadError([Problem(str(path), f"is not UTF-8 text (byte {err.start})")]) \
+            from None
+    text = text.removeprefix("\ufeff")  # a byte-order mark left by an editor
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise ScorepadError([Problem(str(path), f"is not valid TOML: {err}")]) from None
+    except RecursionError:
+        raise ScorepadError([Problem(str(path), "is not a session file: its tables or lists "
+                                                "are nested too deep")]) from None
+    except ValueError as err:  # an integer of thousands of digits
+        raise ScorepadError([Problem(str(path), f"is not a session file: {err}")]) from None
+
+
+def _why(err: OSError) -> str:
+    return err.strerror or type(err).__name__
 
 
 def load(path: Path) -> Session:
-    doc = read_document(path)
+    return _session_from_bytes(read_bytes(path), path)
+
+
+def _session_from_bytes(data: bytes, path: Path) -> Session:
+    doc = parse_document(data, path)
     try:
         return session_from_document(doc)
     except ScorepadError as err:
@@ -186,55 +241,188 @@ def dumps(session: Session) -> str:
     return text
 
 
-def save(path: Path, session: Session, *, new: bool = False) -> None:
-    """Write atomically: temp file in the same folder, fsync, rename over the old file.
-
-    With new=True the file must not exist yet, and an existing one is never replaced.
-    """
-    write_text(path, dumps(session), new=new)
-
-
-def write_export(path: Path, text: str) -> None:
-    """Write an export, but never over a session file: that would lose its scores."""
-    if path.exists():
-        try:
-            is_session = "scorepad" in read_document(path)
-        except ScorepadError:
-            is_session = False
-        if is_session:
-            raise ScorepadError([Problem(str(path), "is a scorepad session file; an export "
-                                                    "never replaces one (choose another name)")])
-    write_text(path, text)
-
-
-def write_text(path: Path, text: str, *, new: bool = False) -> None:
-    """Atomically write text (a session or an export) to path."""
+def save_new(path: Path, session: Session) -> None:
+    """Write a new session file; an existing file is never replaced."""
+    text = dumps(session)
     folder = path.resolve().parent
-    if new and path.exists():
+    if os.path.lexists(path):
         raise ScorepadError([Problem(str(path), "already exists; scorepad new never overwrites "
                                                 "(choose another name)")])
     if not folder.is_dir():
         raise ScorepadError([Problem(str(path), f"folder {folder} does not exist")])
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    tmp = _temp_name(path.resolve())
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        if new:
+        _write_temp(tmp, text, None)
+        try:
             os.link(tmp, path)  # fails if the file appeared meanwhile: never overwrite
+        finally:
             os.unlink(tmp)
-        else:
-            os.replace(tmp, path)
     except FileExistsError:
-        os.unlink(tmp)
         raise ScorepadError([Problem(str(path), "already exists; scorepad new never "
                                                 "overwrites (choose another name)")]) from None
-    except OSError as err:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise ScorepadError([Problem(str(path), f"cannot write: {err.strerror}")]) from None
+    except (OSError, UnicodeError) as err:
+        raise ScorepadError([Problem(str(path), f"cannot write: {_describe(err)}")]) from None
     _fsync_folder(folder)
+
+
+def update(path: Path, change: Callable[[Session], Session]) -> tuple[Session, Session]:
+    """Read, change and save a session under a lock, so no other scorepad writes in between.
+
+    The file is read again under the lock (whatever was loaded before may be stale); a
+    failing `change` raises before anything is written. Returns (before, after)."""
+    with locked(path) as (real, data, mode):
+        before = _session_from_bytes(data, path)
+        after = change(before)
+        if after != before:
+            text = dumps(after)
+            if mode & 0o222 == 0:
+                raise ScorepadError([Problem(str(path), "read-only: the file has no write "
+                                                        "permission (chmod u+w to record)")])
+            try:
+                _replace(real, text, mode)
+            except (OSError, UnicodeError) as err:
+                raise ScorepadError([Problem(str(path), f"cannot write: {_describe(err)}")]) \
+                    from None
+    return before, after
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[tuple[Path, bytes, int]]:
+    """An exclusive lock on the session file (flock), held while it is read and replaced.
+
+    The lock is taken on the file itself, so no lock file is left behind; a writer that was
+    waiting while the file was replaced by a rename locks the new file instead."""
+    import fcntl
+    import time
+
+    real = Path(os.path.realpath(path))  # saves go through a symlink to its target
+    deadline = time.monotonic() + LOCK_SECONDS
+    while True:
+        try:
+            fd = os.open(real, os.O_RDONLY)
+        except FileNotFoundError:
+            raise ScorepadError([Problem(str(path), "no such session file (start one with "
+                                                    "'scorepad new')")]) from None
+        except OSError as err:
+            raise ScorepadError([Problem(str(path), f"cannot read: {_why(err)}")]) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            if time.monotonic() > deadline:
+                who = _lock_holder(real)
+                raise ScorepadError([Problem(str(path), f"another scorepad{who} is writing "
+                                     "this file; nothing was recorded: try again")]) from None
+            time.sleep(0.01)
+            continue
+        except OSError:
+            pass  # a filesystem without locks: go on unlocked rather than not at all
+        try:
+            same = os.stat(real).st_ino == os.fstat(fd).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        os.close(fd)  # replaced while we waited: lock the new file
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ScorepadError([Problem(str(path), "is not a regular file")])
+        yield real, _read_bounded(fd, path), stat.S_IMODE(st.st_mode)
+    finally:
+        os.close(fd)
+
+
+def _lock_holder(real: Path) -> str:
+    """" (pid 1234)" when /proc/locks tells who holds the lock on the file."""
+    try:
+        inode = os.stat(real).st_ino
+        with open("/proc/locks", encoding="ascii", errors="replace") as locks:
+            for line in locks:
+                parts = line.split()
+                if len(parts) > 5 and parts[1] == "FLOCK" and \
+                        parts[5].rsplit(":", 1)[-1] == str(inode):
+                    return f" (pid {parts[4]})"
+    except OSError:
+        pass
+    return ""
+
+
+def write_export(path: Path, text: str) -> None:
+    """Write an export: a stream to a pipe, FIFO or device; atomically to a regular file,
+    but never over a session file (that would lose its scores)."""
+    try:
+        st: os.stat_result | None = os.stat(path)
+    except FileNotFoundError:
+        st = None
+    except OSError as err:
+        raise ScorepadError([Problem(str(path), f"cannot write: {_describe(err)}")]) from None
+    try:
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            with open(path, "w", encoding="utf-8", newline="\n") as stream:
+                stream.write(text)  # no read, no rename: /dev/stdout, a FIFO, /dev/null
+            return
+        if st is not None and _looks_like_session(path):
+            raise ScorepadError([Problem(str(path), "is a scorepad session file; an export "
+                                                    "never replaces one (choose another name)")])
+        real = Path(os.path.realpath(path))
+        if not real.parent.is_dir():
+            raise ScorepadError([Problem(str(path), f"folder {real.parent} does not exist")])
+        _replace(real, text, None if st is None else stat.S_IMODE(st.st_mode))
+    except (OSError, UnicodeError) as err:
+        raise ScorepadError([Problem(str(path), f"cannot write: {_describe(err)}")]) from None
+
+
+def _looks_like_session(path: Path) -> bool:
+    """A regular file whose text has a `scorepad = N` line, even one that no longer parses
+    (a BOM, a typo): an export must not replace the evening's scores."""
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(1 << 16).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    return re.search(r"(?m)^\ufeff?[ \t]*\"?scorepad\"?[ \t]*=", head) is not None
+
+
+def _temp_name(real: Path) -> Path:
+    """One temporary name per file, so a temp file left by a crash is replaced next time."""
+    name = real.name
+    if len(name.encode()) > 200:  # keep within the filesystem's name limit
+        name = hashlib.sha256(name.encode()).hexdigest()[:32]
+    return real.parent / f".{name}.tmp"
+
+
+def _write_temp(tmp: Path, text: str, mode: int | None) -> None:
+    data = text.encode("utf-8")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)  # a new file: umask
+    try:
+        if mode is not None:
+            os.fchmod(fd, mode)  # the existing file's mode, not 0600
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _replace(real: Path, text: str, mode: int | None) -> None:
+    """Temp file in the same folder, fsync, rename over the file, fsync the folder."""
+    tmp = _temp_name(real)
+    try:
+        _write_temp(tmp, text, mode)
+        os.replace(tmp, real)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_folder(real.parent)
+
+
+def _describe(err: OSError | UnicodeError) -> str:
+    if isinstance(err, UnicodeError):
+        return "the text cannot be written as UTF-8"
+    return _why(err)
 
 
 def _fsync_folder(folder: Path) -> None:

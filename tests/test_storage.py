@@ -60,7 +60,7 @@ def golden_session():
 
 def test_file_layout_is_stable(tmp_path):
     path = tmp_path / "g.toml"
-    storage.save(path, golden_session(), new=True)
+    storage.save_new(path, golden_session())
     assert path.read_text("utf-8") == GOLDEN
     assert storage.load(path) == golden_session()
 
@@ -69,29 +69,28 @@ def test_new_never_overwrites(tmp_path):
     path = tmp_path / "g.toml"
     path.write_text("precious", "utf-8")
     with pytest.raises(ScorepadError, match="already exists"):
-        storage.save(path, golden_session(), new=True)
+        storage.save_new(path, golden_session())
     assert path.read_text("utf-8") == "precious"
 
 
 def test_save_is_atomic_and_leaves_no_temporary_files(tmp_path):
     path = tmp_path / "g.toml"
-    storage.save(path, golden_session(), new=True)
-    session = core.add_deal(storage.load(path), {"contract": "pass"})
-    storage.save(path, session)
+    storage.save_new(path, golden_session())
+    storage.update(path, lambda session: core.add_deal(session, {"contract": "pass"}))
     assert sorted(os.listdir(tmp_path)) == ["g.toml"]
     assert len(storage.load(path).deals) == 2
 
 
 def test_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
     path = tmp_path / "g.toml"
-    storage.save(path, golden_session(), new=True)
+    storage.save_new(path, golden_session())
 
     def broken_replace(src, dst):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(ScorepadError, match="cannot write: No space left on device"):
-        storage.save(path, core.add_deal(golden_session(), {"contract": "pass"}))
+        storage.update(path, lambda session: core.add_deal(session, {"contract": "pass"}))
     assert path.read_text("utf-8") == GOLDEN
     assert sorted(os.listdir(tmp_path)) == ["g.toml"]
 
