@@ -134,7 +134,7 @@ def read_card(token: str, names: Mapping[str, Card] = {}) -> Card | None:
         return names[t]
     if t in FOOL_WORDS:
         return FOOL_CARD
-    m = re.fullmatch(r"t?(\d{1,2})", t)
+    m = re.fullmatch(r"t?([0-9]{1,2})", t)
     if m:
         n = int(m.group(1))
         return trump(n) if n > 0 else FOOL_CARD
@@ -144,7 +144,7 @@ def read_card(token: str, names: Mapping[str, Card] = {}) -> Card | None:
     if suit not in SUITS:
         return None
     rank_text = t[:-1].rstrip(" -_")
-    if rank_text.isdigit():
+    if rank_text.isascii() and rank_text.isdigit() and len(rank_text) <= 2:
         rank = int(rank_text)
         # out-of-range numbers (11S, 0H) become ranks no deck has, so the deck names them
         return Card(suit, rank if 1 <= rank <= 10 else 100 + rank)

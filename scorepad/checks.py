@@ -12,14 +12,28 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Deal, Setting, Table, nfc
 from scorepad.variants import get_variant
 
+MAX_SETTING = 1_000_000  # rule settings are points or chips: bounded
+MAX_NAME = 40  # characters in a player's name
+MAX_TEXT = 500  # characters in a title or a note
+
 
 def check_players(value: Any, variant: str, lo: int, hi: int) -> tuple[str, ...]:
+    if isinstance(value, list) and len(value) > hi:  # before looking at a million names
+        count = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        raise ScorepadError([Problem("players", f"{variant} is played by {count} players, "
+                                                f"not {len(value)}")])
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
         raise ScorepadError([Problem("players", "should be a list of names")])
+    if any(len(p) > 4 * MAX_NAME for p in value):
+        raise ScorepadError([Problem("players", f"a name is at most {MAX_NAME} characters")])
     players = tuple(nfc(p) for p in value)
     problems = []
     if any(not p for p in players):
         problems.append(Problem("players", "a player's name is empty"))
+    for p in players:
+        if len(p) > MAX_NAME:
+            problems.append(Problem("players", f"'{p[:MAX_NAME]}…' is longer than {MAX_NAME} "
+                                               "characters"))
     seen: dict[str, str] = {}
     for p in players:
         if p.casefold() in seen:
@@ -53,8 +67,10 @@ def setting_problem(key: str, value: Any, default: Setting) -> str | None:
     if isinstance(default, bool):
         return None if isinstance(value, bool) else f"{key} should be true or false"
     if isinstance(default, int):
-        ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-        return None if ok else f"{key} should be a whole number ≥ 0, not {value!r}"
+        ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SETTING
+        shown = repr(value) if not isinstance(value, int) or abs(value) < 10**12 else "too large"
+        return None if ok else f"{key} should be a whole number from 0 to {MAX_SETTING}, " \
+            f"not {shown}"
     return None if isinstance(value, str) else f"{key} should be text, not {value!r}"
 
 
@@ -68,6 +84,8 @@ def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
     if not isinstance(note, str):
         problems.append(Problem("", "note should be text"))
         note = ""
+    elif len(note) > MAX_TEXT:
+        problems.append(Problem("", f"the note is longer than {MAX_TEXT} characters"))
     entry = None
     try:
         entry = variant.read_entry(fields, table)
@@ -77,3 +95,15 @@ def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
         raise ScorepadError(problems).located(where)
     assert dealer is not None
     return Deal(dealer, entry, note)
+
+
+def control_problem(text: str, what: str) -> Problem | None:
+    """Typed text may not hold control characters: they would reach every terminal."""
+    import unicodedata
+
+    bad = [ch for ch in text if unicodedata.category(ch) in ("Cc", "Cf")
+           and ch not in "\u200d\ufe0f"]
+    if bad:
+        return Problem(what, f"holds a control character ({repr(bad[0])[1:-1]}): type "
+                             "plain text")
+    return None

@@ -105,6 +105,14 @@ def _quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
+def ascii_int(text: str, param: Any = None, value: Any = None) -> int:
+    """A whole number typed in ASCII digits (int() would take "٣" and "²"-like digits)."""
+    word = (value if isinstance(value, str) else text).strip()
+    if not (word.isascii() and word.isdigit() and len(word) <= 9):
+        raise typer.BadParameter(f"'{word}' is not a whole number (digits 0–9)")
+    return int(word)
+
+
 def echo_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))  # json escapes controls
 
@@ -164,12 +172,12 @@ def _deal_parameters() -> list[inspect.Parameter]:
             annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
                 f.option, help=help_text + " (repeatable)", metavar=metavar,
                 show_default=False)]
-        else:
+        else:  # a list, so that a repeated option is an error rather than "the last wins"
             metavar = {"player": "NAME", "integer": "N", "cards": "CARDS", "card": "CARD",
                        "number": "X"}.get(f.kind, "TEXT")
             if f.choices:
                 metavar = "|".join(f.choices)
-            annotation = Annotated[Optional[str], typer.Option(  # noqa: UP045
+            annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
                 f.option, help=help_text, metavar=metavar, show_default=False)]
         params.append(inspect.Parameter(f.key, inspect.Parameter.KEYWORD_ONLY, default=None,
                                         annotation=annotation))  # fmt: skip
@@ -189,13 +197,31 @@ def with_deal_options(fn: F) -> F:
 
 def raw_from_options(options: dict[str, Any]) -> dict[str, Any]:
     """Deal fields as given on the command line, in the shape the session file stores."""
+    from scorepad.checks import MAX_TEXT, control_problem
+
     raw: dict[str, Any] = {}
+    problems: list[Problem] = []
     for key, value in options.items():
         if value is None or value == []:
             continue
+        option = "--" + key.replace("_", "-")
+        if isinstance(value, list) and key not in REPEATABLE:
+            if len(value) > 1:
+                problems.append(Problem(option, f"given {len(value)} times ("
+                                        f"{', '.join(value)}): give it once"))
+                continue
+            value = value[0]
         if key == "points":
             value = _points_value(value)
+        if key == "note" and isinstance(value, str):
+            problem = control_problem(value, "--note")
+            if problem:
+                problems.append(problem)
+            elif len(value) > MAX_TEXT:
+                problems.append(Problem("--note", f"is longer than {MAX_TEXT} characters"))
         raw[key] = value
+    if problems:
+        raise ScorepadError(problems)
     return raw
 
 
@@ -243,7 +269,15 @@ def new(
         if not sep or not key.strip():
             raise ScorepadError([Problem(f"{file}: --set", f"'{item}' should be KEY=VALUE")])
         pairs[key.strip().replace("-", "_")] = value
+    from scorepad.checks import MAX_TEXT, control_problem
+
     names = [p for p in (n.strip() for n in players.split(",")) if p]
+    typed = [control_problem(text, option) for text, option in
+             [*((name, "--players") for name in names), (title, "--title")]]
+    if len(title) > MAX_TEXT:
+        typed.append(Problem("--title", f"is longer than {MAX_TEXT} characters"))
+    if any(typed):
+        raise ScorepadError([p for p in typed if p]).located(str(file))
     try:
         session = core.new_session(variant, names, profile=rules, title=title, dealer=dealer,
                                    settings=pairs)  # fmt: skip
@@ -318,8 +352,10 @@ def deal(
             raise err.located(str(file)) from None
         from scorepad.guided import guided_fields
 
-        echo(f"{where} (Ctrl-C leaves the file as it was)")
-        raw = guided_fields(session, raw, _ask, echo)
+        try:
+            raw = guided_fields(session, raw, _ask, echo, announce=where)
+        except ScorepadError as foreign:
+            raise foreign.located(where) from None
         try:
             updated = core.add_deal(session, raw, play_on=continue_)
         except ScorepadError as again:
@@ -351,7 +387,8 @@ def deal(
 @with_deal_options
 def edit(
     file: FileArg,
-    n: Annotated[int, typer.Argument(help="the deal's number (see history)")],
+    n: Annotated[int, typer.Argument(help="the deal's number (see history)",
+                                     parser=ascii_int, metavar="N")],
     clear: Annotated[Optional[list[str]], typer.Option("--clear", help="remove a field, e.g. --clear petit-au-bout (repeatable)")] = None,  # noqa: UP045, E501
     interactive: InteractiveOpt = None,
     **options: Any,
@@ -447,7 +484,8 @@ def undo(file: FileArg) -> None:
 @app.command()
 @handled
 def delete(
-    file: FileArg, n: Annotated[int, typer.Argument(help="the deal's number (see history)")]
+    file: FileArg, n: Annotated[int, typer.Argument(help="the deal's number (see history)",
+                                                    parser=ascii_int, metavar="N")]
 ) -> None:
     """Remove deal N; the deals after it move up one number.
 
@@ -612,7 +650,7 @@ def export(
 @handled
 def show(
     file: FileArg,
-    n: Annotated[Optional[int], typer.Argument(help="the deal's number (default: the last)")] = None,  # noqa: UP045, E501
+    n: Annotated[Optional[int], typer.Argument(help="the deal's number (default: the last)", parser=ascii_int, metavar="N")] = None,  # noqa: UP045, E501
     json_: JsonOpt = False,
 ) -> None:
     """One deal with its arithmetic spelled out.
@@ -642,7 +680,7 @@ def count(
     cards: Annotated[list[str], typer.Argument(help="the cards, e.g. 21 1 EX KH QS",
                                                show_default=False)],
     variant: Annotated[str, typer.Option("--variant", "-v", help="french, troggu or piedmont")],
-    pile: Annotated[Optional[int], typer.Option("--pile", help="how many cards the pile holds (default: those listed)")] = None,  # noqa: UP045, E501
+    pile: Annotated[Optional[int], typer.Option("--pile", help="how many cards the pile holds (default: those listed)", parser=ascii_int, metavar="N")] = None,  # noqa: UP045, E501
     json_: JsonOpt = False,
 ) -> None:
     """Card points of a pile: listed cards plus unlisted low cards up to --pile.
@@ -690,8 +728,7 @@ def check(files: FilesArg) -> None:
             core.outcomes(session)
         except ScorepadError as err:
             bad += 1
-            for problem in err.problems:
-                echo(f"error: {problem}", err=True)
+            print_problems(err.problems)
             continue
         echo(f"{f}: ok, {session.variant}, {len(session.players)} players, "
                    f"{plural(len(session.deals), 'deal')}, every deal adds up")

@@ -71,7 +71,9 @@ def parse_setting(text: str, default: Setting) -> Setting:
             return False
         return word
     if isinstance(default, int):
-        return int(word) if word.lstrip("-").isdigit() else word
+        digits = word.removeprefix("-")
+        ok = digits.isascii() and digits.isdigit() and len(digits) <= 9
+        return int(word) if ok else word
     return word
 
 

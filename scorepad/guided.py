@@ -15,7 +15,7 @@ from typing import Any
 from scorepad.cards import split_cards
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Session
-from scorepad.variants import MISSING, Field, Variant, as_decimal, get_variant
+from scorepad.variants import MISSING, Field, Variant, as_decimal, foreign_option, get_variant
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -31,12 +31,20 @@ def guided_fields(
     say: Say,
     *,
     defaults: Mapping[str, Any] | None = None,
+    announce: str = "",
 ) -> dict[str, Any]:
     """The raw fields of one deal: `given` (from options) completed by questions.
 
     With `defaults` (editing a deal), every question shows the old value, Enter keeps it.
+    `announce` (where the deal goes) is said once the options are known to fit the game.
     """
     variant = get_variant(session.variant)
+    keys = {f.key for f in variant.fields} | {"dealer", "note"}
+    foreign = [Problem("", foreign_option(k, variant)) for k in given if k not in keys]
+    if foreign:  # no question can mend an option of another game
+        raise ScorepadError(foreign)
+    if announce:
+        say(f"{announce} (Ctrl-C leaves the file as it was)")
     return _Guide(session, variant, ask, say, defaults or {}).run(dict(given))
 
 

@@ -142,6 +142,18 @@ def export_rows(session: Session) -> tuple[list[str], list[list[Any]]]:
     return headers, rows
 
 
+def csv_cell(value: Any) -> Any:
+    """A cell a spreadsheet shows as text: one starting like a formula (=, +, -, @, a tab or
+    a carriage return) and not a number gets a leading apostrophe."""
+    if not isinstance(value, str) or not value or value[0] not in "=+-@\t\r":
+        return value
+    try:
+        float(value)
+        return value
+    except ValueError:
+        return "'" + value
+
+
 def export(session: Session, to: str) -> str:
     headers, rows = export_rows(session)
     if to == "csv":
@@ -150,8 +162,8 @@ def export(session: Session, to: str) -> str:
 
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(headers)
-        writer.writerows(["" if v is None else v for v in row] for row in rows)
+        writer.writerow([csv_cell(h) for h in headers])
+        writer.writerows([csv_cell("" if v is None else v) for v in row] for row in rows)
         return out.getvalue()
     if to == "json":
         import json

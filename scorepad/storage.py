@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from scorepad import FORMAT_VERSION
-from scorepad.checks import check_players, read_deal, read_dealer, setting_problem
+from scorepad.checks import MAX_TEXT, check_players, read_deal, read_dealer, setting_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Deal, Session, Setting, Table
 from scorepad.variants import get_variant
@@ -142,6 +142,9 @@ def session_from_document(doc: Mapping[str, Any]) -> Session:
     title = data.get("title", "")
     if not isinstance(title, str):
         problems.append(Problem("title", "should be text"))
+        title = ""
+    elif len(title) > MAX_TEXT:
+        problems.append(Problem("title", f"is longer than {MAX_TEXT} characters"))
         title = ""
     try:
         players = check_players(data.get("players"), variant.name, variant.min_players,

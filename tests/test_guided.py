@@ -217,3 +217,14 @@ def test_on_a_terminal_it_asks_and_ctrl_c_saves_nothing(tmp_path):
     assert code == 0, out
     assert "saved as deal 1" in out
     assert len(storage.load(path).deals) == 1
+
+
+def test_guided_entry_refuses_an_option_of_another_game_before_asking(cli):
+    path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    before = path.read_bytes()
+    result = cli("deal", path, "-i", "--contract", "garde", input=answers("y"), ok=False)
+    assert result.exit_code == 1
+    assert result.stdout == ""  # no question was asked
+    assert result.stderr == (f"error: {path}: deal 1: --contract belongs to french, "
+                             "not to a troggu deal\n")
+    assert path.read_bytes() == before

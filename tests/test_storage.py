@@ -111,7 +111,7 @@ def test_every_problem_of_a_hand_edited_file_is_reported():
         storage.session_from_document(doc)
     assert [str(p) for p in err.value.problems] == [
         "unknown key 'colour' (expected scorepad, variant, title, players, dealer, rules, deals)",
-        "rules: slam should be a whole number ≥ 0, not -1",
+        "rules: slam should be a whole number from 0 to 1000000, not -1",
         "deal 1: taker 'Zed' is not a player (players: Anna, Bruno, Chloé, 大輔)",
     ]
 

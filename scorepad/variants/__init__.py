@@ -8,6 +8,7 @@ stopping at the first.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
@@ -157,16 +158,26 @@ def foreign_option(key: str, variant: Variant) -> str:
 
 # --- reading raw entries -------------------------------------------------------------------
 
+NUMBER = re.compile(r"[+-]?(?:[0-9]{1,9}(?:[.,][0-9]{0,9})?|[.,][0-9]{1,9})", re.ASCII)
+
+
 def as_decimal(value: Any) -> Decimal | None:
+    """A number as people type it (ASCII digits, a point or a comma), of sensible size:
+    "²", "٣", "1e-999999999" or a thousand digits are no numbers here."""
     if isinstance(value, bool):
         return None
+    if isinstance(value, int):
+        return Decimal(value) if abs(value) < 10**9 else None
     if isinstance(value, float):
-        value = repr(value)
+        value = repr(value) if abs(value) < 1e9 else ""
+        value = value.removesuffix(".0") if value.endswith(".0") else value
+    text = str(value).strip() if isinstance(value, str | float) else ""
+    if not NUMBER.fullmatch(text):
+        return None
     try:
-        number = Decimal(str(value).strip().replace(",", "."))
+        return Decimal(text.replace(",", "."))
     except InvalidOperation:
         return None
-    return number if number.is_finite() else None
 
 
 @dataclass(frozen=True)

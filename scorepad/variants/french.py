@@ -385,7 +385,7 @@ class French:
                 r.problems.extend(Problem(p.where, p.what, "handfuls") for p in err.problems)
                 continue
             count = str(trumps).strip()
-            if not count.isdigit():
+            if not (count.isascii() and count.isdigit() and len(count) <= 3):
                 bad(f"handful of {player}: '{trumps}' is not a number of trumps")
             elif player in result:
                 bad(f"{player} shows only one handful per deal")
