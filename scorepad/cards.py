@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from scorepad.errors import Problem, ScorepadError
+from scorepad.text import shown
 
 TRUMP = "T"
 FOOL = "F"
@@ -94,12 +95,12 @@ class Deck:
         """One card from its notation, or a ScorepadError naming the token."""
         card = read_card(token, self.names)
         if card is None:
-            raise ScorepadError([Problem("", f"'{token}' is not a card notation "
+            raise ScorepadError([Problem("", f"{shown(token)} is not a card notation "
                                          "(e.g. 21, EX, KH, 10D, Q♠)")])
         if card not in self.values:
             hint = f" ({self.shape})" if self.shape else ""
             raise ScorepadError(
-                [Problem("", f"card '{token}' is not in the {self.name} deck{hint}")]
+                [Problem("", f"card {shown(token)} is not in the {self.name} deck{hint}")]
             )
         return card
 
@@ -115,7 +116,7 @@ class Deck:
                 problems.extend(err.problems)
                 continue
             if card in cards:
-                problems.append(Problem("", f"card '{token}' is listed twice"))
+                problems.append(Problem("", f"card {shown(token)} is listed twice"))
             else:
                 cards.append(card)
         if problems:

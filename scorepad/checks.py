@@ -10,6 +10,7 @@ from typing import Any
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Deal, Setting, Table, nfc
+from scorepad.text import shown
 from scorepad.variants import get_variant
 
 MAX_SETTING = 1_000_000  # rule settings are points or chips: bounded
@@ -37,7 +38,7 @@ def check_players(value: Any, variant: str, lo: int, hi: int) -> tuple[str, ...]
     seen: dict[str, str] = {}
     for p in players:
         if p.casefold() in seen:
-            problems.append(Problem("players", f"'{p}' is named twice (names are unique "
+            problems.append(Problem("players", f"{shown(p)} is named twice (names are unique "
                                                "regardless of case)"))
         seen[p.casefold()] = p
     if not lo <= len(players) <= hi:
@@ -68,10 +69,9 @@ def setting_problem(key: str, value: Any, default: Setting) -> str | None:
         return None if isinstance(value, bool) else f"{key} should be true or false"
     if isinstance(default, int):
         ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SETTING
-        shown = repr(value) if not isinstance(value, int) or abs(value) < 10**12 else "too large"
         return None if ok else f"{key} should be a whole number from 0 to {MAX_SETTING}, " \
-            f"not {shown}"
-    return None if isinstance(value, str) else f"{key} should be text, not {value!r}"
+            f"not {shown(value)}"
+    return None if isinstance(value, str) else f"{key} should be text, not {shown(value)}"
 
 
 def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:

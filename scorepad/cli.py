@@ -19,7 +19,7 @@ from typing import Annotated, Any, Optional, TypeVar
 
 import typer
 
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.text import plural
 
 app = typer.Typer(
@@ -35,7 +35,6 @@ app = typer.Typer(
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-MAX_PROBLEMS = 20  # what one bad file may print: the first problems, then a count
 SAVED: list[str] = []  # what this command saved, so a failure to print never hides it
 
 
@@ -63,7 +62,7 @@ def print_problems(problems: Any) -> None:
     for problem in problems[:MAX_PROBLEMS]:
         echo(f"error: {problem}", err=True)
     if len(problems) > MAX_PROBLEMS:
-        echo(f"error: … and {len(problems) - MAX_PROBLEMS} more problems", err=True)
+        echo(f"error: … and {plural(len(problems) - MAX_PROBLEMS, 'more problem')}", err=True)
 
 
 def handled(fn: F) -> F:
@@ -87,15 +86,18 @@ def handled(fn: F) -> F:
             _quiet_stdout()  # the reader went away (| head): not an error
             raise typer.Exit(0 if SAVED else 1) from None
         except (OSError, UnicodeError) as err:
-            if not SAVED:
-                raise
             _quiet_stdout()
+            why = getattr(err, "strerror", None) or type(err).__name__
             with contextlib.suppress(OSError, UnicodeError):
-                echo(f"note: {SAVED[-1]} was saved; printing the result failed "
-                     f"({getattr(err, 'strerror', None) or type(err).__name__})", err=True)
-            raise typer.Exit(0) from None
+                if SAVED:
+                    echo(f"note: {SAVED[-1]} was saved; printing the result failed ({why})",
+                         err=True)  # fmt: skip
+                else:
+                    echo(f"error: printing the result failed ({why})", err=True)
+            raise typer.Exit(0 if SAVED else 1) from None
 
     return wrapper  # type: ignore[return-value]
+
 
 
 def _quiet_stdout() -> None:
@@ -629,7 +631,7 @@ class ExportFormat(StrEnum):
 def export(
     file: FileArg,
     to: Annotated[ExportFormat, typer.Option("--to", help="csv, json or markdown")],
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="write to this file (default: print)")] = None,  # noqa: UP045, E501
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="write to this file; - or none: print")] = None,  # noqa: UP045, E501
 ) -> None:
     """One row per deal, one column per player: for spreadsheets and club web pages.
 
@@ -639,11 +641,12 @@ def export(
 
     session = storage.load(file)
     text = report.export(session, to.value)
-    if output is None:
+    if output is None or str(output) == "-":
         echo(text, nl=False)
         return
-    storage.write_export(output, text)
-    echo(f"wrote {output}: {plural(len(session.deals), 'deal')} as {to.value}")
+    stream = storage.write_export(output, text)
+    # to a pipe or a device the note goes to stderr, so it never mixes with the export
+    echo(f"wrote {output}: {plural(len(session.deals), 'deal')} as {to.value}", err=stream)
 
 
 @app.command()

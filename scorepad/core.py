@@ -13,6 +13,7 @@ from typing import Any
 from scorepad.checks import check_players, read_deal, setting_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Deal, Outcome, Session, Setting, Table
+from scorepad.text import shown
 from scorepad.variants import default_rules, get_variant, match_over
 
 
@@ -36,7 +37,7 @@ def new_session(
             continue
         if key not in rules:
             known = ", ".join(k for k in rules if k != "profile")
-            problems.append(Problem("--set", f"unknown setting '{key}' for {variant.name} "
+            problems.append(Problem("--set", f"unknown setting {shown(key)} for {variant.name} "
                                              f"(settings: {known})"))
             continue
         value = parse_setting(text, rules[key])
@@ -115,7 +116,7 @@ def edit_deal(
         k = key.strip().lstrip("-").replace("-", "_")
         k = "handfuls" if k == "handful" else k
         if k not in keys:
-            raise ScorepadError([Problem("--clear", f"'{key}' is not a field of a "
+            raise ScorepadError([Problem("--clear", f"{shown(key)} is not a field of a "
                                                     f"{variant.name} deal")])
         fields.pop(k, None)
     new = read_deal(fields, session.table, f"deal {n}")

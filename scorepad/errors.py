@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+#: What one bad file or command may print: the first problems, then a count.
+MAX_PROBLEMS = 20
+
 
 @dataclass(frozen=True)
 class Problem:

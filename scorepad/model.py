@@ -13,6 +13,7 @@ from typing import Any
 
 from scorepad import FORMAT_VERSION
 from scorepad.errors import Problem, ScorepadError
+from scorepad.text import shown
 
 Setting = int | bool | str
 
@@ -44,10 +45,12 @@ class Table:
             return matches[0]
         if matches:
             raise ScorepadError(
-                [Problem("", f"{role} '{name}' could be {' or '.join(matches)}: type more letters")]
+                [Problem("", f"{role} {shown(name)} could be {' or '.join(matches)}: "
+                             "type more letters")]
             )
         raise ScorepadError(
-            [Problem("", f"{role} '{name}' is not a player (players: {', '.join(self.players)})")]
+            [Problem("", f"{role} {shown(name)} is not a player "
+                         f"(players: {', '.join(self.players)})")]
         )
 
     def next_after(self, player: str) -> str:

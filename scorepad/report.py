@@ -10,7 +10,7 @@ from typing import Any
 
 from scorepad.core import Standing, json_number, outcomes, running_totals
 from scorepad.model import Deal, Outcome, Session
-from scorepad.text import num, plural, signed
+from scorepad.text import num, plural, shown, signed
 from scorepad.variants import get_variant
 
 
@@ -27,7 +27,7 @@ def table(
     if fmt not in tabulate.tabulate_formats:
         from scorepad.errors import Problem, ScorepadError
 
-        raise ScorepadError([Problem("--format", f"unknown table format '{fmt}' (formats: "
+        raise ScorepadError([Problem("--format", f"unknown table format {shown(fmt)} (formats: "
                                                  f"{', '.join(tabulate.tabulate_formats)})")])
     align = tuple("right" if i in right else "left" for i in range(len(headers)))
     text: str = tabulate.tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,

@@ -12,15 +12,21 @@ import hashlib
 import os
 import re
 import stat
-import tomllib
+
+try:  # the compiled parser: 3× faster than tomllib (see the README), same API
+    import tomli as tomllib
+except ImportError:  # pragma: no cover - a platform without its wheel
+    import tomllib  # type: ignore[no-redef]
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from scorepad import FORMAT_VERSION
 from scorepad.checks import MAX_TEXT, check_players, read_deal, read_dealer, setting_problem
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.model import Deal, Session, Setting, Table
+from scorepad.text import shown
 from scorepad.variants import get_variant
 
 TOP_KEYS = ("scorepad", "variant", "title", "players", "dealer", "rules", "deals")
@@ -39,7 +45,7 @@ UPGRADES: list[Callable[[dict[str, Any]], dict[str, Any]]] = [_v1_to_v2]
 
 
 #: What one session file may cost: its size, read before anything is parsed.
-MAX_FILE_BYTES = 32 * 1024 * 1024
+MAX_FILE_BYTES = 16 * 1024 * 1024  # 100,000 deals of a real evening take ~14 MB
 #: How long a command waits for another scorepad writing the same file.
 LOCK_SECONDS = 5.0
 
@@ -121,7 +127,7 @@ def session_from_document(doc: Mapping[str, Any]) -> Session:
     if version is None:
         raise ScorepadError(["no 'scorepad = N' format key: not a scorepad session file"])
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise ScorepadError([f"format key scorepad = {version!r} should be a version number"])
+        raise ScorepadError([f"format key scorepad = {shown(version)} should be a version number"])
     if version > FORMAT_VERSION:
         raise ScorepadError([
             f"format version {version} is newer than this scorepad understands "
@@ -134,7 +140,8 @@ def session_from_document(doc: Mapping[str, Any]) -> Session:
     problems: list[Problem] = []
     for key in data:
         if key not in TOP_KEYS:
-            problems.append(Problem("", f"unknown key '{key}' (expected {', '.join(TOP_KEYS)})"))
+            problems.append(Problem("", f"unknown key {shown(key)} "
+                                        f"(expected {', '.join(TOP_KEYS)})"))
     try:
         variant = get_variant(_typed(data, "variant", str, ""))
     except ScorepadError as err:
@@ -164,6 +171,10 @@ def session_from_document(doc: Mapping[str, Any]) -> Session:
         problems.append(Problem("deals", "should be [[deals]] tables"))
         raw_deals = []
     for n, raw in enumerate(raw_deals, 1):
+        if len(problems) >= MAX_PROBLEMS - 1:  # a hostile file's 100,000 bad deals: enough
+            problems.append(Problem(f"deal {n}", "reading stopped here: too many problems "
+                                                 "(fix the ones above first)"))
+            break
         try:
             deals.append(read_deal(raw, table, f"deal {n}"))
         except ScorepadError as err:
@@ -180,7 +191,7 @@ def session_from_document(doc: Mapping[str, Any]) -> Session:
 def _typed(data: Mapping[str, Any], key: str, kind: type, default: Any) -> Any:
     value = data.get(key, default)
     if not isinstance(value, kind):
-        raise ScorepadError([Problem(key, f"should be {kind.__name__}, not {value!r}")])
+        raise ScorepadError([Problem(key, f"should be {kind.__name__}, not {shown(value)}")])
     return value
 
 
@@ -192,14 +203,14 @@ def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setti
         return default_rules(variant)
     profile = value.get("profile")
     if not isinstance(profile, str) or profile not in variant.profiles:
-        problems.append(Problem("rules", f"profile {profile!r} is not one of "
+        problems.append(Problem("rules", f"profile {shown(profile)} is not one of "
                                          f"{', '.join(variant.profiles)}"))
         return default_rules(variant)
     expected = default_rules(variant, profile)
     rules = dict(expected)  # a setting missing or of the wrong kind is reported, and the
     for key, default in expected.items():  # deals are still read with the profile's value
         if key not in value:
-            problems.append(Problem("rules", f"setting '{key}' is missing"))
+            problems.append(Problem("rules", f"setting {shown(key)} is missing"))
             continue
         problem = setting_problem(key, value[key], default)
         if problem:
@@ -208,7 +219,7 @@ def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setti
             rules[key] = value[key]
     for key in value:
         if key not in expected:
-            problems.append(Problem("rules", f"unknown setting '{key}' "
+            problems.append(Problem("rules", f"unknown setting {shown(key)} "
                                              f"(settings: {', '.join(expected)})"))
     return rules
 
@@ -216,32 +227,78 @@ def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setti
 def session_to_document(session: Session) -> dict[str, Any]:
     """The TOML document of a session, keys in a stable order."""
     variant = get_variant(session.variant)
+    doc = _header(session)
+    deals = [_deal_table(variant, deal) for deal in session.deals]
+    if deals:
+        doc["deals"] = deals
+    return doc
+
+
+def _header(session: Session) -> dict[str, Any]:
     doc: dict[str, Any] = {"scorepad": session.version, "variant": session.variant}
     if session.title:
         doc["title"] = session.title
     doc["players"] = list(session.players)
     doc["dealer"] = session.dealer
     doc["rules"] = dict(session.rules)
-    deals = []
-    for deal in session.deals:
-        table: dict[str, Any] = {"dealer": deal.dealer}
-        table.update(variant.entry_to_raw(deal.entry))
-        if deal.note:
-            table["note"] = deal.note
-        deals.append(table)
-    if deals:
-        doc["deals"] = deals
     return doc
 
 
-def dumps(session: Session) -> str:
+def _deal_table(variant: Any, deal: Deal) -> dict[str, Any]:
+    table: dict[str, Any] = {"dealer": deal.dealer}
+    table.update(variant.entry_to_raw(deal.entry))
+    if deal.note:
+        table["note"] = deal.note
+    return table
+
+
+def _deal_text(table: Mapping[str, Any]) -> str:
+    """One deal as a `[[deals]]` table (tomli-w would write short ones inline, which no one
+    can edit by hand and nothing can be appended to); sub-tables as `[deals.KEY]`."""
     import tomli_w
 
-    text = tomli_w.dumps(session_to_document(session))
+    plain = {k: v for k, v in table.items() if not isinstance(v, dict)}
+    parts = ["\n[[deals]]\n", tomli_w.dumps(plain)]
+    for key, value in table.items():
+        if isinstance(value, dict):
+            assert key.isidentifier(), key
+            parts += [f"\n[deals.{key}]\n", tomli_w.dumps(value)]
+    return "".join(parts)
+
+
+def dumps(session: Session) -> str:
+    """The whole file: header, then every deal; read back, it must be the same session."""
+    import tomli_w
+
+    variant = get_variant(session.variant)
+    text = tomli_w.dumps(_header(session)) + "".join(
+        _deal_text(_deal_table(variant, deal)) for deal in session.deals
+    )
     # parse what we are about to write: it must give back the very same session
     again = session_from_document(tomllib.loads(text))
-    assert again == session, "the session does not survive a save and load"
+    if again != session:
+        raise AssertionError("the session does not survive a save and load")
     return text
+
+
+def _appended(data: bytes, doc: Mapping[str, Any], before: Session, after: Session) -> bytes | None:
+    """The file's bytes with after's new last deal added as text, when that is all that
+    changed and the file can take it: a current format whose deals are all `[[deals]]`
+    tables. The new part is read back on its own and must give the very same deal; the old
+    part is the bytes just read and checked under the lock. None: write the whole file."""
+    if (len(after.deals) != len(before.deals) + 1 or after.deals[:-1] != before.deals
+            or replace(after, deals=before.deals) != before
+            or doc.get("scorepad") != FORMAT_VERSION):  # fmt: skip
+        return None
+    headers = len(re.findall(rb"(?m)^[ \t]*\[\[[ \t]*deals[ \t]*\]\][ \t]*(?:#.*)?\r?$", data))
+    if headers != len(before.deals):  # deals written inline, or quoted keys: rewrite
+        return None
+    deal = after.deals[-1]
+    text = _deal_text(_deal_table(get_variant(after.variant), deal))
+    [raw] = tomllib.loads(text)["deals"]
+    if read_deal(raw, after.table, f"deal {len(after.deals)}") != deal:
+        raise AssertionError("the new deal does not survive a save and load")
+    return data + (b"" if data.endswith(b"\n") or not data else b"\n") + text.encode("utf-8")
 
 
 def save_new(path: Path, session: Session) -> None:
@@ -255,7 +312,7 @@ def save_new(path: Path, session: Session) -> None:
         raise ScorepadError([Problem(str(path), f"folder {folder} does not exist")])
     tmp = _temp_name(path.resolve())
     try:
-        _write_temp(tmp, text, None)
+        _write_temp(tmp, text.encode("utf-8"), None)
         try:
             os.link(tmp, path)  # fails if the file appeared meanwhile: never overwrite
         finally:
@@ -274,10 +331,14 @@ def update(path: Path, change: Callable[[Session], Session]) -> tuple[Session, S
     The file is read again under the lock (whatever was loaded before may be stale); a
     failing `change` raises before anything is written. Returns (before, after)."""
     with locked(path) as (real, data, mode):
-        before = _session_from_bytes(data, path)
+        doc = parse_document(data, path)
+        try:
+            before = session_from_document(doc)
+        except ScorepadError as err:
+            raise err.located(str(path)) from None
         after = change(before)
         if after != before:
-            text = dumps(after)
+            text = _appended(data, doc, before, after) or dumps(after).encode("utf-8")
             if mode & 0o222 == 0:
                 raise ScorepadError([Problem(str(path), "read-only: the file has no write "
                                                         "permission (chmod u+w to record)")])
@@ -351,9 +412,9 @@ def _lock_holder(real: Path) -> str:
     return ""
 
 
-def write_export(path: Path, text: str) -> None:
+def write_export(path: Path, text: str) -> bool:
     """Write an export: a stream to a pipe, FIFO or device; atomically to a regular file,
-    but never over a session file (that would lose its scores)."""
+    but never over a session file (that would lose its scores). True if it was a stream."""
     try:
         st: os.stat_result | None = os.stat(path)
     except FileNotFoundError:
@@ -364,14 +425,15 @@ def write_export(path: Path, text: str) -> None:
         if st is not None and not stat.S_ISREG(st.st_mode):
             with open(path, "w", encoding="utf-8", newline="\n") as stream:
                 stream.write(text)  # no read, no rename: /dev/stdout, a FIFO, /dev/null
-            return
+            return True
         if st is not None and _looks_like_session(path):
             raise ScorepadError([Problem(str(path), "is a scorepad session file; an export "
                                                     "never replaces one (choose another name)")])
         real = Path(os.path.realpath(path))
         if not real.parent.is_dir():
             raise ScorepadError([Problem(str(path), f"folder {real.parent} does not exist")])
-        _replace(real, text, None if st is None else stat.S_IMODE(st.st_mode))
+        _replace(real, text.encode("utf-8"), None if st is None else stat.S_IMODE(st.st_mode))
+        return False
     except (OSError, UnicodeError) as err:
         raise ScorepadError([Problem(str(path), f"cannot write: {_describe(err)}")]) from None
 
@@ -395,8 +457,7 @@ def _temp_name(real: Path) -> Path:
     return real.parent / f".{name}.tmp"
 
 
-def _write_temp(tmp: Path, text: str, mode: int | None) -> None:
-    data = text.encode("utf-8")
+def _write_temp(tmp: Path, data: bytes, mode: int | None) -> None:
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)  # a new file: umask
     try:
         if mode is not None:
@@ -409,11 +470,11 @@ def _write_temp(tmp: Path, text: str, mode: int | None) -> None:
         os.close(fd)
 
 
-def _replace(real: Path, text: str, mode: int | None) -> None:
+def _replace(real: Path, data: bytes, mode: int | None) -> None:
     """Temp file in the same folder, fsync, rename over the file, fsync the folder."""
     tmp = _temp_name(real)
     try:
-        _write_temp(tmp, text, mode)
+        _write_temp(tmp, data, mode)
         os.replace(tmp, real)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from decimal import Decimal
 
@@ -35,3 +36,24 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 def span(lo: Decimal | int, hi: Decimal | int) -> str:
     """"42 to 94", or "114" when both ends are the same."""
     return num(lo) if lo == hi else f"{num(lo)} to {num(hi)}"
+
+
+
+class _Bounded(reprlib.Repr):
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 64:  # repr() of 5,000 digits is refused, and no one reads it
+            return f"<a number of about {int(x.bit_length() * 0.30103)} digits>"
+        return repr(x)
+
+
+_BOUNDED = _Bounded()
+_BOUNDED.maxstring = _BOUNDED.maxother = 60
+_BOUNDED.maxlist = _BOUNDED.maxdict = 6
+_BOUNDED.maxlevel = 3
+
+
+def shown(value: object) -> str:
+    """A value from a file as an error message quotes it: repr, but bounded, so that a
+    hostile file's 500,000-character name or 6,000-digit number costs one short line."""
+    text = _BOUNDED.repr(value)
+    return text if len(text) <= 120 else text[:120] + "…"

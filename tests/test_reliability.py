@@ -6,6 +6,7 @@ bigger runs are on demand: SCOREPAD_KILLS=2000, SCOREPAD_WRITERS=50.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -239,6 +240,19 @@ def test_export_streams_to_a_fifo_and_devices(tmp_path):
     result = scorepad("export", path, "--to", "csv", "-o", "/dev/full")
     assert result.returncode == 1
     assert result.stderr.strip() == "error: /dev/full: cannot write: No space left on device"
+
+
+def test_export_to_stdout_is_the_export_alone(tmp_path):
+    path = new_session(tmp_path, deals=2)
+    plain = scorepad("export", path, "--to", "json")
+    dash = scorepad("export", path, "--to", "json", "-o", "-")
+    assert dash.returncode == 0 and dash.stdout == plain.stdout
+    assert json.loads(dash.stdout)[1]["deal"] == 2
+    assert not (tmp_path / "-").exists()
+    piped = subprocess.run(f"{sys.executable} -m scorepad export {path} --to csv -o /dev/stdout"
+                           " | cat", shell=True, capture_output=True, text=True, timeout=60)
+    assert piped.stdout == scorepad("export", path, "--to", "csv").stdout  # the note: stderr
+    assert piped.stderr.strip() == "wrote /dev/stdout: 2 deals as csv"
 
 
 def test_export_never_replaces_a_session_that_no_longer_parses(tmp_path):

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from scorepad.cards import Card, Deck, PileCount, count_pile, display_order, format_cards
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Outcome, Session, Setting, Table
+from scorepad.text import shown
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,7 @@ def get_variant(name: str) -> Variant:
         if wanted == variant.name or wanted in variant.aliases:
             return variant
     known = ", ".join(registry())
-    raise ScorepadError([Problem("", f"unknown variant '{name}' (known: {known})")])
+    raise ScorepadError([Problem("", f"unknown variant {shown(name)} (known: {known})")])
 
 
 def default_rules(variant: Variant, profile: str | None = None) -> dict[str, Setting]:
@@ -131,7 +132,8 @@ def default_rules(variant: Variant, profile: str | None = None) -> dict[str, Set
     if name not in variant.profiles:
         known = ", ".join(variant.profiles)
         raise ScorepadError(
-            [Problem("", f"unknown rule profile '{name}' for {variant.name} (profiles: {known})")]
+            [Problem("", f"unknown rule profile {shown(name)} for {variant.name} "
+                         f"(profiles: {known})")]
         )
     return {"profile": name, **variant.profiles[name]}
 
@@ -153,7 +155,7 @@ def foreign_option(key: str, variant: Variant) -> str:
     option = "--" + key.replace("_", "-")
     if owners:
         return f"{option} belongs to {' and '.join(owners)}, not to a {variant.name} deal"
-    return f"'{key}' is not a field of a {variant.name} deal"
+    return f"{shown(key)} is not a field of a {variant.name} deal"
 
 
 # --- reading raw entries -------------------------------------------------------------------
@@ -224,7 +226,7 @@ class Reader:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.add(f"{key} must be text, not {value!r}", key)
+            self.add(f"{key} must be text, not {shown(value)}", key)
             return None
         return value
 
@@ -238,7 +240,7 @@ class Reader:
             return word
         if word in aliases:
             return aliases[word]
-        self.add(f"{key.replace('_', ' ')} '{value}' is not one of {', '.join(options)}", key)
+        self.add(f"{key.replace('_', ' ')} {shown(value)} is not one of {', '.join(options)}", key)
         return None
 
     def player(self, key: str, role: str | None = None) -> str | None:
@@ -256,7 +258,7 @@ class Reader:
         if value is None:
             return False
         if not isinstance(value, bool):
-            self.add(f"{key} must be true or false, not {value!r}", key)
+            self.add(f"{key} must be true or false, not {shown(value)}", key)
             return False
         return value
 
@@ -266,7 +268,7 @@ class Reader:
             return None
         number = as_decimal(value)
         if number is None or number != number.to_integral_value():
-            self.add(f"{key} must be a whole number, not {value!r}", key)
+            self.add(f"{key} must be a whole number, not {shown(value)}", key)
             return None
         if not lo <= number <= hi:
             self.add(f"{key} {number} is outside {lo}–{hi}{what}", key)
@@ -277,7 +279,7 @@ class Reader:
                key: str = "points") -> Decimal | None:  # fmt: skip
         number = as_decimal(value)
         if number is None:
-            self.add(f"{label} must be a number, not {value!r}", key)
+            self.add(f"{label} must be a number, not {shown(value)}", key)
             return None
         if not 0 <= number <= hi:
             self.add(f"{label} {number} is outside 0–{hi}", key)
@@ -302,7 +304,7 @@ class Reader:
         if value is None:
             return None
         if not isinstance(value, Mapping):
-            self.add(f"{key} needs NAME=X for each player, not {value!r}", key)
+            self.add(f"{key} needs NAME=X for each player, not {shown(value)}", key)
             return None
         result: dict[str, Decimal] = {}
         for name, x in value.items():
@@ -324,7 +326,7 @@ class Reader:
         if value is None:
             return None
         if not isinstance(value, str | list):
-            self.add(f"{key} must be card notation like \"21 1 EX KH\", not {value!r}", key)
+            self.add(f"{key} must be card notation like \"21 1 EX KH\", not {shown(value)}", key)
             return None
         try:
             cards = deck.parse_many(value if isinstance(value, str) else [str(v) for v in value])

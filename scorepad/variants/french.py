@@ -23,7 +23,7 @@ from scorepad.cards import (
 )
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Outcome, Session, Setting, Table
-from scorepad.text import num, plural, scores_line, signed, span
+from scorepad.text import num, plural, scores_line, shown, signed, span
 from scorepad.variants import (
     Field,
     Reader,
@@ -368,11 +368,11 @@ class French:
             for item in value:
                 name, sep, trumps = str(item).rpartition(":")
                 if not sep:
-                    bad(f"handful '{item}' should be PLAYER:TRUMPS, e.g. Anna:11")
+                    bad(f"handful {shown(item)} should be PLAYER:TRUMPS, e.g. Anna:11")
                     continue
                 items.append((name, trumps))
         else:
-            bad(f"handfuls must be PLAYER:TRUMPS, not {value!r}")
+            bad(f"handfuls must be PLAYER:TRUMPS, not {shown(value)}")
         simple = HANDFUL_THRESHOLDS[n][0]
         hand = tricks_in_deal(n)
         most = min(MAX_TRUMPS, hand)  # a hand of 15 or 18 cards can't show 22 trumps
@@ -384,9 +384,9 @@ class French:
             except ScorepadError as err:
                 r.problems.extend(Problem(p.where, p.what, "handfuls") for p in err.problems)
                 continue
-            count = str(trumps).strip()
+            count = shown(trumps).strip("'") if isinstance(trumps, int) else str(trumps).strip()
             if not (count.isascii() and count.isdigit() and len(count) <= 3):
-                bad(f"handful of {player}: '{trumps}' is not a number of trumps")
+                bad(f"handful of {player}: {shown(trumps)} is not a number of trumps")
             elif player in result:
                 bad(f"{player} shows only one handful per deal")
             elif not simple <= int(count) <= most:

@@ -21,7 +21,7 @@ from scorepad.cards import (
 from scorepad.cards import piedmont_deck as _piedmont_deck
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Outcome, Session, Setting, Table
-from scorepad.text import num
+from scorepad.text import num, shown
 from scorepad.variants import Field, Reader, check_outcome, compact, merge_raw
 
 TOTAL = 91  # the two rounded totals; the exact card points add up to 90
@@ -255,7 +255,7 @@ class Piedmont:
     def session_problems(self, session: Session) -> list[Problem]:
         rules = session.rules
         if rules.get("angel") not in (20, 21):
-            return [Problem("rules", f"angel should be 20 or 21, not {rules.get('angel')!r}")]
+            return [Problem("rules", f"angel should be 20 or 21, not {shown(rules.get('angel'))}")]
         return []
 
     def match_over(self, session: Session) -> str | None:

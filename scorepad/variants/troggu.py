@@ -25,7 +25,7 @@ from scorepad.cards import (
 )
 from scorepad.errors import Problem
 from scorepad.model import Outcome, Session, Setting, Table
-from scorepad.text import num, plural, scores_line, signed, span
+from scorepad.text import num, plural, scores_line, shown, signed, span
 from scorepad.variants import (
     Field,
     Reader,
@@ -536,7 +536,8 @@ class Troggu:
     def session_problems(self, session: Session) -> list[Problem]:
         ties = session.rules.get("misere_ties")
         if ties not in TIES:
-            return [Problem("rules", f"misere_ties {ties!r} should be one of {', '.join(TIES)}")]
+            return [Problem("rules", f"misere_ties {shown(ties)} should be one of "
+                                     f"{', '.join(TIES)}")]
         return []
 
 

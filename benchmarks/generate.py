@@ -1,0 +1,100 @@
+"""Realistic session files for the benchmarks, written directly as TOML text.
+
+Deals are played out from shuffled decks (tests/simulate.py), checked once by scorepad's
+core, and then written as text, a few hundred distinct deals repeated with the dealer turning
+as at a table. Every file is confirmed with `scorepad check` (the biggest ones only with
+--check-all, as that takes a while).
+
+    python benchmarks/generate.py OUT [--sizes 100,1000,10000,100000] [--archive 500]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import tomli_w
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+import simulate  # noqa: E402
+
+from scorepad import core, storage  # noqa: E402
+from scorepad.variants import get_variant  # noqa: E402
+
+GAMES = {"french": 4, "troggu": 4, "piedmont": 2}  # players at a typical table
+POOL = 300  # distinct deals per game
+
+
+def deal_pool(game: str, players: int, rng: random.Random) -> tuple[list[str], list[str]]:
+    """Names, and the TOML text of POOL legal deals (without their dealer line)."""
+    play = {"french": lambda: simulate.french(rng, players),
+            "troggu": lambda: simulate.troggu(rng, players),
+            "piedmont": lambda: simulate.piedmont(rng)}[game]  # fmt: skip
+    names = simulate.NAMES[:players]
+    session = core.new_session(game, names)
+    variant = get_variant(game)
+    texts: list[str] = []
+    while len(texts) < POOL:
+        played = play()
+        if played is None:
+            continue
+        deal = core.add_deal(session, played.raw).deals[-1]  # checked and scored once
+        table = variant.entry_to_raw(deal.entry)
+        texts.append(tomli_w.dumps({"deals": [table]}).removeprefix("[[deals]]\n"))
+    return names, texts
+
+
+def session_text(game: str, names: list[str], pool: list[str], deals: int,
+                 rng: random.Random, title: str = "") -> str:  # fmt: skip
+    """A whole session: its header as scorepad writes it, then `deals` deals."""
+    head = storage.dumps(core.new_session(game, names, title=title))
+    parts = [head]
+    for i in range(deals):
+        dealer = names[i % len(names)]
+        parts.append(f'\n[[deals]]\ndealer = "{dealer}"\n{rng.choice(pool)}')
+    return "".join(parts)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--sizes", default="100,1000,10000,100000")
+    parser.add_argument("--archive", type=int, default=500, help="evening files (0: none)")
+    parser.add_argument("--check-all", action="store_true", help="check the biggest files too")
+    args = parser.parse_args()
+    rng = random.Random(2026)
+    args.out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    pools = {game: deal_pool(game, players, rng) for game, players in GAMES.items()}
+    for size in (int(s) for s in args.sizes.split(",") if s):
+        for game, (names, pool) in pools.items():
+            path = args.out / f"{game}-{size}.toml"
+            path.write_text(session_text(game, names, pool, size, rng), "utf-8")
+            written.append(path)
+    if args.archive:
+        folder = args.out / "archive"
+        folder.mkdir(exist_ok=True)
+        names, pool = pools["french"]
+        for evening in range(1, args.archive + 1):
+            path = folder / f"evening-{evening:03d}.toml"
+            text = session_text("french", names, pool, 20, rng, title=f"Evening {evening}")
+            path.write_text(text, "utf-8")
+    to_check = [p for p in written if args.check_all or p.stat().st_size < 2_000_000]
+    if args.archive:
+        to_check += sorted((args.out / "archive").glob("*.toml"))
+    result = subprocess.run([sys.executable, "-m", "scorepad", "check", *map(str, to_check)],
+                            capture_output=True, text=True)  # fmt: skip
+    if result.returncode:
+        sys.exit(f"generated files do not check:\n{result.stderr[:2000]}")
+    for path in written:
+        print(f"{path}: {path.stat().st_size:,} bytes")
+    print(f"checked {len(to_check)} files with scorepad check")
+
+
+if __name__ == "__main__":
+    main()
