@@ -16,13 +16,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import tomli_w
-
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
 import simulate  # noqa: E402
-
 from scorepad import core, storage  # noqa: E402
 from scorepad.variants import get_variant  # noqa: E402
 
@@ -45,19 +42,20 @@ def deal_pool(game: str, players: int, rng: random.Random) -> tuple[list[str], l
             continue
         deal = core.add_deal(session, played.raw).deals[-1]  # checked and scored once
         table = variant.entry_to_raw(deal.entry)
-        texts.append(tomli_w.dumps({"deals": [table]}).removeprefix("[[deals]]\n"))
+        texts.append(storage.deal_text(table).removeprefix("\n[[deals]]\n"))
     return names, texts
 
 
 def session_text(game: str, names: list[str], pool: list[str], deals: int,
                  rng: random.Random, title: str = "") -> str:  # fmt: skip
-    """A whole session: its header as scorepad writes it, then `deals` deals."""
+    """A whole session as scorepad writes it: header, `deals` deals, and its signature."""
     head = storage.dumps(core.new_session(game, names, title=title))
+    head = head[: head.rindex("\n# checked by scorepad")]  # signed again below, whole
     parts = [head]
     for i in range(deals):
         dealer = names[i % len(names)]
         parts.append(f'\n[[deals]]\ndealer = "{dealer}"\n{rng.choice(pool)}')
-    return "".join(parts)
+    return storage.signed("".join(parts).encode("utf-8")).decode("utf-8")  # as scorepad signs what it writes
 
 
 def main() -> None:

@@ -32,6 +32,9 @@ FOOL_WORDS = ("ex", "f", "fool", "excuse", "0")
 HALF = Decimal("0.5")
 
 
+_INTERNED: dict[tuple[str, int], Card] = {}
+
+
 @dataclass(frozen=True, order=True)
 class Card:
     """A card: a trump (suit "T", rank 1–21), the Fool (suit "F", rank 0) or a suit card.
@@ -41,6 +44,26 @@ class Card:
 
     suit: str
     rank: int
+
+    def __new__(cls, suit: str, rank: int) -> Card:
+        # one object per card, so the lookups of a big file compare by identity
+        card = _INTERNED.get((suit, rank))
+        if card is None:
+            card = object.__new__(cls)
+            if len(_INTERNED) < 512:
+                _INTERNED[(suit, rank)] = card
+        return card
+
+    def __post_init__(self) -> None:  # cards are looked up millions of times in a big file
+        object.__setattr__(self, "_hash", hash((self.suit, self.rank)))
+        group = {TRUMP: 0, FOOL: 1}.get(self.suit, 2 + SUITS.find(self.suit))
+        object.__setattr__(self, "_order", (group, -self.rank))
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str, int]]:
+        return Card, (self.suit, self.rank)  # copies and pickles are the one card too
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
 
     def __str__(self) -> str:
         if self.suit == TRUMP:
@@ -70,6 +93,11 @@ class Deck:
     shape: str = ""  # says what the deck holds, for error messages
     labels: Mapping[Card, str] = field(default_factory=dict)  # "Bättler", "Matto", "Angel"
 
+    def __post_init__(self) -> None:
+        low = sum(1 for v in self.values.values() if v == self.low)
+        object.__setattr__(self, "_low_cards", low)
+        object.__setattr__(self, "_parsed", {})  # token → card, for the piles of a big file
+
     def label(self, card: Card) -> str:
         return self.labels.get(card, str(card))
 
@@ -89,10 +117,14 @@ class Deck:
         return self.values[card]
 
     def low_cards(self) -> int:
-        return sum(1 for v in self.values.values() if v == self.low)
+        return self._low_cards  # type: ignore[attr-defined, no-any-return]
 
     def parse(self, token: str) -> Card:
         """One card from its notation, or a ScorepadError naming the token."""
+        parsed: dict[str, Card] = self._parsed  # type: ignore[attr-defined]
+        known = parsed.get(token)
+        if known is not None:
+            return known
         card = read_card(token, self.names)
         if card is None:
             raise ScorepadError([Problem("", f"{shown(token)} is not a card notation "
@@ -102,12 +134,15 @@ class Deck:
             raise ScorepadError(
                 [Problem("", f"card {shown(token)} is not in the {self.name} deck{hint}")]
             )
+        if len(parsed) < 4096:  # what one file can make it hold is bounded
+            parsed[token] = card
         return card
 
     def parse_many(self, text: str | Iterable[str]) -> tuple[Card, ...]:
         """Cards separated by spaces or commas; every bad or repeated card is reported."""
         tokens = split_cards(text) if isinstance(text, str) else list(text)
         cards: list[Card] = []
+        seen: set[Card] = set()
         problems: list[Problem] = []
         for token in tokens:
             try:
@@ -115,10 +150,11 @@ class Deck:
             except ScorepadError as err:
                 problems.extend(err.problems)
                 continue
-            if card in cards:
+            if card in seen:
                 problems.append(Problem("", f"card {shown(token)} is listed twice"))
             else:
                 cards.append(card)
+                seen.add(card)
         if problems:
             raise ScorepadError(problems)
         return tuple(cards)
@@ -155,8 +191,7 @@ def read_card(token: str, names: Mapping[str, Card] = {}) -> Card | None:
 
 def display_order(card: Card) -> tuple[int, int]:
     """Sort key as players lay out a pile: trumps high to low, the Fool, then S H D C."""
-    group = {TRUMP: 0, FOOL: 1}.get(card.suit, 2 + SUITS.find(card.suit))
-    return group, -card.rank
+    return card._order  # type: ignore[attr-defined, no-any-return]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -35,6 +35,26 @@ app = typer.Typer(
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _version(value: bool) -> None:
+    if value:
+        from scorepad import __version__
+
+        typer.echo(f"scorepad {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", help="print scorepad's version and stop",
+                                          is_eager=True, callback=_version)] = False,
+) -> None:
+    """Score keeper for tarot card games played with real decks: French Tarot, Troggu (Swiss
+    tarot) and two-handed Piedmontese tarot.
+
+    Example: scorepad new club.toml --variant french --players 'Anna,Bruno,Chloé,Daisuke'
+    """
+
+
 SAVED: list[str] = []  # what this command saved, so a failure to print never hides it
 
 
@@ -339,44 +359,49 @@ def deal(
     from scorepad import core, report, storage
     from scorepad.variants import match_over
 
-    session = storage.load(file)
-    done = match_over(session)
-    where = f"{file}: deal {len(session.deals) + 1}"
     try:
         raw = raw_from_options(options)
     except ScorepadError as err:
-        raise err.located(where) from None
-    try:
-        updated = core.add_deal(session, raw, play_on=continue_)
-        guided = False
-    except ScorepadError as err:
+        raise err.located(f"{file}: deal {len(storage.load(file).deals) + 1}") from None
+
+    def record(now: Any) -> Any:
+        try:
+            return core.add_deal(now, raw, play_on=continue_)
+        except ScorepadError as err:
+            raise _Refused(now, err) from None
+
+    shown = 0  # the deal number already shown in guided entry
+    try:  # one read of the file, under the lock: a deal typed in full is saved at once
+        before, updated = storage.update(file, record)
+    except _Refused as refused:
+        session = refused.session
+        done = match_over(session)
         if not _interactive(interactive) or (done and not continue_):
-            raise err.located(str(file)) from None
+            raise refused.error.located(str(file)) from None
         from scorepad.guided import guided_fields
 
+        where = f"{file}: deal {len(session.deals) + 1}"
         try:
             raw = guided_fields(session, raw, _ask, echo, announce=where)
         except ScorepadError as foreign:
             raise foreign.located(where) from None
         try:
-            updated = core.add_deal(session, raw, play_on=continue_)
+            guided = core.add_deal(session, raw, play_on=continue_)
         except ScorepadError as again:
             raise again.located(str(file)) from None
-        guided = True
-    n = len(updated.deals)
-    if guided:
-        deal = updated.deals[-1]
-        echo(report.explain_deal(updated, n, deal, core.score(updated, deal)))
-        if not _confirm(f"Save deal {n}?"):
+        shown = len(guided.deals)
+        deal = guided.deals[-1]
+        echo(report.explain_deal(guided, shown, deal, core.score(guided, deal)))
+        if not _confirm(f"Save deal {shown}?"):
             echo("not saved; the file is as it was")
             return
-    # read again under the lock: another scorepad may have recorded a deal meanwhile
-    before, updated = storage.update(
-        file, located(file, lambda now: core.add_deal(now, raw, play_on=continue_)))
+        # read again under the lock: another scorepad may have recorded a deal meanwhile
+        before, updated = storage.update(
+            file, located(file, lambda now: core.add_deal(now, raw, play_on=continue_)))
     n = len(updated.deals)
     SAVED.append(f"deal {n}")
     deal = updated.deals[-1]
-    if not guided or n != len(session.deals) + 1:
+    if n != shown:
         echo(report.explain_deal(updated, n, deal, core.score(updated, deal)))
     echo(f"saved as deal {n}; next dealer: {updated.next_dealer()}")
     after = match_over(updated)
@@ -444,6 +469,15 @@ def edit(
         storage.update(file, located(file, lambda now: core.edit_deal(now, n, changes,
                                                                        clear or [])))
     SAVED.append(f"the edit of deal {n}")
+
+
+class _Refused(Exception):
+    """A deal the file as read under the lock does not take (yet): guided entry may mend it."""
+
+    def __init__(self, session: Any, error: ScorepadError) -> None:
+        super().__init__(str(error))
+        self.session = session
+        self.error = error
 
 
 def located(file: Path, change: Callable[[Any], Any]) -> Callable[[Any], Any]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from scorepad.checks import check_players, read_deal, setting_problem
 from scorepad.errors import Problem, ScorepadError
-from scorepad.model import Deal, Outcome, Session, Setting, Table
+from scorepad.model import Deal, Deals, Outcome, Session, Setting, Table
 from scorepad.text import shown
 from scorepad.variants import default_rules, get_variant, match_over
 
@@ -98,7 +98,11 @@ def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False)
     if fields.get("dealer") is None:
         fields["dealer"] = session.next_dealer()
     deal = read_deal(fields, session.table, f"deal {len(session.deals) + 1}")
-    return _checked(replace(session, deals=(*session.deals, deal)))
+    # the deals before were read and checked when the file was loaded: only the new one is
+    # scored here (a save is then the new deal's text added to the file, see storage)
+    old = session.deals
+    deals = old.plus(deal) if isinstance(old, Deals) else (*old, deal)
+    return _checked(replace(session, deals=deals), only=deal)
 
 
 def edit_deal(
@@ -136,7 +140,7 @@ def replace_deal(session: Session, n: int, raw: Mapping[str, Any]) -> Session:
 
 def remove_deal(session: Session, n: int) -> tuple[Session, Deal]:
     deal = deal_at(session, n)
-    deals = session.deals[: n - 1] + session.deals[n:]
+    deals = tuple(session.deals[: n - 1]) + tuple(session.deals[n:])
     return replace(session, deals=deals), deal
 
 
@@ -154,11 +158,14 @@ def check_session(session: Session) -> Session:
     return _checked(session)
 
 
-def _checked(session: Session) -> Session:
+def _checked(session: Session, only: Deal | None = None) -> Session:
     problems = get_variant(session.variant).session_problems(session)
     if problems:
         raise ScorepadError(problems)
-    outcomes(session)  # every deal must score (and add up) before anything is saved
+    if only is not None:
+        score(session, only)  # it must score (and add up) before anything is saved
+    else:
+        outcomes(session)  # every deal must score (and add up) before anything is saved
     return session
 
 

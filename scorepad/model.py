@@ -6,10 +6,10 @@ from it by the variant, never stored.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Any, overload
 
 from scorepad import FORMAT_VERSION
 from scorepad.errors import Problem, ScorepadError
@@ -67,6 +67,65 @@ class Deal:
     note: str = ""
 
 
+class Deals(Sequence[Deal]):
+    """A session's deals, each read (and checked) from its raw fields when first looked at.
+
+    Storage gives these for a file whose whole content scorepad checked when it wrote it,
+    so that recording one more deal reads the last deal, not the thousands before it. Every
+    deal that is looked at is still read and checked in full. Immutable to its users: the
+    list only trades raw fields for the deal read from them."""
+
+    __slots__ = ("_items", "_read")
+
+    def __init__(self, items: Sequence[Deal | Mapping[str, Any]],
+                 read: Callable[[Mapping[str, Any], int], Deal]) -> None:  # fmt: skip
+        self._items: list[Deal | Mapping[str, Any]] = list(items)
+        self._read = read
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, i: int) -> Deal: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Deal, ...]: ...
+    def __getitem__(self, i: int | slice) -> Deal | tuple[Deal, ...]:
+        if isinstance(i, slice):
+            return tuple(self[j] for j in range(*i.indices(len(self._items))))
+        n = i + len(self._items) if i < 0 else i
+        item = self._items[n]
+        if not isinstance(item, Deal):
+            item = self._items[n] = self._read(item, n + 1)
+        return item
+
+    def __iter__(self) -> Iterator[Deal]:
+        return (self[n] for n in range(len(self._items)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+            return NotImplemented
+        if len(self) != len(other):
+            return False
+        if isinstance(other, Deals) and all(a is b for a, b in zip(self._items, other._items,
+                                                                   strict=True)):
+            return True
+        return all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Deals({len(self._items)})"
+
+    def plus(self, deal: Deal) -> Deals:
+        """These deals and one more, none of them read for it."""
+        return Deals([*self._items, deal], self._read)
+
+    def starts(self, other: Deals) -> bool:
+        """Whether these deals begin with exactly other's (the same items, unread or read)."""
+        return len(other._items) <= len(self._items) and all(
+            a is b for a, b in zip(self._items, other._items, strict=False))
+
+
 @dataclass(frozen=True)
 class Session:
     variant: str
@@ -74,7 +133,7 @@ class Session:
     rules: Mapping[str, Setting]
     dealer: str  # who dealt (or deals) the first deal
     title: str = ""
-    deals: tuple[Deal, ...] = ()
+    deals: Sequence[Deal] = ()
     version: int = FORMAT_VERSION
 
     @property

@@ -25,7 +25,7 @@ from typing import Any
 from scorepad import FORMAT_VERSION
 from scorepad.checks import MAX_TEXT, check_players, read_deal, read_dealer, setting_problem
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
-from scorepad.model import Deal, Session, Setting, Table
+from scorepad.model import Deal, Deals, Session, Setting, Table
 from scorepad.text import shown
 from scorepad.variants import get_variant
 
@@ -121,8 +121,11 @@ def _session_from_bytes(data: bytes, path: Path) -> Session:
         raise err.located(str(path)) from None
 
 
-def session_from_document(doc: Mapping[str, Any]) -> Session:
-    """Build and check a Session from a parsed TOML document; every problem is reported."""
+def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False) -> Session:
+    """Build and check a Session from a parsed TOML document; every problem is reported.
+
+    `lazy`: the deals were checked when scorepad wrote them (the file's signature says so):
+    each is read and checked when first looked at (model.Deals), not all of them now."""
     version = doc.get("scorepad")
     if version is None:
         raise ScorepadError(["no 'scorepad = N' format key: not a scorepad session file"])
@@ -170,6 +173,12 @@ def session_from_document(doc: Mapping[str, Any]) -> Session:
     if not isinstance(raw_deals, list) or not all(isinstance(d, dict) for d in raw_deals):
         problems.append(Problem("deals", "should be [[deals]] tables"))
         raw_deals = []
+    if lazy and not problems:
+        def read(raw: Mapping[str, Any], n: int) -> Deal:
+            return read_deal(raw, table, f"deal {n}")
+
+        return Session(variant.name, players, rules, dealer or players[0], title,
+                       Deals(raw_deals, read))  # fmt: skip
     for n, raw in enumerate(raw_deals, 1):
         if len(problems) >= MAX_PROBLEMS - 1:  # a hostile file's 100,000 bad deals: enough
             problems.append(Problem(f"deal {n}", "reading stopped here: too many problems "
@@ -252,8 +261,8 @@ def _deal_table(variant: Any, deal: Deal) -> dict[str, Any]:
     return table
 
 
-def _deal_text(table: Mapping[str, Any]) -> str:
-    """One deal as a `[[deals]]` table (tomli-w would write short ones inline, which no one
+def deal_text(table: Mapping[str, Any]) -> str:
+    """One deal's fields as a `[[deals]]` table (tomli-w would write short ones inline, which no one
     can edit by hand and nothing can be appended to); sub-tables as `[deals.KEY]`."""
     import tomli_w
 
@@ -272,33 +281,72 @@ def dumps(session: Session) -> str:
 
     variant = get_variant(session.variant)
     text = tomli_w.dumps(_header(session)) + "".join(
-        _deal_text(_deal_table(variant, deal)) for deal in session.deals
+        deal_text(_deal_table(variant, deal)) for deal in session.deals
     )
     # parse what we are about to write: it must give back the very same session
     again = session_from_document(tomllib.loads(text))
     if again != session:
         raise AssertionError("the session does not survive a save and load")
-    return text
+    return signed(text.encode("utf-8")).decode("utf-8")
+
+
+# The last line of a file scorepad wrote: the digest of everything above it, and which
+# scorepad checked it. A file that still matches needs no second check of its deals when one
+# more is recorded (they are read when looked at); a file edited by hand is checked in full.
+_SIGNATURE = re.compile(rb"(?:\A|\n)(# checked by scorepad ([0-9A-Za-z.+-]{1,40}): "
+                        rb"sha256 ([0-9a-f]{64})[ \t]*\r?\n?)\Z")
+
+
+def signed(body: bytes) -> bytes:
+    """The file's text with its signature line: the last thing written on every save."""
+    from scorepad import __version__
+
+    digest = hashlib.sha256(body).hexdigest()
+    line = f"# checked by scorepad {__version__}: sha256 {digest}\n"
+    return body + b"\n" + line.encode("ascii")
+
+
+def _unsigned(data: bytes) -> tuple[bytes, bool]:
+    """The file's bytes without its signature line, and whether the signature holds: made by
+    this very scorepad (whose checks it passed) over exactly these bytes."""
+    from scorepad import __version__
+
+    found = _SIGNATURE.search(data)
+    if found is None:
+        return data, False
+    body = data[: found.start(1)]
+    version, digest = found.group(2).decode("ascii"), found.group(3).decode("ascii")
+    trusted = version == __version__ and hashlib.sha256(body.removesuffix(b"\n")).hexdigest() \
+        == digest
+    return body, trusted
 
 
 def _appended(data: bytes, doc: Mapping[str, Any], before: Session, after: Session) -> bytes | None:
     """The file's bytes with after's new last deal added as text, when that is all that
     changed and the file can take it: a current format whose deals are all `[[deals]]`
     tables. The new part is read back on its own and must give the very same deal; the old
-    part is the bytes just read and checked under the lock. None: write the whole file."""
-    if (len(after.deals) != len(before.deals) + 1 or after.deals[:-1] != before.deals
-            or replace(after, deals=before.deals) != before
-            or doc.get("scorepad") != FORMAT_VERSION):  # fmt: skip
+    part is the bytes just read, and checked (or signed as checked) under the lock. None:
+    write the whole file."""
+    old, new = before.deals, after.deals
+    if len(new) != len(old) + 1 or replace(after, deals=old) != before \
+            or doc.get("scorepad") != FORMAT_VERSION:
         return None
-    headers = len(re.findall(rb"(?m)^[ \t]*\[\[[ \t]*deals[ \t]*\]\][ \t]*(?:#.*)?\r?$", data))
-    if headers != len(before.deals):  # deals written inline, or quoted keys: rewrite
+    if isinstance(new, Deals) and isinstance(old, Deals):
+        if not new.starts(old):
+            return None
+    elif tuple(new[:-1]) != tuple(old):
         return None
-    deal = after.deals[-1]
-    text = _deal_text(_deal_table(get_variant(after.variant), deal))
+    body, _ = _unsigned(data)
+    headers = len(re.findall(rb"(?m)^[ \t]*\[\[[ \t]*deals[ \t]*\]\][ \t]*(?:#.*)?\r?$", body))
+    if headers != len(old):  # deals written inline, or quoted keys: rewrite
+        return None
+    deal = new[-1]
+    text = deal_text(_deal_table(get_variant(after.variant), deal))
     [raw] = tomllib.loads(text)["deals"]
-    if read_deal(raw, after.table, f"deal {len(after.deals)}") != deal:
+    if read_deal(raw, after.table, f"deal {len(new)}") != deal:
         raise AssertionError("the new deal does not survive a save and load")
-    return data + (b"" if data.endswith(b"\n") or not data else b"\n") + text.encode("utf-8")
+    body = body.rstrip(b"\n") + b"\n" if body.strip() else body
+    return signed(body + text.encode("utf-8"))
 
 
 def save_new(path: Path, session: Session) -> None:
@@ -329,11 +377,13 @@ def update(path: Path, change: Callable[[Session], Session]) -> tuple[Session, S
     """Read, change and save a session under a lock, so no other scorepad writes in between.
 
     The file is read again under the lock (whatever was loaded before may be stale); a
-    failing `change` raises before anything is written. Returns (before, after)."""
+    failing `change` raises before anything is written. Returns (before, after). A file
+    whose signature holds is read lazily: adding a deal reads the last one, not all."""
     with locked(path) as (real, data, mode):
         doc = parse_document(data, path)
+        _, trusted = _unsigned(data)
         try:
-            before = session_from_document(doc)
+            before = session_from_document(doc, lazy=trusted)
         except ScorepadError as err:
             raise err.located(str(path)) from None
         after = change(before)

@@ -140,7 +140,7 @@ def _run(runner: CliRunner, argv: list[str], path: Path, before: bytes, seed: in
         assert len(line) <= 2000, f"{where}: an error line of {len(line)} characters"
     assert result.stderr.count("\n") <= 40, f"{where}: {result.stderr.count(chr(10))} lines"
     if result.exit_code != 0:
-        assert not path.exists() and not before or path.read_bytes() == before, (
+        assert (not path.exists() and not before) or path.read_bytes() == before, (
             f"{where} failed ({result.stderr.strip()[:200]}) but changed the file"
         )
     left = sorted(p.name for p in path.parent.iterdir() if p.name != path.name)

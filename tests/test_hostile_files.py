@@ -27,6 +27,7 @@ slam_defence = 200
 """
 THREE = 'players = ["Anna", "Bruno", "Chloé"]\ndealer = "Anna"\n'
 SIZE = 1_000_000
+BASE = "base = 25\n"
 BAD_DEAL = '[[deals]]\ndealer = "Anna"\ncontract = "garde"\ntaker = "Zed"\npoints = 50\nbouts = 2\n'
 
 HOSTILE = {
@@ -36,12 +37,14 @@ HOSTILE = {
     "dotted keys 50,000 deep": HEAD + THREE + "[" + ".".join(["a"] * 50_000) + "]\n",
     "an integer of 5,000 digits": HEAD + THREE + RULES + "base = " + "9" * 5000 + "\n",
     "a hex integer of 100,000 digits": HEAD + THREE + RULES + "base = 0x" + "f" * 100_000 + "\n",
-    "points 1e-999999999": HEAD + THREE + RULES + "base = 25\n" + BAD_DEAL.replace("50", "1e-999999999")
-    .replace("Zed", "Anna"),
-    "points 1e400": HEAD + THREE + RULES + "base = 25\n" + BAD_DEAL.replace("50", "1e400").replace("Zed", "Anna"),
-    "15,000 bad deals": HEAD + THREE + RULES + "base = 25\n" + BAD_DEAL * 15_000,
-    "100,000 settings": HEAD + THREE + RULES + "base = 25\n" + "".join(f"k{i} = 1\n" for i in range(100_000)),
-    "a list of 100,000 takers": HEAD + THREE + RULES + "base = 25\n"
+    "points 1e-999999999": HEAD + THREE + RULES + BASE
+    + BAD_DEAL.replace("50", "1e-999999999").replace("Zed", "Anna"),
+    "points 1e400": HEAD + THREE + RULES + BASE
+    + BAD_DEAL.replace("50", "1e400").replace("Zed", "Anna"),
+    "15,000 bad deals": HEAD + THREE + RULES + BASE + BAD_DEAL * 15_000,
+    "100,000 settings": HEAD + THREE + RULES + BASE
+    + "".join(f"k{i} = 1\n" for i in range(100_000)),
+    "a list of 100,000 takers": HEAD + THREE + RULES + BASE
     + BAD_DEAL.replace('"Zed"', "[" + ", ".join(['"x"'] * 100_000) + "]"),
 }  # fmt: skip
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 
 import pytest
 
-from scorepad import FORMAT_VERSION, core, storage
+from scorepad import FORMAT_VERSION, __version__, core, storage
 from scorepad.errors import ScorepadError
 
 GOLDEN = """\
@@ -49,6 +50,10 @@ note = "counted twice"
 "Chloé" = 10
 """
 
+# every save ends with the digest of what it wrote and which scorepad checked it
+SIGNED_GOLDEN = (f"{GOLDEN}\n# checked by scorepad {__version__}: sha256 "
+                 f"{hashlib.sha256(GOLDEN.encode()).hexdigest()}\n")  # fmt: skip
+
 
 def golden_session():
     s = core.new_session("french", ["Anna", "Bruno", "Chloé", "大輔"], profile="fft",
@@ -61,7 +66,7 @@ def golden_session():
 def test_file_layout_is_stable(tmp_path):
     path = tmp_path / "g.toml"
     storage.save_new(path, golden_session())
-    assert path.read_text("utf-8") == GOLDEN
+    assert path.read_text("utf-8") == SIGNED_GOLDEN
     assert storage.load(path) == golden_session()
 
 
@@ -91,7 +96,7 @@ def test_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(ScorepadError, match="cannot write: No space left on device"):
         storage.update(path, lambda session: core.add_deal(session, {"contract": "pass"}))
-    assert path.read_text("utf-8") == GOLDEN
+    assert path.read_text("utf-8") == SIGNED_GOLDEN
     assert sorted(os.listdir(tmp_path)) == ["g.toml"]
 
 
@@ -122,7 +127,7 @@ def test_a_version_1_file_is_upgraded_when_read(tmp_path):
     path.write_text(old, "utf-8")
     session = storage.load(path)
     assert session.rules["slam_penalties_add"] is True  # what version 1 always did
-    assert storage.dumps(session) == GOLDEN  # saved in the current format
+    assert storage.dumps(session) == SIGNED_GOLDEN  # saved in the current format
 
 
 def test_slam_penalties_add_is_a_setting(cli):

@@ -110,18 +110,30 @@ def match_over(session: Session) -> str | None:
     return get_variant(session.variant).match_over(session)
 
 
-def registry() -> dict[str, Variant]:
-    from scorepad.variants.french import FRENCH
-    from scorepad.variants.piedmont import PIEDMONT
-    from scorepad.variants.troggu import TROGGU
+_REGISTRY: dict[str, Variant] = {}
+_NAMES: dict[str, Variant] = {}  # every name and alias, for the lookups of every deal
 
-    return {v.name: v for v in (FRENCH, TROGGU, PIEDMONT)}
+
+def registry() -> dict[str, Variant]:
+    """The games by name, imported when first asked for (start-up stays lean)."""
+    if not _REGISTRY:
+        from scorepad.variants.french import FRENCH
+        from scorepad.variants.piedmont import PIEDMONT
+        from scorepad.variants.troggu import TROGGU
+
+        _REGISTRY.update((v.name, v) for v in (FRENCH, TROGGU, PIEDMONT))
+    return dict(_REGISTRY)
 
 
 def get_variant(name: str) -> Variant:
+    found = _NAMES.get(name)
+    if found is not None:
+        return found
     wanted = name.strip().lower()
     for variant in registry().values():
         if wanted == variant.name or wanted in variant.aliases:
+            if len(_NAMES) < 100:  # names as typed: a hostile file can't make it grow
+                _NAMES[name] = variant
             return variant
     known = ", ".join(registry())
     raise ScorepadError([Problem("", f"unknown variant {shown(name)} (known: {known})")])

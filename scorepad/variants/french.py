@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
@@ -148,11 +149,17 @@ def slam_side_points(e: FrenchEntry, players: int, owed: bool) -> tuple[Decimal,
     point), from what the other side can hold: the dog where it counts for that side, and
     the Excuse it played and kept, owing the card (it took no trick to give one from)."""
     assert e.slam is not None and e.bouts is not None
-    other = OTHER[e.slam]
+    return _slam_side_points(e.contract, e.bouts, e.slam, players, owed)
+
+
+@functools.cache  # a few dozen cases, asked for every deal of a file
+def _slam_side_points(contract: str, bouts: int, slam: str, players: int,
+                      owed: bool) -> tuple[Decimal, Decimal] | None:  # fmt: skip
+    other = OTHER[slam]
     free, restricted, eligible = (0, 0, discardable)
-    if dog_side(e.contract) == other:
-        free, restricted, eligible = dog_holding(e.contract, players)
-    other_bouts = 3 - e.bouts if other == "defence" else e.bouts
+    if dog_side(contract) == other:
+        free, restricted, eligible = dog_holding(contract, players)
+    other_bouts = 3 - bouts if other == "defence" else bouts
     fixed = (FOOL_CARD,) if owed else ()
     held = holding_range(DECK, free, restricted, eligible=eligible, bouts=other_bouts,
                          fixed=fixed)  # fmt: skip
@@ -167,11 +174,16 @@ def plain_side_points(e: FrenchEntry, players: int) -> tuple[Decimal, Decimal]:
     """Without a slam: the taker side's points as counted, each side having taken at least
     one trick (less the card an owed Excuse keeps back), with the dog where it counts."""
     assert e.bouts is not None
+    return _plain_side_points(e.contract, e.bouts, players)
+
+
+@functools.cache
+def _plain_side_points(contract: str, taker_bouts: int, players: int) -> tuple[Decimal, Decimal]:
     least = []
-    for side, bouts in (("attack", e.bouts), ("defence", 3 - e.bouts)):
+    for side, bouts in (("attack", taker_bouts), ("defence", 3 - taker_bouts)):
         free, restricted, eligible = players - 1, 0, discardable
-        if dog_side(e.contract) == side:
-            dog_free, restricted, eligible = dog_holding(e.contract, players)
+        if dog_side(contract) == side:
+            dog_free, restricted, eligible = dog_holding(contract, players)
             free += dog_free
         held = None
         while held is None and free <= DECK.size:  # the fewest cards that hold those bouts

@@ -5,6 +5,7 @@ Every number of the chip settlement comes from the seed alone, so each is a sett
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -114,6 +115,7 @@ def discardable(card: Card) -> bool:
     return DECK.value(card) < 5
 
 
+@functools.cache  # a few dozen cases, asked for every deal of a file
 def tappist_range(bid: str, players: int, tricks: int) -> tuple[Decimal, Decimal]:
     """What the Tappist's side can hold after `tricks` tricks: the trick cards plus the Tapp
     (Solo: as dealt) or the discard (a Tapp game: no 5-point card, or all four kings)."""
@@ -128,6 +130,7 @@ def tappist_range(bid: str, players: int, tricks: int) -> tuple[Decimal, Decimal
     return min(x[0] for x in found), max(x[1] for x in found)
 
 
+@functools.cache
 def misere_tapp_range(players: int) -> tuple[Decimal, Decimal]:
     """What the Tapp left aside in a misère is worth. With 7 or 8 players a misère happens
     only when the Bättler and trump 1 are both in the Tapp."""

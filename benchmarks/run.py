@@ -1,0 +1,143 @@
+"""Time and memory of every command against floors measured in the same run.
+
+    python benchmarks/run.py [--sizes 100,1000,10000] [--repeat 5] [--json] [--data DIR]
+
+Each figure is the median CPU time (user + system) of `--repeat` runs of a real process, and
+its peak RSS (from wait4). The floors are measured alongside: `python -c pass`, the import
+floor (`import typer, tabulate, tomllib, tomli_w`, what the whole CLI needs), the command's own
+import floor (what that command needs: typer and the parser, plus tabulate where it prints a
+table), and the TOML parser alone on the same file. Ratios, not seconds, are what to compare
+across machines. The session files come from benchmarks/generate.py (made if missing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PY = sys.executable
+
+DEALS = {  # one plain deal per game, as a table types it
+    "french": ["--contract", "garde", "--taker", "Anna", "--points", "50", "--bouts", "2"],
+    "troggu": ["--bid", "tapp", "--tappist", "Anna", "--points", "57"],
+    "piedmont": ["--points", "Anna=50"],
+}
+TABLES = {"standings", "history", "chart", "show", "export"}  # commands that need tabulate
+
+
+def measure(argv: list[str], repeat: int, prepare: object = None) -> dict[str, float]:
+    """Median CPU seconds and the largest peak RSS (MiB) of `repeat` runs of argv."""
+    cpu: list[float] = []
+    rss = 0.0
+    for _ in range(repeat):
+        if callable(prepare):
+            prepare()
+        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                stdin=subprocess.DEVNULL)  # fmt: skip
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err = proc.stderr.read() if proc.stderr else b""
+        if proc.stderr:
+            proc.stderr.close()
+        if proc.returncode not in (0,):
+            raise SystemExit(f"{' '.join(argv)} failed ({proc.returncode}): {err[-500:]!r}")
+        cpu.append(usage.ru_utime + usage.ru_stime)
+        rss = max(rss, usage.ru_maxrss / 1024)
+    return {"cpu": statistics.median(cpu), "rss": rss}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="100,1000,10000")
+    parser.add_argument("--games", default="french,troggu,piedmont")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--data", type=Path, default=Path(tempfile.gettempdir()) / "scorepad-bench")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",") if s]
+    games = [g for g in args.games.split(",") if g]
+    missing = [s for s in sizes for g in games if not (args.data / f"{g}-{s}.toml").exists()]
+    if missing or not (args.data / "archive").is_dir():
+        generate = [PY, str(HERE / "generate.py"), str(args.data), "--sizes", args.sizes]
+        subprocess.run(generate, check=True, stdout=subprocess.DEVNULL)
+    scorepad = [PY, "-m", "scorepad"]
+    rows: list[dict[str, object]] = []
+    floor_pass = measure([PY, "-c", "pass"], args.repeat)
+    floor_all = measure([PY, "-c", "import typer, tabulate, tomllib, tomli_w"], args.repeat)
+    floor_plain = measure([PY, "-c", "import typer, tomli"], args.repeat)
+    floor_table = measure([PY, "-c", "import typer, tomli, tabulate"], args.repeat)
+    for name, floor in (("python -c pass", floor_pass), ("import floor (all)", floor_all),
+                        ("import typer, tomli", floor_plain),
+                        ("import typer, tomli, tabulate", floor_table)):  # fmt: skip
+        rows.append({"command": name, "file": "", "deals": 0, **floor})
+
+    def add(command: str, label: str, deals: int, argv: list[str], parse_file: Path | None,
+            prepare: object = None) -> None:  # fmt: skip
+        result = measure(argv, args.repeat, prepare)
+        own = floor_table if command in TABLES else floor_plain
+        row: dict[str, object] = {"command": command, "file": label, "deals": deals, **result,
+                                  "x_own_floor": result["cpu"] / own["cpu"],
+                                  "x_import_floor": result["cpu"] / floor_all["cpu"]}  # fmt: skip
+        if parse_file is not None:
+            parse = measure([PY, "-c", "import sys, tomli; "
+                             "tomli.loads(open(sys.argv[1], 'rb').read().decode())",
+                             str(parse_file)], args.repeat)  # fmt: skip
+            row["parse_cpu"] = parse["cpu"]
+            row["x_parse"] = (result["cpu"] - floor_pass["cpu"]) / max(
+                parse["cpu"] - floor_pass["cpu"], 1e-3)
+        rows.append(row)
+
+    add("--help", "", 0, [*scorepad, "--help"], None)
+    try:
+        add("--version", "", 0, [*scorepad, "--version"], None)
+    except SystemExit as err:  # an older scorepad, measured for comparison
+        print(f"skipped: {err}", file=sys.stderr)
+    work = Path(tempfile.mkdtemp(prefix="scorepad-bench-"))
+    try:
+        for size in sizes:
+            for game in games:
+                path = args.data / f"{game}-{size}.toml"
+                label = path.name
+                for command, extra in (("check", []), ("standings", []), ("history", []),
+                                       ("show", []), ("export", ["--to", "csv"]),
+                                       ("chart", [])):  # fmt: skip
+                    add(command, label, size, [*scorepad, command, str(path), *extra],
+                        path if command in ("check", "standings") else None)
+                copy = work / path.name
+
+                def fresh(source: Path = path, target: Path = copy) -> None:
+                    shutil.copyfile(source, target)
+
+                add("deal", label, size, [*scorepad, "deal", str(copy), *DEALS[game]], None,
+                    prepare=fresh)
+        archive = sorted(str(p) for p in (args.data / "archive").glob("*.toml"))
+        if archive:
+            add("standings", f"archive ({len(archive)} files)", 20 * len(archive),
+                [*scorepad, "standings", *archive], None)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return
+    from tabulate import tabulate
+
+    headers = ["command", "file", "CPU s", "× own floor", "× import floor", "× parse",
+               "peak MiB"]  # fmt: skip
+    table = [[r["command"], r["file"], f"{r['cpu']:.3f}",
+              f"{r['x_own_floor']:.2f}" if "x_own_floor" in r else "",
+              f"{r['x_import_floor']:.2f}" if "x_import_floor" in r else "",
+              f"{r['x_parse']:.2f}" if "x_parse" in r else "", f"{r['rss']:.0f}"]
+             for r in rows]  # fmt: skip
+    print(tabulate(table, headers, tablefmt="github", disable_numparse=True))
+
+
+if __name__ == "__main__":
+    main()

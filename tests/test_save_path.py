@@ -1,0 +1,126 @@
+"""The save path: a new deal is appended to the file's bytes, and a file scorepad signed is
+not checked deal by deal again; the cost of recording a deal is guarded by counting parses
+and deal reads (never by the clock)."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from scorepad import __version__, checks, core, storage
+from scorepad.model import Deals
+
+PLAIN = {"contract": "garde", "taker": "Anna", "points": "50", "bouts": "2"}
+PLAYERS = ["Anna", "Bruno", "Chloé", "Daisuke"]
+
+
+def session_file(tmp_path, deals):
+    session = core.new_session("french", PLAYERS)
+    for i in range(deals):
+        session = core.add_deal(session, {**PLAIN, "points": str(30 + i % 40)})
+    path = tmp_path / "club.toml"
+    storage.save_new(path, session)
+    return path
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """How often the whole file is parsed and how many deals are read."""
+    counts = {"parse": 0, "deal": 0}
+    parse, read = storage.tomllib.loads, checks.read_deal
+
+    def counting_parse(text, **kwargs):
+        if len(text) > 2000:  # the whole file, not one deal's text read back
+            counts["parse"] += 1
+        return parse(text, **kwargs)
+
+    def counting_read(*args, **kwargs):
+        counts["deal"] += 1
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(storage.tomllib, "loads", counting_parse)
+    monkeypatch.setattr(storage, "read_deal", counting_read)
+    monkeypatch.setattr(core, "read_deal", counting_read)
+    return counts
+
+
+def test_a_deal_is_appended_and_the_file_signed_again(tmp_path):
+    path = session_file(tmp_path, 3)
+    before = path.read_bytes()
+    body = before[: before.rindex(b"\n# checked by scorepad")]
+    storage.update(path, lambda s: core.add_deal(s, PLAIN))
+    after = path.read_bytes()
+    assert after.startswith(body)  # the old text is kept byte for byte
+    added = after[len(body):]
+    text, signature = added.rsplit(b"\n# checked by scorepad ", 1)
+    assert text == (b'\n[[deals]]\ndealer = "Daisuke"\ncontract = "garde"\ntaker = "Anna"\n'
+                    b"points = 50\nbouts = 2\n")  # fmt: skip
+    digest = hashlib.sha256(after[: after.rindex(b"\n\n# checked")] + b"\n").hexdigest()
+    assert signature == f"{__version__}: sha256 {digest}\n".encode()
+    assert len(storage.load(path).deals) == 4
+
+
+def test_recording_into_a_signed_file_reads_the_new_deal_and_no_other(tmp_path, counted):
+    path = session_file(tmp_path, 2000)
+    counted.update(parse=0, deal=0)
+    storage.update(path, lambda s: core.add_deal(s, PLAIN))
+    # one parse of the file; the last deal (who deals next), the new one, and its read-back
+    assert counted["parse"] == 1
+    assert counted["deal"] <= 3
+    assert len(storage.load(path).deals) == 2001
+
+
+def test_recording_into_a_hand_edited_file_checks_it_once_in_full(tmp_path, counted):
+    path = session_file(tmp_path, 2000)
+    path.write_bytes(path.read_bytes().replace(b"points = 31", b"points = 32", 1))
+    counted.update(parse=0, deal=0)
+    storage.update(path, lambda s: core.add_deal(s, PLAIN))
+    assert counted["parse"] == 1
+    assert 2000 <= counted["deal"] <= 2000 + 3  # one pass over the file, then the new deal
+
+
+def test_a_hand_edited_mistake_is_still_refused(tmp_path):
+    path = session_file(tmp_path, 5)
+    broken = path.read_bytes().replace(b'taker = "Anna"', b'taker = "Zed"', 1)
+    path.write_bytes(broken)  # the signature no longer matches: every deal is checked
+    with pytest.raises(storage.ScorepadError, match="deal 1: taker 'Zed' is not a player"):
+        storage.update(path, lambda s: core.add_deal(s, PLAIN))
+    assert path.read_bytes() == broken
+
+
+def test_a_signature_of_another_scorepad_is_not_trusted(tmp_path):
+    path = session_file(tmp_path, 3)
+    data = path.read_bytes().replace(f"scorepad {__version__}:".encode(), b"scorepad 0.0.1:")
+    path.write_bytes(data)
+    assert storage._unsigned(data)[1] is False
+    assert storage._unsigned(data.replace(b"scorepad 0.0.1:", f"scorepad {__version__}:"
+                                          .encode()))[1] is True  # fmt: skip
+    storage.update(path, lambda s: core.add_deal(s, PLAIN))  # checked in full, signed anew
+    assert storage._unsigned(path.read_bytes())[1] is True
+
+
+def test_a_file_with_inline_deals_is_written_anew_as_tables(tmp_path):
+    path = tmp_path / "inline.toml"
+    text = storage.dumps(core.new_session("french", PLAYERS))
+    head, rules = text[: text.rindex("\n# checked")].split("\n[rules]\n")
+    path.write_text(f'{head}deals = [{{ dealer = "Anna", contract = "garde", taker = "Anna", '
+                    f'points = 50, bouts = 2 }}]\n\n[rules]\n{rules}', "utf-8")  # fmt: skip
+    assert len(storage.load(path).deals) == 1
+    storage.update(path, lambda s: core.add_deal(s, PLAIN))
+    assert path.read_text("utf-8").count("[[deals]]") == 2
+    assert len(storage.load(path).deals) == 2
+
+
+def test_lazy_deals_are_read_and_checked_when_looked_at(tmp_path):
+    path = session_file(tmp_path, 3)
+    data = path.read_bytes()
+    session = storage.session_from_document(storage.parse_document(data, path), lazy=True)
+    assert isinstance(session.deals, Deals)
+    assert session == storage.load(path)  # the same deals, read on demand
+    forged_body = data[: data.rindex(b"\n# checked")].replace(b'taker = "Anna"',
+                                                            b'taker = "Zed"', 1)  # fmt: skip
+    forged = storage.signed(forged_body + b"\n")
+    lazy = storage.session_from_document(storage.parse_document(forged, path), lazy=True)
+    with pytest.raises(storage.ScorepadError, match="deal 1: taker 'Zed' is not a player"):
+        list(lazy.deals)
