@@ -55,7 +55,8 @@ def session_text(game: str, names: list[str], pool: list[str], deals: int,
     for i in range(deals):
         dealer = names[i % len(names)]
         parts.append(f'\n[[deals]]\ndealer = "{dealer}"\n{rng.choice(pool)}')
-    return storage.signed("".join(parts).encode("utf-8")).decode("utf-8")  # as scorepad signs what it writes
+    # signed as scorepad signs every file it writes
+    return storage.signed("".join(parts).encode("utf-8")).decode("utf-8")
 
 
 def main() -> None:
