@@ -150,41 +150,12 @@ FormatOpt = Annotated[str, typer.Option("--format", help="table format: plain, s
 
 # --- deal options, from the variants' fields ------------------------------------------------
 
-REPEATABLE = {"points", "handfuls"}
-OPTION_HELP = {
-    "points": "card points of the declaring side (X), or NAME=X per player (repeat)",
-    "cards": "cards of one pile, e.g. \"21 1 EX KH QS\" (low cards may be left out)",
-    "partner": "the partner (French 5 players, Troggu 7–8 players)",
-    "side": "whose pile --cards lists: attack (default) or defence; Troggu: tappist or "
-            "opponents",
-    "alone": "the declarer plays alone (French 5 players; Troggu 7–8: the called card "
-             "was his own)",
-}
-
-
-def _deal_fields() -> list[Any]:
-    from scorepad.variants import Field, registry
-
-    fields: dict[str, Field] = {
-        "dealer": Field("dealer", "--dealer", "player", "who dealt (default: the next dealer)"),
-        "note": Field("note", "--note", "text", "a note kept with the deal"),
-    }
-    games: dict[str, list[str]] = {}
-    for variant in registry().values():
-        for f in variant.fields:
-            fields.setdefault(f.key, f)
-            games.setdefault(f.key, []).append(variant.name)
-    result = []
-    for key, f in fields.items():
-        where = games.get(key, [])
-        only = f" [{', '.join(where)}]" if where and len(where) < len(registry()) else ""
-        result.append((f, OPTION_HELP.get(key, f.help) + only))
-    return result
-
-
 def _deal_parameters() -> list[inspect.Parameter]:
+    from scorepad.deal_options import DEAL_OPTIONS, REPEATABLE
+
     params = []
-    for f, help_text in _deal_fields():
+    for f in DEAL_OPTIONS:
+        help_text = f.help
         if f.kind == "flag":
             name = f.option.removeprefix("--")
             annotation: Any = Annotated[Optional[bool], typer.Option(  # noqa: UP045
@@ -220,6 +191,7 @@ def with_deal_options(fn: F) -> F:
 def raw_from_options(options: dict[str, Any]) -> dict[str, Any]:
     """Deal fields as given on the command line, in the shape the session file stores."""
     from scorepad.checks import MAX_TEXT, control_problem
+    from scorepad.deal_options import REPEATABLE
 
     raw: dict[str, Any] = {}
     problems: list[Problem] = []
@@ -539,7 +511,7 @@ def _remove(file: Path, n: int | None) -> None:
         number = len(now.deals) if n is None else n
         try:
             updated, deal = core.remove_deal(now, number)
-            core.outcomes(updated)
+            core.check_session(updated)
         except ScorepadError as err:
             raise err.located(str(file)) from None
         removed.append((number, deal))
@@ -696,7 +668,7 @@ def show(
     """
     from scorepad import core, report, storage
 
-    session = storage.load(file)
+    session = storage.load(file, lazy=True)  # one deal is read, not all
     number = len(session.deals) if n is None else n
     try:
         deal = core.deal_at(session, number)
@@ -761,8 +733,7 @@ def check(files: FilesArg) -> None:
     bad = 0
     for f in files:
         try:
-            session = storage.load(f)
-            core.outcomes(session)
+            session = core.check_session(storage.load(f))
         except ScorepadError as err:
             bad += 1
             print_problems(err.problems)
@@ -808,9 +779,23 @@ def variants(json_: JsonOpt = False) -> None:
             echo(f"{v.name} {name}: {values}")
 
 
+def _only(name: str) -> typer.Typer:
+    """The app with the one command that runs (building all of them costs start-up time at
+    every deal); the whole app when the name is no command (`--help`, a typo)."""
+    chosen = [c for c in app.registered_commands
+              if c.callback is not None and (c.name or c.callback.__name__) == name]
+    if not chosen:
+        return app
+    one = typer.Typer(help=app.info.help, no_args_is_help=True, add_completion=False,
+                      pretty_exceptions_enable=False, rich_markup_mode=None)  # fmt: skip
+    one.callback()(_root)
+    one.registered_commands = chosen
+    return one
+
+
 def main() -> None:
     try:
-        app()
+        _only(sys.argv[1] if len(sys.argv) > 1 else "")(prog_name="scorepad")
     except KeyboardInterrupt:
         echo("\ninterrupted: nothing saved", err=True)
         sys.exit(130)

@@ -5,7 +5,7 @@ Nothing here prints or touches files; every function returns new frozen values.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
@@ -83,7 +83,14 @@ def score(session: Session, deal: Deal) -> Outcome:
 
 
 def outcomes(session: Session) -> list[Outcome]:
-    return [score(session, deal) for deal in session.deals]
+    return list(iter_outcomes(session))
+
+
+def iter_outcomes(session: Session) -> Iterator[Outcome]:
+    """Each deal's outcome in turn, none kept (their explanations add up in a big file)."""
+    variant = get_variant(session.variant)
+    table = session.table
+    return (variant.score(deal.entry, table) for deal in session.deals)
 
 
 def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False) -> Session:
@@ -164,8 +171,9 @@ def _checked(session: Session, only: Deal | None = None) -> Session:
         raise ScorepadError(problems)
     if only is not None:
         score(session, only)  # it must score (and add up) before anything is saved
-    else:
-        outcomes(session)  # every deal must score (and add up) before anything is saved
+    else:  # every deal must score (and add up) before anything is saved
+        for _ in iter_outcomes(session):
+            pass
     return session
 
 
@@ -194,7 +202,7 @@ def standings(sessions: Sequence[Session]) -> list[Standing]:
             order.setdefault(key, p)
             table.setdefault(key, dict(total=0, deals=0, declarer=0, made=0, failed=0, won=0,
                                        best=0))
-        for outcome in outcomes(session):
+        for outcome in iter_outcomes(session):
             for player, value in outcome.scores.items():
                 row = table[player.casefold()]
                 row["total"] += value
@@ -218,7 +226,7 @@ def standings(sessions: Sequence[Session]) -> list[Standing]:
 def running_totals(session: Session) -> list[dict[str, int]]:
     totals = dict.fromkeys(session.players, 0)
     result = []
-    for outcome in outcomes(session):
+    for outcome in iter_outcomes(session):
         for player, value in outcome.scores.items():
             totals[player] += value
         result.append(dict(totals))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorepad.core import Standing, json_number, outcomes, running_totals
+from scorepad.core import Standing, iter_outcomes, json_number, running_totals
 from scorepad.model import Deal, Outcome, Session
 from scorepad.text import num, plural, shown, signed
 from scorepad.variants import get_variant
@@ -53,7 +53,7 @@ def deal_object(session: Session, n: int, deal: Deal, outcome: Outcome) -> dict[
 
 
 def history_objects(session: Session) -> list[dict[str, Any]]:
-    pairs = zip(session.deals, outcomes(session), strict=True)
+    pairs = zip(session.deals, iter_outcomes(session), strict=True)
     return [deal_object(session, n, deal, outcome) for n, (deal, outcome) in enumerate(pairs, 1)]
 
 
@@ -63,7 +63,7 @@ def history_table(session: Session, fmt: str = "simple") -> str:
     variant = get_variant(session.variant)
     rows = []
     totals = dict.fromkeys(session.players, 0)
-    for n, (deal, outcome) in enumerate(zip(session.deals, outcomes(session), strict=True), 1):
+    for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session), strict=True), 1):
         cells = []
         for p in session.players:
             totals[p] += outcome.scores[p]
@@ -122,7 +122,7 @@ def by_deal_table(sessions: Sequence[Session], fmt: str = "simple") -> str:
     totals = dict.fromkeys(names, 0)
     rows = []
     for i, session in enumerate(sessions, 1):
-        for n, outcome in enumerate(outcomes(session), 1):
+        for n, outcome in enumerate(iter_outcomes(session), 1):
             for player, value in outcome.scores.items():
                 totals[player.casefold()] += value
             label = f"{i}.{n}" if len(sessions) > 1 else str(n)
@@ -135,7 +135,7 @@ def export_rows(session: Session) -> tuple[list[str], list[list[Any]]]:
     variant = get_variant(session.variant)
     headers = ["deal", "dealer", "game", "result", "points", *session.players]
     rows = []
-    pairs = zip(session.deals, outcomes(session), strict=True)
+    pairs = zip(session.deals, iter_outcomes(session), strict=True)
     for n, (deal, outcome) in enumerate(pairs, 1):
         rows.append([n, deal.dealer, variant.describe(deal.entry), outcome.result,
                      json_number(outcome.points), *(outcome.scores[p] for p in session.players)])

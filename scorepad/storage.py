@@ -109,23 +109,28 @@ def _why(err: OSError) -> str:
     return err.strerror or type(err).__name__
 
 
-def load(path: Path) -> Session:
-    return _session_from_bytes(read_bytes(path), path)
+def load(path: Path, *, lazy: bool = False) -> Session:
+    """The session in a file, every deal read and checked; with `lazy`, a file whose
+    signature holds has each deal read and checked when first looked at (`show N`)."""
+    return _session_from_bytes(read_bytes(path), path, lazy=lazy)
 
 
-def _session_from_bytes(data: bytes, path: Path) -> Session:
-    doc = parse_document(data, path)
-    try:
-        return session_from_document(doc)
+def _session_from_bytes(data: bytes, path: Path, *, lazy: bool = False) -> Session:
+    trusted = lazy and _unsigned(data)[1]
+    try:  # the parsed document is handed over, so each deal's table is freed once read
+        return session_from_document(parse_document(data, path), lazy=trusted, consume=True)
     except ScorepadError as err:
         raise err.located(str(path)) from None
 
 
-def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False) -> Session:
+def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
+                          consume: bool = False) -> Session:  # fmt: skip
     """Build and check a Session from a parsed TOML document; every problem is reported.
 
     `lazy`: the deals were checked when scorepad wrote them (the file's signature says so):
-    each is read and checked when first looked at (model.Deals), not all of them now."""
+    each is read and checked when first looked at (model.Deals), not all of them now.
+    `consume`: the document is not used again, and each deal's table is dropped once read
+    (a big file's parsed tables and its deals need not be in memory together)."""
     version = doc.get("scorepad")
     if version is None:
         raise ScorepadError(["no 'scorepad = N' format key: not a scorepad session file"])
@@ -188,6 +193,8 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False) -> Sess
             deals.append(read_deal(raw, table, f"deal {n}"))
         except ScorepadError as err:
             problems.extend(err.problems)
+        if consume:
+            raw_deals[n - 1] = None
     if problems:
         raise ScorepadError(problems)
     session = Session(variant.name, players, rules, dealer or players[0], title, tuple(deals))

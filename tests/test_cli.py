@@ -126,3 +126,54 @@ def test_piedmont_tie_at_the_target_plays_on(cli):
     assert "match over" not in out
     out = cli("deal", path, "--points", "Anna=60").stdout
     assert "match over after deal 3 (151 ≥ target 90): Anna wins the match" in out
+
+
+def test_the_written_out_deal_options_are_the_games_fields():
+    """scorepad/deal_options.py spares start-up the game modules; it must say what they do."""
+    from scorepad.deal_options import DEAL_OPTIONS
+    from scorepad.variants import registry
+
+    games = registry()
+    declared: dict[str, list] = {}
+    for variant in games.values():
+        for f in variant.fields:
+            declared.setdefault(f.key, []).append((variant.name, f))
+    written = {o.key: o for o in DEAL_OPTIONS}
+    assert set(written) == set(declared) | {"dealer", "note"}
+    for key, found in declared.items():
+        option, first = written[key], found[0][1]
+        assert (option.option, option.kind, option.choices) == (
+            first.option, first.kind, tuple(first.choices)), key
+        names = [name for name, _ in found]
+        if len(names) < len(games):
+            assert option.help.endswith(f"[{', '.join(names)}]"), key
+        else:
+            assert "[" not in option.help.rsplit(" ", 1)[-1], key
+
+
+IMPORTED = ("import sys\nfrom scorepad.cli import app\n"
+            "try:\n    app(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('scorepad.variants.')"
+            " or m in ('tabulate', 'wcwidth')))")  # fmt: skip
+
+
+def _imported(*args):
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", IMPORTED, *map(str, args)],
+                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    return out.strip().splitlines()[-1]
+
+
+def test_help_and_version_import_no_game_module():
+    for flag in ("--help", "--version"):
+        assert _imported(flag) == "[]", flag
+
+
+def test_commands_without_a_table_import_no_tabulate_and_one_game(cli):
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
+    assert _imported("deal", path, "--contract", "pass") == "['scorepad.variants.french']"
+    assert _imported("check", path) == "['scorepad.variants.french']"
+    assert _imported("count", "--variant", "troggu", "21") == "['scorepad.variants.troggu']"
+    assert "tabulate" in _imported("standings", path)

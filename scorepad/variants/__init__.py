@@ -129,6 +129,13 @@ def get_variant(name: str) -> Variant:
     found = _NAMES.get(name)
     if found is not None:
         return found
+    if name in ("french", "troggu", "piedmont"):  # as files name them: import that game only
+        import importlib
+
+        variant: Variant = getattr(importlib.import_module(f"scorepad.variants.{name}"),
+                                   name.upper())  # fmt: skip
+        _NAMES[name] = variant
+        return variant
     wanted = name.strip().lower()
     for variant in registry().values():
         if wanted == variant.name or wanted in variant.aliases:

@@ -260,12 +260,14 @@ class Piedmont:
 
     def match_over(self, session: Session) -> str | None:
         """Who won the match, once the target or the number of deals is reached."""
-        from scorepad.core import running_totals
-
         target, limit = int(session.rules["target"]), int(session.rules["deals"])
         if not target and not limit:
             return None
-        for n, totals in enumerate(running_totals(session), 1):
+        totals = dict.fromkeys(session.players, 0)
+        table = session.table
+        for n, deal in enumerate(session.deals, 1):  # a game never imports the core
+            for player, value in self.score(deal.entry, table).scores.items():
+                totals[player] += value
             reached = target and max(totals.values()) >= target
             if reached or (limit and n >= limit):
                 best = max(totals.values())

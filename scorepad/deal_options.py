@@ -1,0 +1,73 @@
+"""The deal options of `deal` and `edit`, written out so that start-up (and `--help`)
+imports no game module. They are the games' fields (`variants/*.py`, `Field`) gathered once:
+tests/test_cli.py checks that this table is exactly what the games declare.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class DealOption(NamedTuple):
+    key: str  # key in the session file and in raw entries
+    option: str  # command-line option
+    kind: str  # as the game's Field: choice, player, number, integer, cards, flag, …
+    choices: tuple[str, ...]
+    help: str  # with the games that take it, when not all do
+
+
+REPEATABLE = {"points", "handfuls"}
+
+DEAL_OPTIONS: tuple[DealOption, ...] = (
+    DealOption('dealer', '--dealer', 'player', (),
+               'who dealt (default: the next dealer)'),
+    DealOption('note', '--note', 'text', (),
+               'a note kept with the deal'),
+    DealOption('contract', '--contract', 'choice',
+               ('petite', 'garde', 'garde-sans', 'garde-contre', 'pass', 'cancelled'),
+               'the contract, or pass / cancelled [french]'),
+    DealOption('taker', '--taker', 'player', (),
+               'who took [french]'),
+    DealOption('partner', '--partner', 'player', (),
+               'the partner (French 5 players, Troggu 7–8 players) [french, troggu]'),
+    DealOption('alone', '--alone', 'flag', (),
+               'the declarer plays alone (French 5 players; Troggu 7–8: the called card '
+               'was his own) [french, troggu]'),
+    DealOption('points', '--points', 'number', (),
+               'card points of the declaring side (X), or NAME=X per player (repeat)'),
+    DealOption('bouts', '--bouts', 'integer', (),
+               "bouts (21, 1, Excuse) in the taker side's cards [french]"),
+    DealOption('cards', '--cards', 'cards', (),
+               'cards of one pile, e.g. "21 1 EX KH QS" (low cards may be left out)'),
+    DealOption('pile', '--pile', 'integer', (),
+               'how many cards the pile holds'),
+    DealOption('side', '--side', 'choice', ('attack', 'defence'),
+               'whose pile --cards lists: attack (default) or defence; Troggu: tappist or '
+               'opponents [french, troggu]'),
+    DealOption('handfuls', '--handful', 'handfuls', (),
+               'handfuls shown, as PLAYER:TRUMPS [french]'),
+    DealOption('petit_au_bout', '--petit-au-bout', 'choice', ('attack', 'defence'),
+               'which side won the Petit in the last trick [french]'),
+    DealOption('slam', '--slam', 'choice', ('attack', 'defence'),
+               'which side took every trick [french]'),
+    DealOption('slam_announced', '--slam-announced', 'flag', (),
+               'slam announced by the taker [french]'),
+    DealOption('fool_exchange', '--fool-exchange', 'choice', ('given', 'owed', 'lost'),
+               'what became of the Excuse [french, troggu]'),
+    DealOption('fool', '--fool', 'player', (),
+               'who played the Excuse'),
+    DealOption('fool_winner', '--fool-winner', 'player', (),
+               'who won the trick of the Excuse [french, troggu]'),
+    DealOption('bid', '--bid', 'choice', ('tapp', 'solo', 'misere'),
+               'tapp, solo, or misere when all passed [troggu]'),
+    DealOption('tappist', '--tappist', 'player', (),
+               'the declarer [troggu]'),
+    DealOption('called', '--called', 'card', (),
+               '7–8 players: the card the Tappist named [troggu]'),
+    DealOption('forced', '--forced', 'flag', (),
+               '7–8 players: all passed, the Bättler (or trump 1) holder had to play [troggu]'),
+    DealOption('tricks', '--tricks', 'integer', (),
+               "tricks won by the Tappist's side [troggu]"),
+    DealOption('player', '--player', 'player', (),
+               'whose pile --cards lists (or whose --points X) [piedmont]'),
+)  # fmt: skip
