@@ -3,4 +3,4 @@
 __version__ = "0.1.0"
 
 #: Version of the session file format this program writes and understands.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3

@@ -5,6 +5,7 @@ Pure functions: they read values, return them checked, and report problems.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -107,3 +108,15 @@ def control_problem(text: str, what: str) -> Problem | None:
         return Problem(what, f"holds a control character ({repr(bad[0])[1:-1]}): type "
                              "plain text")
     return None
+
+
+def read_date(value: Any) -> str | None:
+    """A date as YYYY-MM-DD (a real day), or None."""
+    import datetime
+
+    if not isinstance(value, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
+        return None
+    try:
+        return datetime.date.fromisoformat(value).isoformat()
+    except ValueError:
+        return None

@@ -20,7 +20,7 @@ from typing import Annotated, Any, Optional, TypeVar
 import typer
 
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
-from scorepad.text import plural
+from scorepad.text import plural, shown
 
 app = typer.Typer(
     help="Score keeper for tarot card games played with real decks: French Tarot, "
@@ -248,6 +248,7 @@ def new(
                                          help="players in seating order, comma-separated")],
     rules: Annotated[Optional[str], typer.Option("--rules", help="rule profile, e.g. seed or fft")] = None,  # noqa: UP045, E501
     title: Annotated[str, typer.Option("--title", help="a title for the session")] = "",
+    date: Annotated[Optional[str], typer.Option("--date", help="the evening's date, YYYY-MM-DD (default: today)")] = None,  # noqa: UP045, E501
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="who deals first (default: the first player)")] = None,  # noqa: UP045, E501
     settings: Annotated[Optional[list[str]], typer.Option("--set", help="KEY=VALUE: change one rule setting (repeatable; see 'scorepad variants')")] = None,  # noqa: UP045, E501
 ) -> None:
@@ -263,8 +264,16 @@ def new(
         if not sep or not key.strip():
             raise ScorepadError([Problem(f"{file}: --set", f"'{item}' should be KEY=VALUE")])
         pairs[key.strip().replace("-", "_")] = value
-    from scorepad.checks import MAX_TEXT, control_problem
+    from scorepad.checks import MAX_TEXT, control_problem, read_date
 
+    if date is None:
+        import datetime
+
+        date = datetime.date.today().isoformat()
+    elif read_date(date.strip()) is None:
+        raise ScorepadError([Problem(f"{file}: --date", f"{shown(date)} is not a date as "
+                                                        "YYYY-MM-DD (e.g. 2026-11-26)")])
+    date = read_date(date.strip()) or ""
     names = [p for p in (n.strip() for n in players.split(",")) if p]
     typed = [control_problem(text, option) for text, option in
              [*((name, "--players") for name in names), (title, "--title")]]
@@ -273,8 +282,8 @@ def new(
     if any(typed):
         raise ScorepadError([p for p in typed if p]).located(str(file))
     try:
-        session = core.new_session(variant, names, profile=rules, title=title, dealer=dealer,
-                                   settings=pairs)  # fmt: skip
+        session = core.new_session(variant, names, profile=rules, title=title, date=date,
+                                   dealer=dealer, settings=pairs)  # fmt: skip
     except ScorepadError as err:
         raise err.located(str(file)) from None
     storage.save_new(file, session)
@@ -282,8 +291,8 @@ def new(
     from scorepad.variants import get_variant
 
     v = get_variant(session.variant)
-    echo(f"created {file}: {v.title} ({session.profile} rules), {len(names)} players: "
-               f"{', '.join(session.players)}; {session.dealer} deals first")
+    echo(f"created {file}: {v.title} ({session.profile} rules), {session.date}, "
+         f"{len(names)} players: {', '.join(session.players)}; {session.dealer} deals first")
 
 
 InteractiveOpt = Annotated[Optional[bool], typer.Option(  # noqa: UP045
@@ -342,7 +351,7 @@ def deal(
         except ScorepadError as err:
             raise _Refused(now, err) from None
 
-    shown = 0  # the deal number already shown in guided entry
+    shown_n = 0  # the deal number already shown in guided entry
     try:  # one read of the file, under the lock: a deal typed in full is saved at once
         before, updated = storage.update(file, record)
     except _Refused as refused:
@@ -361,10 +370,10 @@ def deal(
             guided = core.add_deal(session, raw, play_on=continue_)
         except ScorepadError as again:
             raise again.located(str(file)) from None
-        shown = len(guided.deals)
+        shown_n = len(guided.deals)
         deal = guided.deals[-1]
-        echo(report.explain_deal(guided, shown, deal, core.score(guided, deal)))
-        if not _confirm(f"Save deal {shown}?"):
+        echo(report.explain_deal(guided, shown_n, deal, core.score(guided, deal)))
+        if not _confirm(f"Save deal {shown_n}?"):
             echo("not saved; the file is as it was")
             return
         # read again under the lock: another scorepad may have recorded a deal meanwhile
@@ -373,7 +382,7 @@ def deal(
     n = len(updated.deals)
     SAVED.append(f"deal {n}")
     deal = updated.deals[-1]
-    if n != shown:
+    if n != shown_n:
         echo(report.explain_deal(updated, n, deal, core.score(updated, deal)))
     echo(f"saved as deal {n}; next dealer: {updated.next_dealer()}")
     after = match_over(updated)
@@ -583,9 +592,9 @@ def standings(
     from scorepad.variants import get_variant
 
     v = get_variant(variant)
-    title = sessions[0].title if len(sessions) == 1 and sessions[0].title else v.title
-    echo(f"{title}: {plural(deals, 'deal')} in {plural(len(sessions), 'session')} "
-               f"({v.unit})")
+    heading = sessions[0].heading if len(sessions) == 1 else ""
+    title = f"{heading} — {v.title}" if heading else v.title
+    echo(f"{title}: {plural(deals, 'deal')} in {plural(len(sessions), 'session')} ({v.unit})")
     echo(report.standings_table(variant, rows, fmt))
     if by_deal:
         echo("")

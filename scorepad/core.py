@@ -23,6 +23,7 @@ def new_session(
     *,
     profile: str | None = None,
     title: str = "",
+    date: str = "",
     dealer: str | None = None,
     settings: Mapping[str, str] | None = None,
 ) -> Session:
@@ -55,7 +56,7 @@ def new_session(
             problems.extend(Problem("--dealer", p.what) for p in err.problems)
     if problems:
         raise ScorepadError(problems)
-    session = Session(variant.name, names, rules, first, title)
+    session = Session(variant.name, names, rules, first, title, date=date)
     problems.extend(variant.session_problems(session))
     if problems:
         raise ScorepadError(problems)

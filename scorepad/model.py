@@ -135,6 +135,12 @@ class Session:
     title: str = ""
     deals: Sequence[Deal] = ()
     version: int = FORMAT_VERSION
+    date: str = ""  # the evening's date, YYYY-MM-DD ("" in files from before dates)
+
+    @property
+    def heading(self) -> str:
+        """"Club Thursday, 2026-11-26": the title and the date, as far as they are known."""
+        return ", ".join(x for x in (self.title, self.date) if x)
 
     @property
     def table(self) -> Table:

@@ -72,7 +72,7 @@ def history_table(session: Session, fmt: str = "simple") -> str:
         rows.append([n, deal.dealer, variant.describe(deal.entry), outcome.result, points,
                      *cells])  # fmt: skip
     headers = ["#", "dealer", "deal", "result", "pts", *session.players]
-    title = f"{session.title} — " if session.title else ""
+    title = f"{session.heading} — " if session.heading else ""
     head = (f"{title}{variant.title}, {plural(len(session.deals), 'deal')} "
             f"({variant.unit}; running totals in brackets)")
     numbers = [0, 4, *range(5, len(headers))]
@@ -174,7 +174,7 @@ def export(session: Session, to: str) -> str:
     totals = ["", "", "total", "", "", *(sum(r[5 + i] for r in rows)
                                         for i in range(len(session.players)))]  # fmt: skip
     shown = [["" if v is None else v for v in row] for row in [*rows, totals]]
-    title = f"## {session.title}\n\n" if session.title else ""
+    title = f"## {session.heading}\n\n" if session.heading else ""
     return title + table(shown, headers, "github", [0, 4, *range(5, len(headers))]) + "\n"
 
 

@@ -23,13 +23,20 @@ from pathlib import Path
 from typing import Any
 
 from scorepad import FORMAT_VERSION
-from scorepad.checks import MAX_TEXT, check_players, read_deal, read_dealer, setting_problem
+from scorepad.checks import (
+    MAX_TEXT,
+    check_players,
+    read_date,
+    read_deal,
+    read_dealer,
+    setting_problem,
+)
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.model import Deal, Deals, Session, Setting, Table
 from scorepad.text import shown
 from scorepad.variants import get_variant
 
-TOP_KEYS = ("scorepad", "variant", "title", "players", "dealer", "rules", "deals")
+TOP_KEYS = ("scorepad", "variant", "title", "date", "players", "dealer", "rules", "deals")
 
 def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
     """Version 2 added French `slam_penalties_add` (true: what version 1 always did)."""
@@ -40,8 +47,14 @@ def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 added the session's `date`; a file from before has none (and keeps none)."""
+    return doc
+
+
 #: UPGRADES[i] turns a version i+1 document into a version i+2 document.
-UPGRADES: list[Callable[[dict[str, Any]], dict[str, Any]]] = [_v1_to_v2]
+UPGRADES: list[Callable[[dict[str, Any]], dict[str, Any]]] = [_v1_to_v2, _v2_to_v3]
+
 
 
 #: What one session file may cost: its size, read before anything is parsed.
@@ -161,6 +174,12 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
     elif len(title) > MAX_TEXT:
         problems.append(Problem("title", f"is longer than {MAX_TEXT} characters"))
         title = ""
+    date = ""
+    if "date" in data:
+        date = read_date(data["date"]) or ""
+        if not date:
+            problems.append(Problem("date", f"should be a date as YYYY-MM-DD, not "
+                                            f"{shown(data['date'])}"))
     try:
         players = check_players(data.get("players"), variant.name, variant.min_players,
                                 variant.max_players)  # fmt: skip
@@ -183,7 +202,7 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
             return read_deal(raw, table, f"deal {n}")
 
         return Session(variant.name, players, rules, dealer or players[0], title,
-                       Deals(raw_deals, read))  # fmt: skip
+                       Deals(raw_deals, read), date=date)  # fmt: skip
     for n, raw in enumerate(raw_deals, 1):
         if len(problems) >= MAX_PROBLEMS - 1:  # a hostile file's 100,000 bad deals: enough
             problems.append(Problem(f"deal {n}", "reading stopped here: too many problems "
@@ -197,7 +216,8 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
             raw_deals[n - 1] = None
     if problems:
         raise ScorepadError(problems)
-    session = Session(variant.name, players, rules, dealer or players[0], title, tuple(deals))
+    session = Session(variant.name, players, rules, dealer or players[0], title, tuple(deals),
+                      date=date)
     problems.extend(variant.session_problems(session))
     if problems:
         raise ScorepadError(problems)
@@ -254,6 +274,8 @@ def _header(session: Session) -> dict[str, Any]:
     doc: dict[str, Any] = {"scorepad": session.version, "variant": session.variant}
     if session.title:
         doc["title"] = session.title
+    if session.date:
+        doc["date"] = session.date
     doc["players"] = list(session.players)
     doc["dealer"] = session.dealer
     doc["rules"] = dict(session.rules)

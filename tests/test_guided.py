@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import pty
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -187,10 +188,11 @@ def _pty_session(path, keys):
                 if chunk.rstrip().endswith(b":"):
                     break
         os.write(fd, key)
-    while True:
-        ready, _, _ = select.select([fd], [], [], 5)
+    deadline = time.time() + 60  # read to the end: a child left unread would block on output
+    while time.time() < deadline:
+        ready, _, _ = select.select([fd], [], [], 1)
         if not ready:
-            break
+            continue
         try:
             chunk = os.read(fd, 4096)
         except OSError:
@@ -198,6 +200,8 @@ def _pty_session(path, keys):
         if not chunk:
             break
         output += chunk
+    else:
+        os.kill(pid, signal.SIGKILL)  # still waiting for an answer: fail, don't hang
     _, status = os.waitpid(pid, 0)
     return output.decode("utf-8", "replace"), os.waitstatus_to_exitcode(status)
 

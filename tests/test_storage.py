@@ -11,9 +11,10 @@ from scorepad import FORMAT_VERSION, __version__, core, storage
 from scorepad.errors import ScorepadError
 
 GOLDEN = """\
-scorepad = 2
+scorepad = 3
 variant = "french"
 title = "Golden"
+date = "2026-11-26"
 players = [
     "Anna",
     "Bruno",
@@ -57,7 +58,7 @@ SIGNED_GOLDEN = (f"{GOLDEN}\n# checked by scorepad {__version__}: sha256 "
 
 def golden_session():
     s = core.new_session("french", ["Anna", "Bruno", "Chloé", "大輔"], profile="fft",
-                         title="Golden", dealer="bruno")  # fmt: skip
+                         title="Golden", date="2026-11-26", dealer="bruno")  # fmt: skip
     return core.add_deal(s, {"contract": "guard", "taker": "大", "cards": "ex, k♥ 21",
                              "pile": "24", "side": "defense", "handfuls": ["chl:10"],
                              "petit_au_bout": "attack", "note": "counted twice"})  # fmt: skip
@@ -115,7 +116,8 @@ def test_every_problem_of_a_hand_edited_file_is_reported():
     with pytest.raises(ScorepadError) as err:
         storage.session_from_document(doc)
     assert [str(p) for p in err.value.problems] == [
-        "unknown key 'colour' (expected scorepad, variant, title, players, dealer, rules, deals)",
+        "unknown key 'colour' (expected scorepad, variant, title, date, players, dealer, "
+        "rules, deals)",
         "rules: slam should be a whole number from 0 to 1000000, not -1",
         "deal 1: taker 'Zed' is not a player (players: Anna, Bruno, Chloé, 大輔)",
     ]
@@ -123,11 +125,30 @@ def test_every_problem_of_a_hand_edited_file_is_reported():
 
 def test_a_version_1_file_is_upgraded_when_read(tmp_path):
     path = tmp_path / "old.toml"
-    old = GOLDEN.replace("scorepad = 2", "scorepad = 1").replace("slam_penalties_add = true\n", "")
+    old = (GOLDEN.replace("scorepad = 3", "scorepad = 1").replace("slam_penalties_add = true\n", "")
+           .replace('date = "2026-11-26"\n', ""))  # fmt: skip
     path.write_text(old, "utf-8")
     session = storage.load(path)
     assert session.rules["slam_penalties_add"] is True  # what version 1 always did
-    assert storage.dumps(session) == SIGNED_GOLDEN  # saved in the current format
+    assert session.date == ""  # files from before dates keep none
+    new = GOLDEN.replace('date = "2026-11-26"\n', "")
+    assert storage.dumps(session) == (  # saved in the current format
+        f"{new}\n# checked by scorepad {__version__}: sha256 "
+        f"{hashlib.sha256(new.encode()).hexdigest()}\n")
+
+
+def test_a_date_must_be_a_real_day(cli):
+    path = cli.new("d.toml", "french", ["Anna", "Bruno", "Chloé"], "--date", "2026-11-26")
+    assert storage.load(path).date == "2026-11-26"
+    assert "Anna" in cli("standings", path).stdout
+    assert cli("standings", path).stdout.startswith("French Tarot: ") is False
+    for bad in ("2026-02-30", "26-11-2026", "2026-1-5", "٢٠٢٦-١١-٢٦"):
+        result = cli("new", cli.folder / "x.toml", "--variant", "french", "--players",
+                     "A,B,C", "--date", bad, ok=False)  # fmt: skip
+        assert result.exit_code == 1 and "is not a date as YYYY-MM-DD" in result.stderr, bad
+    path.write_text(path.read_text("utf-8").replace("2026-11-26", "2026-13-01"), "utf-8")
+    assert "date: should be a date as YYYY-MM-DD, not '2026-13-01'" in cli(
+        "check", path, ok=False).stderr
 
 
 def test_slam_penalties_add_is_a_setting(cli):
