@@ -129,6 +129,8 @@ def _quiet_stdout() -> None:
 
 def ascii_int(text: str, param: Any = None, value: Any = None) -> int:
     """A whole number typed in ASCII digits (int() would take "٣" and "²"-like digits)."""
+    if isinstance(text, int):  # an option's default
+        return text
     word = (value if isinstance(value, str) else text).strip()
     if not (word.isascii() and word.isdigit() and len(word) <= 9):
         raise typer.BadParameter(f"'{word}' is not a whole number (digits 0–9)")
@@ -561,6 +563,11 @@ def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") ->
         echo(report.history_table(session, fmt))
 
 
+class RankBy(StrEnum):
+    total = "total"
+    average = "average"
+
+
 @app.command()
 @handled
 def standings(
@@ -569,20 +576,43 @@ def standings(
     fmt: FormatOpt = "simple",
     by_deal: Annotated[bool, typer.Option("--by-deal", help="add the running totals after "
                                                               "every deal")] = False,
+    league: Annotated[bool, typer.Option("--league", help="a season: one column per session, "
+                                                            "by date")] = False,
+    rank_by: Annotated[RankBy, typer.Option("--rank-by", help="with --league: total or "
+                                                              "average")] = RankBy.total,
+    min_deals: Annotated[int, typer.Option("--min-deals", parser=ascii_int, metavar="N",
+                                           help="with --rank-by average: deals needed to be "
+                                                "ranked")] = 10,
+    since: Annotated[Optional[str], typer.Option("--since", help="only sessions on or after "  # noqa: UP045
+                                                                 "YYYY-MM-DD")] = None,
+    until: Annotated[Optional[str], typer.Option("--until", help="only sessions on or before "  # noqa: UP045
+                                                                 "YYYY-MM-DD")] = None,
 ) -> None:
     """Players ranked by total, over one or more session files of the same game.
 
-    Example: scorepad standings club.toml; scorepad standings season/*.toml
+    Example: scorepad standings club.toml; scorepad standings season/*.toml --league
     """
     from scorepad import core, report
     from scorepad.variants import match_over
 
-    sessions = _load_all(files)
-    variants = {s.variant for s in sessions}
-    if len(variants) > 1:
-        which = ", ".join(f"{f} is {s.variant}" for f, s in zip(files, sessions, strict=True))
-        raise ScorepadError([Problem("", f"the files mix games ({which}): standings add up "
-                                         "one game at a time")])
+    files, sessions = _sessions_between(files, since, until)
+    if league:
+        labels = [report.session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
+        rows_ = core.league(sessions, rank_by=rank_by.value, min_deals=min_deals)
+        if json_:
+            echo_json(report.league_object(sessions[0].variant, labels, rows_, rank_by.value,
+                                           min_deals))  # fmt: skip
+            return
+        from scorepad.variants import get_variant
+
+        v = get_variant(sessions[0].variant)
+        deals_ = sum(len(s.deals) for s in sessions)
+        ranked = "by average (at least " + plural(min_deals, "deal") + ")" \
+            if rank_by is RankBy.average else "by total"
+        echo(f"{v.title} league: {plural(len(sessions), 'session')}, "
+             f"{plural(deals_, 'deal')} ({v.unit}), ranked {ranked}")
+        echo(report.league_table(labels, rows_, fmt))
+        return
     rows = core.standings(sessions)
     variant = sessions[0].variant
     deals = sum(len(s.deals) for s in sessions)
@@ -605,6 +635,35 @@ def standings(
             echo(over)
 
 
+def _sessions_between(files: list[Path], since: str | None,
+                      until: str | None) -> tuple[list[Path], list[Any]]:  # fmt: skip
+    """The sessions of the files (one game), by date (undated ones as given, last), those
+    between `since` and `until` when given."""
+    from scorepad.checks import read_date
+
+    bounds = []
+    for option, value in (("--since", since), ("--until", until)):
+        if value is not None and read_date(value.strip()) is None:
+            raise ScorepadError([Problem(option, f"{shown(value)} is not a date as YYYY-MM-DD")])
+        bounds.append(read_date(value.strip()) if value is not None else None)
+    sessions = _load_all(files)
+    games = {s.variant for s in sessions}
+    if len(games) > 1:
+        which = ", ".join(f"{f} is {s.variant}" for f, s in zip(files, sessions, strict=True))
+        raise ScorepadError([Problem("", f"the files mix games ({which}): standings add up "
+                                         "one game at a time")])
+    pairs = sorted(zip(files, sessions, strict=True), key=lambda fs: (not fs[1].date,
+                                                                       fs[1].date))  # fmt: skip
+    if since is not None or until is not None:
+        low, high = bounds
+        pairs = [(f, s) for f, s in pairs if s.date and (low is None or s.date >= low)
+                 and (high is None or s.date <= high)]  # fmt: skip
+        if not pairs:
+            raise ScorepadError([Problem("", "no dated session falls between "
+                                             f"{low or 'the start'} and {high or 'today'}")])
+    return [f for f, _ in pairs], [s for _, s in pairs]
+
+
 def _load_all(files: list[Path]) -> list[Any]:
     from scorepad import storage
 
@@ -618,6 +677,80 @@ def _load_all(files: list[Path]) -> list[Any]:
     if problems:
         raise ScorepadError(problems)
     return sessions
+
+
+RateOpt = Annotated[Optional[str], typer.Option(  # noqa: UP045
+    "--rate", help="money per point (per chip in Troggu), e.g. 0.05", show_default=False)]
+CurrencyOpt = Annotated[str, typer.Option("--currency", help="shown after amounts, e.g. €")]
+PerGameOpt = Annotated[bool, typer.Option(
+    "--per-game", help="Piedmont: settle the deals won, not the points")]
+
+
+@app.command()
+@handled
+def settle(
+    files: FilesArg,
+    rate: RateOpt = None,
+    currency: CurrencyOpt = "",
+    per_game: PerGameOpt = False,
+    json_: JsonOpt = False,
+) -> None:
+    """The fewest payments that settle the evening (or the season): who pays whom.
+
+    Without --rate, in the game's own unit (points or chips). Amounts are exact; with a rate
+    they are rounded to cents, and any cent that rounding moves is named.
+
+    Example: scorepad settle club.toml --rate 0.05 --currency €
+    """
+    from scorepad import report
+
+    sessions = _sessions_between(files, None, None)[1]
+    settlement, unit = _settlement(sessions, rate, currency, per_game)
+    if json_:
+        echo_json(report.settle_object(settlement, unit, currency))
+        return
+    one = {"points": "point", "chips": "chip", "deals won": "deal won"}.get(unit, unit)
+    label = f"{report.money(settlement.rate, currency)} per {one}" if rate else unit
+    echo(f"settling {plural(sum(len(s.deals) for s in sessions), 'deal')} ({label}):")
+    for line in report.settle_lines(settlement, currency if rate else unit):
+        echo(f"  {line}")
+
+
+def _settlement(sessions: list[Any], rate: str | None, currency: str,
+                per_game: bool) -> tuple[Any, str]:  # fmt: skip
+    """The settlement of the sessions' totals (or deals won, Piedmont --per-game)."""
+    import re
+    from decimal import Decimal
+
+    from scorepad import core
+    from scorepad.checks import control_problem
+    from scorepad.settle import CENT, settle
+    from scorepad.variants import get_variant
+
+    problems = []
+    if rate is not None and not re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,4})?", rate.strip()):
+        problems.append(Problem("--rate", f"{shown(rate)} is not an amount like 0.05"))
+    elif rate is not None and Decimal(rate.strip()) == 0:
+        problems.append(Problem("--rate", "must be more than 0"))
+    problem = control_problem(currency, "--currency")
+    if problem or len(currency) > 5:
+        problems.append(problem or Problem("--currency", "at most 5 characters, e.g. € or CHF"))
+    variant = get_variant(sessions[0].variant)
+    if per_game and variant.name != "piedmont":
+        problems.append(Problem("--per-game", f"is for Piedmont, not {variant.name}"))
+    if problems:
+        raise ScorepadError(problems)
+    unit = variant.unit
+    if per_game:
+        rows = core.standings(sessions)
+        won = {r.name: r.won for r in rows}
+        totals = {p: len(won) * w - sum(won.values()) for p, w in won.items()}
+        unit = "deals won"
+    else:
+        totals = {r.name: r.total for r in core.standings(sessions)}
+    if rate is None:
+        return settle(totals, Decimal(1), Decimal(1)), unit
+    return settle(totals, Decimal(rate.strip()), CENT), unit
 
 
 @app.command()

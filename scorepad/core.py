@@ -191,24 +191,33 @@ class Standing:
     won: int = 0
     best: int = 0
     rank: int = 0
+    worst: int = 0
+
+    @property
+    def average(self) -> Decimal:
+        """Per deal played, to the hundredth (exact: a Decimal)."""
+        if not self.deals:
+            return Decimal(0)
+        return (Decimal(self.total) / self.deals).quantize(Decimal("0.01"))
 
 
 def standings(sessions: Sequence[Session]) -> list[Standing]:
     """Totals per player over the sessions given (same game), best first, ties share a rank."""
-    table: dict[str, dict[str, int]] = {}
+    table: dict[str, dict[str, Any]] = {}
     order: dict[str, str] = {}  # casefolded name → name as first written
     for session in sessions:
         for p in session.players:
             key = p.casefold()
             order.setdefault(key, p)
             table.setdefault(key, dict(total=0, deals=0, declarer=0, made=0, failed=0, won=0,
-                                       best=0))
+                                       best=None, worst=None))
         for outcome in iter_outcomes(session):
             for player, value in outcome.scores.items():
                 row = table[player.casefold()]
                 row["total"] += value
                 row["deals"] += 1
-                row["best"] = max(row["best"], value)
+                row["best"] = value if row["best"] is None else max(row["best"], value)
+                row["worst"] = value if row["worst"] is None else min(row["worst"], value)
                 if player in outcome.winners:
                     row["won"] += 1
             if outcome.declarer is not None:
@@ -220,8 +229,63 @@ def standings(sessions: Sequence[Session]) -> list[Standing]:
     result: list[Standing] = []
     for i, (key, row) in enumerate(rows):
         rank = result[-1].rank if result and result[-1].total == row["total"] else i + 1
+        row["best"], row["worst"] = row["best"] or 0, row["worst"] or 0
         result.append(Standing(name=order[key], rank=rank, **row))
     return result
+
+
+@dataclass(frozen=True)
+class LeagueRow:
+    name: str
+    by_session: tuple[int | None, ...]  # the total of each session, None where absent
+    sessions: int
+    deals: int
+    total: int
+    average: Decimal
+    rank: int | None  # None: too few deals to be ranked by average
+
+
+def league(sessions: Sequence[Session], *, rank_by: str = "total",
+           min_deals: int = 0) -> list[LeagueRow]:  # fmt: skip
+    """A season: one column per session (in the order given: by date), each player's
+    sessions, deals, total and average. Ranked by total, or by average among those with at
+    least `min_deals` deals (the others follow, unranked: five lucky deals can't top thirty)."""
+    names: dict[str, str] = {}
+    for session in sessions:
+        for p in session.players:
+            names.setdefault(p.casefold(), p)
+    per: dict[str, list[int | None]] = {k: [None] * len(sessions) for k in names}
+    deals = dict.fromkeys(names, 0)
+    for i, session in enumerate(sessions):
+        for p in session.players:
+            per[p.casefold()][i] = 0
+        for outcome in iter_outcomes(session):
+            for player, value in outcome.scores.items():
+                key = player.casefold()
+                per[key][i] = (per[key][i] or 0) + value
+                deals[key] += 1
+    rows = []
+    for key, cells in per.items():
+        total = sum(c for c in cells if c is not None)
+        played = deals[key]
+        average = (Decimal(total) / played).quantize(Decimal("0.01")) if played else Decimal(0)
+        rows.append(LeagueRow(names[key], tuple(cells), sum(c is not None for c in cells),
+                              played, total, average, None))  # fmt: skip
+    if rank_by == "average":
+        ranked = sorted((r for r in rows if r.deals >= min_deals and r.deals),
+                        key=lambda r: (-r.average, r.name.casefold()))  # fmt: skip
+        rest = sorted((r for r in rows if not (r.deals >= min_deals and r.deals)),
+                      key=lambda r: (-r.average, r.name.casefold()))  # fmt: skip
+        measure = "average"
+    else:
+        ranked = sorted(rows, key=lambda r: (-r.total, r.name.casefold()))
+        rest, measure = [], "total"
+    result: list[LeagueRow] = []
+    for i, row in enumerate(ranked):
+        tied = result and getattr(result[-1], measure) == getattr(row, measure)
+        rank = result[-1].rank if tied else i + 1
+        result.append(replace(row, rank=rank))
+    return result + rest
 
 
 def running_totals(session: Session) -> list[dict[str, int]]:

@@ -6,10 +6,12 @@ The only module that imports tabulate; it returns text and never prints.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
-from scorepad.core import Standing, iter_outcomes, json_number, running_totals
+from scorepad.core import LeagueRow, Standing, iter_outcomes, json_number, running_totals
 from scorepad.model import Deal, Outcome, Session
+from scorepad.settle import Settlement
 from scorepad.text import num, plural, shown, signed
 from scorepad.variants import get_variant
 
@@ -234,3 +236,56 @@ def chart(session: Session, height: int = 12, width: int = 64) -> str:
     final = totals[-1] if totals else dict.fromkeys(players, 0)
     lines.append("   ".join(f"{markers[p]} {p} ({signed(final[p])})" for p in players))
     return "\n".join(lines)
+
+
+# --- the season and settling up ---------------------------------------------------------------
+
+def session_label(session: Session, fallback: str) -> str:
+    """A session's column in a league table: its date, else its title, else the file."""
+    return session.date or session.title or fallback
+
+
+def league_table(labels: Sequence[str], rows: Sequence[LeagueRow], fmt: str = "simple") -> str:
+    headers = ["rank", "player", *labels, "sessions", "deals", "total", "average"]
+    data = [[r.rank if r.rank is not None else "–", r.name,
+             *("" if c is None else signed(c) for c in r.by_session),
+             r.sessions, r.deals, signed(r.total), num(r.average)] for r in rows]  # fmt: skip
+    return table(data, headers, fmt, [0, *range(2, len(headers))])
+
+
+def league_object(variant_name: str, labels: Sequence[str], rows: Sequence[LeagueRow],
+                  rank_by: str, min_deals: int) -> dict[str, Any]:  # fmt: skip
+    return {
+        "variant": variant_name, "rank_by": rank_by, "min_deals": min_deals,
+        "sessions": list(labels),
+        "players": [{"name": r.name, "rank": r.rank, "by_session": list(r.by_session),
+                     "sessions": r.sessions, "deals": r.deals, "total": r.total,
+                     "average": json_number(r.average)} for r in rows],
+    }  # fmt: skip
+
+
+def money(amount: Decimal, currency: str) -> str:
+    """"3.40 €", "−2 chips": an amount as people read it."""
+    text = num(amount) if amount == amount.to_integral_value() and not currency else \
+        format(amount, "f").replace("-", "−")
+    return f"{text} {currency}".strip()
+
+
+def settle_lines(settlement: Settlement, currency: str) -> list[str]:
+    lines = [f"{p.payer} pays {p.payee} {money(p.amount, currency)}"
+             for p in settlement.payments] or ["nobody owes anything"]
+    for player, step in settlement.rounding:
+        lines.append(f"rounding: {player} {'+' if step > 0 else '−'}{money(abs(step), currency)}"
+                     f" ({num(settlement.exact[player])} rounded to whole cents, "
+                     "so that the payments add up)")
+    return lines
+
+
+def settle_object(settlement: Settlement, unit: str, currency: str) -> dict[str, Any]:
+    return {
+        "unit": unit, "rate": json_number(settlement.rate), "currency": currency,
+        "balances": {p: json_number(x) for p, x in settlement.balances.items()},
+        "payments": [{"from": p.payer, "to": p.payee, "amount": json_number(p.amount)}
+                     for p in settlement.payments],
+        "rounding": [{"player": p, "amount": json_number(x)} for p, x in settlement.rounding],
+    }  # fmt: skip
