@@ -20,7 +20,7 @@ from typing import Annotated, Any, Optional, TypeVar
 import typer
 
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
-from scorepad.text import plural, shown
+from scorepad.text import plural, printable, shown
 
 app = typer.Typer(
     help="Score keeper for tarot card games played with real decks: French Tarot, "
@@ -65,16 +65,7 @@ def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
 
 def safe(text: str) -> str:
     """Control characters (escape sequences, a bell, a carriage return) shown escaped."""
-    if text.isprintable() or not any(_control(ch) for ch in text):
-        return text
-    return "".join(repr(ch)[1:-1] if _control(ch) else ch for ch in text)
-
-
-def _control(ch: str) -> bool:
-    import unicodedata
-
-    return ch not in "\n\t" and unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") \
-        and ch not in "\u200d\ufe0f"  # joiners that emoji names need
+    return printable(text)
 
 
 def print_problems(problems: Any) -> None:
@@ -755,6 +746,46 @@ def _settlement(sessions: list[Any], rate: str | None, currency: str,
 
 @app.command()
 @handled
+def report(
+    files: FilesArg,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="the HTML file to write; - or none: print")] = None,  # noqa: UP045, E501
+    rate: RateOpt = None,
+    currency: CurrencyOpt = "",
+    rank_by: Annotated[RankBy, typer.Option("--rank-by", help="the season table: total or average")] = RankBy.total,  # noqa: E501
+    min_deals: Annotated[int, typer.Option("--min-deals", parser=ascii_int, metavar="N", help="with --rank-by average: deals needed to be ranked")] = 10,  # noqa: E501
+    since: Annotated[Optional[str], typer.Option("--since", help="only sessions on or after YYYY-MM-DD")] = None,  # noqa: UP045, E501
+    until: Annotated[Optional[str], typer.Option("--until", help="only sessions on or before YYYY-MM-DD")] = None,  # noqa: UP045, E501
+) -> None:
+    """The evening's sheet: one self-contained HTML page to print, pin up or send.
+
+    Standings, a chart of the running totals, every deal, and who pays whom (Troggu in chips;
+    French and Piedmont with --rate). Several files of one game make a season page.
+
+    Example: scorepad report club.toml -o evening.html --rate 0.05 --currency €
+    """
+    from scorepad import core, sheet, storage
+
+    files, sessions = _sessions_between(files, since, until)
+    from scorepad import report as tables
+
+    labels = [tables.session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
+    settlement = None
+    if rate is not None or sessions[0].variant == "troggu":
+        settlement = _settlement(sessions, rate, currency, False)[0]
+    league_rows = core.league(sessions, rank_by=rank_by.value, min_deals=min_deals) \
+        if len(sessions) > 1 else None
+    html = sheet.page(sessions, labels, settlement=settlement,
+                      currency=currency if rate is not None else "", league_rows=league_rows)
+    if output is None or str(output) == "-":
+        typer.echo(html, nl=False)  # HTML escapes what it shows: no raw control characters
+        return
+    stream = storage.write_export(output, html)
+    echo(f"wrote {output}: the sheet of {plural(sum(len(s.deals) for s in sessions), 'deal')}",
+         err=stream)
+
+
+@app.command()
+@handled
 def chart(file: FileArg) -> None:
     """The running totals of every player, deal by deal, drawn in the terminal.
 
@@ -780,6 +811,7 @@ def export(
     file: FileArg,
     to: Annotated[ExportFormat, typer.Option("--to", help="csv, json or markdown")],
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="write to this file; - or none: print")] = None,  # noqa: UP045, E501
+    excel: Annotated[bool, typer.Option("--excel", help="CSV as Excel reads UTF-8: with a byte-order mark")] = False,  # noqa: E501
 ) -> None:
     """One row per deal, one column per player: for spreadsheets and club web pages.
 
@@ -787,10 +819,13 @@ def export(
     """
     from scorepad import report, storage
 
+    if excel and to.value != "csv":
+        raise ScorepadError([Problem("--excel", "goes with --to csv")])
     session = storage.load(file)
-    text = report.export(session, to.value)
+    text = report.export(session, to.value, excel=excel)
     if output is None or str(output) == "-":
-        echo(text, nl=False)
+        bom = "\ufeff" if excel else ""  # the one format character that is meant
+        typer.echo(bom + safe(text.removeprefix(bom)), nl=False)
         return
     stream = storage.write_export(output, text)
     # to a pipe or a device the note goes to stderr, so it never mixes with the export

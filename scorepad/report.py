@@ -37,6 +37,9 @@ def table(
     return text
 
 
+JSON_SCHEMA = 1  # the shape of a deal's object; raised when a key changes meaning
+
+
 def deal_object(session: Session, n: int, deal: Deal, outcome: Outcome) -> dict[str, Any]:
     variant = get_variant(session.variant)
     obj: dict[str, Any] = {"n": n, "dealer": deal.dealer}
@@ -51,6 +54,7 @@ def deal_object(session: Session, n: int, deal: Deal, outcome: Outcome) -> dict[
     if outcome.winners:
         obj["winners"] = list(outcome.winners)
     obj["scores"] = dict(outcome.scores)
+    obj["schema"] = JSON_SCHEMA
     return obj
 
 
@@ -132,15 +136,23 @@ def by_deal_table(sessions: Sequence[Session], fmt: str = "simple") -> str:
     return table(rows, ["after deal", *names.values()], fmt, range(len(names) + 1))
 
 
+EXPORT_FIXED = 7  # columns before the players'
+
+
 def export_rows(session: Session) -> tuple[list[str], list[list[Any]]]:
-    """One row per deal, one column per player: for spreadsheets and club pages."""
+    """One row per deal, one column per player: for spreadsheets and club pages. The
+    contract (Troggu: the bid) and the declarer have columns of their own."""
     variant = get_variant(session.variant)
-    headers = ["deal", "dealer", "game", "result", "points", *session.players]
+    headers = ["deal", "dealer", "game", "contract", "declarer", "result", "points",
+               *session.players]  # fmt: skip
     rows = []
     pairs = zip(session.deals, iter_outcomes(session), strict=True)
     for n, (deal, outcome) in enumerate(pairs, 1):
-        rows.append([n, deal.dealer, variant.describe(deal.entry), outcome.result,
-                     json_number(outcome.points), *(outcome.scores[p] for p in session.players)])
+        raw = variant.entry_to_raw(deal.entry)
+        rows.append([n, deal.dealer, variant.describe(deal.entry),
+                     raw.get("contract") or raw.get("bid") or "", outcome.declarer or "",
+                     outcome.result, json_number(outcome.points),
+                     *(outcome.scores[p] for p in session.players)])  # fmt: skip
     return headers, rows
 
 
@@ -156,7 +168,11 @@ def csv_cell(value: Any) -> Any:
         return "'" + value
 
 
-def export(session: Session, to: str) -> str:
+def export(session: Session, to: str, *, excel: bool = False) -> str:
+    if to == "json":  # the very objects of `history --json`: same keys for the same things
+        import json
+
+        return json.dumps(history_objects(session), ensure_ascii=False, indent=2) + "\n"
     headers, rows = export_rows(session)
     if to == "csv":
         import csv
@@ -166,18 +182,14 @@ def export(session: Session, to: str) -> str:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow([csv_cell(h) for h in headers])
         writer.writerows([csv_cell("" if v is None else v) for v in row] for row in rows)
-        return out.getvalue()
-    if to == "json":
-        import json
-
-        objects = [dict(zip(headers[:5], row[:5], strict=True))
-                   | {"scores": dict(zip(headers[5:], row[5:], strict=True))} for row in rows]
-        return json.dumps(objects, ensure_ascii=False, indent=2) + "\n"
-    totals = ["", "", "total", "", "", *(sum(r[5 + i] for r in rows)
-                                        for i in range(len(session.players)))]  # fmt: skip
-    shown = [["" if v is None else v for v in row] for row in [*rows, totals]]
+        # Excel reads a CSV file as UTF-8 (Chloé, 大輔) only when it starts with a BOM
+        return ("\ufeff" if excel else "") + out.getvalue()
+    k = EXPORT_FIXED
+    totals = ["", "", "total", "", "", "", "", *(sum(r[k + i] for r in rows)
+                                                for i in range(len(session.players)))]
+    cells = [["" if v is None else v for v in row] for row in [*rows, totals]]
     title = f"## {session.heading}\n\n" if session.heading else ""
-    return title + table(shown, headers, "github", [0, 4, *range(5, len(headers))]) + "\n"
+    return title + table(cells, headers, "github", [0, 6, *range(k, len(headers))]) + "\n"
 
 
 MARKERS = "*+o#x@%&"

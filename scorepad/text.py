@@ -57,3 +57,18 @@ def shown(value: object) -> str:
     hostile file's 500,000-character name or 6,000-digit number costs one short line."""
     text = _BOUNDED.repr(value)
     return text if len(text) <= 120 else text[:120] + "…"
+
+
+def printable(text: str) -> str:
+    """Control characters (escape sequences, a bell, a carriage return) shown escaped, so
+    that text from a hand-edited file never reaches a terminal or a page raw."""
+    if text.isprintable() or not any(_control(ch) for ch in text):
+        return text
+    return "".join(repr(ch)[1:-1] if _control(ch) else ch for ch in text)
+
+
+def _control(ch: str) -> bool:
+    import unicodedata
+
+    return ch not in "\n\t" and unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") \
+        and ch not in "\u200d\ufe0f"  # joiners that emoji names need

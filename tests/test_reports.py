@@ -14,24 +14,30 @@ def test_export_csv_has_one_row_per_deal_and_a_column_per_player(cli):
     path = EXAMPLES / "troggu-four-players.toml"
     rows = list(csv.reader(io.StringIO(cli("export", path, "--to", "csv").stdout)))
     session = storage.load(path)
-    assert rows[0] == ["deal", "dealer", "game", "result", "points", *session.players]
+    assert rows[0] == ["deal", "dealer", "game", "contract", "declarer", "result", "points",
+                       *session.players]  # fmt: skip
     assert len(rows) == 1 + len(session.deals)
     for row in rows[1:]:
-        assert sum(int(v) for v in row[5:]) == 0
-    assert rows[3][2:5] == ["tapp Dario", "draw", "57"]
+        assert sum(int(v) for v in row[7:]) == 0
+    assert rows[3][2:7] == ["tapp Dario", "tapp", "Dario", "draw", "57"]
+    excel = cli("export", path, "--to", "csv", "--excel").stdout
+    assert excel.startswith("\ufeffdeal,dealer,") and excel[1:] == cli(
+        "export", path, "--to", "csv").stdout
+    assert "--excel: goes with --to csv" in cli("export", path, "--to", "json", "--excel",
+                                               ok=False).stderr  # fmt: skip
 
 
 def test_export_json_and_markdown(cli, tmp_path):
     path = EXAMPLES / "piedmont-match.toml"
     deals = json.loads(cli("export", path, "--to", "json").stdout)
-    assert deals[0] == {"deal": 1, "dealer": "Anna", "game": "Anna's pile counted",
-                        "result": "won", "points": 51, "scores": {"Anna": 51, "Bruno": 40}}
+    assert deals == cli.json("history", path)  # the same keys for the same things
+    assert deals[0]["schema"] == 1 and deals[0]["scores"] == {"Anna": 51, "Bruno": 40}
     out = tmp_path / "match.md"
     assert "wrote" in cli("export", path, "--to", "markdown", "-o", out).stdout
     text = out.read_text("utf-8")
     assert text.startswith("## Tarocchi in Torino")
     last = [cell.strip() for cell in text.splitlines()[-1].split("|")][1:-1]
-    assert last == ["", "", "total", "", "", "410", "409"]
+    assert last == ["", "", "total", "", "", "", "", "410", "409"]
 
 
 def test_export_rejects_an_unknown_format(cli):

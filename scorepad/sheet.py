@@ -1,0 +1,268 @@
+"""The evening's sheet: one self-contained HTML page to print, pin up or send.
+
+No network, no external CSS, fonts or scripts: it opens from a USB stick. It holds the
+title, date(s), game and rules (the settings that differ from the profile), the players in
+seating order, the standings, the running totals as an SVG chart, every deal with its
+bonuses spelled out, and who pays whom. Print CSS fits an evening of ~20 deals with 5 players
+on one A4 or Letter page; a phone gets a narrow layout. Pure: it returns text.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from scorepad.core import LeagueRow, Standing, iter_outcomes, standings
+from scorepad.model import Session
+from scorepad.settle import Settlement
+from scorepad.svgchart import line_chart
+from scorepad.text import num, printable, signed
+from scorepad.variants import default_rules, get_variant
+
+STYLE = """
+:root { color-scheme: light; }
+* { box-sizing: border-box; }
+body { font: 15px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans",
+       "Noto Sans CJK JP", sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem;
+       color: #111; background: #fff; }
+h1 { font-size: 1.6rem; margin: 0 0 .2rem; }
+h2 { font-size: 1.1rem; margin: 1.2rem 0 .4rem; border-bottom: 1px solid #999; }
+p.meta { margin: .1rem 0; color: #333; }
+table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+th, td { padding: .15rem .4rem; border-bottom: 1px solid #ddd; text-align: left;
+         vertical-align: top; }
+th { border-bottom: 1.5px solid #333; font-weight: 600; }
+td.n, th.n { text-align: right; white-space: nowrap; }
+tr.failed td { background: #fdecea; }
+tr.failed td.what::before { content: "✗ "; font-weight: 700; }
+tr.slam td.what::after { content: " ★ slam"; font-weight: 700; }
+.wide { overflow-x: auto; }
+svg.chart { width: 100%; height: auto; max-height: 20rem; }
+svg .axis { font-size: 11px; fill: #333; }
+svg .label { font-size: 12px; fill: #111; }
+.small { font-size: .85em; color: #444; }
+ul.pay { margin: .2rem 0; padding-left: 1.2rem; }
+footer { margin-top: 1rem; font-size: .8em; color: #555; }
+@media (max-width: 40rem) {
+  body { padding: .4rem; font-size: 13px; }
+  th, td { padding: .12rem .25rem; }
+  .opt { display: none; }
+}
+@page { margin: 10mm; }
+@media print {
+  body { max-width: none; padding: 0; font-size: 8.5pt; line-height: 1.2; }
+  h1 { font-size: 14pt; }
+  h2 { font-size: 10pt; margin: 6pt 0 3pt; break-after: avoid; }
+  th, td { padding: 1pt 3pt; }
+  svg.chart { max-height: 52mm; }
+  section { break-inside: avoid; }
+  section.deals { break-inside: auto; }
+  thead { display: table-header-group; }
+  tr { break-inside: avoid; }
+  tr.failed td { background: none; }
+  .wide { overflow: visible; }
+  footer { display: none; }
+}
+"""
+
+def escape(text: str) -> str:
+    """HTML-escaped, and any control character from a hand-edited file shown as \\x1b."""
+    return html.escape(printable(text))
+
+
+BONUS_KEYS = ("handfuls", "petit_au_bout", "slam", "slam_announced", "fool_exchange", "forced",
+              "called", "tricks")  # fmt: skip
+
+
+def _cell(value: Any, cls: str = "") -> str:
+    attr = f' class="{cls}"' if cls else ""
+    return f"<td{attr}>{escape(str(value))}</td>"
+
+
+def _head(labels: Sequence[str], numeric: Sequence[bool], extra: Sequence[str] = ()) -> str:
+    cells = []
+    for i, label in enumerate(labels):
+        classes = " ".join(c for c in ("n" if numeric[i] else "", extra[i] if extra else "")
+                           if c)  # fmt: skip
+        attr = f' class="{classes}"' if classes else ""
+        cells.append(f'<th scope="col"{attr}>{escape(label)}</th>')
+    return f"<thead><tr>{''.join(cells)}</tr></thead>"
+
+
+def bonuses(variant_name: str, entry: Any) -> str:
+    """The deal's bonuses and events in words: "handful Chloé 10; petit au bout: attack"."""
+    raw = get_variant(variant_name).entry_to_raw(entry)
+    words: list[str] = []
+    for key in BONUS_KEYS:
+        if key not in raw:
+            continue
+        value = raw[key]
+        if key == "handfuls":
+            words.extend(f"handful {p} {t}" for p, t in value.items())
+        elif key == "slam_announced":
+            words.append("slam announced")
+        elif key == "fool_exchange":
+            words.append(f"Excuse {value}")
+        elif key == "forced":
+            words.append("forced")
+        else:
+            words.append(f"{key.replace('_', ' ')}: {value}")
+    return "; ".join(words)
+
+
+def _changed_settings(session: Session) -> list[str]:
+    variant = get_variant(session.variant)
+    base = default_rules(variant, session.profile)
+    return [f"{k} = {str(v).lower() if isinstance(v, bool) else v}"
+            for k, v in session.rules.items() if base.get(k) != v]  # fmt: skip
+
+
+def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
+    variant = get_variant(variant_name)
+    if variant.has_declarer:
+        made, failed = ("won", "lost") if variant_name == "troggu" else ("made", "failed")
+        labels = ["rank", "player", "total", "deals", "per deal", "declarer", made, failed,
+                  "best", "worst"]  # fmt: skip
+        data = [[r.rank, r.name, signed(r.total), r.deals, num(r.average), r.declarer, r.made,
+                 r.failed, signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
+    else:
+        labels = ["rank", "player", "total", "deals", "per deal", "deals won", "best", "worst"]
+        data = [[r.rank, r.name, signed(r.total), r.deals, num(r.average), r.won,
+                 signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
+    numeric = [i != 1 for i in range(len(labels))]
+    # on a phone: rank, player, total, deals, per deal and made/failed (or deals won)
+    optional = {"declarer", "best", "worst"}
+    extra = ["opt" if label in optional else "" for label in labels]
+
+    def cls(i: int) -> str:
+        return " ".join(c for c in ("n" if numeric[i] else "", extra[i]) if c)
+
+    body = "".join("<tr>" + "".join(_cell(v, cls(i)) for i, v in enumerate(row)) + "</tr>"
+                   for row in data)  # fmt: skip
+    return (f'<section class="standings"><h2>Standings</h2><div class="wide"><table>'
+            f"{_head(labels, numeric, extra)}<tbody>{body}</tbody></table></div></section>")
+
+
+def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[int]]]:
+    variant = get_variant(session.variant)
+    players = list(session.players)
+    totals = dict.fromkeys(players, 0)
+    series = {p: [0] for p in players}
+    rows = []
+    for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session),
+                                            strict=True), 1):  # fmt: skip
+        classes = []
+        if outcome.made is False:
+            classes.append("failed")
+        if getattr(deal.entry, "slam", None):
+            classes.append("slam")
+        cells = [_cell(n, "n"), _cell(deal.dealer, "opt"),
+                 _cell(variant.describe(deal.entry), "what"),
+                 _cell("" if outcome.points is None else num(outcome.points), "n"),
+                 _cell(outcome.result, "opt"),
+                 _cell(bonuses(session.variant, deal.entry), "bonus opt")]  # fmt: skip
+        for p in players:
+            totals[p] += outcome.scores[p]
+            series[p].append(totals[p])
+            cells.append(f'<td class="n">{escape(signed(outcome.scores[p]))}'
+                         f'<br><span class="small">{escape(num(totals[p]))}</span></td>')
+        attr = f' class="{" ".join(classes)}"' if classes else ""
+        note = f'<div class="small">{escape(deal.note)}</div>' if deal.note else ""
+        if note:
+            cells[2] = cells[2].replace("</td>", f"{note}</td>")
+        rows.append(f"<tr{attr}>{''.join(cells)}</tr>")
+    labels = ["#", "dealer", "deal", "pts", "result", "bonuses", *players]
+    numeric = [True, False, False, True, False, False, *([True] * len(players))]
+    extra = ["", "opt", "", "", "opt", "bonus opt", *([""] * len(players))]
+    caption = (f'<p class="small">Each player\'s score for the deal, and below it the running '
+               f"total ({escape(variant.unit)}). ✗ a failed contract, ★ a slam.</p>")
+    section = (f'<section class="deals"><h2>Deals{escape(label)}</h2>{caption}'
+               f'<div class="wide"><table>{_head(labels, numeric, extra)}'
+               f"<tbody>{''.join(rows)}</tbody></table></div></section>")
+    return section, series
+
+
+def page(sessions: Sequence[Session], labels: Sequence[str], *,
+         settlement: Settlement | None = None, currency: str = "",
+         league_rows: Sequence[LeagueRow] | None = None) -> str:  # fmt: skip
+    """The whole page for one evening (or several sessions of one game: a season)."""
+    first = sessions[0]
+    variant = get_variant(first.variant)
+    dates = sorted({s.date for s in sessions if s.date})
+    when = dates[0] if len(dates) == 1 else (f"{dates[0]} – {dates[-1]}" if dates else "")
+    title = first.title if len(sessions) == 1 and first.title else variant.title
+    changed = _changed_settings(first)
+    rules = f"{first.profile} rules" + (f" ({', '.join(changed)})" if changed else "")
+    meta = [x for x in (when, f"{variant.title}, {rules}") if x]
+    seating = ", ".join(first.players)
+    deals = sum(len(s.deals) for s in sessions)
+    parts = ['<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
+             '<meta name="viewport" content="width=device-width, initial-scale=1">',
+             f"<title>{escape(title)}{escape(' — ' + when if when else '')}</title>",
+             f"<style>{STYLE}</style></head><body>",
+             f"<header><h1>{escape(title)}</h1>",
+             *(f'<p class="meta">{escape(m)}</p>' for m in meta),
+             f'<p class="meta">Players in seating order: {escape(seating)} · '
+             f"{deals} deal{'s' * (deals != 1)}"
+             f"{f' in {len(sessions)} sessions' if len(sessions) > 1 else ''}</p></header>"]
+    parts.append(_standings_section(first.variant, standings(sessions)))
+    if league_rows is not None and len(sessions) > 1:
+        parts.append(_league_section(labels, league_rows))
+    sections, all_series = [], []
+    for session, label in zip(sessions, labels, strict=True):
+        section, series = _deals_section(session, f" — {label}" if len(sessions) > 1 else "")
+        sections.append(section)
+        all_series.append(series)
+    chart_series = _joined(sessions, all_series)
+    parts.append('<section class="chart"><h2>Running totals</h2>'
+                 + line_chart(chart_series, title=f"Running totals, {title}", unit=variant.unit)
+                 + "</section>")  # fmt: skip
+    if settlement is not None:
+        parts.append(_settle_section(settlement, currency, variant.unit))
+    parts.extend(sections)
+    parts.append('<footer>Made by scorepad from the session file'
+                 f"{'s' if len(sessions) > 1 else ''}: every score is computed from what was "
+                 "entered, with the arithmetic in <code>scorepad show</code>.</footer>")
+    parts.append("</body></html>\n")
+    return "\n".join(parts)
+
+
+def _joined(sessions: Sequence[Session], all_series: Sequence[dict[str, list[int]]]
+            ) -> dict[str, list[int]]:  # fmt: skip
+    """One running total per player across the sessions in order (0 where absent)."""
+    names: dict[str, str] = {}
+    for s in sessions:
+        for p in s.players:
+            names.setdefault(p.casefold(), p)
+    result = {key: [0] for key in names}
+    for session, series in zip(sessions, all_series, strict=True):
+        deals = len(session.deals)
+        here = {p.casefold(): p for p in session.players}
+        for key, points in result.items():
+            base = points[-1]
+            if key in here:
+                points.extend(base + v for v in series[here[key]][1:])
+            else:
+                points.extend([base] * deals)
+    return {names[k]: v for k, v in result.items()}
+
+
+def _league_section(labels: Sequence[str], rows: Sequence[LeagueRow]) -> str:
+    heads = ["rank", "player", *labels, "sessions", "deals", "total", "per deal"]
+    numeric = [i != 1 for i in range(len(heads))]
+    body = "".join(
+        "<tr>" + _cell("–" if r.rank is None else r.rank, "n") + _cell(r.name)
+        + "".join(_cell("" if c is None else signed(c), "n") for c in r.by_session)
+        + _cell(r.sessions, "n") + _cell(r.deals, "n") + _cell(signed(r.total), "n")
+        + _cell(num(r.average), "n") + "</tr>" for r in rows)  # fmt: skip
+    return (f'<section class="league"><h2>Season</h2><div class="wide"><table>'
+            f"{_head(heads, numeric)}<tbody>{body}</tbody></table></div></section>")
+
+
+def _settle_section(settlement: Settlement, currency: str, unit: str) -> str:
+    from scorepad.report import settle_lines
+
+    lines = settle_lines(settlement, currency or unit)
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return f'<section class="settle"><h2>Who pays whom</h2><ul class="pay">{items}</ul></section>'

@@ -1,0 +1,146 @@
+"""The evening's sheet (`scorepad report`), looked at as a person would: valid HTML5 that
+needs nothing from the network, printed to PDF by a real browser (one page for the shipped
+13-deal evening, on A4 and on Letter, with every player's total in its text), and seen at a
+phone's width."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import html5lib
+import pytest
+
+from conftest import EXAMPLES
+
+EVENING = EXAMPLES / "french-club-evening.toml"
+SECOND = EXAMPLES / "french-club-evening-2.toml"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+NEEDS_BROWSER = pytest.mark.skipif(
+    CHROMIUM is None or shutil.which("pdftotext") is None,
+    reason="needs Debian's chromium and poppler-utils (apt-get install chromium poppler-utils)",
+)
+
+
+def sheet(cli, *args):
+    return cli("report", *args).stdout
+
+
+def valid_html5(text):
+    parser = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False)
+    return parser.parse(text)  # raises on any parse error
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.name)
+def test_every_example_makes_a_valid_self_contained_page(cli, example):
+    text = sheet(cli, example)
+    tree = valid_html5(text)
+    assert tree.find(".//h1") is not None
+    assert not re.search(r"<(script|link|img|iframe)\b", text)
+    assert re.findall(r"https?://[^\s\"']+", text) == ["http://www.w3.org/2000/svg"]
+    assert "<svg" in text and "<polyline" in text
+
+
+def test_the_page_says_what_the_evening_was(cli):
+    text = sheet(cli, EVENING, "--rate", "0.05", "--currency", "€")
+    for expected in ("Club Thursday, 26 November", "2026-11-26", "French Tarot, seed rules",
+                     "Anna, Bruno, Chloé, Daisuke", "+1792", "−1040", "Chloé pays Bruno 52.00 €",
+                     "handful Chloé 11", "petit au bout: attack", "Chloé counted her pile"):
+        assert expected in text, expected
+    assert text.count('<tr class="failed') == 3
+    assert 'class="slam"' in text or 'class="failed slam"' in text
+
+
+def test_troggu_pays_in_chips_and_a_season_has_its_table(cli):
+    assert "Who pays whom" in sheet(cli, EXAMPLES / "troggu-four-players.toml")
+    season = sheet(cli, SECOND, EVENING)  # in any order: by date on the page
+    valid_html5(season)
+    assert "2026-11-26 – 2026-12-03" in season
+    assert season.index("Deals — 2026-11-26") < season.index("Deals — 2026-12-03")
+    assert "<h2>Season</h2>" in season
+
+
+def test_a_hostile_name_reaches_the_page_escaped(cli, tmp_path):
+    path = cli.new("x.toml", "french", ["Zora", "Bruno", "Chloé"])
+    cli("deal", path, "--contract", "garde", "--taker", "Zora", "--points", "50", "--bouts", "2")
+    path.write_text(path.read_text("utf-8").replace('"Zora"', '"<b>Zo\\u001bra</b>"'), "utf-8")
+    page = sheet(cli, path)
+    valid_html5(page)
+    assert "<b>" not in page and "\x1b" not in page and "&lt;b&gt;Zo\\x1bra&lt;/b&gt;" in page
+
+
+def test_report_writes_a_file_but_never_over_a_session(cli, tmp_path):
+    out = tmp_path / "evening.html"
+    result = cli("report", EVENING, "-o", out)
+    assert result.stdout.strip() == f"wrote {out}: the sheet of 13 deals"
+    assert out.read_text("utf-8").startswith("<!DOCTYPE html>")
+    session = tmp_path / "club.toml"
+    session.write_bytes(EVENING.read_bytes())
+    refused = cli("report", EVENING, "-o", session, ok=False)
+    assert refused.exit_code == 1 and "is a scorepad session file" in refused.stderr
+
+
+def _chromium(*args):
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+    return subprocess.run([CHROMIUM, *flags, *map(str, args)], capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+
+
+@NEEDS_BROWSER
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_the_evening_prints_on_one_page_with_every_total(cli, tmp_path, paper):
+    page = sheet(cli, EVENING).replace("@page { margin: 10mm; }",
+                                       f"@page {{ size: {paper}; margin: 10mm; }}")
+    html = tmp_path / "evening.html"
+    html.write_text(page, "utf-8")
+    pdf = tmp_path / "evening.pdf"
+    _chromium(f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer",
+              f"--print-to-pdf={pdf}", html.as_uri())  # fmt: skip
+    info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True).stdout
+    assert re.search(r"Pages:\s+1\n", info), info
+    assert f"({paper})" in info, info
+    text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True,
+                          text=True).stdout  # fmt: skip
+    for total in ("+1792", "+244", "−996", "−1040"):
+        assert total in text, (total, text[:2000])
+    for player in ("Anna", "Bruno", "Chloé", "Daisuke"):
+        assert player in text
+
+
+PROBE = """<script>
+const wide = [];
+for (const e of document.querySelectorAll("header, .standings *, .chart svg")) {
+  if (e.getBoundingClientRect().right > document.documentElement.clientWidth + 1) {
+    wide.push(e.tagName);
+  }
+}
+parent.postMessage(`${document.documentElement.clientWidth} ${document.documentElement.scrollWidth}`
+                   + ` ${wide.length}`, "*");
+</script></body>"""
+PHONE = """<!DOCTYPE html><html><head><title>waiting</title></head><body style="margin:0">
+<script>addEventListener("message", e => { document.title = e.data; });</script>
+<iframe src="evening.html" width="390" height="844" style="border:0"></iframe></body></html>"""
+
+
+@NEEDS_BROWSER
+def test_the_sheet_fits_a_phone(cli, tmp_path):
+    page = sheet(cli, EVENING)
+    (tmp_path / "evening.html").write_text(page.replace("</body>", PROBE), "utf-8")
+    (tmp_path / "phone.html").write_text(PHONE, "utf-8")
+    dumped = _chromium(f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=5000",
+                       "--allow-file-access-from-files", "--dump-dom",
+                       (tmp_path / "phone.html").as_uri()).stdout  # fmt: skip
+    client, scroll, wide = map(int, re.search(r"<title>(\d+) (\d+) (\d+)</title>",
+                                              dumped).groups())  # fmt: skip
+    assert client <= 390
+    assert scroll <= client, f"the page is {scroll} px wide on a {client} px screen"
+    assert wide == 0  # the heading, the standings and the chart fit; long deal tables scroll
+    (tmp_path / "plain.html").write_text(page, "utf-8")
+    png = tmp_path / "phone.png"
+    _chromium(f"--user-data-dir={tmp_path / 'profile2'}", "--window-size=390,1600",
+              f"--screenshot={png}", (tmp_path / "plain.html").as_uri())  # fmt: skip
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int.from_bytes(data[16:20], "big") == 390
