@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 
-from scorepad.text import printable
+from scorepad.text import printable, signed
 
 # Okabe–Ito: told apart by people with any colour vision; dark enough on white paper
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000",
@@ -73,9 +73,7 @@ def line_chart(series: Mapping[str, Sequence[int]], *, title: str, unit: str,
                  'stroke="#666" stroke-width="0.8"/>')  # fmt: skip
     for value in sorted({lo, 0, hi}):
         parts.append(f'<text x="{left - 6}" y="{y_of(value) + 4:.1f}" text-anchor="end" '
-                     f'class="axis">{value:+d}</text>' if value else
-                     f'<text x="{left - 6}" y="{y_of(value) + 4:.1f}" text-anchor="end" '
-                     'class="axis">0</text>')  # fmt: skip
+                     f'class="axis">{signed(value)}</text>')  # fmt: skip
     step = max(1, (deals + 11) // 12)
     for d in range(0, deals + 1, step):
         parts.append(f'<text x="{x_of(d):.1f}" y="{top + plot_h + 16}" text-anchor="middle" '
@@ -103,7 +101,6 @@ def line_chart(series: Mapping[str, Sequence[int]], *, title: str, unit: str,
         x = left + plot_w + 8
         parts.append(_marker(shape, x + 3, y - 4, colour))
         parts.append(f'<text x="{x + 11}" y="{y:.1f}" class="label">{escape(player)} '
-                     f'{final:+d}</text>' if final else
-                     f'<text x="{x + 11}" y="{y:.1f}" class="label">{escape(player)} 0</text>')
+                     f"{signed(final)}</text>")
     parts.append("</svg>")
     return "".join(parts)
