@@ -56,6 +56,7 @@ def _root(
 
 
 SAVED: list[str] = []  # what this command saved, so a failure to print never hides it
+NOTES: list[str] = []  # said on stderr once the command is done (a file format upgraded)
 
 
 def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
@@ -83,8 +84,12 @@ def handled(fn: F) -> F:
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         SAVED.clear()
+        NOTES.clear()
         try:
-            return fn(*args, **kwargs)
+            result = fn(*args, **kwargs)
+            for note in NOTES:
+                echo(note, err=True)
+            return result
         except ScorepadError as err:
             print_problems(err.problems)
             raise typer.Exit(1) from None
@@ -346,7 +351,7 @@ def deal(
 
     shown_n = 0  # the deal number already shown in guided entry
     try:  # one read of the file, under the lock: a deal typed in full is saved at once
-        before, updated = storage.update(file, record)
+        before, updated = storage.update(file, record, NOTES)
     except _Refused as refused:
         session = refused.session
         done = match_over(session)
@@ -371,7 +376,7 @@ def deal(
             return
         # read again under the lock: another scorepad may have recorded a deal meanwhile
         before, updated = storage.update(
-            file, located(file, lambda now: core.add_deal(now, raw, play_on=continue_)))
+            file, located(file, lambda now: core.add_deal(now, raw, play_on=continue_)), NOTES)
     n = len(updated.deals)
     SAVED.append(f"deal {n}")
     deal = updated.deals[-1]
@@ -438,10 +443,10 @@ def edit(
         return
     if guided:
         new_deal = updated.deals[n - 1]
-        storage.update(file, lambda now: _same_edit(now, session, n, new_deal, file))
+        storage.update(file, lambda now: _same_edit(now, session, n, new_deal, file), NOTES)
     else:  # the changes applied to the file as it is now, read again under the lock
         storage.update(file, located(file, lambda now: core.edit_deal(now, n, changes,
-                                                                       clear or [])))
+                                                                       clear or [])), NOTES)
     SAVED.append(f"the edit of deal {n}")
 
 
@@ -519,7 +524,7 @@ def _remove(file: Path, n: int | None) -> None:
         removed.append((number, deal))
         return updated
 
-    session, updated = storage.update(file, remove)
+    session, updated = storage.update(file, remove, NOTES)
     [(number, removed_deal)] = removed
     SAVED.append(f"the removal of deal {number}")
     outcome = core.score(session, removed_deal)

@@ -192,6 +192,7 @@ class Standing:
     best: int = 0
     rank: int = 0
     worst: int = 0
+    draws: int = 0  # declared games that ended level (Troggu)
 
     @property
     def average(self) -> Decimal:
@@ -210,7 +211,7 @@ def standings(sessions: Sequence[Session]) -> list[Standing]:
             key = p.casefold()
             order.setdefault(key, p)
             table.setdefault(key, dict(total=0, deals=0, declarer=0, made=0, failed=0, won=0,
-                                       best=None, worst=None))
+                                       best=None, worst=None, draws=0))
         for outcome in iter_outcomes(session):
             for player, value in outcome.scores.items():
                 row = table[player.casefold()]
@@ -225,6 +226,8 @@ def standings(sessions: Sequence[Session]) -> list[Standing]:
                 row["declarer"] += 1
                 if outcome.made is not None:
                     row["made" if outcome.made else "failed"] += 1
+                elif outcome.result == "draw":
+                    row["draws"] += 1
     rows = sorted(table.items(), key=lambda kv: -kv[1]["total"])
     result: list[Standing] = []
     for i, (key, row) in enumerate(rows):

@@ -120,9 +120,13 @@ def _changed_settings(session: Session) -> list[str]:
 
 def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
     variant = get_variant(variant_name)
-    if variant.has_declarer:
-        made, failed = ("won", "lost") if variant_name == "troggu" else ("made", "failed")
-        labels = ["rank", "player", "total", "deals", "per deal", "declarer", made, failed,
+    if variant_name == "troggu":  # the Tappist's games: won, lost or drawn
+        labels = ["rank", "player", "total", "deals", "per deal", "declarer", "won", "lost",
+                  "draw", "best", "worst"]  # fmt: skip
+        data = [[r.rank, r.name, signed(r.total), r.deals, num(r.average), r.declarer, r.made,
+                 r.failed, r.draws, signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
+    elif variant.has_declarer:
+        labels = ["rank", "player", "total", "deals", "per deal", "declarer", "made", "failed",
                   "best", "worst"]  # fmt: skip
         data = [[r.rank, r.name, signed(r.total), r.deals, num(r.average), r.declarer, r.made,
                  r.failed, signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
@@ -132,7 +136,7 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
                  signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
     numeric = [i != 1 for i in range(len(labels))]
     # on a phone: rank, player, total, deals, per deal and made/failed (or deals won)
-    optional = {"declarer", "best", "worst"}
+    optional = {"declarer", "draw", "best", "worst"}
     extra = ["opt" if label in optional else "" for label in labels]
 
     def cls(i: int) -> str:

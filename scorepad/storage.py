@@ -22,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from scorepad import FORMAT_VERSION
+from scorepad import FORMAT_VERSION, __version__
 from scorepad.checks import (
     MAX_TEXT,
     check_players,
@@ -402,7 +402,8 @@ def save_new(path: Path, session: Session) -> None:
     _fsync_folder(folder)
 
 
-def update(path: Path, change: Callable[[Session], Session]) -> tuple[Session, Session]:
+def update(path: Path, change: Callable[[Session], Session],
+           notes: list[str] | None = None) -> tuple[Session, Session]:  # fmt: skip
     """Read, change and save a session under a lock, so no other scorepad writes in between.
 
     The file is read again under the lock (whatever was loaded before may be stale); a
@@ -418,6 +419,11 @@ def update(path: Path, change: Callable[[Session], Session]) -> tuple[Session, S
         after = change(before)
         if after != before:
             text = _appended(data, doc, before, after) or dumps(after).encode("utf-8")
+            old = doc.get("scorepad")
+            if notes is not None and isinstance(old, int) and old < FORMAT_VERSION:
+                notes.append(f"note: {path} is now in file format {FORMAT_VERSION} (it was "
+                             f"{old}); a scorepad older than {__version__} will ask to be "
+                             "upgraded to open it")
             if mode & 0o222 == 0:
                 raise ScorepadError([Problem(str(path), "read-only: the file has no write "
                                                         "permission (chmod u+w to record)")])

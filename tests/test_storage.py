@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+from conftest import EXAMPLES
 from scorepad import FORMAT_VERSION, __version__, core, storage
 from scorepad.errors import ScorepadError
 
@@ -161,3 +162,15 @@ def test_slam_penalties_add_is_a_setting(cli):
     cli("deal", one, *raw)
     assert cli.json("history", both)[0]["scores"]["Bruno"] == 146 + 400 + 200
     assert cli.json("history", one)[0]["scores"]["Bruno"] == 146 + 400
+
+
+def test_an_older_file_is_upgraded_on_save_with_a_note(cli, tmp_path):
+    path = tmp_path / "old.toml"
+    path.write_bytes((EXAMPLES / "troggu-four-players.toml").read_bytes())
+    result = cli("deal", path, "--bid", "tapp", "--tappist", "Anna", "--points", "57")
+    assert result.stderr.strip() == (f"note: {path} is now in file format {FORMAT_VERSION} (it "
+                                     f"was 1); a scorepad older than {__version__} will ask to "
+                                     "be upgraded to open it")  # fmt: skip
+    assert path.read_text("utf-8").startswith(f"scorepad = {FORMAT_VERSION}\n")
+    again = cli("deal", path, "--bid", "tapp", "--tappist", "Anna", "--points", "57")
+    assert again.stderr == ""  # said once
