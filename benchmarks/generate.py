@@ -62,7 +62,7 @@ def session_text(game: str, names: list[str], pool: list[str], deals: int,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
-    parser.add_argument("--sizes", default="100,1000,10000,100000")
+    parser.add_argument("--sizes", default="20,100,1000,10000,100000")
     parser.add_argument("--archive", type=int, default=500, help="evening files (0: none)")
     parser.add_argument("--check-all", action="store_true", help="check the biggest files too")
     args = parser.parse_args()

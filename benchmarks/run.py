@@ -56,7 +56,7 @@ def measure(argv: list[str], repeat: int, prepare: object = None) -> dict[str, f
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="100,1000,10000")
+    parser.add_argument("--sizes", default="20,100,1000,10000")
     parser.add_argument("--games", default="french,troggu,piedmont")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--data", type=Path, default=Path(tempfile.gettempdir()) / "scorepad-bench")

@@ -17,7 +17,7 @@ try:  # the compiled parser: 3× faster than tomllib (see the README), same API
     import tomli as tomllib
 except ImportError:  # pragma: no cover - a platform without its wheel
     import tomllib  # type: ignore[no-redef]
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -335,22 +335,24 @@ def signed(body: bytes) -> bytes:
     return body + b"\n" + line.encode("ascii")
 
 
-def _unsigned(data: bytes) -> tuple[bytes, bool]:
-    """The file's bytes without its signature line, and whether the signature holds: made by
-    this very scorepad (whose checks it passed) over exactly these bytes."""
+def _unsigned(data: bytes) -> tuple[int, bool]:
+    """Where the file's text ends before its signature line, and whether the signature holds:
+    made by this very scorepad (whose checks it passed) over exactly those bytes."""
     from scorepad import __version__
 
     found = _SIGNATURE.search(data)
     if found is None:
-        return data, False
-    body = data[: found.start(1)]
+        return len(data), False
+    end = found.start(1)
     version, digest = found.group(2).decode("ascii"), found.group(3).decode("ascii")
-    trusted = version == __version__ and hashlib.sha256(body.removesuffix(b"\n")).hexdigest() \
-        == digest
-    return body, trusted
+    signed_end = end - 1 if end and data[end - 1:end] == b"\n" else end
+    if version != __version__:
+        return end, False
+    return end, hashlib.sha256(memoryview(data)[:signed_end]).hexdigest() == digest
 
 
-def _appended(data: bytes, doc: Mapping[str, Any], before: Session, after: Session) -> bytes | None:
+def _appended(data: bytes, doc: Mapping[str, Any], before: Session,
+              after: Session) -> list[bytes | memoryview] | None:  # fmt: skip
     """The file's bytes with after's new last deal added as text, when that is all that
     changed and the file can take it: a current format whose deals are all `[[deals]]`
     tables. The new part is read back on its own and must give the very same deal; the old
@@ -365,8 +367,10 @@ def _appended(data: bytes, doc: Mapping[str, Any], before: Session, after: Sessi
             return None
     elif tuple(new[:-1]) != tuple(old):
         return None
-    body, _ = _unsigned(data)
-    headers = len(re.findall(rb"(?m)^[ \t]*\[\[[ \t]*deals[ \t]*\]\][ \t]*(?:#.*)?\r?$", body))
+    end = _unsigned(data)[0]
+    body = memoryview(data)[:end]  # the old text as it is, not copied
+    headers = sum(1 for _ in re.finditer(
+        rb"(?m)^[ \t]*\[\[[ \t]*deals[ \t]*\]\][ \t]*(?:#.*)?\r?$", body))
     if headers != len(old):  # deals written inline, or quoted keys: rewrite
         return None
     deal = new[-1]
@@ -374,8 +378,17 @@ def _appended(data: bytes, doc: Mapping[str, Any], before: Session, after: Sessi
     [raw] = tomllib.loads(text)["deals"]
     if read_deal(raw, after.table, f"deal {len(new)}") != deal:
         raise AssertionError("the new deal does not survive a save and load")
-    body = body.rstrip(b"\n") + b"\n" if body.strip() else body
-    return signed(body + text.encode("utf-8"))
+    while end and data[end - 1:end] == b"\n":
+        end -= 1
+    chunks: list[bytes | memoryview] = [memoryview(data)[:end], b"\n" if end else b"",
+                                        text.encode("utf-8")]  # fmt: skip
+    digest = hashlib.sha256()
+    for chunk in chunks:
+        digest.update(chunk)
+    from scorepad import __version__
+
+    line = f"# checked by scorepad {__version__}: sha256 {digest.hexdigest()}\n"
+    return [*chunks, b"\n", line.encode("ascii")]
 
 
 def save_new(path: Path, session: Session) -> None:
@@ -389,7 +402,7 @@ def save_new(path: Path, session: Session) -> None:
         raise ScorepadError([Problem(str(path), f"folder {folder} does not exist")])
     tmp = _temp_name(path.resolve())
     try:
-        _write_temp(tmp, text.encode("utf-8"), None)
+        _write_temp(tmp, [text.encode("utf-8")], None)
         try:
             os.link(tmp, path)  # fails if the file appeared meanwhile: never overwrite
         finally:
@@ -418,7 +431,7 @@ def update(path: Path, change: Callable[[Session], Session],
             raise err.located(str(path)) from None
         after = change(before)
         if after != before:
-            text = _appended(data, doc, before, after) or dumps(after).encode("utf-8")
+            text = _appended(data, doc, before, after) or [dumps(after).encode("utf-8")]
             old = doc.get("scorepad")
             if notes is not None and isinstance(old, int) and old < FORMAT_VERSION:
                 notes.append(f"note: {path} is now in file format {FORMAT_VERSION} (it was "
@@ -517,7 +530,7 @@ def write_export(path: Path, text: str) -> bool:
         real = Path(os.path.realpath(path))
         if not real.parent.is_dir():
             raise ScorepadError([Problem(str(path), f"folder {real.parent} does not exist")])
-        _replace(real, text.encode("utf-8"), None if st is None else stat.S_IMODE(st.st_mode))
+        _replace(real, [text.encode("utf-8")], None if st is None else stat.S_IMODE(st.st_mode))
         return False
     except (OSError, UnicodeError) as err:
         raise ScorepadError([Problem(str(path), f"cannot write: {_describe(err)}")]) from None
@@ -542,24 +555,25 @@ def _temp_name(real: Path) -> Path:
     return real.parent / f".{name}.tmp"
 
 
-def _write_temp(tmp: Path, data: bytes, mode: int | None) -> None:
+def _write_temp(tmp: Path, chunks: Sequence[bytes | memoryview], mode: int | None) -> None:
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)  # a new file: umask
     try:
         if mode is not None:
             os.fchmod(fd, mode)  # the existing file's mode, not 0600
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        for chunk in chunks:
+            view = memoryview(chunk)
+            while view:
+                view = view[os.write(fd, view):]
         os.fsync(fd)
     finally:
         os.close(fd)
 
 
-def _replace(real: Path, data: bytes, mode: int | None) -> None:
+def _replace(real: Path, chunks: Sequence[bytes | memoryview], mode: int | None) -> None:
     """Temp file in the same folder, fsync, rename over the file, fsync the folder."""
     tmp = _temp_name(real)
     try:
-        _write_temp(tmp, data, mode)
+        _write_temp(tmp, chunks, mode)
         os.replace(tmp, real)
     except BaseException:
         with contextlib.suppress(OSError):
