@@ -422,7 +422,7 @@ def update(path: Path, change: Callable[[Session], Session],
     The file is read again under the lock (whatever was loaded before may be stale); a
     failing `change` raises before anything is written. Returns (before, after). A file
     whose signature holds is read lazily: adding a deal reads the last one, not all."""
-    with locked(path) as (real, data, mode):
+    with locked(path) as (real, data, mode, inode):
         doc = parse_document(data, path)
         _, trusted = _unsigned(data)
         try:
@@ -440,6 +440,7 @@ def update(path: Path, change: Callable[[Session], Session],
             if mode & 0o222 == 0:
                 raise ScorepadError([Problem(str(path), "read-only: the file has no write "
                                                         "permission (chmod u+w to record)")])
+            _still_there(real, inode, path)
             try:
                 _replace(real, text, mode)
             except (OSError, UnicodeError) as err:
@@ -448,8 +449,21 @@ def update(path: Path, change: Callable[[Session], Session],
     return before, after
 
 
+def _still_there(real: Path, inode: int, path: Path) -> None:
+    """The file read under the lock is still the one at its name: a file deleted or replaced
+    meanwhile (by something that takes no lock) is neither brought back nor overwritten."""
+    try:
+        same = os.stat(real).st_ino == inode
+    except OSError:
+        same = False
+    if not same:
+        raise ScorepadError([Problem(str(path), "was removed or replaced while scorepad was "
+                                                "saving; nothing was saved: look at the file, "
+                                                "then try again")])
+
+
 @contextlib.contextmanager
-def locked(path: Path) -> Iterator[tuple[Path, bytes, int]]:
+def locked(path: Path) -> Iterator[tuple[Path, bytes, int, int]]:
     """An exclusive lock on the session file (flock), held while it is read and replaced.
 
     The lock is taken on the file itself, so no lock file is left behind; a writer that was
@@ -490,7 +504,7 @@ def locked(path: Path) -> Iterator[tuple[Path, bytes, int]]:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise ScorepadError([Problem(str(path), "is not a regular file")])
-        yield real, _read_bounded(fd, path), stat.S_IMODE(st.st_mode)
+        yield real, _read_bounded(fd, path), stat.S_IMODE(st.st_mode), st.st_ino
     finally:
         os.close(fd)
 

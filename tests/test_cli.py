@@ -176,4 +176,5 @@ def test_commands_without_a_table_import_no_tabulate_and_one_game(cli):
     assert _imported("deal", path, "--contract", "pass") == "['scorepad.variants.french']"
     assert _imported("check", path) == "['scorepad.variants.french']"
     assert _imported("count", "--variant", "troggu", "21") == "['scorepad.variants.troggu']"
-    assert "tabulate" in _imported("standings", path)
+    assert "tabulate" not in _imported("standings", path)  # the default table is drawn here
+    assert "tabulate" in _imported("standings", path, "--format", "github")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad import storage
+from scorepad import core, storage
 
 PLAYERS = "Anna,Bruno,Chloé,Daisuke"
 PLAIN = ["--contract", "garde", "--taker", "Anna", "--points", "50", "--bouts", "2"]
@@ -269,3 +269,31 @@ def test_a_file_name_too_long_is_an_error(tmp_path):
                       "--players", PLAYERS)
     assert result.returncode == 1
     assert "File name too long" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_file_deleted_between_read_and_write_is_not_brought_back(tmp_path):
+    path = new_session(tmp_path, deals=2)
+
+    def delete_then_add(session):
+        path.unlink()  # as another program (that takes no lock) would
+        return core.add_deal(session, {"contract": "pass"})
+
+    with pytest.raises(storage.ScorepadError, match="was removed or replaced while scorepad"):
+        storage.update(path, delete_then_add)
+    assert not path.exists()
+    assert os.listdir(tmp_path) == []  # and no temp file
+
+
+def test_a_file_replaced_between_read_and_write_is_not_overwritten(tmp_path):
+    path = new_session(tmp_path, deals=2)
+    other = b'scorepad = 3\nvariant = "french"\n# somebody else\'s\n'
+
+    def replace_then_add(session):
+        tmp = tmp_path / "other"
+        tmp.write_bytes(other)
+        os.replace(tmp, path)
+        return core.add_deal(session, {"contract": "pass"})
+
+    with pytest.raises(storage.ScorepadError, match="was removed or replaced"):
+        storage.update(path, replace_then_add)
+    assert path.read_bytes() == other
