@@ -86,12 +86,14 @@ def main() -> None:
         row: dict[str, object] = {"command": command, "file": label, "deals": deals, **result,
                                   "x_own_floor": result["cpu"] / own["cpu"],
                                   "x_import_floor": result["cpu"] / floor_all["cpu"]}  # fmt: skip
-        if parse_file is not None:
+        if parse_file is not None and deals >= 1000:
+            # the cost per deal against the parser's: what the command adds to its own import
+            # floor, over what parsing the file adds to `python -c pass`
             parse = measure([PY, "-c", "import sys, tomli; "
                              "tomli.loads(open(sys.argv[1], 'rb').read().decode())",
                              str(parse_file)], args.repeat)  # fmt: skip
             row["parse_cpu"] = parse["cpu"]
-            row["x_parse"] = (result["cpu"] - floor_pass["cpu"]) / max(
+            row["x_parse"] = (result["cpu"] - own["cpu"]) / max(
                 parse["cpu"] - floor_pass["cpu"], 1e-3)
         rows.append(row)
 
@@ -129,8 +131,8 @@ def main() -> None:
         return
     from tabulate import tabulate
 
-    headers = ["command", "file", "CPU s", "× own floor", "× import floor", "× parse",
-               "peak MiB"]  # fmt: skip
+    headers = ["command", "file", "CPU s", "× own floor", "× import floor",
+               "per deal × parse", "peak MiB"]  # fmt: skip
     table = [[r["command"], r["file"], f"{r['cpu']:.3f}",
               f"{r['x_own_floor']:.2f}" if "x_own_floor" in r else "",
               f"{r['x_import_floor']:.2f}" if "x_import_floor" in r else "",
