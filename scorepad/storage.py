@@ -20,7 +20,7 @@ except ImportError:  # pragma: no cover - a platform without its wheel
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorepad import FORMAT_VERSION, __version__
 from scorepad.checks import (
@@ -101,12 +101,54 @@ def _read_bounded(fd: int, path: Path) -> bytes:
 
 
 def parse_document(data: bytes, path: Path | str) -> dict[str, Any]:
+    return _parse_text(_decode(data, path), path)
+
+
+def _decode(data: bytes, path: Path | str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise ScorepadError([Problem(str(path), f"is not UTF-8 text (byte {err.start})")]) \
             from None
-    text = text.removeprefix("\ufeff")  # a byte-order mark left by an editor
+    return text.removeprefix("\ufeff")  # a byte-order mark left by an editor
+
+
+class _Chunk(NamedTuple):
+    """One deal of a signed file, left as text (an offset into the file's) until read."""
+
+    text: str
+    start: int
+    end: int
+
+    def table(self) -> Any:
+        doc = tomllib.loads(self.text[self.start:self.end])
+        deals = doc.get("deals")
+        if len(doc) != 1 or not isinstance(deals, list) or len(deals) != 1:
+            raise ScorepadError([Problem("", "is not one [[deals]] table")])
+        return deals[0]
+
+
+_DEAL_LINE = re.compile(r"(?m)^\[\[deals\]\]$")
+
+
+def parse_signed(data: bytes, path: Path | str) -> dict[str, Any]:
+    """The document of a file whose signature holds, as scorepad wrote it: the header is
+    parsed, each deal is left as text to be parsed when it is read (`_Chunk`). A deal read
+    on its own is the same as read with the rest: scorepad's `[[deals]]` lines never fall
+    inside a string. So a file of 100,000 deals is never held as 100,000 parsed tables."""
+    text = _decode(data, path)
+    starts = [m.start() for m in _DEAL_LINE.finditer(text)]
+    if not starts:
+        return _parse_text(text, path)
+    doc = _parse_text(text[: starts[0]], path)
+    if "deals" in doc:  # not as scorepad writes it: read it whole
+        return _parse_text(text, path)
+    ends = [*starts[1:], len(text)]
+    doc["deals"] = [_Chunk(text, a, b) for a, b in zip(starts, ends, strict=True)]
+    return doc
+
+
+def _parse_text(text: str, path: Path | str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -129,9 +171,10 @@ def load(path: Path, *, lazy: bool = False) -> Session:
 
 
 def _session_from_bytes(data: bytes, path: Path, *, lazy: bool = False) -> Session:
-    trusted = lazy and _unsigned(data)[1]
+    signed_ = _unsigned(data)[1]
+    doc = parse_signed(data, path) if signed_ else parse_document(data, path)
     try:  # the parsed document is handed over, so each deal's table is freed once read
-        return session_from_document(parse_document(data, path), lazy=trusted, consume=True)
+        return session_from_document(doc, lazy=lazy and signed_, consume=True)
     except ScorepadError as err:
         raise err.located(str(path)) from None
 
@@ -194,13 +237,23 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
 
     deals: list[Deal] = []
     raw_deals = data.get("deals", [])
-    if not isinstance(raw_deals, list) or not all(isinstance(d, dict) for d in raw_deals):
+    if not isinstance(raw_deals, list) or not all(isinstance(d, dict | _Chunk)
+                                                  for d in raw_deals):  # fmt: skip
         problems.append(Problem("deals", "should be [[deals]] tables"))
         raw_deals = []
-    if lazy and not problems:
-        def read(raw: Mapping[str, Any], n: int) -> Deal:
-            return read_deal(raw, table, f"deal {n}")
 
+    def read(raw: Any, n: int) -> Deal:
+        if isinstance(raw, _Chunk):
+            try:
+                raw = raw.table()
+            except (tomllib.TOMLDecodeError, ValueError, RecursionError) as err:
+                raise ScorepadError([Problem(f"deal {n}", f"is not valid TOML: {err}")]) \
+                    from None
+            except ScorepadError as err:
+                raise err.located(f"deal {n}") from None
+        return read_deal(raw, table, f"deal {n}")
+
+    if lazy and not problems:
         return Session(variant.name, players, rules, dealer or players[0], title,
                        Deals(raw_deals, read), date=date)  # fmt: skip
     for n, raw in enumerate(raw_deals, 1):
@@ -209,7 +262,7 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
                                                  "(fix the ones above first)"))
             break
         try:
-            deals.append(read_deal(raw, table, f"deal {n}"))
+            deals.append(read(raw, n))
         except ScorepadError as err:
             problems.extend(err.problems)
         if consume:
@@ -423,8 +476,8 @@ def update(path: Path, change: Callable[[Session], Session],
     failing `change` raises before anything is written. Returns (before, after). A file
     whose signature holds is read lazily: adding a deal reads the last one, not all."""
     with locked(path) as (real, data, mode, inode):
-        doc = parse_document(data, path)
         _, trusted = _unsigned(data)
+        doc = parse_signed(data, path) if trusted else parse_document(data, path)
         try:
             before = session_from_document(doc, lazy=trusted)
         except ScorepadError as err:

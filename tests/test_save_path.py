@@ -8,6 +8,7 @@ import hashlib
 
 import pytest
 
+from conftest import EXAMPLES
 from scorepad import __version__, checks, core, storage
 from scorepad.model import Deals
 
@@ -26,13 +27,15 @@ def session_file(tmp_path, deals):
 
 @pytest.fixture
 def counted(monkeypatch):
-    """How often the whole file is parsed and how many deals are read."""
-    counts = {"parse": 0, "deal": 0}
+    """How often the whole file is parsed, how much text is parsed in all, how many deals are
+    read."""
+    counts = {"parse": 0, "chars": 0, "deal": 0}
     parse, read = storage.tomllib.loads, checks.read_deal
 
     def counting_parse(text, **kwargs):
-        if len(text) > 2000:  # the whole file, not one deal's text read back
+        if len(text) > 2000:  # the whole file, not one deal's text or the header
             counts["parse"] += 1
+        counts["chars"] += len(text)
         return parse(text, **kwargs)
 
     def counting_read(*args, **kwargs):
@@ -63,10 +66,13 @@ def test_a_deal_is_appended_and_the_file_signed_again(tmp_path):
 
 def test_recording_into_a_signed_file_reads_the_new_deal_and_no_other(tmp_path, counted):
     path = session_file(tmp_path, 2000)
-    counted.update(parse=0, deal=0)
+    size = path.stat().st_size
+    counted.update(parse=0, chars=0, deal=0)
     storage.update(path, lambda s: core.add_deal(s, PLAIN))
-    # one parse of the file; the last deal (who deals next), the new one, and its read-back
-    assert counted["parse"] == 1
+    # the header, the last deal (who deals next), the new one and its read-back: the other
+    # 1,999 deals are neither parsed nor read
+    assert counted["parse"] == 0
+    assert counted["chars"] < 2000 < size / 50
     assert counted["deal"] <= 3
     assert len(storage.load(path).deals) == 2001
 
@@ -74,7 +80,7 @@ def test_recording_into_a_signed_file_reads_the_new_deal_and_no_other(tmp_path, 
 def test_recording_into_a_hand_edited_file_checks_it_once_in_full(tmp_path, counted):
     path = session_file(tmp_path, 2000)
     path.write_bytes(path.read_bytes().replace(b"points = 31", b"points = 32", 1))
-    counted.update(parse=0, deal=0)
+    counted.update(parse=0, chars=0, deal=0)
     storage.update(path, lambda s: core.add_deal(s, PLAIN))
     assert counted["parse"] == 1
     assert 2000 <= counted["deal"] <= 2000 + 3  # one pass over the file, then the new deal
@@ -124,3 +130,16 @@ def test_lazy_deals_are_read_and_checked_when_looked_at(tmp_path):
     lazy = storage.session_from_document(storage.parse_document(forged, path), lazy=True)
     with pytest.raises(storage.ScorepadError, match="deal 1: taker 'Zed' is not a player"):
         list(lazy.deals)
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.name)
+def test_a_signed_file_read_deal_by_deal_is_the_file_read_whole(tmp_path, example):
+    path = tmp_path / example.name
+    path.write_text(storage.dumps(storage.load(example)), "utf-8")  # signed, as saved
+    data = path.read_bytes()
+    assert storage._unsigned(data)[1]
+    doc = storage.parse_signed(data, path)
+    assert all(isinstance(d, storage._Chunk) for d in doc["deals"])  # left as text
+    whole = storage.session_from_document(storage.parse_document(data, path))
+    assert storage.load(path) == whole
+    assert storage.load(path, lazy=True) == whole
