@@ -57,17 +57,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=10_000_000)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--write", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.write:  # in a process of its own: the measuring one stays small (a child's peak
+        names = list(files(args.size))  # RSS counts what its parent held when it forked)
+        for i, name in enumerate(names):
+            (args.write / f"{i}.toml").write_text(files(args.size)[name], "utf-8")
+        (args.write / "names.json").write_text(json.dumps(names), "utf-8")
+        return
     rows = []
     floor = run([PY, "-c", "pass"])
     with tempfile.TemporaryDirectory() as tmp:
-        for name, text in files(args.size).items():
-            path = Path(tmp) / "hostile.toml"
-            path.write_text(text, "utf-8")
+        subprocess.run([PY, __file__, "--size", str(args.size), "--write", tmp], check=True)
+        names = json.loads((Path(tmp) / "names.json").read_text("utf-8"))
+        for i, name in enumerate(names):
+            path = Path(tmp) / f"{i}.toml"
             cpu, rss, lines = run([PY, "-m", "scorepad", "check", str(path)])
             parse = run([PY, "-c", "import sys, tomli\ntry:\n tomli.loads(open(sys.argv[1], "
                          "'rb').read().decode())\nexcept Exception:\n pass", str(path)])
-            rows.append({"file": name, "bytes": len(text.encode()), "cpu": cpu, "rss": rss,
+            rows.append({"file": name, "bytes": path.stat().st_size, "cpu": cpu, "rss": rss,
                          "lines": lines, "parse_cpu": parse[0], "parse_rss": parse[1]})
     if args.json:
         print(json.dumps({"floor": {"cpu": floor[0], "rss": floor[1]}, "files": rows}, indent=2))

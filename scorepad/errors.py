@@ -27,7 +27,7 @@ class ScorepadError(Exception):
     def __init__(self, problems: Iterable[Problem | str], missing: Iterable[str] = ()) -> None:
         self.problems = tuple(p if isinstance(p, Problem) else Problem("", p) for p in problems)
         self.missing = tuple(missing)  # keys of entry fields still to be given, in table order
-        super().__init__("; ".join(str(p) for p in self.problems))
+        super().__init__("; ".join(str(p) for p in self.problems[:MAX_PROBLEMS]))
 
     def located(self, where: str) -> ScorepadError:
         """The same problems with `where` put in front (e.g. the file name)."""

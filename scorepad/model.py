@@ -73,17 +73,20 @@ class Deals(Sequence[Deal]):
     Storage gives these for a file whose whole content scorepad checked when it wrote it,
     so that recording one more deal reads the last deal, not the thousands before it. Every
     deal that is looked at is still read and checked in full. Immutable to its users: the
-    list only trades raw fields for the deal read from them."""
+    raw items are never changed, the deals read from them are kept in a cache."""
 
-    __slots__ = ("_items", "_read")
+    __slots__ = ("_done", "_items", "_more", "_read")
 
-    def __init__(self, items: Sequence[Deal | Mapping[str, Any]],
-                 read: Callable[[Mapping[str, Any], int], Deal]) -> None:  # fmt: skip
-        self._items: list[Deal | Mapping[str, Any]] = list(items)
+    def __init__(self, items: Sequence[Any], read: Callable[[Any, int], Deal],
+                 more: Sequence[Deal] = (),
+                 done: dict[int, Deal] | None = None) -> None:  # fmt: skip
+        self._items = items  # raw tables or texts, as storage found them: not copied
         self._read = read
+        self._more = tuple(more)  # deals added since, already read
+        self._done: dict[int, Deal] = {} if done is None else done
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self._items) + len(self._more)
 
     @overload
     def __getitem__(self, i: int) -> Deal: ...
@@ -91,39 +94,42 @@ class Deals(Sequence[Deal]):
     def __getitem__(self, i: slice) -> tuple[Deal, ...]: ...
     def __getitem__(self, i: int | slice) -> Deal | tuple[Deal, ...]:
         if isinstance(i, slice):
-            return tuple(self[j] for j in range(*i.indices(len(self._items))))
-        n = i + len(self._items) if i < 0 else i
-        item = self._items[n]
-        if not isinstance(item, Deal):
-            item = self._items[n] = self._read(item, n + 1)
-        return item
+            return tuple(self[j] for j in range(*i.indices(len(self))))
+        n = i + len(self) if i < 0 else i
+        if not 0 <= n < len(self):
+            raise IndexError(i)
+        if n >= len(self._items):
+            return self._more[n - len(self._items)]
+        deal = self._done.get(n)
+        if deal is None:
+            deal = self._done[n] = self._read(self._items[n], n + 1)
+        return deal
 
     def __iter__(self) -> Iterator[Deal]:
-        return (self[n] for n in range(len(self._items)))
+        return (self[n] for n in range(len(self)))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str | bytes):
             return NotImplemented
         if len(self) != len(other):
             return False
-        if isinstance(other, Deals) and all(a is b for a, b in zip(self._items, other._items,
-                                                                   strict=True)):
+        if isinstance(other, Deals) and self.starts(other):
             return True
         return all(a == b for a, b in zip(self, other, strict=True))
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Deals({len(self._items)})"
+        return f"Deals({len(self)})"
 
     def plus(self, deal: Deal) -> Deals:
         """These deals and one more, none of them read for it."""
-        return Deals([*self._items, deal], self._read)
+        return Deals(self._items, self._read, (*self._more, deal), self._done)
 
     def starts(self, other: Deals) -> bool:
-        """Whether these deals begin with exactly other's (the same items, unread or read)."""
-        return len(other._items) <= len(self._items) and all(
-            a is b for a, b in zip(self._items, other._items, strict=False))
+        """Whether these deals begin with exactly other's (the same items, the same added)."""
+        return self._items is other._items and len(other._more) <= len(self._more) and all(
+            a is b for a, b in zip(self._more, other._more, strict=False))
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ except ImportError:  # pragma: no cover - a platform without its wheel
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from scorepad import FORMAT_VERSION, __version__
 from scorepad.checks import (
@@ -57,14 +57,28 @@ UPGRADES: list[Callable[[dict[str, Any]], dict[str, Any]]] = [_v1_to_v2, _v2_to_
 
 
 
-#: What one session file may cost: its size, read before anything is parsed.
-MAX_FILE_BYTES = 16 * 1024 * 1024  # 100,000 deals of a real evening take ~14 MB
+#: What one session file may cost: its size, read before anything is parsed. A file as
+#: scorepad saved it (signed) is parsed deal by deal and may be big: 100,000 deals of real
+#: evenings take ~14 MB. Any other file (edited by hand, from elsewhere) is parsed whole,
+#: which costs ~10 times its size in memory: at most 4 MiB (~28,000 deals).
+MAX_FILE_BYTES = 16 * 1024 * 1024
+MAX_UNSIGNED_BYTES = 4 * 1024 * 1024
 #: How long a command waits for another scorepad writing the same file.
 LOCK_SECONDS = 5.0
 
 
 def read_document(path: Path) -> dict[str, Any]:
-    return parse_document(read_bytes(path), path)
+    return parse_whole(read_bytes(path), path)
+
+
+def parse_whole(data: bytes, path: Path | str) -> dict[str, Any]:
+    """A file that is not as scorepad saved it, parsed at once: within MAX_UNSIGNED_BYTES."""
+    if len(data) > MAX_UNSIGNED_BYTES:
+        raise ScorepadError([Problem(str(path), f"is {len(data) / 2**20:.1f} MiB and not as "
+                                     "scorepad saved it (its last line, the signature, does "
+                                     "not match): a file edited by hand is read whole, and "
+                                     f"may be at most {MAX_UNSIGNED_BYTES // 2**20} MiB")])
+    return parse_document(data, path)
 
 
 def read_bytes(path: Path) -> bytes:
@@ -143,9 +157,35 @@ def parse_signed(data: bytes, path: Path | str) -> dict[str, Any]:
     doc = _parse_text(text[: starts[0]], path)
     if "deals" in doc:  # not as scorepad writes it: read it whole
         return _parse_text(text, path)
-    ends = [*starts[1:], len(text)]
-    doc["deals"] = [_Chunk(text, a, b) for a, b in zip(starts, ends, strict=True)]
+    doc["deals"] = _Chunks(text, starts)
     return doc
+
+
+class _Chunks(Sequence[_Chunk]):
+    """The deals of a signed file as offsets into its text (8 bytes a deal); each becomes a
+    `_Chunk` when looked at."""
+
+    def __init__(self, text: str, starts: list[int]) -> None:
+        import array
+
+        self.text = text
+        self.starts = array.array("q", starts)
+        self.starts.append(len(text))
+
+    def __len__(self) -> int:
+        return len(self.starts) - 1
+
+    @overload
+    def __getitem__(self, i: int) -> _Chunk: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[_Chunk]: ...
+    def __getitem__(self, i: int | slice) -> _Chunk | list[_Chunk]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = i + len(self) if i < 0 else i
+        if not 0 <= n < len(self):
+            raise IndexError(i)
+        return _Chunk(self.text, self.starts[n], self.starts[n + 1])
 
 
 def _parse_text(text: str, path: Path | str) -> dict[str, Any]:
@@ -172,7 +212,7 @@ def load(path: Path, *, lazy: bool = False) -> Session:
 
 def _session_from_bytes(data: bytes, path: Path, *, lazy: bool = False) -> Session:
     signed_ = _unsigned(data)[1]
-    doc = parse_signed(data, path) if signed_ else parse_document(data, path)
+    doc = parse_signed(data, path) if signed_ else parse_whole(data, path)
     try:  # the parsed document is handed over, so each deal's table is freed once read
         return session_from_document(doc, lazy=lazy and signed_, consume=True)
     except ScorepadError as err:
@@ -202,10 +242,12 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
         data = step(data)
 
     problems: list[Problem] = []
-    for key in data:
-        if key not in TOP_KEYS:
-            problems.append(Problem("", f"unknown key {shown(key)} "
-                                        f"(expected {', '.join(TOP_KEYS)})"))
+    unknown = [key for key in data if key not in TOP_KEYS]
+    for key in unknown[:MAX_PROBLEMS]:
+        problems.append(Problem("", f"unknown key {shown(key)} "
+                                    f"(expected {', '.join(TOP_KEYS)})"))
+    if len(unknown) > MAX_PROBLEMS:
+        problems.append(Problem("", f"and {len(unknown) - MAX_PROBLEMS} more unknown keys"))
     try:
         variant = get_variant(_typed(data, "variant", str, ""))
     except ScorepadError as err:
@@ -237,8 +279,9 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
 
     deals: list[Deal] = []
     raw_deals = data.get("deals", [])
-    if not isinstance(raw_deals, list) or not all(isinstance(d, dict | _Chunk)
-                                                  for d in raw_deals):  # fmt: skip
+    if isinstance(raw_deals, _Chunks):
+        pass  # a signed file's deals, as text: each is checked when read
+    elif not isinstance(raw_deals, list) or not all(isinstance(d, dict) for d in raw_deals):
         problems.append(Problem("deals", "should be [[deals]] tables"))
         raw_deals = []
 
@@ -265,7 +308,7 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
             deals.append(read(raw, n))
         except ScorepadError as err:
             problems.extend(err.problems)
-        if consume:
+        if consume and isinstance(raw_deals, list):
             raw_deals[n - 1] = None
     if problems:
         raise ScorepadError(problems)
@@ -306,10 +349,13 @@ def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setti
             problems.append(Problem("rules", problem))
         else:
             rules[key] = value[key]
-    for key in value:
-        if key not in expected:
-            problems.append(Problem("rules", f"unknown setting {shown(key)} "
-                                             f"(settings: {', '.join(expected)})"))
+    unknown = [key for key in value if key not in expected]
+    for key in unknown[:MAX_PROBLEMS]:  # a hostile file's 800,000 of them: a count
+        problems.append(Problem("rules", f"unknown setting {shown(key)} "
+                                         f"(settings: {', '.join(expected)})"))
+    if len(unknown) > MAX_PROBLEMS:
+        problems.append(Problem("rules", f"and {len(unknown) - MAX_PROBLEMS} more unknown "
+                                         "settings"))
     return rules
 
 
@@ -477,7 +523,7 @@ def update(path: Path, change: Callable[[Session], Session],
     whose signature holds is read lazily: adding a deal reads the last one, not all."""
     with locked(path) as (real, data, mode, inode):
         _, trusted = _unsigned(data)
-        doc = parse_signed(data, path) if trusted else parse_document(data, path)
+        doc = parse_signed(data, path) if trusted else parse_whole(data, path)
         try:
             before = session_from_document(doc, lazy=trusted)
         except ScorepadError as err:

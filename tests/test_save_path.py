@@ -140,6 +140,7 @@ def test_a_signed_file_read_deal_by_deal_is_the_file_read_whole(tmp_path, exampl
     assert storage._unsigned(data)[1]
     doc = storage.parse_signed(data, path)
     assert all(isinstance(d, storage._Chunk) for d in doc["deals"])  # left as text
+    assert isinstance(doc["deals"], storage._Chunks)
     whole = storage.session_from_document(storage.parse_document(data, path))
     assert storage.load(path) == whole
     assert storage.load(path, lazy=True) == whole
