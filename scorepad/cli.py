@@ -555,6 +555,9 @@ def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") ->
     session = storage.load(file)
     if json_:
         echo_json(report.history_objects(session))
+    elif fmt == "simple":  # printed line by line: a big season is never held as one text
+        for line in report.history_lines(session):
+            echo(line)
     else:
         echo(report.history_table(session, fmt))
 

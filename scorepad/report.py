@@ -5,7 +5,7 @@ The only module that imports tabulate; it returns text and never prints.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -61,23 +61,31 @@ def simple_table(rows: Sequence[Sequence[Any]], headers: Sequence[str],
                  right: Sequence[int] = ()) -> str:  # fmt: skip
     """tabulate's "simple" format: headers, a rule of dashes, two spaces between columns,
     each column as wide as its widest cell or its header and two more."""
-    cells = [["" if v is None else str(v).strip() for v in row] for row in rows]
-    heads = [str(h).strip() for h in headers]
-    sizes = [[width(c) for c in row] for row in cells]
-    widths = [max([width(h) + 2, *(r[i] for r in sizes if i < len(r))])
-              for i, h in enumerate(heads)]  # fmt: skip
-    at_right = set(right) if cells else set()  # (tabulate aligns a bare header left)
+    cells = [[v if isinstance(v, str) else "" if v is None else str(v) for v in row]
+             for row in rows]  # fmt: skip
+    cells = [[v.strip() for v in row] for row in cells]
+    widths = [max([width(str(h).strip()) + 2, *(width(r[i]) for r in cells if i < len(r))])
+              for i, h in enumerate(headers)]  # fmt: skip
+    return "\n".join(simple_lines(cells, headers, right if cells else (), widths))
 
-    def line(values: Sequence[str], lengths: Sequence[int]) -> str:
+
+def simple_lines(rows: Iterable[Sequence[str]], headers: Sequence[str], right: Sequence[int],
+                 widths: Sequence[int]) -> Iterator[str]:  # fmt: skip
+    """The lines of a "simple" table whose column widths are known."""
+    at_right = set(right)
+
+    def line(values: Sequence[str]) -> str:
         parts = []
-        for i, (value, length) in enumerate(zip(values, lengths, strict=True)):
-            pad = " " * (widths[i] - length)
+        for i, value in enumerate(values):
+            pad = " " * (widths[i] - width(value))
             parts.append(pad + value if i in at_right else value + pad)
         return "  ".join(parts).rstrip()
 
-    out = [line(heads, [width(h) for h in heads]), "  ".join("-" * w for w in widths)]
-    out.extend(line(row, size) for row, size in zip(cells, sizes, strict=True))
-    return "\n".join(out)
+    heads = [str(h).strip() for h in headers]
+    yield line(heads)
+    yield "  ".join("-" * w for w in widths)
+    for row in rows:
+        yield line(row)
 
 
 JSON_SCHEMA = 1  # the shape of a deal's object; raised when a key changes meaning
@@ -106,11 +114,8 @@ def history_objects(session: Session) -> list[dict[str, Any]]:
     return [deal_object(session, n, deal, outcome) for n, (deal, outcome) in enumerate(pairs, 1)]
 
 
-def history_table(session: Session, fmt: str = "simple") -> str:
-    """Every deal: who dealt, what was played, the result, each player's score (running
-    total in brackets)."""
+def _history_rows(session: Session) -> Iterator[list[Any]]:
     variant = get_variant(session.variant)
-    rows = []
     totals = dict.fromkeys(session.players, 0)
     for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session), strict=True), 1):
         cells = []
@@ -118,14 +123,37 @@ def history_table(session: Session, fmt: str = "simple") -> str:
             totals[p] += outcome.scores[p]
             cells.append(f"{signed(outcome.scores[p])} ({num(totals[p])})")
         points = "" if outcome.points is None else str(json_number(outcome.points))
-        rows.append([n, deal.dealer, variant.describe(deal.entry), outcome.result, points,
-                     *cells])  # fmt: skip
+        yield [str(n), deal.dealer, variant.describe(deal.entry), outcome.result, points,
+               *cells]  # fmt: skip
+
+
+def _history_head(session: Session) -> tuple[str, list[str], list[int]]:
+    variant = get_variant(session.variant)
     headers = ["#", "dealer", "deal", "result", "pts", *session.players]
     title = f"{session.heading} — " if session.heading else ""
     head = (f"{title}{variant.title}, {plural(len(session.deals), 'deal')} "
             f"({variant.unit}; running totals in brackets)")
-    numbers = [0, 4, *range(5, len(headers))]
-    return head + "\n" + table(rows, headers, fmt, numbers)
+    return head, headers, [0, 4, *range(5, len(headers))]
+
+
+def history_table(session: Session, fmt: str = "simple") -> str:
+    """Every deal: who dealt, what was played, the result, each player's score (running
+    total in brackets)."""
+    head, headers, numbers = _history_head(session)
+    return head + "\n" + table(list(_history_rows(session)), headers, fmt, numbers)
+
+
+def history_lines(session: Session) -> Iterator[str]:
+    """The history in the default format, line by line, never held whole: the deals are
+    scored twice (once for the columns' widths), so a season of 100,000 deals is printed
+    in the memory of one line."""
+    head, headers, numbers = _history_head(session)
+    widths = [width(h) + 2 for h in headers]
+    for row in _history_rows(session):
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], width(cell))
+    yield head
+    yield from simple_lines(_history_rows(session), headers, numbers, widths)
 
 
 def standings_object(variant_name: str, deals: int, rows: Sequence[Standing]) -> dict[str, Any]:

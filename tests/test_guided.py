@@ -187,6 +187,10 @@ def _pty_session(path, keys):
                 output += chunk
                 if chunk.rstrip().endswith(b":"):
                     break
+        # type as a person does, a moment after the prompt: a key sent the very instant the
+        # prompt appears can reach Python before it reads the terminal, and a Ctrl-C then
+        # waits for the next key (a race in input() itself, seen on a loaded machine)
+        time.sleep(0.2)
         os.write(fd, key)
     deadline = time.time() + 60  # read to the end: a child left unread would block on output
     while time.time() < deadline:
