@@ -30,7 +30,7 @@ DEALS = {  # one plain deal per game, as a table types it
     "troggu": ["--bid", "tapp", "--tappist", "Anna", "--points", "57"],
     "piedmont": ["--points", "Anna=50"],
 }
-TABLES = {"standings", "history", "chart", "show", "export"}  # commands that need tabulate
+TABLES: set[str] = set()  # commands that import tabulate by default: none (report.simple_table)
 
 
 def measure(argv: list[str], repeat: int, prepare: object = None) -> dict[str, float]:
