@@ -67,10 +67,6 @@ MAX_UNSIGNED_BYTES = 4 * 1024 * 1024
 LOCK_SECONDS = 5.0
 
 
-def read_document(path: Path) -> dict[str, Any]:
-    return parse_whole(read_bytes(path), path)
-
-
 def parse_whole(data: bytes, path: Path | str) -> dict[str, Any]:
     """A file that is not as scorepad saved it, parsed at once: within MAX_UNSIGNED_BYTES."""
     if len(data) > MAX_UNSIGNED_BYTES:
