@@ -287,7 +287,7 @@ def troggu_deck() -> Deck:
     # Cups (H) and Coins (D) keep 1–6; Swords (S) and Batons (C) keep 10–5.
     values.update(_suit_values([*range(1, 7), *range(11, 15)], faces, one, "HD"))
     values.update(_suit_values([*range(5, 11), *range(11, 15)], faces, one, "SC"))
-    names = {w: FOOL_CARD for w in ("baetler", "bättler", "battler")}
+    names = {w: FOOL_CARD for w in ("baetler", "baettler", "bättler", "battler")}
     return Deck(
         name="troggu",
         values=values,

@@ -142,8 +142,20 @@ FileArg = Annotated[Path, typer.Argument(help="the session file (TOML)", metavar
 FilesArg = Annotated[list[Path], typer.Argument(help="one or more session files",
                                                  metavar="FILE...", show_default=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable output")]
+def _table_format(value: str) -> str:
+    """--format is checked before anything is printed (tabulate only when not "simple")."""
+    if value != "simple":
+        import tabulate
+
+        if value not in tabulate.tabulate_formats:
+            raise typer.BadParameter(f"unknown table format {shown(value)} (formats: "
+                                     f"{', '.join(tabulate.tabulate_formats)})")
+    return value
+
+
 FormatOpt = Annotated[str, typer.Option("--format", help="table format: plain, simple, github, "
-                                                         "grid, html, latex, …")]  # fmt: skip
+                                                         "grid, html, latex, …",
+                                        callback=_table_format)]  # fmt: skip
 
 
 # --- deal options, from the variants' fields ------------------------------------------------
@@ -272,7 +284,10 @@ def new(
         raise ScorepadError([Problem(f"{file}: --date", f"{shown(date)} is not a date as "
                                                         "YYYY-MM-DD (e.g. 2026-11-26)")])
     date = read_date(date.strip()) or ""
-    names = [p for p in (n.strip() for n in players.split(",")) if p]
+    import re
+
+    # commas as typed on any keyboard: ASCII, full-width (，) and the Japanese 、
+    names = [p for p in (n.strip() for n in re.split(r"[,，、]", players)) if p]
     typed = [control_problem(text, option) for text, option in
              [*((name, "--players") for name in names), (title, "--title")]]
     if len(title) > MAX_TEXT:

@@ -178,3 +178,22 @@ def test_commands_without_a_table_import_no_tabulate_and_one_game(cli):
     assert _imported("count", "--variant", "troggu", "21") == "['scorepad.variants.troggu']"
     assert "tabulate" not in _imported("standings", path)  # the default table is drawn here
     assert "tabulate" in _imported("standings", path, "--format", "github")
+
+
+def test_an_unknown_table_format_prints_nothing_before_its_error(cli):
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
+    for command in ("standings", "history"):
+        result = cli(command, path, "--format", "nosuch", ok=False)
+        assert result.exit_code == 2 and result.stdout == ""
+        assert "unknown table format 'nosuch'" in result.stderr
+    assert "| Anna" in cli("standings", path, "--format", "github").stdout
+
+
+def test_players_may_be_separated_as_japanese_keyboards_type_them(cli):
+    path = cli.new("jp.toml", "french", ["大輔、花子，健太"])
+    assert storage.load(path).players == ("大輔", "花子", "健太")
+
+
+def test_the_baettler_has_all_its_spellings(cli):
+    for word in ("baettler", "baetler", "bättler", "battler"):
+        assert cli.json("count", "--variant", "troggu", word)["points"] == 5
