@@ -49,13 +49,14 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   th, td { padding: .12rem .25rem; }
   .opt { display: none; }
 }
-@page { margin: 10mm; }
+@page { margin: 9mm; }
 @media print {
-  body { max-width: none; padding: 0; font-size: 8.5pt; line-height: 1.2; }
-  h1 { font-size: 14pt; }
-  h2 { font-size: 10pt; margin: 6pt 0 3pt; break-after: avoid; }
-  th, td { padding: 1pt 3pt; }
-  svg.chart { max-height: 52mm; }
+  body { max-width: none; padding: 0; font-size: 7.5pt; line-height: 1.15; }
+  h1 { font-size: 13pt; }
+  h2 { font-size: 9pt; margin: 4pt 0 2pt; break-after: avoid; }
+  p.meta { margin: 0; }
+  th, td { padding: .5pt 3pt; }
+  svg.chart { max-height: 38mm; }
   section { break-inside: avoid; }
   section.deals { break-inside: auto; }
   thead { display: table-header-group; }

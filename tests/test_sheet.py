@@ -91,8 +91,8 @@ def _chromium(*args):
 @NEEDS_BROWSER
 @pytest.mark.parametrize("paper", ["A4", "letter"])
 def test_the_evening_prints_on_one_page_with_every_total(cli, tmp_path, paper):
-    page = sheet(cli, EVENING).replace("@page { margin: 10mm; }",
-                                       f"@page {{ size: {paper}; margin: 10mm; }}")
+    page = sheet(cli, EVENING).replace("@page { margin: 9mm; }",
+                                       f"@page {{ size: {paper}; margin: 9mm; }}")
     html = tmp_path / "evening.html"
     html.write_text(page, "utf-8")
     pdf = tmp_path / "evening.pdf"
@@ -144,3 +144,31 @@ def test_the_sheet_fits_a_phone(cli, tmp_path):
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert int.from_bytes(data[16:20], "big") == 390
+
+
+@NEEDS_BROWSER
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_twenty_deals_with_five_players_print_on_one_page(tmp_path, cli, paper):
+    import random
+
+    import simulate
+    from scorepad import core, storage
+
+    rng = random.Random(5)  # twenty deals played out from shuffled decks
+    session = core.new_session("french", simulate.NAMES[:5], title="Five at the club",
+                               date="2026-11-30")  # fmt: skip
+    while len(session.deals) < 20:
+        played = simulate.french(rng, 5)
+        if played is not None:
+            session = core.add_deal(session, played.raw)
+    path = tmp_path / "five.toml"
+    storage.save_new(path, session)
+    page = sheet(cli, path, "--rate", "0.05", "--currency", "€").replace(
+        "@page { margin: 9mm; }", f"@page {{ size: {paper}; margin: 9mm; }}")
+    html = tmp_path / "five.html"
+    html.write_text(page, "utf-8")
+    pdf = tmp_path / "five.pdf"
+    _chromium(f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer",
+              f"--print-to-pdf={pdf}", html.as_uri())  # fmt: skip
+    info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True).stdout
+    assert re.search(r"Pages:\s+1\n", info), info
