@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
-import json
 import os
 import sys
 from collections.abc import Callable
@@ -61,12 +60,7 @@ NOTES: list[str] = []  # said on stderr once the command is done (a file format 
 
 def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     """Print for people: control characters from a file never reach the terminal raw."""
-    typer.echo(safe(text), err=err, nl=nl)
-
-
-def safe(text: str) -> str:
-    """Control characters (escape sequences, a bell, a carriage return) shown escaped."""
-    return printable(text)
+    typer.echo(printable(text), err=err, nl=nl)
 
 
 def print_problems(problems: Any) -> None:
@@ -134,6 +128,8 @@ def ascii_int(text: str, param: Any = None, value: Any = None) -> int:
 
 
 def echo_json(data: Any) -> None:
+    import json
+
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))  # json escapes controls
 
 
@@ -582,6 +578,18 @@ class RankBy(StrEnum):
     average = "average"
 
 
+# the season's options, the same in standings --league and report
+RankByOpt = Annotated[RankBy, typer.Option("--rank-by", help="the season table (--league): "
+                                                             "total or average")]
+MinDealsOpt = Annotated[int, typer.Option("--min-deals", parser=ascii_int, metavar="N",
+                                          help="with --rank-by average: deals needed to be "
+                                               "ranked")]  # fmt: skip
+SinceOpt = Annotated[Optional[str], typer.Option(  # noqa: UP045
+    "--since", metavar="YYYY-MM-DD", help="only sessions on or after this date")]
+UntilOpt = Annotated[Optional[str], typer.Option(  # noqa: UP045
+    "--until", metavar="YYYY-MM-DD", help="only sessions on or before this date")]
+
+
 @app.command()
 @handled
 def standings(
@@ -592,15 +600,10 @@ def standings(
                                                               "every deal")] = False,
     league: Annotated[bool, typer.Option("--league", help="a season: one column per session, "
                                                             "by date")] = False,
-    rank_by: Annotated[RankBy, typer.Option("--rank-by", help="with --league: total or "
-                                                              "average")] = RankBy.total,
-    min_deals: Annotated[int, typer.Option("--min-deals", parser=ascii_int, metavar="N",
-                                           help="with --rank-by average: deals needed to be "
-                                                "ranked")] = 10,
-    since: Annotated[Optional[str], typer.Option("--since", help="only sessions on or after "  # noqa: UP045
-                                                                 "YYYY-MM-DD")] = None,
-    until: Annotated[Optional[str], typer.Option("--until", help="only sessions on or before "  # noqa: UP045
-                                                                 "YYYY-MM-DD")] = None,
+    rank_by: RankByOpt = RankBy.total,
+    min_deals: MinDealsOpt = 10,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
 ) -> None:
     """Players ranked by total, over one or more session files of the same game.
 
@@ -774,10 +777,10 @@ def report(
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="the HTML file to write; - or none: print")] = None,  # noqa: UP045, E501
     rate: RateOpt = None,
     currency: CurrencyOpt = "",
-    rank_by: Annotated[RankBy, typer.Option("--rank-by", help="the season table: total or average")] = RankBy.total,  # noqa: E501
-    min_deals: Annotated[int, typer.Option("--min-deals", parser=ascii_int, metavar="N", help="with --rank-by average: deals needed to be ranked")] = 10,  # noqa: E501
-    since: Annotated[Optional[str], typer.Option("--since", help="only sessions on or after YYYY-MM-DD")] = None,  # noqa: UP045, E501
-    until: Annotated[Optional[str], typer.Option("--until", help="only sessions on or before YYYY-MM-DD")] = None,  # noqa: UP045, E501
+    rank_by: RankByOpt = RankBy.total,
+    min_deals: MinDealsOpt = 10,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
 ) -> None:
     """The evening's sheet: one self-contained HTML page to print, pin up or send.
 
@@ -848,7 +851,7 @@ def export(
     text = report.export(session, to.value, excel=excel)
     if output is None or str(output) == "-":
         bom = "\ufeff" if excel else ""  # the one format character that is meant
-        typer.echo(bom + safe(text.removeprefix(bom)), nl=False)
+        typer.echo(bom + printable(text.removeprefix(bom)), nl=False)
         return
     stream = storage.write_export(output, text)
     # to a pipe or a device the note goes to stderr, so it never mixes with the export

@@ -423,18 +423,21 @@ _SIGNATURE = re.compile(rb"(?:\A|\n)(# checked by scorepad ([0-9A-Za-z.+-]{1,40}
 
 def signed(body: bytes) -> bytes:
     """The file's text with its signature line: the last thing written on every save."""
-    from scorepad import __version__
+    return b"".join(_signed_chunks([body]))
 
-    digest = hashlib.sha256(body).hexdigest()
-    line = f"# checked by scorepad {__version__}: sha256 {digest}\n"
-    return body + b"\n" + line.encode("ascii")
+
+def _signed_chunks(chunks: list[bytes | memoryview]) -> list[bytes | memoryview]:
+    """The text, in pieces, and its signature line: the digest of the pieces together."""
+    digest = hashlib.sha256()
+    for chunk in chunks:
+        digest.update(chunk)
+    line = f"# checked by scorepad {__version__}: sha256 {digest.hexdigest()}\n"
+    return [*chunks, b"\n", line.encode("ascii")]
 
 
 def _unsigned(data: bytes) -> tuple[int, bool]:
     """Where the file's text ends before its signature line, and whether the signature holds:
     made by this very scorepad (whose checks it passed) over exactly those bytes."""
-    from scorepad import __version__
-
     found = _SIGNATURE.search(data)
     if found is None:
         return len(data), False
@@ -477,13 +480,7 @@ def _appended(data: bytes, doc: Mapping[str, Any], before: Session,
         end -= 1
     chunks: list[bytes | memoryview] = [memoryview(data)[:end], b"\n" if end else b"",
                                         text.encode("utf-8")]  # fmt: skip
-    digest = hashlib.sha256()
-    for chunk in chunks:
-        digest.update(chunk)
-    from scorepad import __version__
-
-    line = f"# checked by scorepad {__version__}: sha256 {digest.hexdigest()}\n"
-    return [*chunks, b"\n", line.encode("ascii")]
+    return _signed_chunks(chunks)
 
 
 def save_new(path: Path, session: Session) -> None:

@@ -47,6 +47,16 @@ def _listing(rng: random.Random, deck: Any, pile: list[Card]) -> str:
     return " ".join(str(c) for c in listed)
 
 
+def _enter_pile(rng: random.Random, deck: Any, raw: dict[str, Any],
+                piles: dict[str, list[Card]], sides: dict[str, str | None]) -> None:
+    """One side's pile typed as cards (--cards, --pile, and --side for the other side's)."""
+    which = rng.choice(list(sides))
+    raw["cards"] = _listing(rng, deck, piles[which])
+    raw["pile"] = str(len(piles[which]))
+    if sides[which]:
+        raw["side"] = sides[which]
+
+
 def _play(rng: random.Random, hands: dict[str, list[Card]], winners_for: Any,
           keep_back: str | None = None, keep_card: Card | None = None) -> list[tuple]:
     """Every trick: (cards by player, winner). `winners_for(i, cards)` lists who may win."""
@@ -169,11 +179,7 @@ def french(rng: random.Random, n: int) -> Played | None:
     pile_entry = rng.random() < 0.5
     typed_adjusted = False
     if pile_entry:
-        which = rng.choice(["attack", "defence"])
-        raw["cards"] = _listing(rng, deck, piles[which])
-        raw["pile"] = str(len(piles[which]))
-        if which == "defence":
-            raw["side"] = "defence"
+        _enter_pile(rng, deck, raw, piles, {"attack": None, "defence": "defence"})
     else:
         raw["points"] = str(counted.points)
         raw["bouts"] = str(bouts)
@@ -282,11 +288,7 @@ def troggu(rng: random.Random, n: int) -> Played | None:
     points = count_pile(deck, pile["team"]).points
     pile_entry = rng.random() < 0.5
     if pile_entry:
-        which = rng.choice(["team", "opp"])
-        raw["cards"] = _listing(rng, deck, pile[which])
-        raw["pile"] = str(len(pile[which]))
-        if which == "opp":
-            raw["side"] = "opponents"
+        _enter_pile(rng, deck, raw, pile, {"team": None, "opp": "opponents"})
     else:
         raw["points"] = str(points)
     if rng.random() < 0.5:

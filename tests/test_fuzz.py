@@ -147,6 +147,14 @@ def _run(runner: CliRunner, argv: list[str], path: Path, before: bytes, seed: in
     assert not [n for n in left if n.endswith(".tmp")], f"{where} left {left}"
 
 
+def _example_in_a_folder(tmp_path: Path, seed: int, rng: random.Random) -> tuple[Path, bytes]:
+    """Where case `seed` puts one of the examples (its own folder), and the example's bytes."""
+    name, source = rng.choice(sorted(SOURCES.items()))
+    folder = tmp_path / str(seed)
+    folder.mkdir()
+    return folder / name, source
+
+
 @pytest.mark.parametrize("chunk", range(4))
 def test_mutated_session_files(tmp_path: Path, chunk: int) -> None:
     cases = []
@@ -154,10 +162,7 @@ def test_mutated_session_files(tmp_path: Path, chunk: int) -> None:
         if seed % 4 != chunk:
             continue
         rng = random.Random(seed)
-        name, source = rng.choice(sorted(SOURCES.items()))
-        folder = tmp_path / str(seed)
-        folder.mkdir()
-        path = folder / name
+        path, source = _example_in_a_folder(tmp_path, seed, rng)
         data = _mutate(source, rng)
         path.write_bytes(data)
         argv = [w for w in _argv(rng, path)[:4] if w != "--help"]
@@ -172,10 +177,7 @@ def test_fuzzed_command_lines(tmp_path: Path, chunk: int) -> None:
         if seed % 4 != chunk:
             continue
         rng = random.Random(10**6 + seed)
-        name, source = rng.choice(sorted(SOURCES.items()))
-        folder = tmp_path / str(seed)
-        folder.mkdir()
-        path = folder / name
+        path, source = _example_in_a_folder(tmp_path, seed, rng)
         path.write_bytes(source)
         cases.append((seed, _argv(rng, path), path, source))
     _run_all(cases)
@@ -186,10 +188,8 @@ def test_fuzzed_real_processes(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "COLUMNS": "80"}
     for seed in range(PROCESSES):
         rng = random.Random(2 * 10**6 + seed)
-        name, source = rng.choice(sorted(SOURCES.items()))
-        folder = tmp_path / str(seed)
-        folder.mkdir()
-        path = folder / name
+        path, source = _example_in_a_folder(tmp_path, seed, rng)
+        folder, name = path.parent, path.name
         data = _mutate(source, rng) if seed % 2 else source
         path.write_bytes(data)
         argv = _argv(rng, path)

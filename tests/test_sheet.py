@@ -88,19 +88,24 @@ def _chromium(*args):
                           timeout=120)  # fmt: skip
 
 
-@NEEDS_BROWSER
-@pytest.mark.parametrize("paper", ["A4", "letter"])
-def test_the_evening_prints_on_one_page_with_every_total(cli, tmp_path, paper):
-    page = sheet(cli, EVENING).replace("@page { margin: 9mm; }",
-                                       f"@page {{ size: {paper}; margin: 9mm; }}")
-    html = tmp_path / "evening.html"
-    html.write_text(page, "utf-8")
-    pdf = tmp_path / "evening.pdf"
+def _printed(tmp_path, page, paper):
+    """The page printed by Chromium on `paper`: the PDF's path and what pdfinfo says of it."""
+    html = tmp_path / "sheet.html"
+    html.write_text(page.replace("@page { margin: 9mm; }",
+                                 f"@page {{ size: {paper}; margin: 9mm; }}"), "utf-8")  # fmt: skip
+    pdf = tmp_path / "sheet.pdf"
     _chromium(f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer",
               f"--print-to-pdf={pdf}", html.as_uri())  # fmt: skip
     info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True).stdout
-    assert re.search(r"Pages:\s+1\n", info), info
     assert f"({paper})" in info, info
+    return pdf, info
+
+
+@NEEDS_BROWSER
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_the_evening_prints_on_one_page_with_every_total(cli, tmp_path, paper):
+    pdf, info = _printed(tmp_path, sheet(cli, EVENING), paper)
+    assert re.search(r"Pages:\s+1\n", info), info
     text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True,
                           text=True).stdout  # fmt: skip
     for total in ("+1792", "+244", "−996", "−1040"):
@@ -163,12 +168,5 @@ def test_twenty_deals_with_five_players_print_on_one_page(tmp_path, cli, paper):
             session = core.add_deal(session, played.raw)
     path = tmp_path / "five.toml"
     storage.save_new(path, session)
-    page = sheet(cli, path, "--rate", "0.05", "--currency", "€").replace(
-        "@page { margin: 9mm; }", f"@page {{ size: {paper}; margin: 9mm; }}")
-    html = tmp_path / "five.html"
-    html.write_text(page, "utf-8")
-    pdf = tmp_path / "five.pdf"
-    _chromium(f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer",
-              f"--print-to-pdf={pdf}", html.as_uri())  # fmt: skip
-    info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True).stdout
+    _, info = _printed(tmp_path, sheet(cli, path, "--rate", "0.05", "--currency", "€"), paper)
     assert re.search(r"Pages:\s+1\n", info), info
