@@ -127,6 +127,13 @@ def ascii_int(text: str, param: Any = None, value: Any = None) -> int:
     return int(word)
 
 
+def terminal_width() -> int:
+    """Columns of the terminal (COLUMNS when set; 80 when there is none)."""
+    import shutil
+
+    return max(20, shutil.get_terminal_size().columns)
+
+
 def echo_json(data: Any) -> None:
     import json
 
@@ -822,7 +829,7 @@ def chart(file: FileArg) -> None:
     session = storage.load(file)
     if not session.deals:
         raise ScorepadError([Problem(str(file), "no deals yet: nothing to draw")])
-    echo(report.chart(session))
+    echo(report.chart(session, fit=terminal_width()))
 
 
 class ExportFormat(StrEnum):
@@ -848,12 +855,13 @@ def export(
     if excel and to.value != "csv":
         raise ScorepadError([Problem("--excel", "goes with --to csv")])
     session = storage.load(file)
-    text = report.export(session, to.value, excel=excel)
     if output is None or str(output) == "-":
-        bom = "\ufeff" if excel else ""  # the one format character that is meant
-        typer.echo(bom + printable(text.removeprefix(bom)), nl=False)
+        if excel:
+            typer.echo("\ufeff", nl=False)  # the one format character that is meant
+        for chunk in report.export_chunks(session, to.value):
+            typer.echo(printable(chunk), nl=False)
         return
-    stream = storage.write_export(output, text)
+    stream = storage.write_export(output, report.export_chunks(session, to.value, excel=excel))
     # to a pipe or a device the note goes to stderr, so it never mixes with the export
     echo(f"wrote {output}: {plural(len(session.deals), 'deal')} as {to.value}", err=stream)
 
@@ -997,6 +1005,11 @@ def _only(name: str) -> typer.Typer:
 
 
 def main() -> None:
+    if sys.argv[1:] == ["--version"]:  # before any command is built: it asks for nothing else
+        from scorepad import __version__
+
+        typer.echo(f"scorepad {__version__}")
+        return
     try:
         _only(sys.argv[1] if len(sys.argv) > 1 else "")(prog_name="scorepad")
     except KeyboardInterrupt:

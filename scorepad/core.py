@@ -291,16 +291,6 @@ def league(sessions: Sequence[Session], *, rank_by: str = "total",
     return result + rest
 
 
-def running_totals(session: Session) -> list[dict[str, int]]:
-    totals = dict.fromkeys(session.players, 0)
-    result = []
-    for outcome in iter_outcomes(session):
-        for player, value in outcome.scores.items():
-            totals[player] += value
-        result.append(dict(totals))
-    return result
-
-
 def json_number(x: Decimal | int | None) -> int | float | None:
     if x is None or isinstance(x, int):
         return x

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from typing import Any
 
-from scorepad.core import LeagueRow, Standing, iter_outcomes, json_number, running_totals
+from scorepad.core import LeagueRow, Standing, iter_outcomes, json_number
 from scorepad.model import Deal, Outcome, Session
 from scorepad.settle import Settlement
 from scorepad.text import num, plural, shown, signed
@@ -208,23 +208,26 @@ def by_deal_table(sessions: Sequence[Session], fmt: str = "simple") -> str:
 
 
 EXPORT_FIXED = 7  # columns before the players'
+EXPORT_BATCH = 500  # CSV rows written at a time: a season is never held whole
 
 
-def export_rows(session: Session) -> tuple[list[str], list[list[Any]]]:
+def export_headers(session: Session) -> list[str]:
+    return ["deal", "dealer", "game", "contract", "declarer", "result", "points",
+            *session.players]  # fmt: skip
+
+
+def export_rows(session: Session) -> Iterator[list[Any]]:
     """One row per deal, one column per player: for spreadsheets and club pages. The
-    contract (Troggu: the bid) and the declarer have columns of their own."""
+    contract (Troggu: the bid) and the declarer have columns of their own. Rows are made
+    as they are read, none kept."""
     variant = get_variant(session.variant)
-    headers = ["deal", "dealer", "game", "contract", "declarer", "result", "points",
-               *session.players]  # fmt: skip
-    rows = []
     pairs = zip(session.deals, iter_outcomes(session), strict=True)
     for n, (deal, outcome) in enumerate(pairs, 1):
         raw = variant.entry_to_raw(deal.entry)
-        rows.append([n, deal.dealer, variant.describe(deal.entry),
-                     raw.get("contract") or raw.get("bid") or "", outcome.declarer or "",
-                     outcome.result, json_number(outcome.points),
-                     *(outcome.scores[p] for p in session.players)])  # fmt: skip
-    return headers, rows
+        yield [n, deal.dealer, variant.describe(deal.entry),
+               raw.get("contract") or raw.get("bid") or "", outcome.declarer or "",
+               outcome.result, json_number(outcome.points),
+               *(outcome.scores[p] for p in session.players)]  # fmt: skip
 
 
 def csv_cell(value: Any) -> Any:
@@ -240,27 +243,101 @@ def csv_cell(value: Any) -> Any:
 
 
 def export(session: Session, to: str, *, excel: bool = False) -> str:
+    return "".join(export_chunks(session, to, excel=excel))
+
+
+def export_chunks(session: Session, to: str, *, excel: bool = False) -> Iterator[str]:
+    """The export as pieces of text, made while the deals are read: 100,000 deals are
+    written in the memory of a few hundred."""
     if to == "json":  # the very objects of `history --json`: same keys for the same things
-        import json
+        yield from _json_chunks(session)
+    elif to == "csv":
+        yield from _csv_chunks(session, excel)
+    else:
+        yield from _markdown_chunks(session)
 
-        return json.dumps(history_objects(session), ensure_ascii=False, indent=2) + "\n"
-    headers, rows = export_rows(session)
-    if to == "csv":
-        import csv
-        import io
 
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow([csv_cell(h) for h in headers])
-        writer.writerows([csv_cell("" if v is None else v) for v in row] for row in rows)
-        # Excel reads a CSV file as UTF-8 (Chloé, 大輔) only when it starts with a BOM
-        return ("\ufeff" if excel else "") + out.getvalue()
+def _json_chunks(session: Session) -> Iterator[str]:
+    """json.dumps(history_objects(session), indent=2), one deal at a time."""
+    import json
+
+    pairs = zip(session.deals, iter_outcomes(session), strict=True)
+    opening = "[\n"
+    for n, (deal, outcome) in enumerate(pairs, 1):
+        text = json.dumps(deal_object(session, n, deal, outcome), ensure_ascii=False, indent=2)
+        yield opening + "  " + text.replace("\n", "\n  ")  # JSON strings hold no raw newline
+        opening = ",\n"
+    yield "[]\n" if opening == "[\n" else "\n]\n"
+
+
+def _csv_chunks(session: Session, excel: bool) -> Iterator[str]:
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    # Excel reads a CSV file as UTF-8 (Chloé, 大輔) only when it starts with a BOM
+    yield "\ufeff" if excel else ""
+    writer.writerow([csv_cell(h) for h in export_headers(session)])
+    for i, row in enumerate(export_rows(session), 1):
+        writer.writerow([csv_cell("" if v is None else v) for v in row])
+        if i % EXPORT_BATCH == 0:
+            yield out.getvalue()
+            out.seek(0)
+            out.truncate()
+    yield out.getvalue()
+
+
+def _markdown_chunks(session: Session) -> Iterator[str]:
+    """A GitHub table with a totals row; the deals are scored twice (once for the widths)."""
+    headers = export_headers(session)
     k = EXPORT_FIXED
-    totals = ["", "", "total", "", "", "", "", *(sum(r[k + i] for r in rows)
-                                                for i in range(len(session.players)))]
-    cells = [["" if v is None else v for v in row] for row in [*rows, totals]]
-    title = f"## {session.heading}\n\n" if session.heading else ""
-    return title + table(cells, headers, "github", [0, 6, *range(k, len(headers))]) + "\n"
+    right = [0, 6, *range(k, len(headers))]
+
+    def rows() -> Iterator[list[str]]:
+        totals = [0] * len(session.players)
+        for row in export_rows(session):
+            for i in range(len(totals)):
+                totals[i] += row[k + i]
+            yield [str(v).strip() if v is not None else "" for v in row]
+        yield ["", "", "total", "", "", "", "", *(str(t) for t in totals)]
+
+    widths = [width(h) + 2 for h in headers]
+    for row in rows():
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], width(cell))
+    if session.heading:
+        yield f"## {session.heading}\n\n"
+    for line in github_lines(rows(), headers, right, widths):
+        yield line + "\n"
+
+
+def github_lines(rows: Iterable[Sequence[str]], headers: Sequence[str], right: Sequence[int],
+                 widths: Sequence[int]) -> Iterator[str]:  # fmt: skip
+    """The lines of tabulate's "github" table whose column widths are known."""
+    at_right = set(right)
+
+    def line(values: Sequence[str]) -> str:
+        parts = []
+        for i, value in enumerate(values):
+            pad = " " * (widths[i] - width(value))
+            parts.append(pad + value if i in at_right else value + pad)
+        return "| " + " | ".join(parts) + " |"
+
+    yield line([str(h).strip() for h in headers])
+    yield "|" + "|".join("-" * (w + 2) for w in widths) + "|"
+    for row in rows:
+        yield line(row)
+
+
+def github_table(rows: Sequence[Sequence[Any]], headers: Sequence[str],
+                 right: Sequence[int] = ()) -> str:  # fmt: skip
+    """tabulate's "github" format, drawn here (a test holds them equal)."""
+    cells = [[(v if isinstance(v, str) else "" if v is None else str(v)).strip() for v in row]
+             for row in rows]  # fmt: skip
+    widths = [max([width(str(h).strip()) + 2, *(width(r[i]) for r in cells if i < len(r))])
+              for i, h in enumerate(headers)]  # fmt: skip
+    return "\n".join(github_lines(cells, headers, right if cells else (), widths))
 
 
 MARKERS = "*+o#x@%&"
@@ -276,18 +353,43 @@ def chart_markers(players: Sequence[str]) -> dict[str, str]:
     return result
 
 
-def chart(session: Session, height: int = 12, width: int = 64) -> str:
-    """The running totals of every player, deal by deal, drawn in text with a legend."""
-    totals = running_totals(session)
+def chart_samples(deals: int, width: int) -> list[int]:
+    """The deals after which the chart shows the totals: all of them when they fit in
+    `width` columns, else `width` evenly spaced ones (and always the last)."""
+    if deals <= width:
+        return list(range(deals + 1))
+    return [round(i * deals / width) for i in range(width + 1)]
+
+
+def chart(session: Session, height: int = 12, width: int = 64, fit: int | None = None) -> str:
+    """The running totals of every player, deal by deal, drawn in text with a legend.
+
+    A long session is drawn from evenly spaced deals (never more than `width` columns), so
+    100,000 deals cost the memory of 64 columns; `fit` is the terminal's width, which the
+    drawing and the legend keep within."""
+    if fit is not None:
+        width = max(8, min(width, fit - 10))
     players = session.players
-    series = {p: [0, *(t[p] for t in totals)] for p in players}
+    deals = len(session.deals)
+    samples = chart_samples(deals, width)
+    series: dict[str, list[int]] = {p: [0] for p in players}
+    totals = dict.fromkeys(players, 0)
+    wanted = iter(samples[1:])
+    target = next(wanted, None)
+    for n, outcome in enumerate(iter_outcomes(session), 1):
+        for player, value in outcome.scores.items():
+            totals[player] += value
+        if n == target:
+            for p in players:
+                series[p].append(totals[p])
+            target = next(wanted, None)
     values = [v for s in series.values() for v in s]
     lo, hi = min(values), max(values)
     if lo == hi:
         lo, hi = lo - 1, hi + 1
-    deals = len(totals)
-    step = max(1, min(6, width // max(deals, 1)))
-    columns = deals * step + 1
+    segments = len(samples) - 1
+    step = max(1, min(6, width // max(segments, 1)))
+    columns = segments * step + 1
     grid = [[" "] * columns for _ in range(height)]
 
     def row(value: float) -> int:
@@ -298,27 +400,40 @@ def chart(session: Session, height: int = 12, width: int = 64) -> str:
     markers = chart_markers(players)
     for p in players:
         points = series[p]
-        for d in range(deals):  # the line from one deal to the next
+        for d in range(segments):  # the line from one point to the next
             a, b = points[d], points[d + 1]
             for k in range(step + 1):
-                x = d * step + k
-                grid[row(a + (b - a) * k / step)][x] = markers[p]
+                grid[row(a + (b - a) * k / step)][d * step + k] = markers[p]
     labels = {row(hi): num(hi), row(lo): num(lo)}
     if lo <= 0 <= hi:
         labels.setdefault(row(0), "0")
     pad = max(len(v) for v in labels.values())
     lines = [f"{labels.get(i, ''):>{pad}} ┤{''.join(cells)}" for i, cells in enumerate(grid)]
-    axis = [" "] * columns
-    every = max(1, (deals + 7) // 8)
-    for d in range(0, deals + 1, every):
-        for j, ch in enumerate(str(d)):
-            if d * step + j < columns:
-                axis[d * step + j] = ch
+    axis = [" "] * (columns + 8)
+    every = max(1, (segments + 7) // 8)
+    for d in range(0, segments + 1, every):
+        label = str(samples[d])
+        at = d * step
+        if all(ch == " " for ch in axis[max(0, at - 1):at + len(label) + 1]):
+            axis[at:at + len(label)] = label
     lines.append(f"{'':>{pad}} └{'─' * columns}")
-    lines.append(f"{'':>{pad}}  {''.join(axis)}  deals")
-    final = totals[-1] if totals else dict.fromkeys(players, 0)
-    lines.append("   ".join(f"{markers[p]} {p} ({signed(final[p])})" for p in players))
+    lines.append(f"{'':>{pad}}  {''.join(axis).rstrip()}  deals")
+    legend = [f"{markers[p]} {p} ({signed(totals[p])})" for p in players]
+    lines.extend(_wrapped(legend, "   ", fit))
     return "\n".join(lines)
+
+
+def _wrapped(items: Sequence[str], sep: str, fit: int | None) -> list[str]:
+    """Items on as few lines as fit in `fit` columns (one line when fit is None)."""
+    if fit is None:
+        return [sep.join(items)]
+    lines: list[str] = []
+    for item in items:
+        if lines and width(lines[-1]) + len(sep) + width(item) <= fit:
+            lines[-1] += sep + item
+        else:
+            lines.append(item)
+    return lines
 
 
 # --- the season and settling up ---------------------------------------------------------------

@@ -17,7 +17,7 @@ try:  # the compiled parser: 3× faster than tomllib (see the README), same API
     import tomli as tomllib
 except ImportError:  # pragma: no cover - a platform without its wheel
     import tomllib  # type: ignore[no-redef]
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple, overload
@@ -616,9 +616,10 @@ def _lock_holder(real: Path) -> str:
     return ""
 
 
-def write_export(path: Path, text: str) -> bool:
+def write_export(path: Path, text: str | Iterable[str]) -> bool:
     """Write an export: a stream to a pipe, FIFO or device; atomically to a regular file,
     but never over a session file (that would lose its scores). True if it was a stream."""
+    chunks = [text] if isinstance(text, str) else text
     try:
         st: os.stat_result | None = os.stat(path)
     except FileNotFoundError:
@@ -628,7 +629,8 @@ def write_export(path: Path, text: str) -> bool:
     try:
         if st is not None and not stat.S_ISREG(st.st_mode):
             with open(path, "w", encoding="utf-8", newline="\n") as stream:
-                stream.write(text)  # no read, no rename: /dev/stdout, a FIFO, /dev/null
+                for chunk in chunks:  # no read, no rename: /dev/stdout, a FIFO, /dev/null
+                    stream.write(chunk)
             return True
         if st is not None and _looks_like_session(path):
             raise ScorepadError([Problem(str(path), "is a scorepad session file; an export "
@@ -636,7 +638,8 @@ def write_export(path: Path, text: str) -> bool:
         real = Path(os.path.realpath(path))
         if not real.parent.is_dir():
             raise ScorepadError([Problem(str(path), f"folder {real.parent} does not exist")])
-        _replace(real, [text.encode("utf-8")], None if st is None else stat.S_IMODE(st.st_mode))
+        _replace(real, (c.encode("utf-8") for c in chunks),
+                 None if st is None else stat.S_IMODE(st.st_mode))
         return False
     except (OSError, UnicodeError) as err:
         raise ScorepadError([Problem(str(path), f"cannot write: {_describe(err)}")]) from None
@@ -661,7 +664,7 @@ def _temp_name(real: Path) -> Path:
     return real.parent / f".{name}.tmp"
 
 
-def _write_temp(tmp: Path, chunks: Sequence[bytes | memoryview], mode: int | None) -> None:
+def _write_temp(tmp: Path, chunks: Iterable[bytes | memoryview], mode: int | None) -> None:
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)  # a new file: umask
     try:
         if mode is not None:
@@ -675,7 +678,7 @@ def _write_temp(tmp: Path, chunks: Sequence[bytes | memoryview], mode: int | Non
         os.close(fd)
 
 
-def _replace(real: Path, chunks: Sequence[bytes | memoryview], mode: int | None) -> None:
+def _replace(real: Path, chunks: Iterable[bytes | memoryview], mode: int | None) -> None:
     """Temp file in the same folder, fsync, rename over the file, fsync the folder."""
     tmp = _temp_name(real)
     try:

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -102,3 +103,58 @@ def test_the_default_table_is_tabulates_simple_format(data):
                                  colalign=["right" if i in right else "left"
                                            for i in range(columns)])  # fmt: skip
     assert report.simple_table(rows, headers, right) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_markdown_table_is_tabulates_github_format(data):
+    """report.github_table draws the markdown export line by line: same as tabulate's."""
+    import tabulate
+
+    columns = data.draw(st.integers(1, 7))
+    headers = data.draw(st.lists(st.sampled_from(["deal", "dealer", "points", "大輔", "#", "",
+                                                  "game"]),
+                                 min_size=columns, max_size=columns))  # fmt: skip
+    cell = st.one_of(st.integers(-5000, 5000), st.sampled_from(NAMES), st.none(),
+                     st.sampled_from(["", "+12", "−1040", "garde Chloé", " x "]))
+    rows = data.draw(st.lists(st.lists(cell, min_size=columns, max_size=columns), max_size=6))
+    right = [i for i in range(columns) if data.draw(st.booleans())]
+    tabulate.PRESERVE_WHITESPACE = False
+    expected = tabulate.tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True,
+                                 colalign=["right" if i in right else "left"
+                                           for i in range(columns)])  # fmt: skip
+    assert report.github_table(rows, headers, right) == expected
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.stem)
+def test_the_streamed_exports_are_the_whole_ones(example):
+    """Exports are written piece by piece: the pieces make the JSON of history, and the
+    markdown table is tabulate's."""
+    import tabulate
+
+    session = storage.load(example)
+    assert json.loads(report.export(session, "json")) == report.history_objects(session)
+    assert report.export(session, "json") == json.dumps(report.history_objects(session),
+                                                        ensure_ascii=False, indent=2) + "\n"
+    headers = report.export_headers(session)
+    rows = [list(r) for r in report.export_rows(session)]
+    k = report.EXPORT_FIXED
+    totals = ["", "", "total", "", "", "", "", *(sum(r[k + i] for r in rows)
+                                                for i in range(len(session.players)))]
+    cells = [["" if v is None else v for v in row] for row in [*rows, totals]]
+    right = [0, 6, *range(k, len(headers))]
+    tabulate.PRESERVE_WHITESPACE = False
+    table = tabulate.tabulate(cells, headers=headers, tablefmt="github", disable_numparse=True,
+                              colalign=["right" if i in right else "left"
+                                        for i in range(len(headers))])  # fmt: skip
+    title = f"## {session.heading}\n\n" if session.heading else ""
+    assert report.export(session, "markdown") == title + table + "\n"
+
+
+def test_a_long_chart_is_drawn_from_evenly_spaced_deals():
+    session = storage.load(EXAMPLES / "french-club-evening.toml")
+    assert report.chart_samples(10, 64) == list(range(11))
+    assert report.chart_samples(1000, 8) == [0, 125, 250, 375, 500, 625, 750, 875, 1000]
+    narrow = report.chart(session, fit=40)
+    assert max(report.width(line) for line in narrow.splitlines()) <= 40
+    assert "B Bruno (+1792)" in narrow  # the legend, wrapped, keeps every player
