@@ -134,16 +134,40 @@ def terminal_width() -> int:
     return max(20, shutil.get_terminal_size().columns)
 
 
+def echo_fit(text: str) -> None:
+    """A sentence, wrapped at the terminal's width when printing to one."""
+    fit = fitting()
+    if fit is None:
+        echo(text)
+        return
+    import textwrap
+
+    for line in textwrap.wrap(text, fit, break_on_hyphens=False) or [""]:
+        echo(line)
+
+
+def fitting() -> int | None:
+    """The width output must fit: the terminal's, or COLUMNS when set; None when printing
+    to a file or a pipe (a script gets every column)."""
+    if "COLUMNS" in os.environ or sys.stdout.isatty():
+        return terminal_width()
+    return None
+
+
 def echo_json(data: Any) -> None:
     import json
 
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))  # json escapes controls
 
 
-FileArg = Annotated[Path, typer.Argument(help="the session file (TOML)", metavar="FILE",
-                                          show_default=False)]  # fmt: skip
-FilesArg = Annotated[list[Path], typer.Argument(help="one or more session files",
-                                                 metavar="FILE...", show_default=False)]
+FileArg = Annotated[Path, typer.Argument(help="the session file (TOML); default: "
+                                               "$SCOREPAD_FILE", metavar="FILE",
+                                          envvar="SCOREPAD_FILE", show_default=False,
+                                          show_envvar=False)]  # fmt: skip
+FilesArg = Annotated[list[Path], typer.Argument(help="one or more session files; default: "
+                                                     "$SCOREPAD_FILE",
+                                                 metavar="FILE...", envvar="SCOREPAD_FILE",
+                                                 show_default=False, show_envvar=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 def _table_format(value: str) -> str:
     """--format is checked before anything is printed (tabulate only when not "simple")."""
@@ -163,6 +187,13 @@ FormatOpt = Annotated[str, typer.Option("--format", help="table format: plain, s
 
 # --- deal options, from the variants' fields ------------------------------------------------
 
+# the common fields, short: -c is Troggu's bid too and -t its Tappist (core.add_deal reads them
+# in the game's words), so one habit serves every game
+SHORT_OPTIONS = {"contract": ("-c", "; Troggu: the bid"), "taker": ("-t", "; Troggu: the "
+                                                                           "Tappist"),
+                 "points": ("-p", ""), "bouts": ("-b", "")}  # fmt: skip
+
+
 def _deal_parameters() -> list[inspect.Parameter]:
     from scorepad.deal_options import DEAL_OPTIONS, REPEATABLE
 
@@ -175,16 +206,19 @@ def _deal_parameters() -> list[inspect.Parameter]:
                 f"{f.option}/--no-{name}", help=help_text, show_default=False)]
         elif f.key in REPEATABLE:
             metavar = "X|NAME=X" if f.key == "points" else "PLAYER:TRUMPS"
+            short, also = SHORT_OPTIONS.get(f.key, ("", ""))
             annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
-                f.option, help=help_text + " (repeatable)", metavar=metavar,
-                show_default=False)]
+                f.option, *([short] if short else []), help=help_text + " (repeatable)" + also,
+                metavar=metavar, show_default=False)]
         else:  # a list, so that a repeated option is an error rather than "the last wins"
             metavar = {"player": "NAME", "integer": "N", "cards": "CARDS", "card": "CARD",
                        "number": "X"}.get(f.kind, "TEXT")
             if f.choices:
                 metavar = "|".join(f.choices)
+            short, also = SHORT_OPTIONS.get(f.key, ("", ""))
             annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
-                f.option, help=help_text, metavar=metavar, show_default=False)]
+                f.option, *([short] if short else []), help=help_text + also, metavar=metavar,
+                show_default=False)]
         params.append(inspect.Parameter(f.key, inspect.Parameter.KEYWORD_ONLY, default=None,
                                         annotation=annotation))  # fmt: skip
     return params
@@ -309,6 +343,11 @@ def new(
     v = get_variant(session.variant)
     echo(f"created {file}: {v.title} ({session.profile} rules), {session.date}, "
          f"{len(names)} players: {', '.join(session.players)}; {session.dealer} deals first")
+    if os.environ.get("SCOREPAD_FILE") != str(file):
+        import shlex
+
+        echo(f"to leave the file name out of every command: export SCOREPAD_FILE="
+             f"{shlex.quote(str(file))}")
 
 
 InteractiveOpt = Annotated[Optional[bool], typer.Option(  # noqa: UP045
@@ -361,11 +400,20 @@ def deal(
     except ScorepadError as err:
         raise err.located(f"{file}: deal {len(storage.load(file).deals) + 1}") from None
 
+    ask_same = _interactive(interactive)
+
     def record(now: Any) -> Any:
         try:
-            return core.add_deal(now, raw, play_on=continue_)
+            updated = core.add_deal(now, raw, play_on=continue_)
         except ScorepadError as err:
             raise _Refused(now, err) from None
+        if ask_same:  # a deal typed twice: asked about, out of the lock
+            from scorepad.play import same_as_last
+
+            same = same_as_last(now, raw)
+            if same is not None:
+                raise _Same(same)
+        return updated
 
     shown_n = 0  # the deal number already shown in guided entry
     try:  # one read of the file, under the lock: a deal typed in full is saved at once
@@ -375,24 +423,31 @@ def deal(
         done = match_over(session)
         if not _interactive(interactive) or (done and not continue_):
             raise refused.error.located(str(file)) from None
-        from scorepad.guided import guided_fields
+        from scorepad.guided import DealEntry
+        from scorepad.play import confirm_deal
 
         where = f"{file}: deal {len(session.deals) + 1}"
+        entry = DealEntry(session, _ask, echo)
         try:
-            raw = guided_fields(session, raw, _ask, echo, announce=where)
+            raw = entry.run(raw, announce=where)
         except ScorepadError as foreign:
             raise foreign.located(where) from None
-        try:
-            guided = core.add_deal(session, raw, play_on=continue_)
-        except ScorepadError as again:
-            raise again.located(str(file)) from None
-        shown_n = len(guided.deals)
-        deal = guided.deals[-1]
-        echo(report.explain_deal(guided, shown_n, deal, core.score(guided, deal)))
-        if not _confirm(f"Save deal {shown_n}?"):
+        confirmed = confirm_deal(session, entry, raw, _ask, echo, play_on=continue_)
+        if confirmed is None:
             echo("not saved; the file is as it was")
             return
+        raw = confirmed
+        shown_n = len(session.deals) + 1
         # read again under the lock: another scorepad may have recorded a deal meanwhile
+        before, updated = storage.update(
+            file, located(file, lambda now: core.add_deal(now, raw, play_on=continue_)), NOTES)
+    except _Same as same:
+        from scorepad.play import yes_no
+
+        if not yes_no(_ask, echo, f"{file}: the same as deal {same.n} — record it again?",
+                      default=False):  # fmt: skip
+            echo("not saved; the file is as it was")
+            return
         before, updated = storage.update(
             file, located(file, lambda now: core.add_deal(now, raw, play_on=continue_)), NOTES)
     n = len(updated.deals)
@@ -404,6 +459,59 @@ def deal(
     after = match_over(updated)
     if after and not match_over(before):
         echo(after)
+
+
+@app.command()
+@handled
+def play(file: FileArg, interactive: InteractiveOpt = None) -> None:
+    """An evening in one command: deal after deal, each saved at once, the standings and the
+    next dealer after each. Between deals: u undo, e N edit, s standings, h history, c chart,
+    q quit, ? help. Without a terminal, reads one deal per line in deal's options.
+
+    Example: scorepad play club.toml; scorepad play club.toml < evening.txt
+    """
+    from scorepad import play as evening
+
+    if _interactive(interactive):
+        evening.Evening(file, _ask, echo, NOTES, SAVED).run()
+    else:
+        evening.from_lines(file, sys.stdin, _deal_line_parser(file), echo, NOTES, SAVED,
+                           source="input")  # fmt: skip
+
+
+def _deal_line_parser(file: Path) -> Callable[[list[str]], dict[str, Any]]:
+    """A line of `deal` options (as typed after `scorepad deal FILE`) to a deal's fields."""
+    import importlib
+
+    try:  # typer carries its own click (typer._click) in recent versions
+        click_errors: Any = importlib.import_module("typer._click.exceptions")
+    except ImportError:  # pragma: no cover - older typer, with click itself
+        click_errors = importlib.import_module("click.exceptions")
+
+    from scorepad.deal_options import DEAL_OPTIONS
+
+    group: Any = typer.main.get_command(_only("deal"))
+    deal_command = group.commands["deal"]
+    keys = {f.key for f in DEAL_OPTIONS}
+
+    def parse(tokens: list[str]) -> dict[str, Any]:
+        if "--help" in tokens:  # click would print the help of deal
+            raise ScorepadError([Problem("", "--help is no deal")])
+        try:
+            ctx = deal_command.make_context("deal", [str(file), *tokens],
+                                            resilient_parsing=False)  # fmt: skip
+        except typer.Exit:
+            raise ScorepadError([Problem("", "--help is no deal")]) from None
+        except click_errors.ClickException as err:
+            raise ScorepadError([Problem("", err.format_message())]) from None
+        if ctx.params.get("continue_") or ctx.params.get("interactive") is not None:
+            raise ScorepadError([Problem("", "--continue and --interactive are not deal "
+                                             "fields: play takes every deal")])
+        options = {k: list(v) if isinstance(v, tuple) else v for k, v in ctx.params.items()
+                   if k in keys}  # fmt: skip
+        return raw_from_options(options)
+
+    return parse
 
 
 @app.command()
@@ -466,6 +574,14 @@ def edit(
         storage.update(file, located(file, lambda now: core.edit_deal(now, n, changes,
                                                                        clear or [])), NOTES)
     SAVED.append(f"the edit of deal {n}")
+
+
+class _Same(Exception):
+    """A deal the same as the last one, typed in full on a terminal: ask before saving."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(f"same as deal {n}")
+        self.n = n
 
 
 class _Refused(Exception):
@@ -574,8 +690,9 @@ def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") ->
     if json_:
         echo_json(report.history_objects(session))
     elif fmt == "simple":  # printed line by line: a big season is never held as one text
-        for line in report.history_lines(session):
+        for line in report.history_lines(session, fit=fitting()):
             echo(line)
+        echo(f"next dealer: {session.next_dealer()}")
     else:
         echo(report.history_table(session, fmt))
 
@@ -648,15 +765,18 @@ def standings(
     v = get_variant(variant)
     heading = sessions[0].heading if len(sessions) == 1 else ""
     title = f"{heading} — {v.title}" if heading else v.title
-    echo(f"{title}: {plural(deals, 'deal')} in {plural(len(sessions), 'session')} ({v.unit})")
-    echo(report.standings_table(variant, rows, fmt))
+    echo_fit(f"{title}: {plural(deals, 'deal')} in {plural(len(sessions), 'session')} "
+             f"({v.unit})")
+    echo(report.standings_table(variant, rows, fmt, fit=fitting()))
     if by_deal:
         echo("")
         echo(report.by_deal_table(sessions, fmt))
     for session in sessions:
         over = match_over(session)
         if over:
-            echo(over)
+            echo_fit(over)
+    if len(sessions) == 1 and fmt == "simple" and not over:
+        echo(f"next dealer: {sessions[0].next_dealer()}")
 
 
 def _sessions_between(files: list[Path], since: str | None,
@@ -829,7 +949,7 @@ def chart(file: FileArg) -> None:
     session = storage.load(file)
     if not session.deals:
         raise ScorepadError([Problem(str(file), "no deals yet: nothing to draw")])
-    echo(report.chart(session, fit=terminal_width()))
+    echo(report.chart(session, fit=fitting() or 80))
 
 
 class ExportFormat(StrEnum):
@@ -1004,12 +1124,19 @@ def _only(name: str) -> typer.Typer:
     return one
 
 
+NUMBERED = ("show", "edit", "delete")  # FILE, then a deal's number
+
+
 def main() -> None:
     if sys.argv[1:] == ["--version"]:  # before any command is built: it asks for nothing else
         from scorepad import __version__
 
         typer.echo(f"scorepad {__version__}")
         return
+    argv = sys.argv
+    if len(argv) > 2 and argv[1] in NUMBERED and os.environ.get("SCOREPAD_FILE") \
+            and argv[2].isascii() and argv[2].isdigit():
+        argv.insert(2, os.environ["SCOREPAD_FILE"])  # `show 3`: the deal of $SCOREPAD_FILE
     try:
         _only(sys.argv[1] if len(sys.argv) > 1 else "")(prog_name="scorepad")
     except KeyboardInterrupt:

@@ -14,7 +14,7 @@ from scorepad.checks import check_players, read_deal, setting_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Deal, Deals, Outcome, Session, Setting, Table
 from scorepad.text import shown
-from scorepad.variants import default_rules, get_variant, match_over
+from scorepad.variants import default_rules, get_variant, in_game_words, match_over
 
 
 def new_session(
@@ -102,7 +102,7 @@ def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False)
     over = match_over(session)
     if over and not play_on:
         raise ScorepadError([Problem("", f"{over}; add --continue to play on")])
-    fields = dict(raw)
+    fields = in_game_words(get_variant(session.variant), raw)
     if fields.get("dealer") is None:
         fields["dealer"] = session.next_dealer()
     deal = read_deal(fields, session.table, f"deal {len(session.deals) + 1}")
@@ -122,7 +122,7 @@ def edit_deal(
     old = {"dealer": deal.dealer, **variant.entry_to_raw(deal.entry)}
     if deal.note:
         old["note"] = deal.note
-    fields = variant.merge(old, changes)
+    fields = variant.merge(old, in_game_words(variant, changes))
     keys = {f.key for f in variant.fields} | {"dealer", "note"}
     for key in clear:
         k = key.strip().lstrip("-").replace("-", "_")

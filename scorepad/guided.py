@@ -9,19 +9,41 @@ the command line passes in, so this module never touches the terminal itself.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from scorepad.cards import split_cards
 from scorepad.errors import Problem, ScorepadError
 from scorepad.model import Session
-from scorepad.variants import MISSING, Field, Variant, as_decimal, foreign_option, get_variant
+from scorepad.text import shown
+from scorepad.variants import (
+    MISSING,
+    Field,
+    as_decimal,
+    foreign_option,
+    get_variant,
+    in_game_words,
+    short_answers,
+)
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
 NONE_WORDS = ("", "-", "none", "no", "n")
 YES = ("y", "yes", "o", "oui", "j", "ja")
 NO = ("n", "no", "non", "nein")
+
+
+class Back(Exception):
+    """'<' was typed: go back to the answer before."""
+
+
+GROUP_LABELS = {"handfuls": "handful", "petit_au_bout": "petit au bout", "slam": "slam",
+                "slam_announced": "slam", "tricks": "tricks", "dealer": "dealer",
+                "note": "note"}  # fmt: skip
+# asked at once: they follow an answer (a pile's size), or are asked only when the answers so
+# far make them matter (did the Tappist's side take a trick, with 9 points?)
+NEVER_GROUPED = ("partner", "pile", "side", "fool", "tricks")
 
 
 def guided_fields(
@@ -38,74 +60,212 @@ def guided_fields(
     With `defaults` (editing a deal), every question shows the old value, Enter keeps it.
     `announce` (where the deal goes) is said once the options are known to fit the game.
     """
-    variant = get_variant(session.variant)
-    keys = {f.key for f in variant.fields} | {"dealer", "note"}
-    foreign = [Problem("", foreign_option(k, variant)) for k in given if k not in keys]
-    if foreign:  # no question can mend an option of another game
-        raise ScorepadError(foreign)
-    if announce:
-        say(f"{announce} (Ctrl-C leaves the file as it was)")
-    return _Guide(session, variant, ask, say, defaults or {}).run(dict(given))
+    return DealEntry(session, ask, say, defaults=defaults).run(given, announce=announce)
 
 
-class _Guide:
-    def __init__(self, session: Session, variant: Variant, ask: Ask, say: Say,
-                 defaults: Mapping[str, Any]) -> None:  # fmt: skip
+class DealEntry:
+    """One deal asked for at the table, answer by answer.
+
+    `<` at any question goes back one answer; `back()` and `change(key)` take the entry up
+    again after it was complete (a refused "Save?"), keeping every other answer. With
+    `grouped`, questions that rarely apply wait behind one "Anything else?" question; with
+    `ask_dealer` off, the dealer is the next in turn unless changed there.
+    """
+
+    def __init__(self, session: Session, ask: Ask, say: Say, *,
+                 defaults: Mapping[str, Any] | None = None, ask_dealer: bool = True,
+                 grouped: bool = True) -> None:  # fmt: skip
         self.session = session
         self.table = session.table
-        self.variant = variant
+        self.variant = variant = get_variant(session.variant)
         self.ask_line = ask
         self.say = say
-        self.defaults = defaults
+        self.defaults = defaults or {}
+        self.ask_dealer = ask_dealer
+        self.grouped = grouped and not self.defaults  # editing asks everything again
         self.fields = {f.key: f for f in variant.fields}
-        self.asked: set[str] = set()
         self.order = {f.key: i for i, f in enumerate(variant.fields)}
+        self.raw: dict[str, Any] = {}
+        self.asked: set[str] = set()
+        self.last: str | None = None
+        self.last_required: str | None = None
+        self.steps: list[tuple[dict[str, Any], set[str], str | None, str | None]] = []
+        self.hints: dict[str, Any] = {}  # old answers shown as defaults (change)
 
-    def run(self, raw: dict[str, Any]) -> dict[str, Any]:
-        asked = self.asked = set(raw)
-        if "dealer" not in raw:
-            raw["dealer"] = self._ask_player("Dealer", self.defaults.get("dealer")
-                                             or self.session.next_dealer())  # fmt: skip
-        last: str | None = None
-        last_required: str | None = None
+    def run(self, given: Mapping[str, Any], announce: str = "") -> dict[str, Any]:
+        given = in_game_words(self.variant, given)
+        keys = {f.key for f in self.variant.fields} | {"dealer", "note"}
+        foreign = [Problem("", foreign_option(k, self.variant)) for k in given if k not in keys]
+        if foreign:  # no question can mend an option of another game
+            raise ScorepadError(foreign)
+        if announce:
+            say_back = " (< goes back one answer)" if self.grouped else ""
+            self.say(f"{announce} (Ctrl-C leaves the file as it was){say_back}")
+        self.raw = dict(given)
+        self.asked = set(given)
+        if not self.ask_dealer:
+            self.asked.add("dealer")
+        return self._go()
+
+    def back(self) -> dict[str, Any]:
+        """Go back to the last answer given (after a complete entry) and carry on."""
+        if self.steps:
+            self._restore(self.steps.pop())
+        return self._go()
+
+    def change(self, key: str) -> dict[str, Any]:
+        """Ask one answer again (and whatever it then needs); the others are kept."""
+        self.hints = {key: self.raw.get(key)}  # the old answer, Enter keeps it
+        self.asked.difference_update(_forget(self.raw, key))
+        self.asked.discard(key)
+        self.steps.clear()
+        return self._go(first=key)
+
+    def answers(self) -> list[str]:
+        """The answers given so far, as the keys `change` takes, in table order."""
+        keys = [k for k in self.raw if k in self.fields or k in ("dealer", "note")]
+        return sorted({"dealer", *keys}, key=self._rank)  # the dealer, even when by turn
+
+    # --- the loop ----------------------------------------------------------------------------
+
+    def _go(self, first: str | None = None) -> dict[str, Any]:
         while True:
-            entry, problems, missing = self._read(raw)
-            if problems:
-                for p in problems:
-                    self.say(f"  ✗ {p.what}")
-                fields = {p.field or last for p in problems}
-                if all(k in asked and k not in raw for k in fields):
-                    # every problem names a question already declined (a slam that would make
-                    # the points possible): the answer that needs it is asked again instead,
-                    # and the declined question may come again after it
-                    asked.difference_update(str(k) for k in fields)
-                    fields = {last_required}
-                keys = sorted({str(k) for k in fields if k}, key=self._rank)
-                if not keys:
-                    raise ScorepadError(problems)
-                for key in keys:
-                    asked.difference_update(_forget(raw, str(key)))
-                missing = self._read(raw)[2]
-                key = str(keys[0])  # ask again at once, whatever else is still wrong
-                self._ask_field(key, raw, required=key in missing)
-                asked.add(key)
-                last = key
-                if key in missing:
-                    last_required = key
+            step = (copy.deepcopy(self.raw), set(self.asked), self.last, self.last_required)
+            self.steps.append(step)
+            try:
+                if first is not None:
+                    key, first = first, None
+                    self._ask_one(key, required=key in self._read(self.raw)[2])
+                    continue
+                if not self._next():
+                    self.steps.pop()
+                    return self._result()
+            except Back:
+                self.steps.pop()  # this question
+                if self.steps:
+                    self._restore(self.steps.pop())  # the one before: asked again
+                else:
+                    self.say("  (this is the first question)")
+
+    def _restore(self, step: tuple[dict[str, Any], set[str], str | None, str | None]) -> None:
+        raw, asked, self.last, self.last_required = step
+        self.raw, self.asked = copy.deepcopy(raw), set(asked)
+
+    def _result(self) -> dict[str, Any]:
+        if self.defaults:
+            return self._keep_old(self.raw, self.asked)
+        return dict(self.raw)
+
+    def _next(self) -> bool:
+        """Ask the next question; False when the deal is complete."""
+        raw, asked = self.raw, self.asked
+        if "dealer" not in asked:
+            raw["dealer"] = self._ask_player("Dealer", self.defaults.get("dealer")
+                                             or raw.get("dealer") or self.session.next_dealer())
+            asked.add("dealer")
+            return True
+        entry, problems, missing = self._read(raw)
+        if problems:
+            for p in problems:
+                self.say(f"  ✗ {p.what}")
+            fields = {p.field or self.last for p in problems}
+            if all(k in asked and k not in raw for k in fields):
+                # every problem names a question already declined (a slam that would make
+                # the points possible): the answer that needs it is asked again instead,
+                # and the declined question may come again after it
+                asked.difference_update(str(k) for k in fields)
+                fields = {self.last_required}
+            keys = sorted({str(k) for k in fields if k}, key=self._rank)
+            if not keys:
+                raise ScorepadError(problems)
+            for key in keys:
+                asked.difference_update(_forget(raw, str(key)))
+            missing = self._read(raw)[2]
+            self._ask_one(keys[0], required=keys[0] in missing)  # at once, whatever else
+            return True
+        optional = [k for k in self.variant.questions(raw, entry, self.table) if k not in asked]
+        if self.grouped:
+            optional = [k for k in optional if k in NEVER_GROUPED]
+            if not missing and not optional and self._group(raw, entry):
+                return True
+        candidates = [*missing, *optional]
+        if not candidates:
+            return False
+        self._ask_one(min(candidates, key=self._rank), required=min(
+            candidates, key=self._rank) in missing)
+        return True
+
+    def _ask_one(self, key: str, required: bool) -> None:
+        if key == "dealer":
+            self.raw["dealer"] = self._ask_player("Dealer", self.raw.get("dealer")
+                                                  or self.hints.get("dealer")
+                                                  or self.session.next_dealer())
+        elif key == "note":
+            self._ask_note()
+        else:
+            self._ask_field(key, self.raw, required=required)
+        self.asked.add(key)
+        self.last = key
+        if required:
+            self.last_required = key
+
+    # --- "Anything else?" --------------------------------------------------------------------
+
+    def _group(self, raw: dict[str, Any], entry: Any) -> bool:
+        """Ask "Anything else?" while some rare question is left; True if one was asked."""
+        keys = [k for k in self.variant.questions(raw, entry, self.table)
+                if k not in self.asked and k not in NEVER_GROUPED]
+        keys += [k for k in ("dealer", "note") if k not in self.asked]
+        labels: dict[str, list[str]] = {}
+        for key in keys:
+            labels.setdefault(self._label(key), []).append(key)
+        shown_labels = [k for k in labels if k not in ("dealer", "note")]
+        if not shown_labels:
+            return False
+        answer = self._ask(f"Anything else? ({', '.join(shown_labels)})", "n").strip()
+        word = answer.lower()
+        if word in NO:
+            self.asked.update(keys)
+            return True
+        if word in YES:
+            self.grouped = False  # every question in turn
+            return True
+        found = [label for label in labels if label.lower().startswith(word)]
+        exact = [label for label in labels if label.lower() == word]
+        found = exact or found
+        if len(found) != 1:
+            self.say(f"  ✗ answer n, y, or one of: {', '.join(labels)}"
+                     + (f" ({shown(answer)} could be {' or '.join(found)})" if found else ""))
+            return True
+        for key in labels[found[0]]:
+            # asked one after the other: a key the first answer rules out is not asked
+            entry, problems, _ = self._read(raw)
+            if problems or key not in [*self.variant.questions(raw, entry, self.table),
+                                       "dealer", "note"]:  # fmt: skip
                 continue
-            optional = [k for k in self.variant.questions(raw, entry, self.table)
-                        if k not in asked]  # fmt: skip
-            candidates = [*missing, *optional]
-            if not candidates:
-                if self.defaults:
-                    return self._keep_old(raw, asked)
-                return raw
-            key = min(candidates, key=self._rank)
-            self._ask_field(key, raw, required=key in missing)
-            asked.add(key)
-            last = key
-            if key in missing:
-                last_required = key
+            self._ask_one(key, required=False)
+        return True
+
+    def _label(self, key: str) -> str:
+        field = self.fields.get(key)
+        if field is not None and field.label:
+            return field.label
+        return GROUP_LABELS.get(key, key.replace("_", " "))
+
+    def _ask_note(self) -> None:
+        from scorepad.checks import MAX_TEXT, control_problem
+
+        while True:
+            text = self._ask("Note for this deal (Enter: none)",
+                             self.raw.get("note") or self.hints.get("note"))
+            problem = control_problem(text, "note")
+            if problem is None and len(text) <= MAX_TEXT:
+                break
+            self.say(f"  ✗ {problem.what if problem else f'longer than {MAX_TEXT} characters'}")
+        if text:
+            self.raw["note"] = text
+        else:
+            self.raw.pop("note", None)
 
     def _read(self, raw: Mapping[str, Any]) -> tuple[Any, list[Problem], list[str]]:
         fields = {k: v for k, v in raw.items() if k not in ("dealer", "note")}
@@ -116,6 +276,8 @@ class _Guide:
             return None, problems, list(err.missing)
 
     def _rank(self, key: str) -> int:
+        if key == "dealer":
+            return -1
         return self.order.get(key.partition("=")[0], len(self.order))
 
     def _keep_old(self, raw: dict[str, Any], asked: set[str]) -> dict[str, Any]:
@@ -127,8 +289,23 @@ class _Guide:
 
     def _ask(self, question: str, default: str | None = None) -> str:
         hint = f" [{default}]" if default not in (None, "") else ""
-        answer = self.ask_line(f"{question}{hint}: ").strip()
-        return answer if answer else (default or "")
+        while True:
+            answer = self.ask_line(f"{question}{hint}: ").strip()
+            if answer == "<":
+                raise Back
+            if answer != "?":
+                return answer if answer else (default or "")
+            self.say("  < goes back one answer; Enter takes the answer in brackets"
+                     + self._help_for(question))
+
+    def _help_for(self, question: str) -> str:
+        for field in self.fields.values():
+            if field.choices and question.startswith(field.question):
+                shorts = short_answers(field.choices, dict(field.aliases))
+                pairs = [c if s == c else f"{s} = {c}" for s, c in zip(shorts, field.choices,
+                                                                      strict=True)]
+                return "\n  answers: " + ", ".join(pairs) + " (or any unique beginning)"
+        return ""
 
     def _ask_player(self, question: str, default: str | None) -> str:
         while True:
@@ -141,7 +318,7 @@ class _Guide:
     def _ask_field(self, key: str, raw: dict[str, Any], required: bool) -> None:
         name, _, player = key.partition("=")
         field = self.fields.get(name)
-        old = self.defaults.get(name)
+        old = self.defaults.get(name, self.hints.get(name))
         if player:  # points of one player (misère, two-handed game)
             self._ask_player_points(player, raw, old)
             return
@@ -239,7 +416,9 @@ class _Guide:
         if field.key == "points" and "cards" in self.fields:
             text += ", or the cards of a pile"
         if field.choices:
-            choices = [c for c in field.choices if not (c == "given" and "owed" in field.choices)]
+            shorts = short_answers(field.choices, dict(field.aliases))
+            choices = [s for s, c in zip(shorts, field.choices, strict=True)
+                       if not (c == "given" and "owed" in field.choices)]
             text += f" ({'/'.join(choices)})"
         if field.kind == "flag":
             text += " (y/n)"

@@ -57,6 +57,9 @@ def width(text: str) -> int:
     return total
 
 
+text_width = width  # under another name where a parameter is called width
+
+
 def simple_table(rows: Sequence[Sequence[Any]], headers: Sequence[str],
                  right: Sequence[int] = ()) -> str:  # fmt: skip
     """tabulate's "simple" format: headers, a rule of dashes, two spaces between columns,
@@ -143,17 +146,89 @@ def history_table(session: Session, fmt: str = "simple") -> str:
     return head + "\n" + table(list(_history_rows(session)), headers, fmt, numbers)
 
 
-def history_lines(session: Session) -> Iterator[str]:
+def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
     """The history in the default format, line by line, never held whole: the deals are
     scored twice (once for the columns' widths), so a season of 100,000 deals is printed
-    in the memory of one line."""
+    in the memory of one line. With `fit` (a terminal's width), columns are dropped and
+    abbreviated until the table fits: dealer, result and points first, then the deal,
+    then each player's score (the running total stays), then the players' names."""
     head, headers, numbers = _history_head(session)
+    players = len(session.players)
+    fixed = len(headers) - players
     widths = [width(h) + 2 for h in headers]
+    totals_only = [0] * players
     for row in _history_rows(session):
         for i, cell in enumerate(row):
             widths[i] = max(widths[i], width(cell))
+        for j in range(players):
+            totals_only[j] = max(totals_only[j], width(_total_of(row[fixed + j])))
+    names = list(session.players)
+    keep = list(range(len(headers)))
+    short = False
+    if fit is not None:
+        for drop, short, names in _history_levels(session):
+            keep = [i for i in range(len(headers)) if i not in drop]
+            used = [max(width(names[i - fixed]) + 2, totals_only[i - fixed]) if short and
+                    i >= fixed else widths[i] if i < fixed else
+                    max(width(names[i - fixed]) + 2, widths[i]) for i in keep]  # fmt: skip
+            if sum(used) + 2 * (len(keep) - 1) <= fit:
+                break
+    heads = [headers[i] if i < fixed else names[i - fixed] for i in keep]
+    sized = [widths[i] if i < fixed else max(width(names[i - fixed]) + 2,
+                                               totals_only[i - fixed] if short else widths[i])
+             for i in keep]  # fmt: skip
+
+    def rows() -> Iterator[list[str]]:
+        for row in _history_rows(session):
+            yield [_total_of(row[i]) if short and i >= fixed else row[i] for i in keep]
+
+    if short:
+        head = head.replace("running totals in brackets", "running totals")
+    if fit is not None and width(head) > fit:
+        variant = get_variant(session.variant)
+        head = next((h for h in (head.split(" — ")[-1],
+                                 f"{plural(len(session.deals), 'deal')} ({variant.unit})")
+                     if width(h) <= fit), head)  # fmt: skip
     yield head
-    yield from simple_lines(_history_rows(session), headers, numbers, widths)
+    yield from simple_lines(rows(), heads, [k for k, i in enumerate(keep) if i in numbers],
+                            sized)  # fmt: skip
+    if names != list(session.players):  # abbreviated: say who is who
+        yield from _wrapped([f"{a} {p}" for a, p in zip(names, session.players, strict=True)],
+                            "  ", fit)  # fmt: skip
+
+
+def _total_of(cell: str) -> str:
+    """The running total of a history cell "+186 (186)"."""
+    return cell[cell.index("(") + 1:-1] if cell.endswith(")") else cell
+
+
+def _history_levels(session: Session) -> Iterator[tuple[set[int], bool, list[str]]]:
+    names = list(session.players)
+    yield set(), False, names
+    yield {1, 3, 4}, False, names
+    yield {1, 2, 3, 4}, False, names
+    yield {1, 2, 3, 4}, True, names
+    for size in (5, 3):
+        cut = [n[:size] for n in names]
+        if len(set(cut)) == len(cut):
+            yield {1, 2, 3, 4}, True, cut
+    markers = chart_markers(names)
+    yield {1, 2, 3, 4}, True, [markers[n] for n in names]
+
+
+def fitted_table(rows: Sequence[Sequence[Any]], headers: Sequence[str], right: Sequence[int],
+                 fit: int | None, drop_order: Sequence[int]) -> str:  # fmt: skip
+    """A "simple" table within `fit` columns: the columns of `drop_order` go first."""
+    keep = list(range(len(headers)))
+    cells = [[v if isinstance(v, str) else "" if v is None else str(v) for v in row]
+             for row in rows]  # fmt: skip
+    drops = list(drop_order)
+    while True:
+        text = simple_table([[r[i] for i in keep] for r in cells], [headers[i] for i in keep],
+                            [k for k, i in enumerate(keep) if i in right])  # fmt: skip
+        if fit is None or not drops or max(width(line) for line in text.splitlines()) <= fit:
+            return text
+        keep.remove(drops.pop(0))
 
 
 def standings_object(variant_name: str, deals: int, rows: Sequence[Standing]) -> dict[str, Any]:
@@ -170,15 +245,22 @@ def standings_object(variant_name: str, deals: int, rows: Sequence[Standing]) ->
     return {"variant": variant_name, "deals": deals, "players": players}
 
 
-def standings_table(variant_name: str, rows: Sequence[Standing], fmt: str = "simple") -> str:
+def standings_table(variant_name: str, rows: Sequence[Standing], fmt: str = "simple",
+                    fit: int | None = None) -> str:  # fmt: skip
+    """The standings; with `fit` (a terminal's width) the least needed columns go first."""
     if get_variant(variant_name).has_declarer:
         headers = ["rank", "player", "total", "deals", "declarer", "made", "failed", "best deal"]
         data = [[r.rank, r.name, signed(r.total), r.deals, r.declarer, r.made, r.failed,
                  signed(r.best)] for r in rows]  # fmt: skip
+        drop = [5, 6, 4, 7, 3]
     else:
         headers = ["rank", "player", "total", "deals", "won", "best deal"]
         data = [[r.rank, r.name, r.total, r.deals, r.won, r.best] for r in rows]
-    return table(data, headers, fmt, [0, *range(2, len(headers))])
+        drop = [5, 4, 3]
+    right = [0, *range(2, len(headers))]
+    if fmt == "simple" and fit is not None:
+        return fitted_table(data, headers, right, fit, drop)
+    return table(data, headers, fmt, right)
 
 
 def explain_deal(session: Session, n: int, deal: Deal, outcome: Outcome) -> str:
@@ -368,7 +450,7 @@ def chart(session: Session, height: int = 12, width: int = 64, fit: int | None =
     100,000 deals cost the memory of 64 columns; `fit` is the terminal's width, which the
     drawing and the legend keep within."""
     if fit is not None:
-        width = max(8, min(width, fit - 10))
+        width = max(8, min(width, fit - 12))
     players = session.players
     deals = len(session.deals)
     samples = chart_samples(deals, width)
@@ -417,7 +499,10 @@ def chart(session: Session, height: int = 12, width: int = 64, fit: int | None =
         if all(ch == " " for ch in axis[max(0, at - 1):at + len(label) + 1]):
             axis[at:at + len(label)] = label
     lines.append(f"{'':>{pad}} └{'─' * columns}")
-    lines.append(f"{'':>{pad}}  {''.join(axis).rstrip()}  deals")
+    numbers = f"{'':>{pad}}  {''.join(axis).rstrip()}"
+    if fit is None or text_width(numbers) + 7 <= fit:
+        numbers += "  deals"
+    lines.append(numbers if fit is None else numbers[:fit].rstrip())
     legend = [f"{markers[p]} {p} ({signed(totals[p])})" for p in players]
     lines.extend(_wrapped(legend, "   ", fit))
     return "\n".join(lines)

@@ -38,6 +38,13 @@ class Cli:
         return json.loads(self(*args, "--json").stdout)
 
 
+@pytest.fixture(autouse=True)
+def _plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No terminal width or current session from the shell that runs the tests."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+
+
 @pytest.fixture
 def cli(tmp_path: Path) -> Cli:
     return Cli(tmp_path)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import os
-import pty
-import select
-import signal
 import subprocess
 import sys
-import time
+
+from tests_helpers import on_a_terminal
 
 from scorepad import storage
 
@@ -25,6 +22,7 @@ def test_french_full_deal_with_a_bad_answer_asked_again(cli):
         "garde",
         "bru",         # Bruno, by prefix
         "50", "2",     # points, bouts
+        "y",           # anything else? yes: every rare question in turn
         "Chloé:9",     # too few trumps: asked again
         "Chloé:11",
         "attack",      # petit au bout
@@ -34,6 +32,8 @@ def test_french_full_deal_with_a_bad_answer_asked_again(cli):
     ))
     out = result.stdout
     assert "Dealer [Anna]: " in out
+    assert "Contract (p/g/gs/gc/pass/c): " in out
+    assert "Anything else? (handful, petit au bout, slam, Excuse) [n]: " in out
     assert "✗ contract 'grade' is not one of petite, garde" in out
     assert "✗ handful of Chloé: 9 trumps is outside 10–18" in out
     assert "Which side took every trick" not in out  # 50 points: no slam possible
@@ -58,15 +58,14 @@ def test_french_asks_partner_pile_and_slam_only_when_they_can_apply(cli):
         "21 1 EX KH KS QH QS QD QC CH CS CD CC JH JS JD JC KD KC", "78",
         "attack",      # ...and the slam question comes back
         "",            # attack's pile
-        "", "", "",    # no handful, no petit au bout, slam not announced
-        "",            # Excuse exchanged as usual
+        "",            # nothing else (handful, petit au bout, announced slam, Excuse)
         "y",
     )).stdout
     assert "Partner (holder of the called king) or 'alone': " in out
     assert "✗ an answer is needed here" in out
     assert "Cards in that pile [15]: " in out
     assert "✗ cards: the pile holds 78 cards but only 15 are listed" in out
-    assert "Slam: which side took every trick (attack/defence) (Enter: none): " in out
+    assert "Slam: which side took every trick (a/d) (Enter: none): " in out
     assert "✗ the taker's pile cannot hold 78 cards" in out
     [deal] = cli.json("history", path)
     assert deal["partner"] == "Chloé" and deal["slam"] == "attack" and deal["pile"] == 78
@@ -78,8 +77,8 @@ def test_french_slam_typed_as_the_fft_prints_it_records_the_excuse_owed(cli):
     out = cli("deal", path, "--contract", "garde", "--taker", "Anna", "-i", input=answers(
         "", "87", "2",  # dealer, points, bouts: 87 with 2 bouts needs a slam...
         "attack",      # ...so the slam is asked at once
-        "", "", "",    # no handful, no petit au bout, no slam announced
-        "", "y")).stdout
+        "",            # nothing else
+        "y")).stdout
     assert "✗ points 87 are impossible with 2 bouts" in out
     assert "86.5 + 0.5 = 87" in out
     [deal] = cli.json("history", path)
@@ -90,7 +89,7 @@ def test_french_slam_typed_as_the_fft_prints_it_records_the_excuse_owed(cli):
 def test_answers_already_given_as_options_are_not_asked(cli):
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
     out = cli("deal", path, "--contract", "petite", "--taker", "Anna", "--dealer", "Bruno",
-              "-i", input=answers("45", "1", "", "", "", "", "n")).stdout
+              "-i", input=answers("45", "1", "", "n", "")).stdout
     assert "Dealer" not in out and "contract" not in out.lower().split("deal 1")[0]
     assert "not saved; the file is as it was" in out
     assert storage.load(path).deals == ()
@@ -171,43 +170,7 @@ def test_without_a_terminal_nothing_is_asked(cli):
 
 def _pty_session(path, keys):
     """Run `scorepad deal` on a real pseudo-terminal, typing `keys` one by one."""
-    pid, fd = pty.fork()
-    if pid == 0:  # child: the terminal is ours
-        os.execv(sys.executable, [sys.executable, "-m", "scorepad", "deal", str(path)])
-    output = b""
-    for key in keys:
-        deadline = time.time() + 10
-        while time.time() < deadline:  # wait for the prompt before typing
-            ready, _, _ = select.select([fd], [], [], 0.2)
-            if ready:
-                try:
-                    chunk = os.read(fd, 4096)
-                except OSError:
-                    break
-                output += chunk
-                if chunk.rstrip().endswith(b":"):
-                    break
-        # type as a person does, a moment after the prompt: a key sent the very instant the
-        # prompt appears can reach Python before it reads the terminal, and a Ctrl-C then
-        # waits for the next key (a race in input() itself, seen on a loaded machine)
-        time.sleep(0.2)
-        os.write(fd, key)
-    deadline = time.time() + 60  # read to the end: a child left unread would block on output
-    while time.time() < deadline:
-        ready, _, _ = select.select([fd], [], [], 1)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        output += chunk
-    else:
-        os.kill(pid, signal.SIGKILL)  # still waiting for an answer: fail, don't hang
-    _, status = os.waitpid(pid, 0)
-    return output.decode("utf-8", "replace"), os.waitstatus_to_exitcode(status)
+    return on_a_terminal(["deal", str(path)], keys)
 
 
 def test_on_a_terminal_it_asks_and_ctrl_c_saves_nothing(tmp_path):
@@ -221,7 +184,7 @@ def test_on_a_terminal_it_asks_and_ctrl_c_saves_nothing(tmp_path):
     assert code == 130
     assert path.read_bytes() == before
     out, code = _pty_session(path, [b"\r", b"petite\r", b"Anna\r", b"45\r", b"1\r", b"\r",
-                                    b"\r", b"\r", b"\r", b"y\r"])
+                                    b"y\r"])
     assert code == 0, out
     assert "saved as deal 1" in out
     assert len(storage.load(path).deals) == 1
@@ -230,9 +193,9 @@ def test_on_a_terminal_it_asks_and_ctrl_c_saves_nothing(tmp_path):
 def test_guided_entry_refuses_an_option_of_another_game_before_asking(cli):
     path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Daisuke"])
     before = path.read_bytes()
-    result = cli("deal", path, "-i", "--contract", "garde", input=answers("y"), ok=False)
+    result = cli("deal", path, "-i", "--bouts", "2", input=answers("y"), ok=False)
     assert result.exit_code == 1
     assert result.stdout == ""  # no question was asked
-    assert result.stderr == (f"error: {path}: deal 1: --contract belongs to french, "
+    assert result.stderr == (f"error: {path}: deal 1: --bouts belongs to french, "
                              "not to a troggu deal\n")
     assert path.read_bytes() == before

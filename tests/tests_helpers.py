@@ -1,5 +1,11 @@
 from __future__ import annotations
 
+import os
+import pty
+import select
+import signal
+import sys
+import time
 import unicodedata
 
 
@@ -11,3 +17,48 @@ def display_width(text: str) -> int:
             continue
         width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
     return width
+
+
+def on_a_terminal(args: list[str], keys: list[bytes], env: dict[str, str] | None = None,
+                  columns: int = 100) -> tuple[str, int]:
+    """Run `scorepad ARGS` on a real pseudo-terminal, typing `keys` one by one, each once the
+    program waits for an answer (its output ends with ':'); the output and the exit status."""
+    pid, fd = pty.fork()
+    if pid == 0:  # child: the terminal is ours
+        os.environ.update(env or {})
+        os.environ["COLUMNS"] = str(columns)
+        os.execv(sys.executable, [sys.executable, "-m", "scorepad", *args])
+    output = b""
+    for key in keys:
+        deadline = time.time() + 10
+        while time.time() < deadline:  # wait for the prompt before typing
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:
+                    break
+                output += chunk
+                if chunk.rstrip().endswith(b":"):
+                    break
+        # type as a person does, a moment after the prompt: a key sent the very instant the
+        # prompt appears can reach Python before it reads the terminal, and a Ctrl-C then
+        # waits for the next key (a race in input() itself, seen on a loaded machine)
+        time.sleep(0.2)
+        os.write(fd, key)
+    deadline = time.time() + 60  # read to the end: a child left unread would block on output
+    while time.time() < deadline:
+        ready, _, _ = select.select([fd], [], [], 1)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        output += chunk
+    else:
+        os.kill(pid, signal.SIGKILL)  # still waiting for an answer: fail, don't hang
+    _, status = os.waitpid(pid, 0)
+    return output.decode("utf-8", "replace"), os.waitstatus_to_exitcode(status)

@@ -34,6 +34,8 @@ class Field:
     # Enter must not stand for: "no" records `no_value`, "yes" leaves the field unset
     yes_no: str = ""
     no_value: Any = None
+    aliases: tuple[tuple[str, str], ...] = ()  # other words for the choices (p: petite)
+    label: str = ""  # its name in "Anything else?" when not the key's (the Excuse)
 
     @property
     def question(self) -> str:
@@ -41,10 +43,12 @@ class Field:
         return text[0].upper() + text[1:]
 
 
-def fool_fields(fool: str, exchange_help: str, choices: tuple[str, ...]) -> tuple[Field, ...]:
+def fool_fields(fool: str, exchange_help: str, choices: tuple[str, ...],
+                aliases: Mapping[str, str] = {}) -> tuple[Field, ...]:
     """The Fool event's fields (--fool, --fool-winner, --fool-exchange) in a game's words."""
     return (
-        Field("fool_exchange", "--fool-exchange", "choice", exchange_help, choices),
+        Field("fool_exchange", "--fool-exchange", "choice", exchange_help, choices,
+              aliases=tuple(aliases.items()), label=fool),
         Field("fool", "--fool", "player", f"who played the {fool}"),
         Field("fool_winner", "--fool-winner", "player", f"who won the trick of the {fool}"),
     )
@@ -168,6 +172,47 @@ def check_outcome(variant: Variant, outcome: Outcome, table: Table) -> Outcome:
     return outcome
 
 
+def resolve_choice(value: str, choices: Sequence[str],
+                   aliases: Mapping[str, str] = {}) -> list[str]:
+    """The choices `value` may mean: the exact name or alias, else the choices it is a
+    prefix of (`pet` is petite), else the aliases it is a prefix of. One: found."""
+    word = value.strip().lower().replace("_", "-").replace(" ", "-")
+    if word in choices:
+        return [word]
+    if word in aliases:
+        return [aliases[word]]
+    if not word:
+        return []
+    found = [c for c in choices if c.startswith(word)]
+    if not found:
+        found = list(dict.fromkeys(t for a, t in aliases.items() if a.startswith(word)))
+    return found
+
+
+def short_answers(choices: Sequence[str], aliases: Mapping[str, str] = {}) -> list[str]:
+    """What to type for each choice, as short as it can be: its shortest alias or prefix
+    that means it alone (garde-sans: gs; pass: pass when p is petite)."""
+    result = []
+    for choice in choices:
+        typed = [a for a, t in aliases.items() if (t == choice and a.isascii() and a.isalpha())
+                 or (t == choice and a.isascii() and "-" not in a and len(a) <= 3)]
+        typed += [choice[:i] for i in range(1, len(choice))]
+        fits = [t for t in typed if resolve_choice(t, choices, aliases) == [choice]]
+        best = min(fits, key=len, default=choice)
+        result.append(choice if len(choice) <= 4 or len(best) >= len(choice) - 1 else best)
+    return result
+
+
+def in_game_words(variant: Variant, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields with the common short options' keys (contract, taker) in the game's own
+    words (Troggu: bid, tappist), unless those were given too."""
+    fields = dict(raw)
+    for common, own in getattr(variant, "synonyms", {}).items():
+        if common in fields and own not in fields:
+            fields[own] = fields.pop(common)
+    return fields
+
+
 def foreign_option(key: str, variant: Variant) -> str:
     """Why `key` is refused: which other game it belongs to, if any."""
     owners = [v.name for v in registry().values() for f in v.fields if f.key == key]
@@ -253,13 +298,16 @@ class Reader:
         value = self.text(key)
         if value is None:
             return None
-        word = value.strip().lower().replace("_", "-").replace(" ", "-")
         options = tuple(choices)
-        if word in options:
-            return word
-        if word in aliases:
-            return aliases[word]
-        self.add(f"{key.replace('_', ' ')} {shown(value)} is not one of {', '.join(options)}", key)
+        found = resolve_choice(value, options, aliases)
+        if len(found) == 1:
+            return found[0]
+        label = key.replace("_", " ")
+        if found:
+            self.add(f"{label} {shown(value)} could be {' or '.join(found)}: type more letters",
+                     key)  # fmt: skip
+        else:
+            self.add(f"{label} {shown(value)} is not one of {', '.join(options)}", key)
         return None
 
     def player(self, key: str, role: str | None = None) -> str | None:

@@ -245,7 +245,8 @@ class French:
     has_declarer = True
     unit = "points"
     fields: tuple[Field, ...] = with_prompts((
-        Field("contract", "--contract", "choice", "the contract, or pass / cancelled", CONTRACTS),
+        Field("contract", "--contract", "choice", "the contract, or pass / cancelled", CONTRACTS,
+              aliases=tuple(CONTRACT_ALIASES.items())),
         Field("taker", "--taker", "player", "who took"),
         Field("partner", "--partner", "player", "5 players: the called king's holder"),
         Field("alone", "--alone", "flag", "5 players: the taker plays alone"),
@@ -253,11 +254,14 @@ class French:
         Field("bouts", "--bouts", "integer", "bouts (21, 1, Excuse) in the taker side's cards"),
         Field("cards", "--cards", "cards", "the cards of one side's pile"),
         Field("pile", "--pile", "integer", "how many cards the pile holds"),
-        Field("side", "--side", "choice", "whose pile the cards are", SIDES),
+        Field("side", "--side", "choice", "whose pile the cards are", SIDES,
+              aliases=tuple(SIDE_ALIASES.items())),
         Field("handfuls", "--handful", "handfuls", "handfuls shown, as PLAYER:TRUMPS"),
         Field("petit_au_bout", "--petit-au-bout", "choice",
-              "which side won the Petit in the last trick", SIDES),
-        Field("slam", "--slam", "choice", "which side took every trick", SIDES),
+              "which side won the Petit in the last trick", SIDES,
+              aliases=tuple(SIDE_ALIASES.items())),
+        Field("slam", "--slam", "choice", "which side took every trick", SIDES,
+              aliases=tuple(SIDE_ALIASES.items())),
         Field("slam_announced", "--slam-announced", "flag", "slam announced by the taker"),
         *fool_fields("Excuse", "what became of the Excuse", ("given", "owed", "lost")),
     ), {

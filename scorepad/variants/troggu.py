@@ -163,8 +163,10 @@ class Troggu:
     deal_total = 0
     has_declarer = True
     unit = "chips"
+    synonyms: Mapping[str, str] = {"contract": "bid", "taker": "tappist"}  # -c, -t
     fields: tuple[Field, ...] = with_prompts((
-        Field("bid", "--bid", "choice", "tapp, solo, or misere when all passed", BIDS),
+        Field("bid", "--bid", "choice", "tapp, solo, or misere when all passed", BIDS,
+              aliases=tuple(BID_ALIASES.items())),
         Field("tappist", "--tappist", "player", "the declarer"),
         Field("partner", "--partner", "player", "7–8 players: the called card's holder"),
         Field("alone", "--alone", "flag", "the called card was the Tappist's own"),
@@ -176,9 +178,10 @@ class Troggu:
               "the Tappist side's points, with the discard or the Tapp (0–114)"),
         Field("cards", "--cards", "cards", "the cards of one side's pile"),
         Field("pile", "--pile", "integer", "how many cards the pile holds"),
-        Field("side", "--side", "choice", "whose pile the cards are", SIDES),
+        Field("side", "--side", "choice", "whose pile the cards are", SIDES,
+              aliases=tuple(SIDE_ALIASES.items())),
         *fool_fields("Bättler", "Bättler kept back to the last trick: exchange given, or lost",
-                     ("given", "lost")),
+                     ("given", "lost"), {"made": "given"}),
     ), {
         "bid": "bid", "tappist": "Tappist", "partner": "partner (holder of the called card)",
         "points": "points of the Tappist's side, with the discard or the Tapp (0–114)",

@@ -1,0 +1,152 @@
+"""`scorepad play`: an evening in one command, on a real terminal and from a text file."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests_helpers import on_a_terminal
+
+from conftest import EXAMPLES
+from scorepad import report, storage
+from scorepad.variants import get_variant
+
+PLAYERS = ["Anna", "Bruno", "Chloé", "Daisuke"]
+
+
+def _new(path, variant="french", players=PLAYERS):
+    subprocess.run([sys.executable, "-m", "scorepad", "new", str(path), "--variant", variant,
+                    "--players", ",".join(players)], check=True, capture_output=True)
+
+
+def test_a_five_deal_evening_on_a_terminal(tmp_path):
+    path = tmp_path / "evening.toml"
+    _new(path)
+    keys = [
+        # deal 1, a plain garde: Enter, contract, taker, points, bouts, nothing else, save
+        b"\r", b"g\r", b"b\r", b"47\r", b"2\r", b"\r", b"\r",
+        # deal 2: '<' goes back to the taker; 'n' at Save changes the points only
+        b"\r", b"p\r", b"ch\r", b"<\r", b"an\r", b"30\r", b"1\r", b"\r", b"n\r",
+        b"poi\r", b"60\r", b"\r",
+        # deal 3 started, then Ctrl-C: that deal only is dropped
+        b"\r", b"gs\r", b"d\r", b"\x03",
+        # deal 3 again, saved, then undone (the undo shows the deal first)
+        b"\r", b"gc\r", b"d\r", b"20\r", b"0\r", b"\r", b"\r",
+        b"u\r", b"y\r",
+        # deal 1 edited: every old answer offered, the points changed
+        b"e 1\r", b"\r", b"\r", b"\r", b"50\r", b"\r", b"\r", b"\r", b"\r", b"\r", b"\r",
+        # deals 3 to 5; deal 5 with a handful from "Anything else?"
+        b"\r", b"p\r", b"b\r", b"51\r", b"1\r", b"\r", b"\r",
+        b"\r", b"g\r", b"c\r", b"35\r", b"3\r", b"\r", b"\r",
+        b"\r", b"gs\r", b"an\r", b"45\r", b"2\r", b"h\r", b"Anna:10\r", b"\r", b"\r",
+        b"s\r", b"q\r",
+    ]
+    out, code = on_a_terminal(["play", str(path)], keys)
+    assert code == 0, out
+    assert "Contract (p/g/gs/gc/pass/c): " in out
+    assert "Anything else? (handful, petit au bout, slam, Excuse) [n]: " in out
+    assert "Change which answer? (dealer, contract, taker, points, bouts; Enter: drop the deal)" \
+        in out
+    assert "deal dropped; nothing was saved (Ctrl-C again or q leaves)" in out
+    assert "Undo deal 3? [y/N]" in out and "removed deal 3; next dealer: Chloé" in out
+    assert "before: Anna −62, Bruno +186" in out and "after: Anna −68, Bruno +204" in out
+    assert "saved deal 1: Anna −62, Bruno +186, Chloé −62, Daisuke −62" in out
+    assert "— next dealer: Bruno" in out  # after each deal: the standings and who deals
+    deals = [(d.dealer, get_variant("french").describe(d.entry))
+             for d in storage.load(path).deals]
+    assert deals == [("Anna", "garde Bruno"), ("Bruno", "petite Anna"), ("Chloé", "petite Bruno"),
+                     ("Daisuke", "garde Chloé"), ("Anna", "garde-sans Anna")]
+    session = storage.load(path)
+    assert session.deals[0].entry.points == 50 and session.deals[1].entry.points == 60
+    assert dict(session.deals[4].entry.handfuls) == {"Anna": 10}
+
+
+def test_ctrl_c_twice_leaves_play_and_keeps_what_was_saved(tmp_path):
+    path = tmp_path / "evening.toml"
+    _new(path)
+    out, code = on_a_terminal(["play", str(path)], [
+        b"\r", b"g\r", b"b\r", b"47\r", b"2\r", b"\r", b"\r",
+        b"\r", b"g\r", b"\x03", b"\x03"])  # a deal dropped, then play left
+    assert code == 0, out
+    assert len(storage.load(path).deals) == 1
+
+
+def test_the_same_deal_twice_is_asked_about(tmp_path):
+    path = tmp_path / "evening.toml"
+    _new(path)
+    plain = [b"\r", b"g\r", b"b\r", b"47\r", b"2\r", b"\r"]
+    out, code = on_a_terminal(["play", str(path)], [*plain, b"\r", *plain, b"\r", b"q\r"])
+    assert code == 0, out
+    assert "Same as deal 1 — record it again? [y/N]" in out
+    assert len(storage.load(path).deals) == 1  # Enter: not recorded
+
+
+def test_a_plain_deal_takes_a_dozen_keystrokes(cli):
+    """A 12-deal evening typed into play: keystrokes per deal, counted (see the README)."""
+    path = cli.new("f.toml", "french", PLAYERS)
+    def plain(points):  # Enter, contract, taker, points, bouts, nothing else, save
+        return ["", "g", "b", str(points), "2", "", ""]
+
+    def full(points):  # and a handful, the petit au bout, no slam, the Excuse as usual
+        return ["", "gs", "an", str(points), "2", "y", "Anna:10", "a", "", "", ""]
+
+    script = [a for i in range(6) for a in (*plain(41 + i), *full(50 + i))] + ["q"]
+    result = cli("play", path, "-i", input="\n".join(script) + "\n")
+    assert result.stdout.count("saved deal") == 12, result.stdout[-2000:]
+    keystrokes = lambda answers: sum(len(a) + 1 for a in answers)  # noqa: E731
+    assert keystrokes(plain(47)) == 12 and keystrokes(full(47)) == 27
+    deals = cli.json("history", path)
+    assert deals[0]["scores"]["Bruno"] == 3 * (25 + 0) * 2
+    assert deals[1]["handfuls"] == {"Anna": 10} and deals[1]["petit_au_bout"] == "attack"
+
+
+def test_deals_from_a_text_file(cli, tmp_path):
+    path = cli.new("f.toml", "french", PLAYERS)
+    lines = "\n".join([
+        "# Thursday",
+        "--contract garde --taker Bruno --points 47 --bouts 2",
+        "",
+        "-c pet -t ch -p 60 -b 1 --handful Chloé:10",
+        "-c gs -t Anna --cards '21 1 EX KH QH' --pile 22",
+    ]) + "\n"
+    out = cli("play", path, input=lines).stdout
+    assert "deal 1 (Anna): garde Bruno, made; Anna −62" in out
+    assert "recorded 3 deals;" in out and "next dealer: Daisuke" in out
+    assert len(cli.json("history", path)) == 3
+
+
+def test_a_wrong_line_records_nothing(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    before = path.read_bytes()
+    result = cli("play", path, ok=False, input="-c g -t b -p 47 -b 2\n-c gar -t b\n--bogus 1\n")
+    assert result.exit_code == 1
+    assert f"error: {path}: input line 2: deal 2: contract 'gar' could be garde or " \
+        "garde-sans or garde-contre: type more letters" in result.stderr
+    assert f"error: {path}: input line 3: No such option: --bogus" in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_short_options_and_the_session_in_the_environment(cli, monkeypatch):
+    path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dora"])
+    out = cli("deal", path, "-c", "t", "-t", "an", "-p", "60").stdout  # bid and Tappist
+    assert "Anna +3, Bruno −1" in out
+    monkeypatch.setenv("SCOREPAD_FILE", str(path))
+    assert "Troggu" in cli("standings").stdout
+    assert "saved as deal 2" in cli("deal", "-c", "solo", "-t", "Bruno", "-p", "70").stdout
+    assert cli("history").stdout.rstrip().endswith("next dealer: Chloé")
+    assert cli("standings").stdout.rstrip().endswith("next dealer: Chloé")
+    created = cli("new", path.parent / "u.toml", "--variant", "french", "--players", "A,B,C")
+    assert f"export SCOREPAD_FILE={path.parent / 'u.toml'}" in created.stdout
+
+
+def test_narrow_terminal_output_fits_40_columns(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "40")
+    for example in sorted(EXAMPLES.glob("*.toml")):
+        for command in (["standings"], ["history"], ["chart"]):
+            result = cli(*command, example, ok=False)
+            if result.exit_code:
+                continue  # a chart of no deals
+            wide = [line for line in result.stdout.splitlines() if report.width(line) > 40]
+            assert not wide, (example.name, command, wide)
+    out = cli("history", EXAMPLES / "troggu-seven-players.toml").stdout
+    assert "A Anna  B Bruno" in out  # the players' letters explained
