@@ -194,6 +194,26 @@ SHORT_OPTIONS = {"contract": ("-c", "; Troggu: the bid"), "taker": ("-t", "; Tro
                  "points": ("-p", ""), "bouts": ("-b", "")}  # fmt: skip
 
 
+def _complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion: the players of the session file on the command line."""
+    from scorepad import storage
+
+    # while completing, click leaves the file among the unparsed arguments
+    file = ctx.params.get("file") or next(iter(ctx.args), None) or os.environ.get("SCOREPAD_FILE")
+    try:
+        players = storage.load(Path(file)).players if file else ()
+    except (ScorepadError, OSError, ValueError):
+        return []
+    return [p for p in players if p.casefold().startswith(incomplete.casefold())]
+
+
+def _completer(choices: tuple[str, ...]) -> Callable[[str], list[str]]:
+    def complete(incomplete: str) -> list[str]:
+        return [c for c in choices if c.startswith(incomplete.lower())]
+
+    return complete
+
+
 def _deal_parameters() -> list[inspect.Parameter]:
     from scorepad.deal_options import DEAL_OPTIONS, REPEATABLE
 
@@ -216,9 +236,11 @@ def _deal_parameters() -> list[inspect.Parameter]:
             if f.choices:
                 metavar = "|".join(f.choices)
             short, also = SHORT_OPTIONS.get(f.key, ("", ""))
+            complete = {"autocompletion": _complete_player} if f.kind == "player" else \
+                {"autocompletion": _completer(f.choices)} if f.choices else {}
             annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
                 f.option, *([short] if short else []), help=help_text + also, metavar=metavar,
-                show_default=False)]
+                show_default=False, **complete)]
         params.append(inspect.Parameter(f.key, inspect.Parameter.KEYWORD_ONLY, default=None,
                                         annotation=annotation))  # fmt: skip
     return params
@@ -1124,6 +1146,16 @@ def _only(name: str) -> typer.Typer:
     return one
 
 
+def _with_completion() -> typer.Typer:
+    """The whole app with shell completion (--install-completion, --show-completion, and
+    the completions themselves): commands, options, the file's players, contracts."""
+    full = typer.Typer(help=app.info.help, no_args_is_help=True, add_completion=True,
+                       pretty_exceptions_enable=False, rich_markup_mode=None)  # fmt: skip
+    full.callback()(_root)
+    full.registered_commands = app.registered_commands
+    return full
+
+
 NUMBERED = ("show", "edit", "delete")  # FILE, then a deal's number
 
 
@@ -1137,6 +1169,10 @@ def main() -> None:
     if len(argv) > 2 and argv[1] in NUMBERED and os.environ.get("SCOREPAD_FILE") \
             and argv[2].isascii() and argv[2].isdigit():
         argv.insert(2, os.environ["SCOREPAD_FILE"])  # `show 3`: the deal of $SCOREPAD_FILE
+    if "_SCOREPAD_COMPLETE" in os.environ or sys.argv[1:2] in (["--install-completion"],
+                                                               ["--show-completion"]):
+        _with_completion()(prog_name="scorepad")  # only then: it costs every start-up
+        return
     try:
         _only(sys.argv[1] if len(sys.argv) > 1 else "")(prog_name="scorepad")
     except KeyboardInterrupt:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -150,3 +151,23 @@ def test_narrow_terminal_output_fits_40_columns(cli, monkeypatch):
             assert not wide, (example.name, command, wide)
     out = cli("history", EXAMPLES / "troggu-seven-players.toml").stdout
     assert "A Anna  B Bruno" in out  # the players' letters explained
+
+
+def test_shell_completion_knows_commands_options_players_and_contracts(tmp_path):
+    """Completion is built only when a shell asks (it would cost every start-up)."""
+    path = tmp_path / "club.toml"
+    _new(path)
+
+    def complete(*words):
+        env = {**os.environ, "_SCOREPAD_COMPLETE": "complete_bash",
+               "COMP_WORDS": " ".join(["scorepad", *words]), "COMP_CWORD": str(len(words))}
+        return subprocess.run([sys.executable, "-m", "scorepad"], env=env, capture_output=True,
+                              text=True, check=True).stdout.split()
+
+    assert complete("st") == ["standings"]
+    assert complete("deal", str(path), "--taker", "") == PLAYERS
+    assert complete("deal", str(path), "-t", "B") == ["Bruno"]  # shells match case
+    assert complete("deal", str(path), "--contract", "garde-") == ["garde-sans", "garde-contre"]
+    script = subprocess.run([sys.executable, "-m", "scorepad", "--show-completion", "bash"],
+                            capture_output=True, text=True, env={**os.environ, "SHELL": "bash"})
+    assert "_scorepad_completion" in script.stdout
