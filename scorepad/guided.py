@@ -191,8 +191,8 @@ class DealEntry:
         candidates = [*missing, *optional]
         if not candidates:
             return False
-        self._ask_one(min(candidates, key=self._rank), required=min(
-            candidates, key=self._rank) in missing)
+        key = min(candidates, key=self._rank)
+        self._ask_one(key, required=key in missing)
         return True
 
     def _ask_one(self, key: str, required: bool) -> None:
