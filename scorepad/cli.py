@@ -387,16 +387,6 @@ def _ask(prompt: str) -> str:
     return input(prompt)
 
 
-def _confirm(question: str) -> bool:
-    while True:
-        answer = _ask(f"{question} [Y/n]: ").strip().lower()
-        if answer in ("", "y", "yes", "o", "oui", "j", "ja"):
-            return True
-        if answer in ("n", "no", "non", "nein"):
-            return False
-        echo("  ✗ answer y or n")
-
-
 @app.command()
 @handled
 @with_deal_options
@@ -432,7 +422,7 @@ def deal(
         if ask_same:  # a deal typed twice: asked about, out of the lock
             from scorepad.play import same_as_last
 
-            same = same_as_last(now, raw)
+            same = same_as_last(now, updated.deals[-1])
             if same is not None:
                 raise _Same(same)
         return updated
@@ -464,7 +454,7 @@ def deal(
         before, updated = storage.update(
             file, located(file, lambda now: core.add_deal(now, raw, play_on=continue_)), NOTES)
     except _Same as same:
-        from scorepad.play import yes_no
+        from scorepad.guided import yes_no
 
         if not yes_no(_ask, echo, f"{file}: the same as deal {same.n} — record it again?",
                       default=False):  # fmt: skip
@@ -495,7 +485,7 @@ def play(file: FileArg, interactive: InteractiveOpt = None) -> None:
     from scorepad import play as evening
 
     if _interactive(interactive):
-        evening.Evening(file, _ask, echo, NOTES, SAVED).run()
+        evening.Evening(file, _ask, echo, NOTES, SAVED, fit=fitting).run()
     else:
         evening.from_lines(file, sys.stdin, _deal_line_parser(file), echo, NOTES, SAVED,
                            source="input")  # fmt: skip
@@ -555,25 +545,19 @@ def edit(
     Example: scorepad edit club.toml 3 --points 42
     """
     from scorepad import core, report, storage
-    from scorepad.text import scores_line
 
     session = storage.load(file)
     try:
         changes = raw_from_options(options)
         old = core.deal_at(session, n)
-        before = core.score(session, old)
         guided = not changes and not clear and _interactive(interactive)
         if guided:
             from scorepad.guided import guided_fields
-            from scorepad.variants import get_variant
 
-            variant = get_variant(session.variant)
-            defaults = {"dealer": old.dealer, **variant.entry_to_raw(old.entry)}
             echo(f"{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as "
                        "it was)")
-            fields = guided_fields(session, {}, _ask, echo, defaults=defaults)
-            if old.note:
-                fields.setdefault("note", old.note)
+            fields = guided_fields(session, {}, _ask, echo,
+                                   defaults=core.deal_fields(session, old))  # fmt: skip
             updated = core.replace_deal(session, n, fields)
         elif not changes and not clear:
             raise ScorepadError([Problem(f"deal {n}", "nothing to change: give the deal options "
@@ -582,16 +566,16 @@ def edit(
             updated = core.edit_deal(session, n, changes, clear or [])
     except ScorepadError as err:
         raise err.located(str(file)) from None
-    after = core.score(updated, updated.deals[n - 1])
-    echo(report.explain_deal(updated, n, updated.deals[n - 1], after))
-    for label, outcome in (("before", before), ("after", after)):
-        echo(f"{label}: {scores_line(outcome.scores)}")
-    if guided and not _confirm(f"Save the new deal {n}?"):
-        echo("not saved; the file is as it was")
-        return
+    echo(report.edit_lines(session, updated, n))
     if guided:
-        new_deal = updated.deals[n - 1]
-        storage.update(file, lambda now: _same_edit(now, session, n, new_deal, file), NOTES)
+        from scorepad.guided import yes_no
+
+        if not yes_no(_ask, echo, f"Save the new deal {n}?", default=True):
+            echo("not saved; the file is as it was")
+            return
+        old_deal, new_deal = session.deals[n - 1], updated.deals[n - 1]
+        storage.update(file, located(file, lambda now: core.put_deal(now, n, old_deal,
+                                                                      new_deal)), NOTES)
     else:  # the changes applied to the file as it is now, read again under the lock
         storage.update(file, located(file, lambda now: core.edit_deal(now, n, changes,
                                                                        clear or [])), NOTES)
@@ -625,21 +609,6 @@ def located(file: Path, change: Callable[[Any], Any]) -> Callable[[Any], Any]:
             raise err.located(str(file)) from None
 
     return run
-
-
-def _same_edit(now: Any, loaded: Any, n: int, new_deal: Any, file: Path) -> Any:
-    """The edit applied to the file as it is now (read under the lock): deal n must still
-    be the deal that was edited, or the edit is refused rather than put on another deal."""
-    from dataclasses import replace
-
-    from scorepad import core
-
-    if len(now.deals) < n or now.deals[n - 1] != loaded.deals[n - 1]:
-        raise ScorepadError([Problem(str(file), f"deal {n} was changed by another scorepad "
-                                                "meanwhile; nothing was saved: run edit again")])
-    deals = list(now.deals)
-    deals[n - 1] = new_deal
-    return core.check_session(replace(now, deals=tuple(deals)))
 
 
 @app.command()

@@ -113,15 +113,20 @@ def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False)
     return _checked(replace(session, deals=deals), only=deal)
 
 
+def deal_fields(session: Session, deal: Deal) -> dict[str, Any]:
+    """A deal as the fields it was entered with: its dealer, the game's fields, its note."""
+    fields = {"dealer": deal.dealer, **get_variant(session.variant).entry_to_raw(deal.entry)}
+    if deal.note:
+        fields["note"] = deal.note
+    return fields
+
+
 def edit_deal(
     session: Session, n: int, changes: Mapping[str, Any], clear: Iterable[str] = ()
 ) -> Session:
     """Deal n (1-based) with some fields changed or cleared; the rest as entered before."""
-    deal = deal_at(session, n)
     variant = get_variant(session.variant)
-    old = {"dealer": deal.dealer, **variant.entry_to_raw(deal.entry)}
-    if deal.note:
-        old["note"] = deal.note
+    old = deal_fields(session, deal_at(session, n))
     fields = variant.merge(old, in_game_words(variant, changes))
     keys = {f.key for f in variant.fields} | {"dealer", "note"}
     for key in clear:
@@ -135,6 +140,17 @@ def edit_deal(
     deals = list(session.deals)
     deals[n - 1] = new
     return _checked(replace(session, deals=tuple(deals)))
+
+
+def put_deal(now: Session, n: int, old: Deal, new: Deal) -> Session:
+    """An edit applied to the file as it is now (read under the lock): deal n must still be
+    `old`, the deal that was edited, or the edit is refused rather than put on another deal."""
+    if len(now.deals) < n or now.deals[n - 1] != old:
+        raise ScorepadError([Problem("", f"deal {n} was changed by another scorepad meanwhile; "
+                                         "nothing was saved: run edit again")])
+    deals = list(now.deals)
+    deals[n - 1] = new
+    return check_session(replace(now, deals=tuple(deals)))
 
 
 def replace_deal(session: Session, n: int, raw: Mapping[str, Any]) -> Session:

@@ -46,6 +46,19 @@ GROUP_LABELS = {"handfuls": "handful", "petit_au_bout": "petit au bout", "slam":
 NEVER_GROUPED = ("partner", "pile", "side", "fool", "tricks")
 
 
+def yes_no(ask: Ask, say: Say, question: str, *, default: bool) -> bool:
+    hint = "[Y/n]" if default else "[y/N]"
+    while True:
+        answer = ask(f"{question} {hint}: ").strip().lower()
+        if not answer:
+            return default
+        if answer in YES:
+            return True
+        if answer in NO:
+            return False
+        say("  ✗ answer y or n")
+
+
 def guided_fields(
     session: Session,
     given: Mapping[str, Any],

@@ -12,13 +12,13 @@ passes in; the file goes through storage, the rules through core.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from scorepad import core, report, storage
-from scorepad.errors import Problem, ScorepadError
-from scorepad.guided import NO, YES, Back, DealEntry
+from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
+from scorepad.guided import NO, YES, Back, DealEntry, yes_no
 from scorepad.model import Deal, Session
 from scorepad.text import plural, scores_line, signed
 from scorepad.variants import get_variant, match_over
@@ -43,23 +43,20 @@ def compact_standings(session: Session) -> str:
     return " · ".join(f"{r.rank}. {r.name} {signed(r.total)}" for r in rows)
 
 
-def same_as_last(session: Session, raw: Mapping[str, Any]) -> int | None:
-    """The number of the last deal when `raw` records the very same deal again (the dealer
+def same_as_last(session: Session, new: Deal) -> int | None:
+    """The number of the last deal when `new` is the very same deal again (the dealer
     aside): a double Enter, a line typed twice."""
     if not session.deals:
-        return None
-    try:
-        new = core.add_deal(session, raw, play_on=True).deals[-1]
-    except ScorepadError:
         return None
     last = session.deals[-1]
     return len(session.deals) if new.entry == last.entry and new.note == last.note else None
 
 
 class Evening:
-    def __init__(self, path: Path, ask: Ask, say: Say, notes: list[str],
-                 saved: list[str]) -> None:  # fmt: skip
+    def __init__(self, path: Path, ask: Ask, say: Say, notes: list[str], saved: list[str],
+                 fit: Callable[[], int | None] = lambda: None) -> None:  # fmt: skip
         self.path = path
+        self.fit = fit  # the terminal's width, asked when printing (it may change)
         self.ask = ask
         self.say = say
         self.notes = notes
@@ -107,20 +104,18 @@ class Evening:
             self.say(HELP)
         elif word in ("s", "standings"):
             rows = core.standings([session])
-            self.say(report.standings_table(session.variant, rows))
+            self.say(report.standings_table(session.variant, rows, fit=self.fit()))
         elif word in ("h", "history"):
             if not session.deals:
                 self.say("  no deals yet")
                 return
-            for line in report.history_lines(session):
+            for line in report.history_lines(session, fit=self.fit()):
                 self.say(line)
         elif word in ("c", "chart"):
             if not session.deals:
                 self.say("  no deals yet: nothing to draw")
                 return
-            import shutil
-
-            self.say(report.chart(session, fit=shutil.get_terminal_size().columns))
+            self.say(report.chart(session, fit=self.fit()))
         elif word in ("u", "undo"):
             self.undo(session)
         elif word in ("e", "edit") or (word[:1] == "e" and word[1:].isdigit()):
@@ -184,48 +179,20 @@ class Evening:
 
     def edit(self, session: Session, n: int) -> None:
         old = core.deal_at(session, n)
-        variant = get_variant(session.variant)
-        defaults = {"dealer": old.dealer, **variant.entry_to_raw(old.entry)}
-        if old.note:
-            defaults["note"] = old.note
         self.say(f"deal {n}, old answers in brackets (Enter keeps one; Ctrl-C changes nothing)")
-        before = core.score(session, old)
-        fields = DealEntry(session, self.ask, self.say, defaults=defaults).run({})
-        if old.note:
-            fields.setdefault("note", old.note)
+        fields = DealEntry(session, self.ask, self.say,
+                           defaults=core.deal_fields(session, old)).run({})  # fmt: skip
         updated = core.replace_deal(session, n, fields)
-        new_deal = updated.deals[n - 1]
-        after = core.score(updated, new_deal)
-        self.say(report.explain_deal(updated, n, new_deal, after))
-        self.say(f"before: {scores_line(before.scores)}")
-        self.say(f"after: {scores_line(after.scores)}")
+        self.say(report.edit_lines(session, updated, n))
         if not yes_no(self.ask, self.say, f"Save the new deal {n}?", default=True):
             self.say("  not saved")
             return
-
-        def change(now: Session) -> Session:
-            if len(now.deals) < n or now.deals[n - 1] != old:
-                raise ScorepadError([Problem(str(self.path), f"deal {n} was changed by another "
-                                                             "scorepad: nothing saved")])
-            return core.replace_deal(now, n, fields)
-
-        _, saved = storage.update(self.path, change, self.notes)
+        new = updated.deals[n - 1]
+        _, saved = storage.update(self.path, lambda now: core.put_deal(now, n, old, new),
+                                  self.notes)  # fmt: skip
         self.saved.append(f"the edit of deal {n}")
         self.say(f"saved the new deal {n}")
         self.say(f"  {compact_standings(saved)} — next dealer: {saved.next_dealer()}")
-
-
-def yes_no(ask: Ask, say: Say, question: str, *, default: bool) -> bool:
-    hint = "[Y/n]" if default else "[y/N]"
-    while True:
-        answer = ask(f"{question} {hint}: ").strip().lower()
-        if not answer:
-            return default
-        if answer in YES:
-            return True
-        if answer in NO:
-            return False
-        say("  ✗ answer y or n")
 
 
 def confirm_deal(session: Session, entry: DealEntry, raw: dict[str, Any], ask: Ask, say: Say,
@@ -244,7 +211,7 @@ def confirm_deal(session: Session, entry: DealEntry, raw: dict[str, Any], ask: A
         n = len(updated.deals)
         deal: Deal = updated.deals[-1]
         say(report.explain_deal(updated, n, deal, core.score(updated, deal)))
-        same = same_as_last(session, raw)
+        same = same_as_last(session, deal)
         try:
             if same is not None and not yes_no(ask, say, f"Same as deal {same} — record it "
                                                          "again?", default=False):
@@ -295,6 +262,9 @@ def from_lines(path: Path, lines: Iterable[str], parse: ParseLine, say: Say,
     problems: list[Problem] = []
     trial = session
     for number, line in enumerate(lines, 1):
+        if len(problems) >= MAX_PROBLEMS - 1:  # as in a file: reading stops there
+            problems.append(Problem(f"{source} line {number}", "reading stopped here"))
+            break
         text = line.strip()
         if not text or text.startswith("#"):
             continue

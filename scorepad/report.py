@@ -9,10 +9,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from typing import Any
 
-from scorepad.core import LeagueRow, Standing, iter_outcomes, json_number
+from scorepad.core import LeagueRow, Standing, iter_outcomes, json_number, score
 from scorepad.model import Deal, Outcome, Session
 from scorepad.settle import Settlement
-from scorepad.text import num, plural, shown, signed
+from scorepad.text import num, plural, scores_line, shown, signed
 from scorepad.variants import get_variant
 
 
@@ -57,9 +57,6 @@ def width(text: str) -> int:
     return total
 
 
-text_width = width  # under another name where a parameter is called width
-
-
 def simple_table(rows: Sequence[Sequence[Any]], headers: Sequence[str],
                  right: Sequence[int] = ()) -> str:  # fmt: skip
     """tabulate's "simple" format: headers, a rule of dashes, two spaces between columns,
@@ -72,17 +69,22 @@ def simple_table(rows: Sequence[Sequence[Any]], headers: Sequence[str],
     return "\n".join(simple_lines(cells, headers, right if cells else (), widths))
 
 
+def padded(values: Sequence[str], widths: Sequence[int], at_right: set[int]) -> list[str]:
+    """Each cell padded to its column's width, on the left where the column is in at_right."""
+    parts = []
+    for i, value in enumerate(values):
+        pad = " " * (widths[i] - width(value))
+        parts.append(pad + value if i in at_right else value + pad)
+    return parts
+
+
 def simple_lines(rows: Iterable[Sequence[str]], headers: Sequence[str], right: Sequence[int],
                  widths: Sequence[int]) -> Iterator[str]:  # fmt: skip
     """The lines of a "simple" table whose column widths are known."""
     at_right = set(right)
 
     def line(values: Sequence[str]) -> str:
-        parts = []
-        for i, value in enumerate(values):
-            pad = " " * (widths[i] - width(value))
-            parts.append(pad + value if i in at_right else value + pad)
-        return "  ".join(parts).rstrip()
+        return "  ".join(padded(values, widths, at_right)).rstrip()
 
     heads = [str(h).strip() for h in headers]
     yield line(heads)
@@ -272,6 +274,15 @@ def explain_deal(session: Session, n: int, deal: Deal, outcome: Outcome) -> str:
     return "\n".join(lines)
 
 
+def edit_lines(session: Session, updated: Session, n: int) -> str:
+    """Deal n as edited, its arithmetic, and every player's score before and after."""
+    before = score(session, session.deals[n - 1])
+    after = score(updated, updated.deals[n - 1])
+    return "\n".join([explain_deal(updated, n, updated.deals[n - 1], after),
+                      f"before: {scores_line(before.scores)}",
+                      f"after: {scores_line(after.scores)}"])
+
+
 def by_deal_table(sessions: Sequence[Session], fmt: str = "simple") -> str:
     """Running totals after every deal, one column per player, over the sessions in order."""
     names: dict[str, str] = {}
@@ -400,11 +411,7 @@ def github_lines(rows: Iterable[Sequence[str]], headers: Sequence[str], right: S
     at_right = set(right)
 
     def line(values: Sequence[str]) -> str:
-        parts = []
-        for i, value in enumerate(values):
-            pad = " " * (widths[i] - width(value))
-            parts.append(pad + value if i in at_right else value + pad)
-        return "| " + " | ".join(parts) + " |"
+        return "| " + " | ".join(padded(values, widths, at_right)) + " |"
 
     yield line([str(h).strip() for h in headers])
     yield "|" + "|".join("-" * (w + 2) for w in widths) + "|"
@@ -443,17 +450,16 @@ def chart_samples(deals: int, width: int) -> list[int]:
     return [round(i * deals / width) for i in range(width + 1)]
 
 
-def chart(session: Session, height: int = 12, width: int = 64, fit: int | None = None) -> str:
+def chart(session: Session, height: int = 12, most: int = 64, fit: int | None = None) -> str:
     """The running totals of every player, deal by deal, drawn in text with a legend.
 
-    A long session is drawn from evenly spaced deals (never more than `width` columns), so
+    A long session is drawn from evenly spaced deals (never more than `most` columns), so
     100,000 deals cost the memory of 64 columns; `fit` is the terminal's width, which the
     drawing and the legend keep within."""
-    if fit is not None:
-        width = max(8, min(width, fit - 12))
+    columns_at_most = most if fit is None else max(8, min(most, fit - 12))
     players = session.players
     deals = len(session.deals)
-    samples = chart_samples(deals, width)
+    samples = chart_samples(deals, columns_at_most)
     series: dict[str, list[int]] = {p: [0] for p in players}
     totals = dict.fromkeys(players, 0)
     wanted = iter(samples[1:])
@@ -470,7 +476,7 @@ def chart(session: Session, height: int = 12, width: int = 64, fit: int | None =
     if lo == hi:
         lo, hi = lo - 1, hi + 1
     segments = len(samples) - 1
-    step = max(1, min(6, width // max(segments, 1)))
+    step = max(1, min(6, columns_at_most // max(segments, 1)))
     columns = segments * step + 1
     grid = [[" "] * columns for _ in range(height)]
 
@@ -500,7 +506,7 @@ def chart(session: Session, height: int = 12, width: int = 64, fit: int | None =
             axis[at:at + len(label)] = label
     lines.append(f"{'':>{pad}} └{'─' * columns}")
     numbers = f"{'':>{pad}}  {''.join(axis).rstrip()}"
-    if fit is None or text_width(numbers) + 7 <= fit:
+    if fit is None or width(numbers) + 7 <= fit:
         numbers += "  deals"
     lines.append(numbers if fit is None else numbers[:fit].rstrip())
     legend = [f"{markers[p]} {p} ({signed(totals[p])})" for p in players]

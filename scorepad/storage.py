@@ -524,6 +524,11 @@ def update(path: Path, change: Callable[[Session], Session],
         after = change(before)
         if after != before:
             text = _appended(data, doc, before, after) or [dumps(after).encode("utf-8")]
+            if sum(len(chunk) for chunk in text) > MAX_FILE_BYTES:  # it could not be read again
+                raise ScorepadError([Problem(str(path), f"would grow past "
+                                                        f"{MAX_FILE_BYTES // 2**20} MiB, more "
+                                                        "than scorepad reads; nothing was saved: "
+                                                        "start a new session file")])
             old = doc.get("scorepad")
             if notes is not None and isinstance(old, int) and old < FORMAT_VERSION:
                 notes.append(f"note: {path} is now in file format {FORMAT_VERSION} (it was "

@@ -171,3 +171,23 @@ def test_shell_completion_knows_commands_options_players_and_contracts(tmp_path)
     script = subprocess.run([sys.executable, "-m", "scorepad", "--show-completion", "bash"],
                             capture_output=True, text=True, env={**os.environ, "SHELL": "bash"})
     assert "_scorepad_completion" in script.stdout
+
+
+def test_a_text_of_wrong_lines_stops_at_twenty_problems(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    before = path.read_bytes()
+    result = cli("play", path, ok=False, input="-c zz\n" * 100_000)
+    errors = result.stderr.splitlines()
+    assert len(errors) == 20
+    assert errors[-1] == f"error: {path}: input line 20: reading stopped here"
+    assert path.read_bytes() == before
+
+
+def test_a_save_never_grows_a_file_past_what_scorepad_reads(cli, monkeypatch):
+    path = cli.new("f.toml", "french", PLAYERS)
+    monkeypatch.setattr(storage, "MAX_FILE_BYTES", len(path.read_bytes()) + 300)
+    cli("deal", path, "-c", "g", "-t", "b", "-p", "47", "-b", "2")  # within the limit
+    before = path.read_bytes()
+    result = cli("play", path, ok=False, input="-c g -t b -p 48 -b 2\n" * 5)
+    assert "would grow past" in result.stderr and "nothing was saved" in result.stderr
+    assert path.read_bytes() == before

@@ -84,46 +84,28 @@ def test_chart_command(cli):
 NAMES = ["Anna", "Bruno", "Chloé", "大輔", "Émile", "花子さん", "Zoë", "Ame\u0301lie", "😀", "李"]
 
 
+@pytest.mark.parametrize(("fmt", "draw"), [("simple", report.simple_table),
+                                          ("github", report.github_table)])
 @settings(max_examples=300, deadline=None)
-@given(st.data())
-def test_the_default_table_is_tabulates_simple_format(data):
-    """report.simple_table spares start-up the import of tabulate (~75 ms): same output."""
+@given(data=st.data())
+def test_tables_drawn_here_are_tabulates(fmt, draw, data):
+    """report draws the default table (simple: sparing start-up the import of tabulate,
+    ~75 ms) and the markdown export (github, line by line) itself: same output."""
     import tabulate
 
     columns = data.draw(st.integers(1, 7))
     headers = data.draw(st.lists(st.sampled_from(["rank", "player", "total", "大輔", "#", "",
-                                                  "best deal"]),
+                                                  "best deal", "dealer"]),
                                  min_size=columns, max_size=columns))  # fmt: skip
     cell = st.one_of(st.integers(-5000, 5000), st.sampled_from(NAMES), st.none(),
                      st.sampled_from(["", "+12", "−1040", "garde Chloé", " x "]))
     rows = data.draw(st.lists(st.lists(cell, min_size=columns, max_size=columns), max_size=6))
     right = [i for i in range(columns) if data.draw(st.booleans())]
     tabulate.PRESERVE_WHITESPACE = False
-    expected = tabulate.tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
+    expected = tabulate.tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,
                                  colalign=["right" if i in right else "left"
                                            for i in range(columns)])  # fmt: skip
-    assert report.simple_table(rows, headers, right) == expected
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.data())
-def test_the_markdown_table_is_tabulates_github_format(data):
-    """report.github_table draws the markdown export line by line: same as tabulate's."""
-    import tabulate
-
-    columns = data.draw(st.integers(1, 7))
-    headers = data.draw(st.lists(st.sampled_from(["deal", "dealer", "points", "大輔", "#", "",
-                                                  "game"]),
-                                 min_size=columns, max_size=columns))  # fmt: skip
-    cell = st.one_of(st.integers(-5000, 5000), st.sampled_from(NAMES), st.none(),
-                     st.sampled_from(["", "+12", "−1040", "garde Chloé", " x "]))
-    rows = data.draw(st.lists(st.lists(cell, min_size=columns, max_size=columns), max_size=6))
-    right = [i for i in range(columns) if data.draw(st.booleans())]
-    tabulate.PRESERVE_WHITESPACE = False
-    expected = tabulate.tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True,
-                                 colalign=["right" if i in right else "left"
-                                           for i in range(columns)])  # fmt: skip
-    assert report.github_table(rows, headers, right) == expected
+    assert draw(rows, headers, right) == expected
 
 
 @pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.stem)
