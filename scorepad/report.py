@@ -128,8 +128,8 @@ def _history_rows(session: Session) -> Iterator[list[Any]]:
             totals[p] += outcome.scores[p]
             cells.append(f"{signed(outcome.scores[p])} ({num(totals[p])})")
         points = "" if outcome.points is None else str(json_number(outcome.points))
-        yield [str(n), deal.dealer, variant.describe(deal.entry), outcome.result, points,
-               *cells]  # fmt: skip
+        what = " · ".join([variant.describe(deal.entry), *variant.marks(deal.entry, outcome)])
+        yield [str(n), deal.dealer, what, outcome.result, points, *cells]
 
 
 def _history_head(session: Session) -> tuple[str, list[str], list[int]]:

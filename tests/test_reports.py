@@ -140,3 +140,18 @@ def test_a_long_chart_is_drawn_from_evenly_spaced_deals():
     narrow = report.chart(session, fit=40)
     assert max(report.width(line) for line in narrow.splitlines()) <= 40
     assert "B Bruno (+1792)" in narrow  # the legend, wrapped, keeps every player
+
+
+def test_history_shows_each_deals_bonuses_compactly(cli):
+    french = cli("history", EXAMPLES / "french-club-evening.toml").stdout
+    assert "garde Chloé · handful Chloé" in french and "garde Daisuke · pab def" in french
+    assert "garde Bruno · slam att announced · Excuse owed" in french
+    assert "petite Chloé · Excuse lost" in french
+    piedmont = cli("history", EXAMPLES / "piedmont-match.toml").stdout
+    assert "points · Anna won" in piedmont
+    path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario", "Elsa", "Fritz"])
+    cli("deal", path, "--bid", "tapp", "--tappist", "Anna", "--points", "9", "--tricks", "0")
+    cli("deal", path, "--bid", "tapp", "--tappist", "Anna", "--points", "114",
+        "--fool-exchange", "lost", "--fool", "Bruno", "--fool-winner", "Anna")
+    troggu = cli("history", path).stdout
+    assert "tapp Anna · no trick " in troggu and "tapp Anna · Bättler lost " in troggu

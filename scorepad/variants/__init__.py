@@ -87,6 +87,11 @@ class Variant(Protocol):
         """A few words for tables: "garde Bruno", "solo Anna", "misère"."""
         ...
 
+    def marks(self, entry: Any, outcome: Outcome) -> list[str]:
+        """What else happened, in a few words each, for the history: "handful Chloé",
+        "pab att", "Excuse lost"; Piedmont: who won the deal."""
+        ...
+
     def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
         """Raw fields of an edited deal: old ones, changed, minus those a change replaces."""
         ...

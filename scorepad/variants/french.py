@@ -776,6 +776,19 @@ class French:
         return (_fits(e.points, slam_side_points(e, n, False))
                 or _fits(counted, slam_side_points(e, n, True)))
 
+    def marks(self, e: FrenchEntry, outcome: Outcome) -> list[str]:
+        short = {"attack": "att", "defence": "def"}
+        marks = [f"handful {player}" for player, _ in e.handfuls]
+        if e.petit_au_bout:
+            marks.append(f"pab {short[e.petit_au_bout]}")
+        if e.slam:
+            marks.append(f"slam {short[e.slam]}{' announced' if e.slam_announced else ''}")
+        elif e.slam_announced:
+            marks.append("slam announced, not made")
+        if e.fool_exchange in ("owed", "lost"):
+            marks.append(f"Excuse {e.fool_exchange}")
+        return marks
+
     def describe(self, e: FrenchEntry) -> str:
         if e.contract in NO_SCORE:
             return e.contract

@@ -189,6 +189,9 @@ class Piedmont:
                   table: Table) -> list[str]:  # fmt: skip
         return ["pile", "fool"] if "cards" in raw else []
 
+    def marks(self, e: PiedmontEntry, outcome: Outcome) -> list[str]:
+        return [f"{' and '.join(outcome.winners)} won"] if outcome.winners else []
+
     def describe(self, e: PiedmontEntry) -> str:
         if e.cards is not None:
             return f"{e.player}'s pile counted"

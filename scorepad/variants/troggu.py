@@ -406,6 +406,12 @@ class Troggu:
         keys.append("fool_exchange")
         return keys
 
+    def marks(self, e: TrogguEntry, outcome: Outcome) -> list[str]:
+        marks = ["no trick"] if e.tricks == 0 else []
+        if e.fool_exchange == "lost":
+            marks.append("Bättler lost")
+        return marks
+
     def describe(self, e: TrogguEntry) -> str:
         if e.bid == "misere":
             return "misère"
