@@ -246,6 +246,52 @@ def _deal_parameters() -> list[inspect.Parameter]:
     return params
 
 
+GAME_TITLES = {"french": "French Tarot", "troggu": "Troggu", "piedmont": "Piedmontese tarot"}
+
+
+class DealCommand(typer.core.TyperCommand):
+    """`deal` and `edit`: their help lists the deal options per game, not in one long list."""
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        import re
+
+        from scorepad.deal_options import DEAL_OPTIONS
+
+        keys = {f.key for f in DEAL_OPTIONS}
+        tag = re.compile(r" ?\[([a-z, ]+)\]")
+        own: list[tuple[str, str]] = []
+        sections: dict[str, list[tuple[str, str]]] = {"Any game": []}
+        sections.update((title, []) for title in GAME_TITLES.values())
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None or param.param_type_name == "argument":
+                continue
+            if param.name not in keys:
+                own.append(record)
+                continue
+            names, text = record
+            games = tag.search(text)
+            plain = (names, tag.sub("", text))
+            for game in games.group(1).split(", ") if games else ():
+                sections[GAME_TITLES[game]].append(plain)
+            if games is None:
+                sections["Any game"].append(plain)
+        # the short options of every game: -c and -t stand for Troggu's bid and Tappist too
+        sections["Troggu"][:0] = [("-c BID", "the bid, as --bid"),
+                                  ("-t NAME", "the Tappist, as --tappist")]
+        args = [r for p in self.get_params(ctx) if p.param_type_name == "argument"
+                for r in [p.get_help_record(ctx)] if r is not None]  # fmt: skip
+        if args:
+            with formatter.section("Arguments"):
+                formatter.write_dl(args)
+        with formatter.section("Options"):
+            formatter.write_dl(own)
+        for title, rows in sections.items():
+            if rows:
+                with formatter.section(f"Deal options: {title}"):
+                    formatter.write_dl(rows)
+
+
 def with_deal_options(fn: F) -> F:
     """Give `fn` (which takes **options) one keyword option per deal field."""
     sig = inspect.signature(fn, eval_str=True)
@@ -387,7 +433,7 @@ def _ask(prompt: str) -> str:
     return input(prompt)
 
 
-@app.command()
+@app.command(cls=DealCommand)
 @handled
 @with_deal_options
 def deal(
@@ -526,7 +572,7 @@ def _deal_line_parser(file: Path) -> Callable[[list[str]], dict[str, Any]]:
     return parse
 
 
-@app.command()
+@app.command(cls=DealCommand)
 @handled
 @with_deal_options
 def edit(

@@ -191,3 +191,17 @@ def test_a_save_never_grows_a_file_past_what_scorepad_reads(cli, monkeypatch):
     result = cli("play", path, ok=False, input="-c g -t b -p 48 -b 2\n" * 5)
     assert "would grow past" in result.stderr and "nothing was saved" in result.stderr
     assert path.read_bytes() == before
+
+
+def test_deal_help_lists_the_options_per_game(cli):
+    out = cli("deal", "--help").stdout
+    sections = ["Options:", "Deal options: Any game:", "Deal options: French Tarot:",
+                "Deal options: Troggu:", "Deal options: Piedmontese tarot:"]
+    at = [out.index(s) for s in sections]
+    assert at == sorted(at)
+    french, troggu, piedmont = (out[at[i]:at[i + 1] if i + 1 < len(at) else None]
+                                for i in (2, 3, 4))
+    assert "-b, --bouts" in french and "--bid" not in french and "[french]" not in out
+    assert "--bid" in troggu and "-c BID" in troggu and "--partner" in troggu
+    assert "--player" in piedmont and "--contract" not in piedmont
+    assert "-c, --contract" in cli("edit", "--help").stdout
