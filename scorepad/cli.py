@@ -59,8 +59,16 @@ NOTES: list[str] = []  # said on stderr once the command is done (a file format 
 
 
 def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
-    """Print for people: control characters from a file never reach the terminal raw."""
-    typer.echo(printable(text), err=err, nl=nl)
+    """Print for people: control characters from a file never reach the terminal raw; on a
+    terminal, gains and losses in colour (see scorepad.colour)."""
+    text = printable(text)
+    stream = sys.stderr if err else sys.stdout
+    if "+" in text or "−" in text or "error:" in text:
+        from scorepad import colour
+
+        if colour.wanted(stream):
+            text = colour.errors(text) if err else colour.scores(text)
+    typer.echo(text, err=err, nl=nl)
 
 
 def print_problems(problems: Any) -> None:

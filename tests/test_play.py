@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -205,3 +206,24 @@ def test_deal_help_lists_the_options_per_game(cli):
     assert "--bid" in troggu and "-c BID" in troggu and "--partner" in troggu
     assert "--player" in piedmont and "--contract" not in piedmont
     assert "-c, --contract" in cli("edit", "--help").stdout
+
+
+def test_colour_on_a_terminal_only_and_never_with_no_color(tmp_path):
+    path = tmp_path / "club.toml"
+    _new(path)
+    subprocess.run([sys.executable, "-m", "scorepad", "deal", str(path), "-c", "g", "-t", "b",
+                    "-p", "47", "-b", "2"], check=True, capture_output=True)
+    out, code = on_a_terminal(["show", str(path)], [])
+    assert code == 0
+    assert "\x1b[32m+186\x1b[0m" in out and "\x1b[31m−62\x1b[0m" in out
+    plain, _ = on_a_terminal(["show", str(path)], [], env={"NO_COLOR": "1"})
+    assert "\x1b[" not in plain and "Bruno +186" in plain
+    error, code = on_a_terminal(["show", str(path), "9"], [])
+    assert code == 1 and "\x1b[1;31merror:\x1b[0m" in error
+    piped = subprocess.run([sys.executable, "-m", "scorepad", "show", str(path)],
+                           capture_output=True, text=True).stdout
+    assert "\x1b[" not in piped and "Bruno +186" in piped
+    # the colour takes no columns: a coloured table lines up as the plain one
+    table, _ = on_a_terminal(["history", str(path)], [])
+    plain_table, _ = on_a_terminal(["history", str(path)], [], env={"NO_COLOR": "1"})
+    assert re.sub(r"\x1b\[[0-9;]*m", "", table) == plain_table
