@@ -62,3 +62,10 @@ def on_a_terminal(args: list[str], keys: list[bytes], env: dict[str, str] | None
         os.kill(pid, signal.SIGKILL)  # still waiting for an answer: fail, don't hang
     _, status = os.waitpid(pid, 0)
     return output.decode("utf-8", "replace"), os.waitstatus_to_exitcode(status)
+
+
+def uncoloured(text: str) -> str:
+    """Text as it reads, without the terminal's colour codes."""
+    import re
+
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
