@@ -353,7 +353,7 @@ def _points_value(items: list[str]) -> Any:
         raise ScorepadError([Problem("--points", "mix of X and NAME=X: use NAME=X for each")])
     result: dict[str, str] = {}
     for item in items:
-        name, _, value = item.partition("=")
+        name, _sep, value = item.partition("=")
         if name.strip() in result:
             raise ScorepadError([Problem("--points", f"{name.strip()} is given twice")])
         result[name.strip()] = value
@@ -850,7 +850,7 @@ def _sessions_between(files: list[Path], since: str | None,
         if not pairs:
             raise ScorepadError([Problem("", "no dated session falls between "
                                              f"{low or 'the start'} and {high or 'today'}")])
-    return [f for f, _ in pairs], [s for _, s in pairs]
+    return [f for f, _s in pairs], [s for _f, s in pairs]
 
 
 def _load_all(files: list[Path]) -> list[Any]:

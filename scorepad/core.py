@@ -189,7 +189,7 @@ def _checked(session: Session, only: Deal | None = None) -> Session:
     if only is not None:
         score(session, only)  # it must score (and add up) before anything is saved
     else:  # every deal must score (and add up) before anything is saved
-        for _ in iter_outcomes(session):
+        for _outcome in iter_outcomes(session):
             pass
     return session
 

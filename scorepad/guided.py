@@ -15,8 +15,9 @@ from typing import Any
 
 from scorepad.cards import split_cards
 from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import N_, _
 from scorepad.model import Session
-from scorepad.text import shown
+from scorepad.text import shown, typed
 from scorepad.variants import (
     MISSING,
     Field,
@@ -29,18 +30,28 @@ from scorepad.variants import (
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
-NONE_WORDS = ("", "-", "none", "no", "n")
-YES = ("y", "yes", "o", "oui", "j", "ja")
-NO = ("n", "no", "non", "nein")
+NONE_WORDS = ("", "-", "none", "no", "n", "なし", "無し", "いいえ")
+YES = ("y", "yes", "o", "oui", "j", "ja", "はい", "うん", "ええ")
+NO = ("n", "no", "non", "nein", "いいえ", "いや", "ううん")
+ALONE = ("alone", "ひとり", "一人", "単独")
 
 
 class Back(Exception):
     """'<' was typed: go back to the answer before."""
 
 
-GROUP_LABELS = {"handfuls": "handful", "petit_au_bout": "petit au bout", "slam": "slam",
-                "slam_announced": "slam", "tricks": "tricks", "dealer": "dealer",
-                "note": "note"}  # fmt: skip
+# the answers' names, in "Anything else?" and "Change which answer?"
+GROUP_LABELS = {"handfuls": N_("handful"), "petit_au_bout": N_("petit au bout"),
+                "slam": N_("slam"), "slam_announced": N_("slam"), "tricks": N_("tricks"),
+                "dealer": N_("dealer"), "note": N_("note")}  # fmt: skip
+FIELD_NAMES = {"contract": N_("contract"), "taker": N_("taker"), "partner": N_("partner"),
+               "alone": N_("alone"), "points": N_("points"), "bouts": N_("bouts"),
+               "cards": N_("cards"), "pile": N_("pile"), "side": N_("side"),
+               "handfuls": N_("handfuls"), "slam_announced": N_("slam announced"),
+               "fool": N_("fool"), "fool_winner": N_("fool winner"),
+               "fool_exchange": N_("fool exchange"), "bid": N_("bid"),
+               "tappist": N_("tappist"), "called": N_("called"), "forced": N_("forced"),
+               "player": N_("player")}  # fmt: skip
 # asked at once: they follow an answer (a pile's size), or are asked only when the answers so
 # far make them matter (did the Tappist's side take a trick, with 9 points?)
 NEVER_GROUPED = ("partner", "pile", "side", "fool", "tricks")
@@ -49,14 +60,14 @@ NEVER_GROUPED = ("partner", "pile", "side", "fool", "tricks")
 def yes_no(ask: Ask, say: Say, question: str, *, default: bool) -> bool:
     hint = "[Y/n]" if default else "[y/N]"
     while True:
-        answer = ask(f"{question} {hint}: ").strip().lower()
+        answer = typed(ask(f"{question} {hint}: ")).lower()
         if not answer:
             return default
         if answer in YES:
             return True
         if answer in NO:
             return False
-        say("  ✗ answer y or n")
+        say(_("  ✗ answer y or n"))
 
 
 def guided_fields(
@@ -112,8 +123,10 @@ class DealEntry:
         if foreign:  # no question can mend an option of another game
             raise ScorepadError(foreign)
         if announce:
-            say_back = " (< goes back one answer)" if self.grouped else ""
-            self.say(f"{announce} (Ctrl-C leaves the file as it was){say_back}")
+            text = _("{where} (Ctrl-C leaves the file as it was)").format(where=announce)
+            if self.grouped:
+                text += _(" (< goes back one answer)")
+            self.say(text)
         self.raw = dict(given)
         self.asked = set(given)
         if not self.ask_dealer:
@@ -158,7 +171,7 @@ class DealEntry:
                 if self.steps:
                     self._restore(self.steps.pop())  # the one before: asked again
                 else:
-                    self.say("  (this is the first question)")
+                    self.say(_("  (this is the first question)"))
 
     def _restore(self, step: tuple[dict[str, Any], set[str], str | None, str | None]) -> None:
         raw, asked, self.last, self.last_required = step
@@ -173,7 +186,7 @@ class DealEntry:
         """Ask the next question; False when the deal is complete."""
         raw, asked = self.raw, self.asked
         if "dealer" not in asked:
-            raw["dealer"] = self._ask_player("Dealer", self.defaults.get("dealer")
+            raw["dealer"] = self._ask_player(_("Dealer"), self.defaults.get("dealer")
                                              or raw.get("dealer") or self.session.next_dealer())
             asked.add("dealer")
             return True
@@ -210,7 +223,7 @@ class DealEntry:
 
     def _ask_one(self, key: str, required: bool) -> None:
         if key == "dealer":
-            self.raw["dealer"] = self._ask_player("Dealer", self.raw.get("dealer")
+            self.raw["dealer"] = self._ask_player(_("Dealer"), self.raw.get("dealer")
                                                   or self.hints.get("dealer")
                                                   or self.session.next_dealer())
         elif key == "note":
@@ -235,7 +248,8 @@ class DealEntry:
         shown_labels = [k for k in labels if k not in ("dealer", "note")]
         if not shown_labels:
             return False
-        answer = self._ask(f"Anything else? ({', '.join(shown_labels)})", "n").strip()
+        answer = self._ask(_("Anything else? ({labels})").format(
+            labels=_(", ").join(shown_labels)), "n").strip()
         word = answer.lower()
         if word in NO:
             self.asked.update(keys)
@@ -247,12 +261,15 @@ class DealEntry:
         exact = [label for label in labels if label.lower() == word]
         found = exact or found
         if len(found) != 1:
-            self.say(f"  ✗ answer n, y, or one of: {', '.join(labels)}"
-                     + (f" ({shown(answer)} could be {' or '.join(found)})" if found else ""))
+            text = _("  ✗ answer n, y, or one of: {labels}").format(labels=_(", ").join(labels))
+            if found:
+                text += _(" ({answer} could be {choices})").format(
+                    answer=shown(answer), choices=_(" or ").join(found))
+            self.say(text)
             return True
         for key in labels[found[0]]:
             # asked one after the other: a key the first answer rules out is not asked
-            entry, problems, _ = self._read(raw)
+            entry, problems, _missing = self._read(raw)
             if problems or key not in [*self.variant.questions(raw, entry, self.table),
                                        "dealer", "note"]:  # fmt: skip
                 continue
@@ -260,21 +277,28 @@ class DealEntry:
         return True
 
     def _label(self, key: str) -> str:
+        """A rare question's name in "Anything else?"."""
         field = self.fields.get(key)
         if field is not None and field.label:
-            return field.label
-        return GROUP_LABELS.get(key, key.replace("_", " "))
+            return _(field.label)
+        return _(GROUP_LABELS[key]) if key in GROUP_LABELS else self.label(key)
+
+    def label(self, key: str) -> str:
+        """An answer's name, in "Change which answer?"."""
+        name = FIELD_NAMES.get(key) or GROUP_LABELS.get(key)
+        return _(name) if name else key.replace("_", " ")
 
     def _ask_note(self) -> None:
         from scorepad.checks import MAX_TEXT, control_problem
 
         while True:
-            text = self._ask("Note for this deal (Enter: none)",
+            text = self._ask(_("Note for this deal (Enter: none)"),
                              self.raw.get("note") or self.hints.get("note"))
             problem = control_problem(text, "note")
             if problem is None and len(text) <= MAX_TEXT:
                 break
-            self.say(f"  ✗ {problem.what if problem else f'longer than {MAX_TEXT} characters'}")
+            why = problem.what if problem else _("longer than {n} characters").format(n=MAX_TEXT)
+            self.say(f"  ✗ {why}")
         if text:
             self.raw["note"] = text
         else:
@@ -303,12 +327,12 @@ class DealEntry:
     def _ask(self, question: str, default: str | None = None) -> str:
         hint = f" [{default}]" if default not in (None, "") else ""
         while True:
-            answer = self.ask_line(f"{question}{hint}: ").strip()
+            answer = typed(self.ask_line(f"{question}{hint}: "))
             if answer == "<":
                 raise Back
             if answer != "?":
                 return answer if answer else (default or "")
-            self.say("  < goes back one answer; Enter takes the answer in brackets"
+            self.say(_("  < goes back one answer; Enter takes the answer in brackets")
                      + self._help_for(question))
 
     def _help_for(self, question: str) -> str:
@@ -317,7 +341,8 @@ class DealEntry:
                 shorts = short_answers(field.choices, dict(field.aliases))
                 pairs = [c if s == c else f"{s} = {c}" for s, c in zip(shorts, field.choices,
                                                                       strict=True)]
-                return "\n  answers: " + ", ".join(pairs) + " (or any unique beginning)"
+                return _("\n  answers: {answers} (or any unique beginning)").format(
+                    answers=_(", ").join(pairs))
         return ""
 
     def _ask_player(self, question: str, default: str | None) -> str:
@@ -329,7 +354,7 @@ class DealEntry:
                 self.say(f"  ✗ {err.problems[0].what}")
 
     def _ask_field(self, key: str, raw: dict[str, Any], required: bool) -> None:
-        name, _, player = key.partition("=")
+        name, _sep, player = key.partition("=")
         field = self.fields.get(name)
         old = self.defaults.get(name, self.hints.get(name))
         if player:  # points of one player (misère, two-handed game)
@@ -351,7 +376,7 @@ class DealEntry:
             text = self._ask(self._question(field, required or shown is not None), shown)
             if text.lower() in NONE_WORDS and field.kind != "flag":
                 if required:
-                    self.say("  ✗ an answer is needed here")
+                    self.say(_("  ✗ an answer is needed here"))
                     continue
                 raw.pop(key, None)
                 return
@@ -379,10 +404,10 @@ class DealEntry:
         """A yes/no question with no default: Enter never stands for "none" here."""
         default = None if old is None else ("n" if old == field.no_value else "y")
         while True:
-            answer = self._ask(f"{field.yes_no} (y/n)", default).lower()
+            answer = self._ask(f"{_(field.yes_no)} (y/n)", default).lower()
             if answer in YES or answer in NO:
                 break
-            self.say("  ✗ answer y or n")
+            self.say(_("  ✗ answer y or n"))
         if answer in NO:
             raw[field.key] = field.no_value
         elif raw.get(field.key) == field.no_value:
@@ -392,10 +417,10 @@ class DealEntry:
                      old: Any) -> None:  # fmt: skip
         """A partner's name, or 'alone' (Enter too, where the rules allow leaving it out)."""
         default = old or ("alone" if self.defaults.get("alone") else None)
-        hint = " or 'alone'" if required else " (Enter: the declarer plays alone)"
+        hint = _(" or 'alone'") if required else _(" (Enter: the declarer plays alone)")
         while True:
             answer = self._ask(field.question + hint, default)
-            if answer.lower() == "alone" or (not required and answer.lower() in NONE_WORDS):
+            if answer.lower() in ALONE or (not required and answer.lower() in NONE_WORDS):
                 raw["alone"] = True
                 raw.pop("partner", None)
                 return
@@ -403,19 +428,19 @@ class DealEntry:
                 raw["partner"] = answer
                 raw.pop("alone", None)
                 return
-            self.say("  ✗ an answer is needed here")
+            self.say(_("  ✗ an answer is needed here"))
 
     def _ask_player_points(self, player: str, raw: dict[str, Any], old: Any) -> None:
         allow_cards = "player" in self.fields
-        question = f"Card points of {player}"
+        question = _("Card points of {player}").format(player=player)
         if allow_cards:
-            question += " (the other gets 91 minus them), or the cards of the pile"
+            question += _(" (the other gets 91 minus them), or the cards of the pile")
         default = old.get(player) if isinstance(old, Mapping) else None
         while True:
             text = self._ask(question, None if default is None else str(default))
             if text:
                 break
-            self.say("  ✗ an answer is needed here")
+            self.say(_("  ✗ an answer is needed here"))
         if allow_cards and as_decimal(text) is None:
             raw["cards"], raw["player"] = text, player
             raw.pop("points", None)
@@ -427,7 +452,7 @@ class DealEntry:
         """The field's own help as a question; `required`: no "(Enter: none)" hint."""
         text = field.question
         if field.key == "points" and "cards" in self.fields:
-            text += ", or the cards of a pile"
+            text += _(", or the cards of a pile")
         if field.choices:
             shorts = short_answers(field.choices, dict(field.aliases))
             choices = [s for s, c in zip(shorts, field.choices, strict=True)
@@ -436,9 +461,9 @@ class DealEntry:
         if field.kind == "flag":
             text += " (y/n)"
         elif field.key == "fool_exchange" and "owed" in field.choices:
-            text += " (Enter: exchanged as usual)"
+            text += _(" (Enter: exchanged as usual)")
         elif not required:
-            text += " (Enter: none)"
+            text += _(" (Enter: none)")
         return text
 
 
@@ -454,7 +479,7 @@ def _shown(old: Any, field: Field) -> str | None:
 
 def _forget(raw: dict[str, Any], key: str) -> set[str]:
     """Drop a wrong answer and those that went with it; the keys to ask again."""
-    name, _, player = key.partition("=")
+    name, _sep, player = key.partition("=")
     if player and isinstance(raw.get(name), dict):
         raw[name].pop(player, None)
         return {key}

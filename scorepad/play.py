@@ -19,22 +19,23 @@ from typing import Any
 from scorepad import core, report, storage
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.guided import NO, YES, Back, DealEntry, yes_no
+from scorepad.i18n import N_, _
 from scorepad.model import Deal, Session
-from scorepad.text import plural, scores_line, signed
+from scorepad.text import plural, scores_line, shown, signed, typed
 from scorepad.variants import get_variant, match_over
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
 ParseLine = Callable[[list[str]], dict[str, Any]]
 
-HELP = """between deals:
+HELP = N_("""between deals:
   Enter  enter the next deal            s  standings
   u      undo the last deal             h  history
   e N    edit deal N                    c  chart
   q      leave (Ctrl-C or Ctrl-D too)   ?  this help
 inside a deal:
   < goes back one answer; ? at a question lists its answers; Ctrl-C drops the deal;
-  n at "Save?" offers to change one answer, keeping the others"""
+  n at "Save?" offers to change one answer, keeping the others""")
 
 
 def compact_standings(session: Session) -> str:
@@ -67,17 +68,19 @@ class Evening:
     def run(self) -> None:
         session = storage.load(self.path)
         variant = get_variant(session.variant)
-        self.say(f"{self.path}: {variant.title}, {plural(len(session.deals), 'deal')} so far; "
-                 f"{', '.join(session.players)}. ? for help, q to leave.")
+        self.say(_("{file}: {game}, {deals} so far; {players}. ? for help, q to leave.").format(
+            file=self.path, game=_(variant.title), deals=plural(len(session.deals), "deal"),
+            players=_(", ").join(session.players)))
         while True:
             session = storage.load(self.path)  # another scorepad may have recorded meanwhile
             n = len(session.deals) + 1
             over = match_over(session)
-            where = f"deal {n}, {session.next_dealer()} deals"
+            where = _("deal {n}, {dealer} deals").format(n=n, dealer=session.next_dealer())
             if over:
-                where = f"{over}; Enter plays on with deal {n}"
+                where = _("{over}; Enter plays on with deal {n}").format(over=over, n=n)
             try:
-                command = self.ask(f"{where} — Enter, or u e s h c q ?: ").strip()
+                command = typed(self.ask(_("{where} — Enter, or u e s h c q ?: ").format(
+                    where=where)))
             except (KeyboardInterrupt, EOFError):
                 self.say("")
                 return
@@ -89,31 +92,31 @@ class Evening:
                 else:
                     self.command(session, command)
             except EOFError:
-                self.say("\n  the input ended: that deal was dropped, nothing of it saved")
+                self.say(_("\n  the input ended: that deal was dropped, nothing of it saved"))
                 return
             except KeyboardInterrupt:  # that deal only; Ctrl-C at the next prompt leaves
-                self.say("\n  deal dropped; nothing was saved (Ctrl-C again or q leaves)")
+                self.say(_("\n  deal dropped; nothing was saved (Ctrl-C again or q leaves)"))
             except ScorepadError as err:
                 for problem in err.problems:
                     self.say(f"  ✗ {problem}")
 
     def command(self, session: Session, command: str) -> None:
-        word, _, rest = command.partition(" ")
+        word, _sep, rest = command.partition(" ")
         word = word.lower()
         if word in ("?", "help"):
-            self.say(HELP)
+            self.say(_(HELP))
         elif word in ("s", "standings"):
             rows = core.standings([session])
             self.say(report.standings_table(session.variant, rows, fit=self.fit()))
         elif word in ("h", "history"):
             if not session.deals:
-                self.say("  no deals yet")
+                self.say(_("  no deals yet"))
                 return
             for line in report.history_lines(session, fit=self.fit()):
                 self.say(line)
         elif word in ("c", "chart"):
             if not session.deals:
-                self.say("  no deals yet: nothing to draw")
+                self.say(_("  no deals yet: nothing to draw"))
                 return
             self.say(report.chart(session, fit=self.fit()))
         elif word in ("u", "undo"):
@@ -121,11 +124,12 @@ class Evening:
         elif word in ("e", "edit") or (word[:1] == "e" and word[1:].isdigit()):
             number = (rest or word[1:]).strip()
             if not (number.isascii() and number.isdigit()):
-                self.say("  ✗ e N edits deal N (e.g. e 3)")
+                self.say(_("  ✗ e N edits deal N (e.g. e 3)"))
                 return
             self.edit(session, int(number))
         else:
-            self.say(f"  ✗ {command!r} is not a command: Enter enters a deal; ? lists them")
+            self.say(_("  ✗ {command} is not a command: Enter enters a deal; ? lists them")
+                     .format(command=shown(command)))
 
     # --- one deal ----------------------------------------------------------------------------
 
@@ -135,7 +139,7 @@ class Evening:
         confirmed = confirm_deal(session, entry, entry.run({}), self.ask, self.say,
                                  play_on=play_on)  # fmt: skip
         if confirmed is None:
-            self.say("  deal dropped; nothing was saved")
+            self.say(_("  deal dropped; nothing was saved"))
             return
         raw = confirmed
         before, updated = storage.update(
@@ -148,8 +152,9 @@ class Evening:
         n = len(updated.deals)
         deal = updated.deals[-1]
         outcome = core.score(updated, deal)
-        self.say(f"saved deal {n}: {scores_line(outcome.scores)}")
-        self.say(f"  {compact_standings(updated)} — next dealer: {updated.next_dealer()}")
+        self.say(_("saved deal {n}: {scores}").format(n=n, scores=scores_line(outcome.scores)))
+        self.say(_("  {standings} — next dealer: {dealer}").format(
+            standings=compact_standings(updated), dealer=updated.next_dealer()))
         over = match_over(updated)
         if over and not match_over(before):
             self.say(over)
@@ -158,41 +163,45 @@ class Evening:
 
     def undo(self, session: Session) -> None:
         if not session.deals:
-            self.say("  no deals to undo")
+            self.say(_("  no deals to undo"))
             return
         n = len(session.deals)
         last = session.deals[-1]
         self.say(report.explain_deal(session, n, last, core.score(session, last)))
-        if not yes_no(self.ask, self.say, f"Undo deal {n}?", default=False):
-            self.say("  kept")
+        if not yes_no(self.ask, self.say, _("Undo deal {n}?").format(n=n), default=False):
+            self.say(_("  kept"))
             return
 
         def remove(now: Session) -> Session:
             if len(now.deals) != n or now.deals[-1] != last:
-                raise ScorepadError([Problem(str(self.path), "the last deal was changed by "
-                                                             "another scorepad: nothing undone")])
+                raise ScorepadError([Problem(str(self.path), _(
+                    "the last deal was changed by another scorepad: nothing undone"))])
             return core.remove_deal(now, n)[0]
 
-        _, updated = storage.update(self.path, remove, self.notes)
+        _before, updated = storage.update(self.path, remove, self.notes)
         self.saved.append(f"the removal of deal {n}")
-        self.say(f"removed deal {n}; next dealer: {updated.next_dealer()}")
+        self.say(_("removed deal {n}; next dealer: {dealer}").format(
+            n=n, dealer=updated.next_dealer()))
 
     def edit(self, session: Session, n: int) -> None:
         old = core.deal_at(session, n)
-        self.say(f"deal {n}, old answers in brackets (Enter keeps one; Ctrl-C changes nothing)")
+        self.say(_("deal {n}, old answers in brackets (Enter keeps one; Ctrl-C changes nothing)")
+                 .format(n=n))
         fields = DealEntry(session, self.ask, self.say,
                            defaults=core.deal_fields(session, old)).run({})  # fmt: skip
         updated = core.replace_deal(session, n, fields)
         self.say(report.edit_lines(session, updated, n))
-        if not yes_no(self.ask, self.say, f"Save the new deal {n}?", default=True):
-            self.say("  not saved")
+        if not yes_no(self.ask, self.say, _("Save the new deal {n}?").format(n=n),
+                      default=True):  # fmt: skip
+            self.say(_("  not saved"))
             return
         new = updated.deals[n - 1]
-        _, saved = storage.update(self.path, lambda now: core.put_deal(now, n, old, new),
+        _before, saved = storage.update(self.path, lambda now: core.put_deal(now, n, old, new),
                                   self.notes)  # fmt: skip
         self.saved.append(f"the edit of deal {n}")
-        self.say(f"saved the new deal {n}")
-        self.say(f"  {compact_standings(saved)} — next dealer: {saved.next_dealer()}")
+        self.say(_("saved the new deal {n}").format(n=n))
+        self.say(_("  {standings} — next dealer: {dealer}").format(
+            standings=compact_standings(saved), dealer=saved.next_dealer()))
 
 
 def confirm_deal(session: Session, entry: DealEntry, raw: dict[str, Any], ask: Ask, say: Say,
@@ -213,17 +222,17 @@ def confirm_deal(session: Session, entry: DealEntry, raw: dict[str, Any], ask: A
         say(report.explain_deal(updated, n, deal, core.score(updated, deal)))
         same = same_as_last(session, deal)
         try:
-            if same is not None and not yes_no(ask, say, f"Same as deal {same} — record it "
-                                                         "again?", default=False):
+            if same is not None and not yes_no(ask, say, _(
+                    "Same as deal {n} — record it again?").format(n=same), default=False):
                 return None
-            answer = ask(f"Save deal {n}? [Y/n]: ").strip().lower()
+            answer = typed(ask(_("Save deal {n}?").format(n=n) + " [Y/n]: ")).lower()
             if answer == "<":
                 raw = entry.back()
                 continue
             if answer in ("", *YES):
                 return raw
             if answer not in NO:
-                say("  ✗ answer y, n, or < to go back one answer")
+                say(_("  ✗ answer y, n, or < to go back one answer"))
                 continue
             changed = _change(entry, ask, say)
             if changed is None:
@@ -235,11 +244,11 @@ def confirm_deal(session: Session, entry: DealEntry, raw: dict[str, Any], ask: A
 
 def _change(entry: DealEntry, ask: Ask, say: Say) -> dict[str, Any] | None:
     """"Change which answer?": that answer asked again, the others kept; Enter: none."""
-    keys = entry.answers()
-    labels = {k.replace("_", " "): k for k in keys}
+    labels = {entry.label(k): k for k in entry.answers()}
     while True:
-        answer = ask(f"Change which answer? ({', '.join(labels)}; Enter: drop the deal): ")
-        word = answer.strip().lower()
+        answer = ask(_("Change which answer? ({answers}; Enter: drop the deal): ").format(
+            answers=_(", ").join(labels)))
+        word = typed(answer).lower()
         if not word:
             return None
         if word == "<":
@@ -248,7 +257,7 @@ def _change(entry: DealEntry, ask: Ask, say: Say) -> dict[str, Any] | None:
             [label for label in labels if label.startswith(word)]
         if len(found) == 1:
             return entry.change(labels[found[0]])
-        say(f"  ✗ one of: {', '.join(labels)}")
+        say(_("  ✗ one of: {answers}").format(answers=_(", ").join(labels)))
 
 
 # --- deals from a text file -------------------------------------------------------------------
@@ -263,17 +272,18 @@ def from_lines(path: Path, lines: Iterable[str], parse: ParseLine, say: Say,
     trial = session
     for number, line in enumerate(lines, 1):
         if len(problems) >= MAX_PROBLEMS - 1:  # as in a file: reading stops there
-            problems.append(Problem(f"{source} line {number}", "reading stopped here"))
+            problems.append(Problem(_("{source} line {n}").format(source=source, n=number),
+                                    _("reading stopped here")))
             break
         text = line.strip()
         if not text or text.startswith("#"):
             continue
-        where = f"{source} line {number}"
+        where = _("{source} line {n}").format(source=source, n=number)
         try:
             raw = parse(shlex.split(text))
             trial = core.add_deal(trial, raw, play_on=True)
         except ValueError as err:  # shlex: an unclosed quote
-            problems.append(Problem(where, f"cannot split the line: {err}"))
+            problems.append(Problem(where, _("cannot split the line: {why}").format(why=err)))
             continue
         except ScorepadError as err:
             problems.extend(err.located(where).problems)
@@ -282,11 +292,11 @@ def from_lines(path: Path, lines: Iterable[str], parse: ParseLine, say: Say,
     if problems:
         raise ScorepadError(problems).located(str(path))
     if not wanted:
-        say("no deals in the input; nothing recorded")
+        say(_("no deals in the input; nothing recorded"))
         return
 
     def add_all(now: Session) -> Session:
-        for _, raw in wanted:
+        for _line, raw in wanted:
             now = core.add_deal(now, raw, play_on=True)
         return now
 
@@ -297,6 +307,9 @@ def from_lines(path: Path, lines: Iterable[str], parse: ParseLine, say: Say,
         deal = updated.deals[n - 1]
         outcome = core.score(updated, deal)
         what = get_variant(updated.variant).describe(deal.entry)
-        say(f"deal {n} ({deal.dealer}): {what}, {outcome.result}; {scores_line(outcome.scores)}")
-    say(f"recorded {plural(len(wanted), 'deal')}; {compact_standings(updated)} — next dealer: "
-        f"{updated.next_dealer()}")
+        say(_("deal {n} ({dealer}): {what}, {result}; {scores}").format(
+            n=n, dealer=deal.dealer, what=what, result=_(outcome.result),
+            scores=scores_line(outcome.scores)))
+    say(_("recorded {deals}; {standings} — next dealer: {dealer}").format(
+        deals=plural(len(wanted), "deal"), standings=compact_standings(updated),
+        dealer=updated.next_dealer()))

@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from scorepad.core import LeagueRow, Standing, iter_outcomes, json_number, score
+from scorepad.i18n import N_, _
 from scorepad.model import Deal, Outcome, Session
 from scorepad.settle import Settlement
 from scorepad.text import num, plural, scores_line, shown, signed
@@ -93,6 +94,9 @@ def simple_lines(rows: Iterable[Sequence[str]], headers: Sequence[str], right: S
         yield line(row)
 
 
+# what a deal's result says (JSON keeps them; tables show them in the language)
+RESULTS = (N_("made"), N_("failed"), N_("passed"), N_("cancelled"), N_("won"), N_("lost"),
+           N_("draw"), N_("misere"))
 JSON_SCHEMA = 1  # the shape of a deal's object; raised when a key changes meaning
 
 
@@ -129,15 +133,15 @@ def _history_rows(session: Session) -> Iterator[list[Any]]:
             cells.append(f"{signed(outcome.scores[p])} ({num(totals[p])})")
         points = "" if outcome.points is None else str(json_number(outcome.points))
         what = " · ".join([variant.describe(deal.entry), *variant.marks(deal.entry, outcome)])
-        yield [str(n), deal.dealer, what, outcome.result, points, *cells]
+        yield [str(n), deal.dealer, what, _(outcome.result), points, *cells]
 
 
 def _history_head(session: Session) -> tuple[str, list[str], list[int]]:
     variant = get_variant(session.variant)
-    headers = ["#", "dealer", "deal", "result", "pts", *session.players]
+    headers = ["#", _("dealer"), _("deal"), _("result"), _("pts"), *session.players]
     title = f"{session.heading} — " if session.heading else ""
-    head = (f"{title}{variant.title}, {plural(len(session.deals), 'deal')} "
-            f"({variant.unit}; running totals in brackets)")
+    head = title + _("{game}, {deals} ({unit}; running totals in brackets)").format(
+        game=_(variant.title), deals=plural(len(session.deals), "deal"), unit=_(variant.unit))
     return head, headers, [0, 4, *range(5, len(headers))]
 
 
@@ -185,7 +189,7 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
             yield [_total_of(row[i]) if short and i >= fixed else row[i] for i in keep]
 
     if short:
-        head = head.replace("running totals in brackets", "running totals")
+        head = head.replace(_("running totals in brackets"), _("running totals"))
     if fit is not None and width(head) > fit:
         variant = get_variant(session.variant)
         head = next((h for h in (head.split(" — ")[-1],
@@ -251,12 +255,13 @@ def standings_table(variant_name: str, rows: Sequence[Standing], fmt: str = "sim
                     fit: int | None = None) -> str:  # fmt: skip
     """The standings; with `fit` (a terminal's width) the least needed columns go first."""
     if get_variant(variant_name).has_declarer:
-        headers = ["rank", "player", "total", "deals", "declarer", "made", "failed", "best deal"]
+        headers = [_("rank"), _("player"), _("total"), _("deals"), _("declarer"), _("made"),
+                   _("failed"), _("best deal")]
         data = [[r.rank, r.name, signed(r.total), r.deals, r.declarer, r.made, r.failed,
                  signed(r.best)] for r in rows]  # fmt: skip
         drop = [5, 6, 4, 7, 3]
     else:
-        headers = ["rank", "player", "total", "deals", "won", "best deal"]
+        headers = [_("rank"), _("player"), _("total"), _("deals"), _("won"), _("best deal")]
         data = [[r.rank, r.name, r.total, r.deals, r.won, r.best] for r in rows]
         drop = [5, 4, 3]
     right = [0, *range(2, len(headers))]
@@ -267,9 +272,10 @@ def standings_table(variant_name: str, rows: Sequence[Standing], fmt: str = "sim
 
 def explain_deal(session: Session, n: int, deal: Deal, outcome: Outcome) -> str:
     variant = get_variant(session.variant)
-    lines = [f"deal {n}, dealt by {deal.dealer}: {variant.describe(deal.entry)}"]
+    lines = [_("deal {n}, dealt by {dealer}: {what}").format(
+        n=n, dealer=deal.dealer, what=variant.describe(deal.entry))]
     if deal.note:
-        lines.append(f"note: {deal.note}")
+        lines.append(_("note: {note}").format(note=deal.note))
     lines.extend("  " + line for line in outcome.explain)
     return "\n".join(lines)
 
@@ -279,8 +285,8 @@ def edit_lines(session: Session, updated: Session, n: int) -> str:
     before = score(session, session.deals[n - 1])
     after = score(updated, updated.deals[n - 1])
     return "\n".join([explain_deal(updated, n, updated.deals[n - 1], after),
-                      f"before: {scores_line(before.scores)}",
-                      f"after: {scores_line(after.scores)}"])
+                      _("before: {scores}").format(scores=scores_line(before.scores)),
+                      _("after: {scores}").format(scores=scores_line(after.scores))])
 
 
 def by_deal_table(sessions: Sequence[Session], fmt: str = "simple") -> str:
@@ -297,7 +303,7 @@ def by_deal_table(sessions: Sequence[Session], fmt: str = "simple") -> str:
                 totals[player.casefold()] += value
             label = f"{i}.{n}" if len(sessions) > 1 else str(n)
             rows.append([label, *(num(totals[k]) for k in names)])
-    return table(rows, ["after deal", *names.values()], fmt, range(len(names) + 1))
+    return table(rows, [_("after deal"), *names.values()], fmt, range(len(names) + 1))
 
 
 EXPORT_FIXED = 7  # columns before the players'
@@ -478,7 +484,7 @@ def chart(session: Session, height: int = 12, most: int = 64, fit: int | None = 
     segments = len(samples) - 1
     step = max(1, min(6, columns_at_most // max(segments, 1)))
     columns = segments * step + 1
-    grid = [[" "] * columns for _ in range(height)]
+    grid = [[" "] * columns for _row in range(height)]
 
     def row(value: float) -> int:
         return round((hi - value) / (hi - lo) * (height - 1))
@@ -506,8 +512,9 @@ def chart(session: Session, height: int = 12, most: int = 64, fit: int | None = 
             axis[at:at + len(label)] = label
     lines.append(f"{'':>{pad}} └{'─' * columns}")
     numbers = f"{'':>{pad}}  {''.join(axis).rstrip()}"
-    if fit is None or width(numbers) + 7 <= fit:
-        numbers += "  deals"
+    label = "  " + _("deals")
+    if fit is None or width(numbers + label) <= fit:
+        numbers += label
     lines.append(numbers if fit is None else numbers[:fit].rstrip())
     legend = [f"{markers[p]} {p} ({signed(totals[p])})" for p in players]
     lines.extend(_wrapped(legend, "   ", fit))
@@ -535,7 +542,8 @@ def session_label(session: Session, fallback: str) -> str:
 
 
 def league_table(labels: Sequence[str], rows: Sequence[LeagueRow], fmt: str = "simple") -> str:
-    headers = ["rank", "player", *labels, "sessions", "deals", "total", "average"]
+    headers = [_("rank"), _("player"), *labels, _("sessions"), _("deals"), _("total"),
+               _("average")]
     data = [[r.rank if r.rank is not None else "–", r.name,
              *("" if c is None else signed(c) for c in r.by_session),
              r.sessions, r.deals, signed(r.total), num(r.average)] for r in rows]  # fmt: skip
@@ -561,12 +569,14 @@ def money(amount: Decimal, currency: str) -> str:
 
 
 def settle_lines(settlement: Settlement, currency: str) -> list[str]:
-    lines = [f"{p.payer} pays {p.payee} {money(p.amount, currency)}"
-             for p in settlement.payments] or ["nobody owes anything"]
+    lines = [_("{payer} pays {payee} {amount}").format(
+        payer=p.payer, payee=p.payee, amount=money(p.amount, currency))
+        for p in settlement.payments] or [_("nobody owes anything")]
     for player, step in settlement.rounding:
-        lines.append(f"rounding: {player} {'+' if step > 0 else '−'}{money(abs(step), currency)}"
-                     f" ({num(settlement.exact[player])} rounded to whole cents, "
-                     "so that the payments add up)")
+        lines.append(_("rounding: {player} {amount} ({exact} rounded to whole cents, so that "
+                       "the payments add up)").format(
+            player=player, amount=("+" if step > 0 else "−") + money(abs(step), currency),
+            exact=num(settlement.exact[player])))
     return lines
 
 

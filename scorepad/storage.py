@@ -467,7 +467,7 @@ def _appended(data: bytes, doc: Mapping[str, Any], before: Session,
         return None
     end = _unsigned(data)[0]
     body = memoryview(data)[:end]  # the old text as it is, not copied
-    headers = sum(1 for _ in re.finditer(
+    headers = sum(1 for _match in re.finditer(
         rb"(?m)^[ \t]*\[\[[ \t]*deals[ \t]*\]\][ \t]*(?:#.*)?\r?$", body))
     if headers != len(old):  # deals written inline, or quoted keys: rewrite
         return None
@@ -515,7 +515,7 @@ def update(path: Path, change: Callable[[Session], Session],
     failing `change` raises before anything is written. Returns (before, after). A file
     whose signature holds is read lazily: adding a deal reads the last one, not all."""
     with locked(path) as (real, data, mode, inode):
-        _, trusted = _unsigned(data)
+        _text, trusted = _unsigned(data)
         doc = parse_signed(data, path) if trusted else parse_whole(data, path)
         try:
             before = session_from_document(doc, lazy=trusted)

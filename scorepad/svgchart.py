@@ -97,7 +97,7 @@ def line_chart(series: Mapping[str, Sequence[int]], *, title: str, unit: str,
     ys = [e[0] for e in ends]
     for k in range(1, len(ys)):  # end labels never overlap: 13 px apart at least
         ys[k] = max(ys[k], ys[k - 1] + 13)
-    for y, (_, player, final, colour, shape) in zip(ys, ends, strict=True):
+    for y, (_end, player, final, colour, shape) in zip(ys, ends, strict=True):
         x = left + plot_w + 8
         parts.append(_marker(shape, x + 3, y - 4, colour))
         parts.append(f'<text x="{x + 11}" y="{y:.1f}" class="label">{escape(player)} '

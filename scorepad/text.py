@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
+
+from scorepad.i18n import ngettext
 
 MINUS = "−"
 
@@ -28,9 +30,32 @@ def scores_line(scores: Mapping[str, int]) -> str:
     return ", ".join(f"{player} {signed(value)}" for player, value in scores.items())
 
 
+PLURALS: dict[str, Callable[[int], str]] = {  # the words counted, in the language
+    "deal": lambda n: ngettext("{n} deal", "{n} deals", n),
+    "bout": lambda n: ngettext("{n} bout", "{n} bouts", n),
+    "session": lambda n: ngettext("{n} session", "{n} sessions", n),
+    "trick": lambda n: ngettext("{n} trick", "{n} tricks", n),
+    "more problem": lambda n: ngettext("{n} more problem", "{n} more problems", n),
+    "card": lambda n: ngettext("{n} card", "{n} cards", n),
+    "player": lambda n: ngettext("{n} player", "{n} players", n),
+    "chip": lambda n: ngettext("{n} chip", "{n} chips", n),
+}
+
+
 def plural(count: int, word: str, many: str | None = None) -> str:
-    """"1 bout", "2 bouts", "1 deal"."""
+    """"1 bout", "2 bouts", "1 deal", in the language."""
+    if word in PLURALS and many is None:
+        return PLURALS[word](count).format(n=count)
     return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
+def typed(text: str) -> str:
+    """An answer as typed, with the full-width letters, digits and signs of a Japanese
+    keyboard (４７, Ａｎｎａ：１０) read as their ASCII selves, and no spaces around."""
+    return text.translate(FULL_WIDTH).strip()
 
 
 def span(lo: Decimal | int, hi: Decimal | int) -> str:

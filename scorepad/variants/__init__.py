@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from scorepad.cards import Card, Deck, PileCount, count_pile, display_order, format_cards
 from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
 from scorepad.model import Outcome, Session, Setting, Table
 from scorepad.text import shown
 
@@ -39,7 +40,7 @@ class Field:
 
     @property
     def question(self) -> str:
-        text = self.prompt or self.help
+        text = _(self.prompt or self.help)
         return text[0].upper() + text[1:]
 
 
@@ -451,7 +452,7 @@ class Reader:
                 self.add(foreign_option(key, self.variant), key)
         problems = list(self.problems)
         if self.missing:
-            problems.append(Problem("", "missing: " + "; ".join(how for _, how in self.missing),
+            problems.append(Problem("", "missing: " + "; ".join(how for _key, how in self.missing),
                                     MISSING))
         if problems:
             raise ScorepadError(problems, [key for key, _ in self.missing])
