@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
 from scorepad.text import shown
 
 TRUMP = "T"
@@ -127,12 +128,14 @@ class Deck:
             return known
         card = read_card(token, self.names)
         if card is None:
-            raise ScorepadError([Problem("", f"{shown(token)} is not a card notation "
-                                         "(e.g. 21, EX, KH, 10D, Q♠)")])
+            raise ScorepadError([Problem("", _("{token} is not a card notation (e.g. 21, EX, KH, "
+                                               "10D, Q♠)").format(
+                                                 token=shown(token)))])
         if card not in self.values:
             hint = f" ({self.shape})" if self.shape else ""
             raise ScorepadError(
-                [Problem("", f"card {shown(token)} is not in the {self.name} deck{hint}")]
+                [Problem("", _("card {token} is not in the {name} deck{hint}").format(
+                                 token=shown(token), name=self.name, hint=hint))]
             )
         if len(parsed) < 4096:  # what one file can make it hold is bounded
             parsed[token] = card
@@ -151,7 +154,8 @@ class Deck:
                 problems.extend(err.problems)
                 continue
             if card in seen:
-                problems.append(Problem("", f"card {shown(token)} is listed twice"))
+                problems.append(Problem("", _("card {token} is listed twice").format(
+                                                token=shown(token))))
             else:
                 cards.append(card)
                 seen.add(card)
@@ -210,16 +214,20 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
     size = len(cards) if pile is None else pile
     problems = []
     if size < 0 or size > deck.size:
-        problems.append(f"a pile holds 0 to {deck.size} cards, not {size}")
+        problems.append(_("a pile holds 0 to {size} cards, not {size2}").format(
+                            size=deck.size, size2=size))
     elif len(cards) > size:
-        problems.append(f"{len(cards)} cards are listed but the pile holds only {size}")
+        problems.append(_("{cards} cards are listed but the pile holds only {size}").format(
+                            cards=len(cards), size=size))
     else:
         unlisted = size - len(cards)
         low_left = deck.low_cards() - sum(1 for c in cards if deck.value(c) == deck.low)
         if unlisted > low_left:
             problems.append(
-                f"the pile holds {size} cards but only {len(cards)} are listed and the deck "
-                f"has {low_left} low cards left for the other {unlisted}: list every counting card"
+                _("the pile holds {size} cards but only {cards} are listed and the deck has "
+                  "{low_left} low cards left for the other {unlisted}: list every counting "
+                  "card").format(
+                    size=size, cards=len(cards), low_left=low_left, unlisted=unlisted)
             )
     if problems:
         raise ScorepadError(problems)
@@ -237,8 +245,10 @@ def describe_pile(deck: Deck, label: str, cards: Sequence[Card], counted: PileCo
 
     shown = deck.format(cards) or "none"
     low = counted.cards - len(cards)
-    return (f"{label}: {counted.cards} cards, {len(cards)} listed ({shown}) and {low} low "
-            f"card{'s' * (low != 1)} → {num(counted.points)} points")
+    return (_("{label}: {cards} cards, {cards2} listed ({shown}) and {low} low card{x} → "
+              "{points} points").format(
+                label=label, cards=counted.cards, cards2=len(cards), shown=shown, low=low,
+                x='s' * (low != 1), points=num(counted.points)))
 
 
 def pile_sum(deck: Deck, cards: Sequence[Card], counted: PileCount) -> str:
@@ -249,7 +259,7 @@ def pile_sum(deck: Deck, cards: Sequence[Card], counted: PileCount) -> str:
     parts = [f"{deck.label(c)} {num(deck.value(c))}" for c in ordered]
     low = counted.cards - len(cards)
     if low:
-        parts.append(f"{low} low × {num(deck.low)}")
+        parts.append(_("{low} low × {low2}").format(low=low, low2=num(deck.low)))
     return f"{' + '.join(parts) or '0'} = {num(counted.points)}"
 
 

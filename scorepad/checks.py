@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
 from scorepad.model import Deal, Setting, Table, nfc
 from scorepad.text import shown
 from scorepad.variants import get_variant
@@ -21,31 +22,37 @@ MAX_TEXT = 500  # characters in a title or a note
 
 def check_players(value: Any, variant: str, lo: int, hi: int) -> tuple[str, ...]:
     if isinstance(value, list) and len(value) > hi:  # before looking at a million names
-        count = f"{lo}" if lo == hi else f"{lo} to {hi}"
-        raise ScorepadError([Problem("players", f"{variant} is played by {count} players, "
-                                                f"not {len(value)}")])
+        count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
+        raise ScorepadError([Problem("players", _("{variant} is played by {count} players, not "
+                                                  "{value}").format(
+                                                    variant=variant, count=count,
+                                                        value=len(value)))])
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-        raise ScorepadError([Problem("players", "should be a list of names")])
+        raise ScorepadError([Problem("players", _("should be a list of names"))])
     if any(len(p) > 4 * MAX_NAME for p in value):
-        raise ScorepadError([Problem("players", f"a name is at most {MAX_NAME} characters")])
+        raise ScorepadError([Problem("players", _("a name is at most {max_name} characters").format(
+                                                    max_name=MAX_NAME))])
     players = tuple(nfc(p) for p in value)
     problems = []
     if any(not p for p in players):
-        problems.append(Problem("players", "a player's name is empty"))
+        problems.append(Problem("players", _("a player's name is empty")))
     for p in players:
         if len(p) > MAX_NAME:
-            problems.append(Problem("players", f"'{p[:MAX_NAME]}…' is longer than {MAX_NAME} "
-                                               "characters"))
+            problems.append(Problem("players", _("'{p}…' is longer than {max_name} characters")
+                .format(
+                                                   p=p[:MAX_NAME], max_name=MAX_NAME)))
     seen: dict[str, str] = {}
     for p in players:
         if p.casefold() in seen:
-            problems.append(Problem("players", f"{shown(p)} is named twice (names are unique "
-                                               "regardless of case)"))
+            problems.append(Problem("players", _("{p} is named twice (names are unique "
+                                                 "regardless of case)").format(
+                                                   p=shown(p))))
         seen[p.casefold()] = p
     if not lo <= len(players) <= hi:
-        count = f"{lo}" if lo == hi else f"{lo} to {hi}"
-        problems.append(Problem("players", f"{variant} is played by {count} players, "
-                                           f"not {len(players)}"))
+        count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
+        problems.append(Problem("players", _("{variant} is played by {count} players, not "
+                                             "{players}").format(
+                                               variant=variant, count=count, players=len(players))))
     if problems:
         raise ScorepadError(problems)
     return players
@@ -53,10 +60,10 @@ def check_players(value: Any, variant: str, lo: int, hi: int) -> tuple[str, ...]
 
 def read_dealer(value: Any, table: Table, key: str, problems: list[Problem]) -> str | None:
     if value is None:
-        problems.append(Problem("", f"{key} is missing"))
+        problems.append(Problem("", _("{key} is missing").format(key=key)))
         return None
     if not isinstance(value, str):
-        problems.append(Problem("", f"{key} should be a player's name"))
+        problems.append(Problem("", _("{key} should be a player's name").format(key=key)))
         return None
     try:
         return table.resolve(value, key)
@@ -67,12 +74,15 @@ def read_dealer(value: Any, table: Table, key: str, problems: list[Problem]) -> 
 
 def setting_problem(key: str, value: Any, default: Setting) -> str | None:
     if isinstance(default, bool):
-        return None if isinstance(value, bool) else f"{key} should be true or false"
+        return None if isinstance(value, bool) else _("{key} should be true or false").format(
+                                                        key=key)
     if isinstance(default, int):
         ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SETTING
-        return None if ok else f"{key} should be a whole number from 0 to {MAX_SETTING}, " \
-            f"not {shown(value)}"
-    return None if isinstance(value, str) else f"{key} should be text, not {shown(value)}"
+        return None if ok else _("{key} should be a whole number from 0 to {max_setting}, not "
+                                 "{value}").format(
+                                   key=key, max_setting=MAX_SETTING, value=shown(value))
+    return None if isinstance(value, str) else _("{key} should be text, not {value}").format(
+                                                   key=key, value=shown(value))
 
 
 def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
@@ -83,10 +93,11 @@ def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
     dealer = read_dealer(fields.pop("dealer", None), table, "dealer", problems)
     note = fields.pop("note", "")
     if not isinstance(note, str):
-        problems.append(Problem("", "note should be text"))
+        problems.append(Problem("", _("note should be text")))
         note = ""
     elif len(note) > MAX_TEXT:
-        problems.append(Problem("", f"the note is longer than {MAX_TEXT} characters"))
+        problems.append(Problem("", _("the note is longer than {max_text} characters").format(
+                                        max_text=MAX_TEXT)))
     entry = None
     try:
         entry = variant.read_entry(fields, table)
@@ -105,8 +116,8 @@ def control_problem(text: str, what: str) -> Problem | None:
     bad = [ch for ch in text if unicodedata.category(ch) in ("Cc", "Cf")
            and ch not in "\u200d\ufe0f"]
     if bad:
-        return Problem(what, f"holds a control character ({repr(bad[0])[1:-1]}): type "
-                             "plain text")
+        return Problem(what, _("holds a control character ({bad}): type plain text").format(
+                                 bad=repr(bad[0])[1:-1]))
     return None
 
 

@@ -1188,6 +1188,15 @@ def main() -> None:
 
         typer.echo(f"scorepad {__version__}")
         return
+    from scorepad import i18n
+
+    lang = i18n.from_command_line(sys.argv[1:])
+    if lang is not None:  # chosen when scorepad.i18n was imported; here it is checked
+        if i18n.code_of(lang) is None:
+            echo(f"error: --lang: {shown(lang)} is not a language of scorepad (en, ja)",
+                 err=True)  # fmt: skip
+            sys.exit(2)
+        sys.argv[1:] = i18n.without_lang(sys.argv[1:])
     argv = sys.argv
     if len(argv) > 2 and argv[1] in NUMBERED and os.environ.get("SCOREPAD_FILE") \
             and argv[2].isascii() and argv[2].isdigit():

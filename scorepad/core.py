@@ -12,6 +12,7 @@ from typing import Any
 
 from scorepad.checks import check_players, read_deal, setting_problem
 from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
 from scorepad.model import Deal, Deals, Outcome, Session, Setting, Table
 from scorepad.text import shown
 from scorepad.variants import default_rules, get_variant, in_game_words, match_over
@@ -33,13 +34,15 @@ def new_session(
     problems: list[Problem] = []
     for key, text in (settings or {}).items():
         if key == "profile":
-            problems.append(Problem("--set", "choose the profile with --rules "
-                                             f"({', '.join(variant.profiles)})"))
+            problems.append(Problem("--set", _("choose the profile with --rules ({profiles})")
+                .format(
+                                                 profiles=', '.join(variant.profiles))))
             continue
         if key not in rules:
             known = ", ".join(k for k in rules if k != "profile")
-            problems.append(Problem("--set", f"unknown setting {shown(key)} for {variant.name} "
-                                             f"(settings: {known})"))
+            problems.append(Problem("--set", _("unknown setting {key} for {name} (settings: "
+                                               "{known})").format(
+                                                 key=shown(key), name=variant.name, known=known)))
             continue
         value = parse_setting(text, rules[key])
         problem = setting_problem(key, value, rules[key])
@@ -101,11 +104,13 @@ def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False)
     """
     over = match_over(session)
     if over and not play_on:
-        raise ScorepadError([Problem("", f"{over}; add --continue to play on")])
+        raise ScorepadError([Problem("", _("{over}; add --continue to play on").format(
+                                             over=over))])
     fields = in_game_words(get_variant(session.variant), raw)
     if fields.get("dealer") is None:
         fields["dealer"] = session.next_dealer()
-    deal = read_deal(fields, session.table, f"deal {len(session.deals) + 1}")
+    deal = read_deal(fields, session.table, _("deal {x}").format(
+                                                x=len(session.deals) + 1))
     # the deals before were read and checked when the file was loaded: only the new one is
     # scored here (a save is then the new deal's text added to the file, see storage)
     old = session.deals
@@ -133,10 +138,11 @@ def edit_deal(
         k = key.strip().lstrip("-").replace("-", "_")
         k = "handfuls" if k == "handful" else k
         if k not in keys:
-            raise ScorepadError([Problem("--clear", f"{shown(key)} is not a field of a "
-                                                    f"{variant.name} deal")])
+            raise ScorepadError([Problem("--clear", _("{key} is not a field of a {name} deal")
+                .format(
+                                                        key=shown(key), name=variant.name))])
         fields.pop(k, None)
-    new = read_deal(fields, session.table, f"deal {n}")
+    new = read_deal(fields, session.table, _("deal {n}").format(n=n))
     deals = list(session.deals)
     deals[n - 1] = new
     return _checked(replace(session, deals=tuple(deals)))
@@ -146,8 +152,9 @@ def put_deal(now: Session, n: int, old: Deal, new: Deal) -> Session:
     """An edit applied to the file as it is now (read under the lock): deal n must still be
     `old`, the deal that was edited, or the edit is refused rather than put on another deal."""
     if len(now.deals) < n or now.deals[n - 1] != old:
-        raise ScorepadError([Problem("", f"deal {n} was changed by another scorepad meanwhile; "
-                                         "nothing was saved: run edit again")])
+        raise ScorepadError([Problem("", _("deal {n} was changed by another scorepad meanwhile; "
+                                           "nothing was saved: run edit again").format(
+                                             n=n))])
     deals = list(now.deals)
     deals[n - 1] = new
     return check_session(replace(now, deals=tuple(deals)))
@@ -156,7 +163,7 @@ def put_deal(now: Session, n: int, old: Deal, new: Deal) -> Session:
 def replace_deal(session: Session, n: int, raw: Mapping[str, Any]) -> Session:
     """Deal n (1-based) entered anew from raw fields."""
     deal_at(session, n)
-    deal = read_deal(raw, session.table, f"deal {n}")
+    deal = read_deal(raw, session.table, _("deal {n}").format(n=n))
     deals = list(session.deals)
     deals[n - 1] = deal
     return _checked(replace(session, deals=tuple(deals)))
@@ -171,9 +178,10 @@ def remove_deal(session: Session, n: int) -> tuple[Session, Deal]:
 def deal_at(session: Session, n: int) -> Deal:
     """Deal n (1-based), or a ScorepadError saying which numbers exist."""
     if not session.deals:
-        raise ScorepadError([Problem("", "the session has no deals yet")])
+        raise ScorepadError([Problem("", _("the session has no deals yet"))])
     if not 1 <= n <= len(session.deals):
-        raise ScorepadError([Problem("", f"there is no deal {n} (deals 1–{len(session.deals)})")])
+        raise ScorepadError([Problem("", _("there is no deal {n} (deals 1–{deals})").format(
+                                             n=n, deals=len(session.deals)))])
     return session.deals[n - 1]
 
 

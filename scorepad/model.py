@@ -13,6 +13,7 @@ from typing import Any, overload
 
 from scorepad import FORMAT_VERSION
 from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
 from scorepad.text import shown
 
 Setting = int | bool | str
@@ -45,12 +46,12 @@ class Table:
             return matches[0]
         if matches:
             raise ScorepadError(
-                [Problem("", f"{role} {shown(name)} could be {' or '.join(matches)}: "
-                             "type more letters")]
+                [Problem("", _("{role} {name} could be {matches}: type more letters").format(
+                                 role=role, name=shown(name), matches=' or '.join(matches)))]
             )
         raise ScorepadError(
-            [Problem("", f"{role} {shown(name)} is not a player "
-                         f"(players: {', '.join(self.players)})")]
+            [Problem("", _("{role} {name} is not a player (players: {players})").format(
+                             role=role, name=shown(name), players=', '.join(self.players)))]
         )
 
     def next_after(self, player: str) -> str:

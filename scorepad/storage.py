@@ -32,6 +32,7 @@ from scorepad.checks import (
     setting_problem,
 )
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
+from scorepad.i18n import _
 from scorepad.model import Deal, Deals, Session, Setting, Table
 from scorepad.text import shown
 from scorepad.variants import get_variant
@@ -83,19 +84,21 @@ def read_bytes(path: Path) -> bytes:
             return _read_bounded(stream.fileno(), path)
     except FileNotFoundError:
         raise ScorepadError(
-            [Problem(str(path), "no such session file (start one with 'scorepad new')")]
+            [Problem(str(path), _("no such session file (start one with 'scorepad new')"))]
         ) from None
     except IsADirectoryError:
-        raise ScorepadError([Problem(str(path), "is a folder, not a session file")]) from None
+        raise ScorepadError([Problem(str(path), _("is a folder, not a session file"))]) from None
     except OSError as err:
-        raise ScorepadError([Problem(str(path), f"cannot read: {_why(err)}")]) from None
+        raise ScorepadError([Problem(str(path), _("cannot read: {err}").format(
+                                                    err=_why(err)))]) from None
 
 
 def _read_bounded(fd: int, path: Path) -> bytes:
     size = os.fstat(fd).st_size
     if size > MAX_FILE_BYTES:
-        raise ScorepadError([Problem(str(path), f"is {size // 2**20} MiB: a session file is "
-                                                f"at most {MAX_FILE_BYTES // 2**20} MiB")])
+        raise ScorepadError([Problem(str(path),
+            _("is {x} MiB: a session file is at most {x2} MiB").format(
+                                                    x=size // 2**20, x2=MAX_FILE_BYTES // 2**20))])
     chunks = []
     left = MAX_FILE_BYTES + 1
     while left > 0:
@@ -105,8 +108,9 @@ def _read_bounded(fd: int, path: Path) -> bytes:
         chunks.append(chunk)
         left -= len(chunk)
     if left <= 0:
-        raise ScorepadError([Problem(str(path), f"is larger than a session file can be "
-                                                f"({MAX_FILE_BYTES // 2**20} MiB)")])
+        raise ScorepadError([Problem(str(path),
+            _("is larger than a session file can be ({x} MiB)").format(
+                                                    x=MAX_FILE_BYTES // 2**20))])
     return b"".join(chunks)
 
 
@@ -118,7 +122,8 @@ def _decode(data: bytes, path: Path | str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise ScorepadError([Problem(str(path), f"is not UTF-8 text (byte {err.start})")]) \
+        raise ScorepadError([Problem(str(path), _("is not UTF-8 text (byte {start})").format(
+                                                    start=err.start))]) \
             from None
     return text.removeprefix("\ufeff")  # a byte-order mark left by an editor
 
@@ -134,7 +139,7 @@ class _Chunk(NamedTuple):
         doc = tomllib.loads(self.text[self.start:self.end])
         deals = doc.get("deals")
         if len(doc) != 1 or not isinstance(deals, list) or len(deals) != 1:
-            raise ScorepadError([Problem("", "is not one [[deals]] table")])
+            raise ScorepadError([Problem("", _("is not one [[deals]] table"))])
         return deals[0]
 
 
@@ -188,12 +193,14 @@ def _parse_text(text: str, path: Path | str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise ScorepadError([Problem(str(path), f"is not valid TOML: {err}")]) from None
+        raise ScorepadError([Problem(str(path), _("is not valid TOML: {err}").format(
+                                                    err=err))]) from None
     except RecursionError:
-        raise ScorepadError([Problem(str(path), "is not a session file: its tables or lists "
-                                                "are nested too deep")]) from None
+        raise ScorepadError([Problem(str(path), _("is not a session file: its tables or lists "
+                                                  "are nested too deep"))]) from None
     except ValueError as err:  # an integer of thousands of digits
-        raise ScorepadError([Problem(str(path), f"is not a session file: {err}")]) from None
+        raise ScorepadError([Problem(str(path), _("is not a session file: {err}").format(
+                                                    err=err))]) from None
 
 
 def _why(err: OSError) -> str:
@@ -227,11 +234,13 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
     if version is None:
         raise ScorepadError(["no 'scorepad = N' format key: not a scorepad session file"])
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise ScorepadError([f"format key scorepad = {shown(version)} should be a version number"])
+        raise ScorepadError([_("format key scorepad = {version} should be a version number").format(
+                                 version=shown(version))])
     if version > FORMAT_VERSION:
         raise ScorepadError([
-            f"format version {version} is newer than this scorepad understands "
-            f"({FORMAT_VERSION}): upgrade scorepad to open it"
+            _("format version {version} is newer than this scorepad understands "
+              "({format_version}): upgrade scorepad to open it").format(
+                version=version, format_version=FORMAT_VERSION)
         ])
     data = dict(doc)
     for step in UPGRADES[version - 1 :]:
@@ -240,27 +249,29 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
     problems: list[Problem] = []
     unknown = [key for key in data if key not in TOP_KEYS]
     for key in unknown[:MAX_PROBLEMS]:
-        problems.append(Problem("", f"unknown key {shown(key)} "
-                                    f"(expected {', '.join(TOP_KEYS)})"))
+        problems.append(Problem("", _("unknown key {key} (expected {top_keys})").format(
+                                        key=shown(key), top_keys=', '.join(TOP_KEYS))))
     if len(unknown) > MAX_PROBLEMS:
-        problems.append(Problem("", f"and {len(unknown) - MAX_PROBLEMS} more unknown keys"))
+        problems.append(Problem("", _("and {x} more unknown keys").format(
+                                        x=len(unknown) - MAX_PROBLEMS)))
     try:
         variant = get_variant(_typed(data, "variant", str, ""))
     except ScorepadError as err:
         raise ScorepadError([*problems, *err.problems]) from None
     title = data.get("title", "")
     if not isinstance(title, str):
-        problems.append(Problem("title", "should be text"))
+        problems.append(Problem("title", _("should be text")))
         title = ""
     elif len(title) > MAX_TEXT:
-        problems.append(Problem("title", f"is longer than {MAX_TEXT} characters"))
+        problems.append(Problem("title", _("is longer than {max_text} characters").format(
+                                             max_text=MAX_TEXT)))
         title = ""
     date = ""
     if "date" in data:
         date = read_date(data["date"]) or ""
         if not date:
-            problems.append(Problem("date", f"should be a date as YYYY-MM-DD, not "
-                                            f"{shown(data['date'])}"))
+            problems.append(Problem("date", _("should be a date as YYYY-MM-DD, not {data}").format(
+                                                data=shown(data['date']))))
     try:
         players = check_players(data.get("players"), variant.name, variant.min_players,
                                 variant.max_players)  # fmt: skip
@@ -278,7 +289,7 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
     if isinstance(raw_deals, _Chunks):
         pass  # a signed file's deals, as text: each is checked when read
     elif not isinstance(raw_deals, list) or not all(isinstance(d, dict) for d in raw_deals):
-        problems.append(Problem("deals", "should be [[deals]] tables"))
+        problems.append(Problem("deals", _("should be [[deals]] tables")))
         raw_deals = []
 
     def read(raw: Any, n: int) -> Deal:
@@ -286,19 +297,22 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
             try:
                 raw = raw.table()
             except (tomllib.TOMLDecodeError, ValueError, RecursionError) as err:
-                raise ScorepadError([Problem(f"deal {n}", f"is not valid TOML: {err}")]) \
+                raise ScorepadError([Problem(_("deal {n}").format(n=n),
+                    _("is not valid TOML: {err}").format(
+                                                              err=err))]) \
                     from None
             except ScorepadError as err:
-                raise err.located(f"deal {n}") from None
-        return read_deal(raw, table, f"deal {n}")
+                raise err.located(_("deal {n}").format(n=n)) from None
+        return read_deal(raw, table, _("deal {n}").format(n=n))
 
     if lazy and not problems:
         return Session(variant.name, players, rules, dealer or players[0], title,
                        Deals(raw_deals, read), date=date)  # fmt: skip
     for n, raw in enumerate(raw_deals, 1):
         if len(problems) >= MAX_PROBLEMS - 1:  # a hostile file's 100,000 bad deals: enough
-            problems.append(Problem(f"deal {n}", "reading stopped here: too many problems "
-                                                 "(fix the ones above first)"))
+            problems.append(Problem(_("deal {n}").format(n=n), _("reading stopped here: too many "
+                                                                 "problems (fix the ones above "
+                                                                 "first)")))
             break
         try:
             deals.append(read(raw, n))
@@ -319,7 +333,8 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
 def _typed(data: Mapping[str, Any], key: str, kind: type, default: Any) -> Any:
     value = data.get(key, default)
     if not isinstance(value, kind):
-        raise ScorepadError([Problem(key, f"should be {kind.__name__}, not {shown(value)}")])
+        raise ScorepadError([Problem(key, _("should be {name}, not {value}").format(
+                                              name=kind.__name__, value=shown(value)))])
     return value
 
 
@@ -327,18 +342,20 @@ def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setti
     from scorepad.variants import default_rules
 
     if not isinstance(value, dict):
-        problems.append(Problem("rules", "the [rules] table is missing"))
+        problems.append(Problem("rules", _("the [rules] table is missing")))
         return default_rules(variant)
     profile = value.get("profile")
     if not isinstance(profile, str) or profile not in variant.profiles:
-        problems.append(Problem("rules", f"profile {shown(profile)} is not one of "
-                                         f"{', '.join(variant.profiles)}"))
+        problems.append(Problem("rules", _("profile {profile} is not one of {profiles}").format(
+                                             profile=shown(profile),
+                                             profiles=', '.join(variant.profiles))))
         return default_rules(variant)
     expected = default_rules(variant, profile)
     rules = dict(expected)  # a setting missing or of the wrong kind is reported, and the
     for key, default in expected.items():  # deals are still read with the profile's value
         if key not in value:
-            problems.append(Problem("rules", f"setting {shown(key)} is missing"))
+            problems.append(Problem("rules", _("setting {key} is missing").format(
+                                                 key=shown(key))))
             continue
         problem = setting_problem(key, value[key], default)
         if problem:
@@ -347,11 +364,11 @@ def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setti
             rules[key] = value[key]
     unknown = [key for key in value if key not in expected]
     for key in unknown[:MAX_PROBLEMS]:  # a hostile file's 800,000 of them: a count
-        problems.append(Problem("rules", f"unknown setting {shown(key)} "
-                                         f"(settings: {', '.join(expected)})"))
+        problems.append(Problem("rules", _("unknown setting {key} (settings: {expected})").format(
+                                             key=shown(key), expected=', '.join(expected))))
     if len(unknown) > MAX_PROBLEMS:
-        problems.append(Problem("rules", f"and {len(unknown) - MAX_PROBLEMS} more unknown "
-                                         "settings"))
+        problems.append(Problem("rules", _("and {x} more unknown settings").format(
+                                             x=len(unknown) - MAX_PROBLEMS)))
     return rules
 
 
@@ -431,7 +448,8 @@ def _signed_chunks(chunks: list[bytes | memoryview]) -> list[bytes | memoryview]
     digest = hashlib.sha256()
     for chunk in chunks:
         digest.update(chunk)
-    line = f"# checked by scorepad {__version__}: sha256 {digest.hexdigest()}\n"
+    line = _("# checked by scorepad {version}: sha256 {x}\n").format(
+               version=__version__, x=digest.hexdigest())
     return [*chunks, b"\n", line.encode("ascii")]
 
 
@@ -474,7 +492,7 @@ def _appended(data: bytes, doc: Mapping[str, Any], before: Session,
     deal = new[-1]
     text = deal_text(_deal_table(get_variant(after.variant), deal))
     [raw] = tomllib.loads(text)["deals"]
-    if read_deal(raw, after.table, f"deal {len(new)}") != deal:
+    if read_deal(raw, after.table, _("deal {new}").format(new=len(new))) != deal:
         raise AssertionError("the new deal does not survive a save and load")
     while end and data[end - 1:end] == b"\n":
         end -= 1
@@ -488,10 +506,11 @@ def save_new(path: Path, session: Session) -> None:
     text = dumps(session)
     folder = path.resolve().parent
     if os.path.lexists(path):
-        raise ScorepadError([Problem(str(path), "already exists; scorepad new never overwrites "
-                                                "(choose another name)")])
+        raise ScorepadError([Problem(str(path), _("already exists; scorepad new never overwrites "
+                                                  "(choose another name)"))])
     if not folder.is_dir():
-        raise ScorepadError([Problem(str(path), f"folder {folder} does not exist")])
+        raise ScorepadError([Problem(str(path), _("folder {folder} does not exist").format(
+                                                    folder=folder))])
     tmp = _temp_name(path.resolve())
     try:
         _write_temp(tmp, [text.encode("utf-8")], None)
@@ -500,10 +519,11 @@ def save_new(path: Path, session: Session) -> None:
         finally:
             os.unlink(tmp)
     except FileExistsError:
-        raise ScorepadError([Problem(str(path), "already exists; scorepad new never "
-                                                "overwrites (choose another name)")]) from None
+        raise ScorepadError([Problem(str(path), _("already exists; scorepad new never overwrites "
+                                                  "(choose another name)"))]) from None
     except (OSError, UnicodeError) as err:
-        raise ScorepadError([Problem(str(path), f"cannot write: {_describe(err)}")]) from None
+        raise ScorepadError([Problem(str(path), _("cannot write: {err}").format(
+                                                    err=_describe(err)))]) from None
     _fsync_folder(folder)
 
 
@@ -525,23 +545,26 @@ def update(path: Path, change: Callable[[Session], Session],
         if after != before:
             text = _appended(data, doc, before, after) or [dumps(after).encode("utf-8")]
             if sum(len(chunk) for chunk in text) > MAX_FILE_BYTES:  # it could not be read again
-                raise ScorepadError([Problem(str(path), f"would grow past "
-                                                        f"{MAX_FILE_BYTES // 2**20} MiB, more "
-                                                        "than scorepad reads; nothing was saved: "
-                                                        "start a new session file")])
+                raise ScorepadError([Problem(str(path), _("would grow past {x} MiB, more than "
+                                                          "scorepad reads; nothing was saved: "
+                                                          "start a new session file").format(
+                                                            x=MAX_FILE_BYTES // 2**20))])
             old = doc.get("scorepad")
             if notes is not None and isinstance(old, int) and old < FORMAT_VERSION:
-                notes.append(f"note: {path} is now in file format {FORMAT_VERSION} (it was "
-                             f"{old}); a scorepad older than {__version__} will ask to be "
-                             "upgraded to open it")
+                notes.append(_("note: {path} is now in file format {format_version} (it was "
+                               "{old}); a scorepad older than {version} will ask to be upgraded "
+                               "to open it").format(
+                                 path=path, format_version=FORMAT_VERSION, old=old,
+                                 version=__version__))
             if mode & 0o222 == 0:
-                raise ScorepadError([Problem(str(path), "read-only: the file has no write "
-                                                        "permission (chmod u+w to record)")])
+                raise ScorepadError([Problem(str(path), _("read-only: the file has no write "
+                                                          "permission (chmod u+w to record)"))])
             _still_there(real, inode, path)
             try:
                 _replace(real, text, mode)
             except (OSError, UnicodeError) as err:
-                raise ScorepadError([Problem(str(path), f"cannot write: {_describe(err)}")]) \
+                raise ScorepadError([Problem(str(path), _("cannot write: {err}").format(
+                                                            err=_describe(err)))]) \
                     from None
     return before, after
 
@@ -554,9 +577,9 @@ def _still_there(real: Path, inode: int, path: Path) -> None:
     except OSError:
         same = False
     if not same:
-        raise ScorepadError([Problem(str(path), "was removed or replaced while scorepad was "
-                                                "saving; nothing was saved: look at the file, "
-                                                "then try again")])
+        raise ScorepadError([Problem(str(path), _("was removed or replaced while scorepad was "
+                                                  "saving; nothing was saved: look at the file, "
+                                                  "then try again"))])
 
 
 @contextlib.contextmanager
@@ -574,18 +597,20 @@ def locked(path: Path) -> Iterator[tuple[Path, bytes, int, int]]:
         try:
             fd = os.open(real, os.O_RDONLY)
         except FileNotFoundError:
-            raise ScorepadError([Problem(str(path), "no such session file (start one with "
-                                                    "'scorepad new')")]) from None
+            raise ScorepadError([Problem(str(path), _("no such session file (start one with "
+                                                      "'scorepad new')"))]) from None
         except OSError as err:
-            raise ScorepadError([Problem(str(path), f"cannot read: {_why(err)}")]) from None
+            raise ScorepadError([Problem(str(path), _("cannot read: {err}").format(
+                                                        err=_why(err)))]) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
             if time.monotonic() > deadline:
                 who = _lock_holder(real)
-                raise ScorepadError([Problem(str(path), f"another scorepad{who} is writing "
-                                     "this file; nothing was recorded: try again")]) from None
+                raise ScorepadError([Problem(str(path), _(
+                    "another scorepad{who} is writing this file; nothing was recorded: try "
+                    "again").format(who=who))]) from None
             time.sleep(0.01)
             continue
         except OSError:
@@ -600,7 +625,7 @@ def locked(path: Path) -> Iterator[tuple[Path, bytes, int, int]]:
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise ScorepadError([Problem(str(path), "is not a regular file")])
+            raise ScorepadError([Problem(str(path), _("is not a regular file"))])
         yield real, _read_bounded(fd, path), stat.S_IMODE(st.st_mode), st.st_ino
     finally:
         os.close(fd)
@@ -615,7 +640,7 @@ def _lock_holder(real: Path) -> str:
                 parts = line.split()
                 if len(parts) > 5 and parts[1] == "FLOCK" and \
                         parts[5].rsplit(":", 1)[-1] == str(inode):
-                    return f" (pid {parts[4]})"
+                    return _(" (pid {parts})").format(parts=parts[4])
     except OSError:
         pass
     return ""
@@ -630,7 +655,8 @@ def write_export(path: Path, text: str | Iterable[str]) -> bool:
     except FileNotFoundError:
         st = None
     except OSError as err:
-        raise ScorepadError([Problem(str(path), f"cannot write: {_describe(err)}")]) from None
+        raise ScorepadError([Problem(str(path), _("cannot write: {err}").format(
+                                                    err=_describe(err)))]) from None
     try:
         if st is not None and not stat.S_ISREG(st.st_mode):
             with open(path, "w", encoding="utf-8", newline="\n") as stream:
@@ -638,16 +664,18 @@ def write_export(path: Path, text: str | Iterable[str]) -> bool:
                     stream.write(chunk)
             return True
         if st is not None and _looks_like_session(path):
-            raise ScorepadError([Problem(str(path), "is a scorepad session file; an export "
-                                                    "never replaces one (choose another name)")])
+            raise ScorepadError([Problem(str(path), _("is a scorepad session file; an export "
+                                                      "never replaces one (choose another name)"))])
         real = Path(os.path.realpath(path))
         if not real.parent.is_dir():
-            raise ScorepadError([Problem(str(path), f"folder {real.parent} does not exist")])
+            raise ScorepadError([Problem(str(path), _("folder {parent} does not exist").format(
+                                                        parent=real.parent))])
         _replace(real, (c.encode("utf-8") for c in chunks),
                  None if st is None else stat.S_IMODE(st.st_mode))
         return False
     except (OSError, UnicodeError) as err:
-        raise ScorepadError([Problem(str(path), f"cannot write: {_describe(err)}")]) from None
+        raise ScorepadError([Problem(str(path), _("cannot write: {err}").format(
+                                                    err=_describe(err)))]) from None
 
 
 def _looks_like_session(path: Path) -> bool:
@@ -698,7 +726,7 @@ def _replace(real: Path, chunks: Iterable[bytes | memoryview], mode: int | None)
 
 def _describe(err: OSError | UnicodeError) -> str:
     if isinstance(err, UnicodeError):
-        return "the text cannot be written as UTF-8"
+        return _("the text cannot be written as UTF-8")
     return _why(err)
 
 

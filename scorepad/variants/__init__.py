@@ -50,8 +50,9 @@ def fool_fields(fool: str, exchange_help: str, choices: tuple[str, ...],
     return (
         Field("fool_exchange", "--fool-exchange", "choice", exchange_help, choices,
               aliases=tuple(aliases.items()), label=fool),
-        Field("fool", "--fool", "player", f"who played the {fool}"),
-        Field("fool_winner", "--fool-winner", "player", f"who won the trick of the {fool}"),
+        Field("fool", "--fool", "player", _("who played the {fool}").format(fool=fool)),
+        Field("fool_winner", "--fool-winner", "player", _("who won the trick of the {fool}").format(
+                                                            fool=fool)),
     )
 
 
@@ -153,7 +154,8 @@ def get_variant(name: str) -> Variant:
                 _NAMES[name] = variant
             return variant
     known = ", ".join(registry())
-    raise ScorepadError([Problem("", f"unknown variant {shown(name)} (known: {known})")])
+    raise ScorepadError([Problem("", _("unknown variant {name} (known: {known})").format(
+                                         name=shown(name), known=known))])
 
 
 def default_rules(variant: Variant, profile: str | None = None) -> dict[str, Setting]:
@@ -161,8 +163,8 @@ def default_rules(variant: Variant, profile: str | None = None) -> dict[str, Set
     if name not in variant.profiles:
         known = ", ".join(variant.profiles)
         raise ScorepadError(
-            [Problem("", f"unknown rule profile {shown(name)} for {variant.name} "
-                         f"(profiles: {known})")]
+            [Problem("", _("unknown rule profile {name} for {name2} (profiles: {known})").format(
+                             name=shown(name), name2=variant.name, known=known))]
         )
     return {"profile": name, **variant.profiles[name]}
 
@@ -171,10 +173,12 @@ def check_outcome(variant: Variant, outcome: Outcome, table: Table) -> Outcome:
     """Every deal's scores cover every player and add up to the variant's total."""
     # explicit raises, not asserts: this check must survive `python -O`
     if set(outcome.scores) != set(table.players):
-        raise AssertionError(f"deal scores cover {sorted(outcome.scores)}, not every player")
+        raise AssertionError(_("deal scores cover {scores}, not every player").format(
+                                 scores=sorted(outcome.scores)))
     total = sum(outcome.scores.values())
     if total != variant.deal_total:
-        raise AssertionError(f"deal scores add up to {total}, not {variant.deal_total}")
+        raise AssertionError(_("deal scores add up to {total}, not {deal_total}").format(
+                                 total=total, deal_total=variant.deal_total))
     return outcome
 
 
@@ -224,8 +228,10 @@ def foreign_option(key: str, variant: Variant) -> str:
     owners = [v.name for v in registry().values() for f in v.fields if f.key == key]
     option = "--" + key.replace("_", "-")
     if owners:
-        return f"{option} belongs to {' and '.join(owners)}, not to a {variant.name} deal"
-    return f"{shown(key)} is not a field of a {variant.name} deal"
+        return _("{option} belongs to {owners}, not to a {name} deal").format(
+                   option=option, owners=' and '.join(owners), name=variant.name)
+    return _("{key} is not a field of a {name} deal").format(
+               key=shown(key), name=variant.name)
 
 
 # --- reading raw entries -------------------------------------------------------------------
@@ -296,7 +302,8 @@ class Reader:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.add(f"{key} must be text, not {shown(value)}", key)
+            self.add(_("{key} must be text, not {value}").format(
+                         key=key, value=shown(value)), key)
             return None
         return value
 
@@ -310,10 +317,12 @@ class Reader:
             return found[0]
         label = key.replace("_", " ")
         if found:
-            self.add(f"{label} {shown(value)} could be {' or '.join(found)}: type more letters",
+            self.add(_("{label} {value} could be {found}: type more letters").format(
+                         label=label, value=shown(value), found=' or '.join(found)),
                      key)  # fmt: skip
         else:
-            self.add(f"{label} {shown(value)} is not one of {', '.join(options)}", key)
+            self.add(_("{label} {value} is not one of {options}").format(
+                         label=label, value=shown(value), options=', '.join(options)), key)
         return None
 
     def player(self, key: str, role: str | None = None) -> str | None:
@@ -331,7 +340,8 @@ class Reader:
         if value is None:
             return False
         if not isinstance(value, bool):
-            self.add(f"{key} must be true or false, not {shown(value)}", key)
+            self.add(_("{key} must be true or false, not {value}").format(
+                         key=key, value=shown(value)), key)
             return False
         return value
 
@@ -341,10 +351,12 @@ class Reader:
             return None
         number = as_decimal(value)
         if number is None or number != number.to_integral_value():
-            self.add(f"{key} must be a whole number, not {shown(value)}", key)
+            self.add(_("{key} must be a whole number, not {value}").format(
+                         key=key, value=shown(value)), key)
             return None
         if not lo <= number <= hi:
-            self.add(f"{key} {number} is outside {lo}–{hi}{what}", key)
+            self.add(_("{key} {number} is outside {lo}–{hi}{what}").format(
+                         key=key, number=number, lo=lo, hi=hi, what=what), key)
             return None
         return int(number)
 
@@ -352,13 +364,16 @@ class Reader:
                key: str = "points") -> Decimal | None:  # fmt: skip
         number = as_decimal(value)
         if number is None:
-            self.add(f"{label} must be a number, not {shown(value)}", key)
+            self.add(_("{label} must be a number, not {value}").format(
+                         label=label, value=shown(value)), key)
             return None
         if not 0 <= number <= hi:
-            self.add(f"{label} {number} is outside 0–{hi}", key)
+            self.add(_("{label} {number} is outside 0–{hi}").format(
+                         label=label, number=number, hi=hi), key)
             return None
         if number % step:
-            self.add(f"{label} {number} is not a multiple of {step}", key)
+            self.add(_("{label} {number} is not a multiple of {step}").format(
+                         label=label, number=number, step=step), key)
             return None
         return number
 
@@ -367,7 +382,8 @@ class Reader:
         if value is None:
             return None
         if isinstance(value, Mapping):
-            self.add(f"{key} takes one number for the declaring side here, not points by player",
+            self.add(_("{key} takes one number for the declaring side here, not points by "
+                       "player").format(key=key),
                      key)
             return None
         return self.number(value, key, hi, step)
@@ -377,7 +393,8 @@ class Reader:
         if value is None:
             return None
         if not isinstance(value, Mapping):
-            self.add(f"{key} needs NAME=X for each player, not {shown(value)}", key)
+            self.add(_("{key} needs NAME=X for each player, not {value}").format(
+                         key=key, value=shown(value)), key)
             return None
         result: dict[str, Decimal] = {}
         for name, x in value.items():
@@ -387,9 +404,10 @@ class Reader:
                 self.problems.extend(Problem(p.where, p.what, key) for p in err.problems)
                 continue
             if player in result:
-                self.add(f"{key} names {player} twice", key)
+                self.add(_("{key} names {player} twice").format(key=key, player=player), key)
                 continue
-            number = self.number(x, f"{key} of {player}", hi, step, f"{key}={player}")
+            number = self.number(x, _("{key} of {player}").format(
+                                        key=key, player=player), hi, step, f"{key}={player}")
             if number is not None:
                 result[player] = number
         return result
@@ -399,7 +417,8 @@ class Reader:
         if value is None:
             return None
         if not isinstance(value, str | list):
-            self.add(f"{key} must be card notation like \"21 1 EX KH\", not {shown(value)}", key)
+            self.add(_("{key} must be card notation like \"21 1 EX KH\", not {value}").format(
+                         key=key, value=shown(value)), key)
             return None
         try:
             cards = deck.parse_many(value if isinstance(value, str) else [str(v) for v in value])
@@ -413,7 +432,8 @@ class Reader:
         if cards is None:
             return None
         if len(cards) != 1:
-            self.add(f"{key} takes one card, not {len(cards)}", key)
+            self.add(_("{key} takes one card, not {cards}").format(
+                         key=key, cards=len(cards)), key)
             return None
         return cards[0]
 
@@ -427,18 +447,20 @@ class Reader:
         side = self.choice("side", sides, side_aliases) or sides[0]
         counted = None
         if self.has("points") and self.has("cards"):
-            self.add("give either --points or --cards, not both", "cards")
+            self.add(_("give either --points or --cards, not both"), "cards")
         elif self.has("cards"):
             if cards is not None:
                 try:
                     counted = count_pile(deck, cards, pile)
                 except ScorepadError as err:
-                    self.problems.extend(Problem("", f"cards: {p.what}", "cards")
+                    self.problems.extend(Problem("", _("cards: {what}").format(
+                                                         what=p.what), "cards")
                                          for p in err.problems)
         elif self.has("points"):
             for key in ("pile", "side"):
                 if self.has(key):
-                    self.add(f"--{key} goes with --cards, not with --points", key)
+                    self.add(_("--{key} goes with --cards, not with --points").format(
+                                 key=key), key)
         else:
             self.require("points", how)
         return PointsOrPile(
@@ -455,7 +477,7 @@ class Reader:
             problems.append(Problem("", "missing: " + "; ".join(how for _key, how in self.missing),
                                     MISSING))
         if problems:
-            raise ScorepadError(problems, [key for key, _ in self.missing])
+            raise ScorepadError(problems, [key for key, _how in self.missing])
 
 
 def merge_raw(
@@ -502,9 +524,11 @@ def fool_pile_problem(
     listed = fool in cards
     if listed == (holder == pile_owner):
         return None
-    where = "is" if listed else "is not"
-    return (f"the {fool_name} {where} in the listed pile ({pile_owner}), but with "
-            f"--fool-exchange {exchange} it ends with {holder}")
+    where = _("is") if listed else _("is not")
+    return (_("the {fool_name} {where} in the listed pile ({pile_owner}), but with "
+              "--fool-exchange {exchange} it ends with {holder}").format(
+                fool_name=fool_name, where=where, pile_owner=pile_owner, exchange=exchange,
+                holder=holder))
 
 
 def raw_value(value: Any) -> Any:

@@ -23,6 +23,7 @@ from scorepad.cards import (
     trump,
 )
 from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
 from scorepad.model import Outcome, Session, Setting, Table
 from scorepad.text import num, plural, scores_line, shown, signed, span
 from scorepad.variants import (
@@ -222,10 +223,12 @@ def slam_choices(e: FrenchEntry, players: int) -> str:
             shift = (HALF if e.slam == "attack" else -HALF) if owed else Decimal(0)
             lo, hi = held[0] + shift, held[1] + shift
             shown = span(lo, hi)
-            why = f" (the Excuse kept by {SIDE_NAMES[OTHER[e.slam or 'attack']]}, owed)" \
+            why = _(" (the Excuse kept by {side_names}, owed)").format(
+                      side_names=SIDE_NAMES[OTHER[e.slam or 'attack']]) \
                 if owed else ""
-            parts.append(f"{shown} with {plural(bouts, 'bout')}{why}")
-    return "; ".join(parts) if parts else "no possible points"
+            parts.append(_("{shown} with {bouts}{why}").format(
+                             shown=shown, bouts=plural(bouts, 'bout'), why=why))
+    return "; ".join(parts) if parts else _("no possible points")
 
 
 def sizes_text(sizes: list[int]) -> str:
@@ -283,37 +286,41 @@ class French:
         contract = r.choice("contract", CONTRACTS, CONTRACT_ALIASES)
         if contract is None:
             if not r.problems:
-                r.require("contract", f"--contract ({', '.join(CONTRACTS)})")
+                r.require("contract", _("--contract ({contracts})").format(
+                                          contracts=', '.join(CONTRACTS)))
             r.used.update(f.key for f in self.fields)
             r.finish()
         assert contract is not None
         if contract in NO_SCORE:
             present = [f.option for f in self.fields if f.key != "contract" and r.has(f.key)]
             if present:
-                r.add(f"a {contract} deal has no {', '.join(present)}", "contract")
+                r.add(_("a {contract} deal has no {present}").format(
+                          contract=contract, present=', '.join(present)), "contract")
                 r.used.update(f.key for f in self.fields)
             r.finish()
             return FrenchEntry(contract)
 
         taker = r.player("taker")
         if taker is None and not r.has("taker"):
-            r.require("taker", "--taker NAME")
+            r.require("taker", _("--taker NAME"))
         partner = r.player("partner")
         alone = r.flag("alone")
         if n != 5:
             if r.has("partner"):
-                r.add(f"a partner is called only with 5 players, not {n}", "partner")
+                r.add(_("a partner is called only with 5 players, not {n}").format(n=n), "partner")
                 partner = None
             if alone:
-                r.add(f"playing alone is for 5 players, not {n}", "alone")
+                r.add(_("playing alone is for 5 players, not {n}").format(n=n), "alone")
         elif partner is not None and partner == taker:
-            r.add(f"{taker} is the taker and cannot also be the partner (use --alone)",
+            r.add(_("{taker} is the taker and cannot also be the partner (use --alone)").format(
+                      taker=taker),
                   "partner")
             partner = None
         elif partner is not None and alone:
-            r.add(f"--alone and --partner {partner} contradict each other", "partner")
+            r.add(_("--alone and --partner {partner} contradict each other").format(
+                      partner=partner), "partner")
         if n == 5 and partner is None and not alone and not r.has("partner"):
-            r.require("partner", "--partner NAME (who holds the called king) or --alone")
+            r.require("partner", _("--partner NAME (who holds the called king) or --alone"))
 
         bouts = r.integer("bouts", 0, 3)
         given = r.points_or_pile(DECK, TOTAL, HALF, SIDES, SIDE_ALIASES,
@@ -321,7 +328,7 @@ class French:
         points = given.points
         if points is not None or (r.has("points") and not r.has("cards")):
             if not r.has("bouts"):
-                r.require("bouts", "--bouts N (how many bouts, 0–3, the taker's side has)")
+                r.require("bouts", _("--bouts N (how many bouts, 0–3, the taker's side has)"))
             if points is not None and bouts is not None and not r.has("slam"):
                 lo, hi = Decimal("4.5") * bouts, TOTAL - Decimal("4.5") * (3 - bouts)
                 if not lo <= points <= hi:
@@ -334,14 +341,17 @@ class French:
                                 "Excuse and owed a low card")
                     if hint:
                         field = "slam"  # the answer that makes it possible
-                    r.add(f"points {num(points)} are impossible with {plural(bouts, 'bout')} "
-                          f"(between {num(lo)} and {num(hi)}){hint}", field)
+                    r.add(_("points {points} are impossible with {bouts} (between {lo} and "
+                            "{hi}){hint}").format(
+                              points=num(points), bouts=plural(bouts, 'bout'), lo=num(lo),
+                              hi=num(hi), hint=hint), field)
         elif given.counted is not None:
             counted = given.counted
             own = counted.bouts if given.side == "attack" else 3 - counted.bouts
             if bouts is not None and bouts != own:
-                r.add(f"bouts {bouts} disagrees with the listed cards "
-                      f"(they give the taker's side {own})", "bouts")
+                r.add(_("bouts {bouts} disagrees with the listed cards (they give the taker's "
+                        "side {own})").format(
+                          bouts=bouts, own=own), "bouts")
             bouts = None
         elif r.has("cards"):
             bouts = None
@@ -384,15 +394,18 @@ class French:
             for item in value:
                 name, sep, trumps = str(item).rpartition(":")
                 if not sep:
-                    bad(f"handful {shown(item)} should be PLAYER:TRUMPS, e.g. Anna:11")
+                    bad(_("handful {item} should be PLAYER:TRUMPS, e.g. Anna:11").format(
+                            item=shown(item)))
                     continue
                 items.append((name, trumps))
         else:
-            bad(f"handfuls must be PLAYER:TRUMPS, not {shown(value)}")
+            bad(_("handfuls must be PLAYER:TRUMPS, not {value}").format(
+                    value=shown(value)))
         simple = HANDFUL_THRESHOLDS[n][0]
         hand = tricks_in_deal(n)
         most = min(MAX_TRUMPS, hand)  # a hand of 15 or 18 cards can't show 22 trumps
-        why_most = f", and a hand holds {hand} cards" if hand < MAX_TRUMPS else ""
+        why_most = (_(", and a hand holds {hand} cards").format(hand=hand)
+                    if hand < MAX_TRUMPS else "")
         result: dict[str, int] = {}
         for name, trumps in items:
             try:
@@ -402,17 +415,21 @@ class French:
                 continue
             count = shown(trumps).strip("'") if isinstance(trumps, int) else str(trumps).strip()
             if not (count.isascii() and count.isdigit() and len(count) <= 3):
-                bad(f"handful of {player}: {shown(trumps)} is not a number of trumps")
+                bad(_("handful of {player}: {trumps} is not a number of trumps").format(
+                        player=player, trumps=shown(trumps)))
             elif player in result:
-                bad(f"{player} shows only one handful per deal")
+                bad(_("{player} shows only one handful per deal").format(player=player))
             elif not simple <= int(count) <= most:
-                bad(f"handful of {player}: {int(count)} trumps is outside {simple}–{most}"
-                    f" (a handful needs {simple} trumps with {n} players{why_most})")
+                bad(_("handful of {player}: {count} trumps is outside {simple}–{most} (a handful "
+                      "needs {simple} trumps with {n} players{why_most})").format(
+                        player=player, count=int(count), simple=simple, most=most, n=n,
+                        why_most=why_most))
             else:
                 result[player] = int(count)
         if sum(result.values()) > MAX_TRUMPS:
-            bad(f"handfuls show {sum(result.values())} trumps but the deck has only "
-                  f"{MAX_TRUMPS} (21 trumps and the Excuse)")
+            bad(_("handfuls show {x} trumps but the deck has only {max_trumps} (21 trumps and "
+                  "the Excuse)").format(
+                    x=sum(result.values()), max_trumps=MAX_TRUMPS))
         return tuple(result.items())
 
     @staticmethod
@@ -438,32 +455,38 @@ class French:
     def _check_fool(self, r: Reader, e: FrenchEntry) -> None:
         """The Excuse event, given in full, against the sides, a slam and the listed cards."""
         if e.fool is not None and e.fool == e.fool_winner:
-            r.add(f"{e.fool} played the Excuse and cannot have won its trick", "fool_winner")
+            r.add(_("{fool} played the Excuse and cannot have won its trick").format(
+                      fool=e.fool), "fool_winner")
             return
         sides = self.excuse_sides(e)
         assert sides is not None
         owner, winner = sides
         if e.fool_exchange in ("owed", "lost") and owner == winner:
-            r.add(f"an Excuse {e.fool_exchange} goes to the other side, but {e.fool} and "
-                  f"{e.fool_winner} play on the same side", "fool_winner")
+            r.add(_("an Excuse {fool_exchange} goes to the other side, but {fool} and "
+                    "{fool_winner} play on the same side").format(
+                      fool_exchange=e.fool_exchange, fool=e.fool, fool_winner=e.fool_winner),
+                          "fool_winner")
             return
         if e.slam is not None and owner != e.slam and e.fool_exchange == "given":
-            r.add(f"with a slam by {SIDE_NAMES[e.slam]}, {SIDE_NAMES[owner]} took no trick "
-                  "to give a card from: the Excuse was owed (--fool-exchange owed)",
+            r.add(_("with a slam by {side_names}, {side_names2} took no trick to give a card "
+                    "from: the Excuse was owed (--fool-exchange owed)").format(
+                      side_names=SIDE_NAMES[e.slam], side_names2=SIDE_NAMES[owner]),
                   "fool_exchange")
             return
         # which side ends up holding the Excuse
         holder_attacks = (winner if e.fool_exchange == "lost" else owner) == "attack"
-        holder = "taker's side" if holder_attacks else "defence"
+        holder = _("taker's side") if holder_attacks else _("defence")
         if e.cards is not None:
-            pile_owner = "the taker's side" if e.side == "attack" else "the defence"
+            pile_owner = _("the taker's side") if e.side == "attack" else _("the defence")
             problem = fool_pile_problem(FOOL_CARD, "Excuse", e.cards, pile_owner,
-                                        f"the {holder}", str(e.fool_exchange))
+                                        _("the {holder}").format(holder=holder),
+                                            str(e.fool_exchange))
             if problem:
                 r.add(problem, "fool_exchange")
         elif e.bouts is not None and (e.bouts == 0 if holder_attacks else e.bouts == 3):
-            r.add(f"bouts {e.bouts} cannot be: with --fool-exchange {e.fool_exchange} "
-                  f"the Excuse, a bout, is with the {holder}", "fool_exchange")
+            r.add(_("bouts {bouts} cannot be: with --fool-exchange {fool_exchange} the Excuse, a "
+                    "bout, is with the {holder}").format(
+                      bouts=e.bouts, fool_exchange=e.fool_exchange, holder=holder), "fool_exchange")
 
     def _check_counts(self, r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
         """Piles, points, slams and the petit au bout against what the cards allow.
@@ -486,9 +509,10 @@ class French:
         if lo <= e.points <= hi:
             return
         slams = [side for side in SIDES if self.slam_fits(e, n, side)]
-        hint = f"; with --slam {slams[0]} it can be" if slams else ""
-        r.add(f"{num(e.points)} points with {plural(e.bouts, 'bout')} cannot be without a slam: "
-              f"each side took at least one trick ({span(lo, hi)}){hint}",
+        hint = _("; with --slam {slams} it can be").format(slams=slams[0]) if slams else ""
+        r.add(_("{points} points with {bouts} cannot be without a slam: each side took at least "
+                "one trick ({lo}){hint}").format(
+                  points=num(e.points), bouts=plural(e.bouts, 'bout'), lo=span(lo, hi), hint=hint),
               "slam" if slams else "points")
 
     def _check_pile(self, r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
@@ -507,29 +531,32 @@ class French:
             return implied
         hand = tricks_in_deal(n)
         if e.slam == e.side:
-            tricks = f"every trick ({hand} tricks of {n} cards)"
+            tricks = _("every trick ({hand} tricks of {n} cards)").format(
+                         hand=hand, n=n)
         elif e.slam:
             tricks = "no trick"
         else:
-            tricks = f"{n} cards a trick, 1 to {hand - 1} tricks"
+            tricks = _("{n} cards a trick, 1 to {x} tricks").format(n=n, x=hand - 1)
         dog = ""
         if dog_side(e.contract) == e.side:
             what = "discard" if e.contract in ("petite", "garde") else "dog"
-            dog = f" plus the {dog_size(n)}-card {what}"
+            dog = _(" plus the {n}-card {what}").format(n=dog_size(n), what=what)
         if owed:
-            dog += f", {'plus' if owed == e.side else 'less'} the owed Excuse"
+            dog += _(", {x} the owed Excuse").format(
+                       x='plus' if owed == e.side else 'less')
         hints, field = [], "pile"
         if owed is None and any(size in pile_sizes(e, n, e.side, side) for side in SIDES):
-            hints.append("one card more or less only with an Excuse owed (--fool-exchange "
-                         "owed)")
+            hints.append(_("one card more or less only with an Excuse owed (--fool-exchange owed)"))
         for slam in SIDES:
             if e.slam is None and self.slam_fits(e, n, slam):
-                hints.append(f"it fits a slam (--slam {slam})")
+                hints.append(_("it fits a slam (--slam {slam})").format(slam=slam))
                 field = "slam"  # the answer that makes it possible
         hint = f"; {'; '.join(hints)}" if hints else ""
-        name = "the taker's pile" if e.side == "attack" else "the defence's pile"
-        r.add(f"{name} cannot hold {size} cards: with {n} players it holds {tricks}{dog} "
-              f"({sizes_text(sizes)}){hint}", field)
+        name = _("the taker's pile") if e.side == "attack" else _("the defence's pile")
+        r.add(_("{name} cannot hold {size} cards: with {n} players it holds {tricks}{dog} "
+                "({sizes}){hint}").format(
+                  name=name, size=size, n=n, tricks=tricks, dog=dog, sizes=sizes_text(sizes),
+                  hint=hint), field)
         return e
 
     def _check_no_trick_side(self, r: Reader, e: FrenchEntry) -> None:
@@ -552,8 +579,10 @@ class French:
             what = [w for w in what if w != "no card"] + ["the Excuse it kept, owing a card"]
         bad = sorted(there - allowed, key=display_order)
         if bad:
-            r.add(f"with a slam by {SIDE_NAMES[e.slam]}, {SIDE_NAMES[loser]} took no trick and "
-                  f"holds {' and '.join(what)}: {DECK.format(bad)} cannot be theirs", "cards")
+            r.add(_("with a slam by {side_names}, {side_names2} took no trick and holds {what}: "
+                    "{bad} cannot be theirs").format(
+                      side_names=SIDE_NAMES[e.slam], side_names2=SIDE_NAMES[loser],
+                      what=' and '.join(what), bad=DECK.format(bad)), "cards")
 
     def _check_slam_points(self, r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
         assert e.slam is not None and e.points is not None and e.bouts is not None
@@ -574,9 +603,12 @@ class French:
                           or (e.fool_exchange is None and _fits(
                               e.points - (HALF if e.slam == "attack" else -HALF),
                               slam_side_points(replace(e, contract=c), n, True))))]
-        hint = f"; it can be in a {' or a '.join(elsewhere)}" if elsewhere else ""
-        r.add(f"{num(e.points)} points with {plural(e.bouts, 'bout')} cannot be with a slam by "
-              f"{SIDE_NAMES[e.slam]} in a {e.contract}: the taker's side has {choices}{hint}",
+        hint = _("; it can be in a {elsewhere}").format(
+                   elsewhere=' or a '.join(elsewhere)) if elsewhere else ""
+        r.add(_("{points} points with {bouts} cannot be with a slam by {side_names} in a "
+                "{contract}: the taker's side has {choices}{hint}").format(
+                  points=num(e.points), bouts=plural(e.bouts, 'bout'),
+                  side_names=SIDE_NAMES[e.slam], contract=e.contract, choices=choices, hint=hint),
               "slam")
         return e
 
@@ -586,19 +618,22 @@ class French:
         if pab is None:
             return
         if e.slam is not None and pab != e.slam:
-            r.add(f"the petit au bout goes with the last trick, and with a slam by "
-                  f"{SIDE_NAMES[e.slam]} that is theirs, not {SIDE_NAMES[pab]}'s",
+            r.add(_("the petit au bout goes with the last trick, and with a slam by {side_names} "
+                    "that is theirs, not {side_names2}'s").format(
+                      side_names=SIDE_NAMES[e.slam], side_names2=SIDE_NAMES[pab]),
                   "petit_au_bout")
         elif e.cards is not None:
             listed = trump(1) in e.cards
             if listed != (e.side == pab):
-                pile = "the taker's" if e.side == "attack" else "the defence's"
-                where = "is in" if listed else "is not in"
-                r.add(f"the petit au bout was won by {SIDE_NAMES[pab]}, but trump 1 {where} "
-                      f"{pile} listed pile", "petit_au_bout")
+                pile = _("the taker's") if e.side == "attack" else _("the defence's")
+                where = _("is in") if listed else _("is not in")
+                r.add(_("the petit au bout was won by {side_names}, but trump 1 {where} {pile} "
+                        "listed pile").format(
+                          side_names=SIDE_NAMES[pab], where=where, pile=pile), "petit_au_bout")
         elif e.bouts is not None and (e.bouts == 0 if pab == "attack" else e.bouts == 3):
-            r.add(f"the petit au bout was won by {SIDE_NAMES[pab]}, so the Petit, a bout, is "
-                  f"theirs: the taker's side cannot have {plural(e.bouts, 'bout')}",
+            r.add(_("the petit au bout was won by {side_names}, so the Petit, a bout, is theirs: "
+                    "the taker's side cannot have {bouts}").format(
+                      side_names=SIDE_NAMES[pab], bouts=plural(e.bouts, 'bout')),
                   "petit_au_bout")
 
     def entry_to_raw(self, e: FrenchEntry) -> dict[str, Any]:
@@ -619,14 +654,16 @@ class French:
         lines: list[str] = []
         if e.cards is not None:
             counted = count_pile(DECK, e.cards, e.pile)
-            lines.append(describe_pile(DECK, f"{e.side} pile", e.cards, counted)
+            lines.append(describe_pile(DECK, _("{side} pile").format(side=e.side), e.cards, counted)
                          + f", {plural(counted.bouts, 'bout')}")
             if e.side == "attack":
                 points, bouts = counted.points, counted.bouts
             else:
                 points, bouts = TOTAL - counted.points, 3 - counted.bouts
-                lines.append(f"taker's side: 91 − {num(counted.points)} = {num(points)} points, "
-                             f"3 − {counted.bouts} = {plural(bouts, 'bout')}")
+                lines.append(_("taker's side: 91 − {points} = {points2} points, 3 − {bouts} = "
+                               "{bouts2}").format(
+                                 points=num(counted.points), points2=num(points),
+                                 bouts=counted.bouts, bouts2=plural(bouts, 'bout')))
         else:
             assert e.points is not None and e.bouts is not None
             points, bouts = e.points, e.bouts
@@ -634,19 +671,22 @@ class French:
         if owed is not None:
             shift = -HALF if owed == "attack" else HALF
             who = e.fool or SIDE_NAMES[owed]
-            lines.append(f"Excuse owed: {who} kept it with no card to give, for 4 instead of "
-                         f"4.5: {num(points)} {'−' if shift < 0 else '+'} 0.5 = "
-                         f"{num(points + shift)}")
+            lines.append(_("Excuse owed: {who} kept it with no card to give, for 4 instead of "
+                           "4.5: {points} {x} 0.5 = {x2}").format(
+                             who=who, points=num(points), x='−' if shift < 0 else '+',
+                             x2=num(points + shift)))
             points += shift
         return points, bouts, lines
 
     def score(self, e: FrenchEntry, table: Table) -> Outcome:
         players = table.players
         if e.contract in NO_SCORE:
-            what = "everybody passed" if e.contract == "pass" else "deal cancelled (petit sec)"
+            what = (_("everybody passed") if e.contract == "pass"
+                    else _("deal cancelled (petit sec)"))
             return check_outcome(self, Outcome(
                 result="passed" if e.contract == "pass" else "cancelled",
-                scores={p: 0 for p in players}, explain=(f"{what}: no score",),
+                scores={p: 0 for p in players}, explain=(_("{what}: no score").format(
+                                                             what=what),),
             ), table)  # fmt: skip
         rules = table.rules
         assert e.taker is not None
@@ -661,19 +701,22 @@ class French:
         else:
             used = points
         if used != points:
-            lines.append(f"{num(points)} points count as {num(used)} "
-                         "(the half point goes to the side that wins)")
+            lines.append(_("{points} points count as {used} (the half point goes to the side "
+                           "that wins)").format(
+                             points=num(points), used=num(used)))
         diff = int(abs(used - target))
         s = 1 if made else -1
         who = CONTRACT_NAMES[e.contract]
-        head = f"{who} (×{m}) by {e.taker}"
+        head = _("{who} (×{m}) by {taker}").format(who=who, m=m, taker=e.taker)
         if e.partner:
-            head += f" with {e.partner}"
+            head += _(" with {partner}").format(partner=e.partner)
         elif e.alone:
             head += ", alone"
-        lines.insert(0, f"{head}; {plural(bouts, 'bout')} → target {target}")
-        lines.append(f"{num(used)} {'≥' if made else '<'} {target} → "
-                     f"{'made' if made else 'failed'} by {diff}")
+        lines.insert(0, _("{head}; {bouts} → target {target}").format(
+                            head=head, bouts=plural(bouts, 'bout'), target=target))
+        lines.append(_("{used} {x} {target} → {x2} by {diff}").format(
+                         used=num(used), x='≥' if made else '<', target=target,
+                         x2='made' if made else 'failed', diff=diff))
 
         base = int(rules["base"])
         total = s * (base + diff) * m
@@ -683,8 +726,9 @@ class French:
             level = sum(1 for t in HANDFUL_THRESHOLDS[len(players)] if trumps >= t) - 1
             value = int(rules[f"handful_{HANDFUL_NAMES[level]}"])
             handful += value
-            terms.append(f"{HANDFUL_NAMES[level]} handful ({player}, {trumps}) "
-                         f"{signed(s * value)}")
+            terms.append(_("{handful_names} handful ({player}, {trumps}) {x}").format(
+                             handful_names=HANDFUL_NAMES[level], player=player, trumps=trumps,
+                             x=signed(s * value)))
         total += s * handful
         if e.petit_au_bout:
             pab = int(rules["petit_au_bout"])
@@ -692,15 +736,16 @@ class French:
                 pab *= m
             sign = 1 if e.petit_au_bout == "attack" else -1
             total += sign * pab
-            side = "taker's side" if sign > 0 else "defence"
-            terms.append(f"petit au bout ({side}) {signed(sign * pab)}")
+            side = _("taker's side") if sign > 0 else _("defence")
+            terms.append(_("petit au bout ({side}) {x}").format(
+                             side=side, x=signed(sign * pab)))
         for label, value in self._slam_terms(e, rules):
             total += value
             terms.append(f"{label} {signed(value)}")
         d = total
         if not made:
             terms[0] = f"−({base} + {diff}) × {m} = −{(base + diff) * m}"
-        payer = "each defender pays" if d >= 0 else "each defender receives"
+        payer = _("each defender pays") if d >= 0 else _("each defender receives")
         lines.append("; ".join(terms) + f" → {payer} {abs(d)}")
         scores = self._settle(e, players, d)
         lines.append(scores_line(scores))
@@ -744,7 +789,8 @@ class French:
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         bouts = plural(counted.bouts, "bout")
         target = TARGETS[counted.bouts]
-        return {"lines": [f"{bouts} → a taker with this pile needs {target}"],
+        return {"lines": [_("{bouts} → a taker with this pile needs {target}").format(
+                              bouts=bouts, target=target)],
                 "json": {"bouts": counted.bouts}}
 
     def questions(self, raw: Mapping[str, Any], entry: FrenchEntry | None,
@@ -778,15 +824,17 @@ class French:
 
     def marks(self, e: FrenchEntry, outcome: Outcome) -> list[str]:
         short = {"attack": "att", "defence": "def"}
-        marks = [f"handful {player}" for player, _ in e.handfuls]
+        marks = [_("handful {player}").format(player=player) for player, _trumps in e.handfuls]
         if e.petit_au_bout:
-            marks.append(f"pab {short[e.petit_au_bout]}")
+            marks.append(_("pab {short}").format(short=short[e.petit_au_bout]))
         if e.slam:
-            marks.append(f"slam {short[e.slam]}{' announced' if e.slam_announced else ''}")
+            marks.append(_("slam {short}{x}").format(
+                             short=short[e.slam], x=' announced' if e.slam_announced else ''))
         elif e.slam_announced:
-            marks.append("slam announced, not made")
+            marks.append(_("slam announced, not made"))
         if e.fool_exchange in ("owed", "lost"):
-            marks.append(f"Excuse {e.fool_exchange}")
+            marks.append(_("Excuse {fool_exchange}").format(
+                             fool_exchange=e.fool_exchange))
         return marks
 
     def describe(self, e: FrenchEntry) -> str:

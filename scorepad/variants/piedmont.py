@@ -20,6 +20,7 @@ from scorepad.cards import (
 )
 from scorepad.cards import piedmont_deck as _piedmont_deck
 from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
 from scorepad.model import Outcome, Session, Setting, Table
 from scorepad.text import num, shown
 from scorepad.variants import Field, Reader, check_outcome, compact, merge_raw
@@ -100,8 +101,9 @@ class Piedmont:
         for key in ("fool_winner", "fool_exchange"):
             if fields.get(key) is not None:
                 fields.pop(key)
-                raise ScorepadError([Problem("", f"--{key.replace('_', '-')} does not apply: "
-                                                 "the Matto returns to its player, no exchange")])
+                raise ScorepadError([Problem("", _("--{x} does not apply: the Matto returns to "
+                                                   "its player, no exchange").format(
+                                                     x=key.replace('_', '-')))])
         player_value = fields.get("player")
         if isinstance(fields.get("points"), str | int | float) and player_value is not None \
                 and fields.get("cards") is None:
@@ -114,24 +116,25 @@ class Piedmont:
         points: dict[str, Decimal] | None = None
         if r.has("points") and not isinstance(r.raw["points"], Mapping):
             r.get("points")
-            r.add("--points needs NAME=X (or --player NAME with --points X)", "points")
+            r.add(_("--points needs NAME=X (or --player NAME with --points X)"), "points")
         else:
             points = r.points_by_player("points", TOTAL, HALF)
         cards = r.cards("cards", deck)
         pile = r.integer("pile", 0, deck.size)
         if r.has("points") and r.has("cards"):
-            r.add("give either --points or --cards, not both", "cards")
+            r.add(_("give either --points or --cards, not both"), "cards")
         elif r.has("cards"):
             if player is None and not r.has("player"):
-                r.require("player", "--player NAME (whose pile the cards are)")
+                r.require("player", _("--player NAME (whose pile the cards are)"))
             if cards is not None:
                 self._check_pile(r, deck, cards, pile, player, fool)
         elif points:
             self._check_points(r, points)
         elif not r.has("points") or (points == {} and not r.problems):  # none, or `{}`
             first = table.players[0]
-            r.require(f"points={first}", f"--points {first}=X (or the other player's), or "
-                                         "--cards, --pile and --player")
+            r.require(f"points={first}", _("--points {first}=X (or the other player's), or "
+                                           "--cards, --pile and --player").format(
+                                             first=first))
         entry = PiedmontEntry(
             points=tuple((p, points[p]) for p in table.players if points and p in points),
             cards=cards, pile=pile if r.has("cards") else None,
@@ -147,18 +150,22 @@ class Piedmont:
         try:
             count_pile(deck, cards, size)
         except ScorepadError as err:
-            r.problems.extend(Problem("", f"cards: {p.what}", "cards") for p in err.problems)
+            r.problems.extend(Problem("", _("cards: {what}").format(what=p.what),
+                "cards") for p in err.problems)
             return
         if size % 2 == 0:
-            r.add(f"a pile of {size} cards cannot be: the Matto returns to its player, so every "
-                  "pile holds an odd number of cards", "pile")
+            r.add(_("a pile of {size} cards cannot be: the Matto returns to its player, so every "
+                    "pile holds an odd number of cards").format(
+                      size=size), "pile")
         if player is not None and fool is not None:
             has_matto = FOOL_CARD in cards
             if has_matto and fool != player:
-                r.add(f"the Matto is in {player}'s pile, but {fool} played it and it returns "
-                      f"to {fool}", "fool")
+                r.add(_("the Matto is in {player}'s pile, but {fool} played it and it returns to "
+                        "{fool}").format(
+                          player=player, fool=fool), "fool")
             elif not has_matto and fool == player:
-                r.add(f"{player} played the Matto, so it is in {player}'s pile: list it", "fool")
+                r.add(_("{player} played the Matto, so it is in {player}'s pile: list it").format(
+                          player=player), "fool")
 
     @staticmethod
     def _check_points(r: Reader, points: dict[str, Decimal]) -> None:
@@ -169,11 +176,12 @@ class Piedmont:
             if not (total == TOTAL and not any(v % 1 for v in values)) \
                     and not (exact and total == EXACT):
                 shown = " + ".join(f"{p} {num(v)}" for p, v in points.items())
-                r.add(f"points {shown} = {num(total)}, but points in halves (both ending in .5)"
-                      " add up to 90, and whole points (rounded up) to 91", "points")
+                r.add(_("points {shown} = {total}, but points in halves (both ending in .5) add "
+                        "up to 90, and whole points (rounded up) to 91").format(
+                          shown=shown, total=num(total)), "points")
         elif values and not 1 <= round_up(values[0]) <= TOTAL - 1:
-            r.add(f"points {num(values[0])}: a pile holds at least one card, so each player "
-                  "has 1 to 90", "points")
+            r.add(_("points {values}: a pile holds at least one card, so each player has 1 to "
+                    "90").format(values=num(values[0])), "points")
 
     def entry_to_raw(self, e: PiedmontEntry) -> dict[str, Any]:
         return compact([
@@ -190,11 +198,13 @@ class Piedmont:
         return ["pile", "fool"] if "cards" in raw else []
 
     def marks(self, e: PiedmontEntry, outcome: Outcome) -> list[str]:
-        return [f"{' and '.join(outcome.winners)} won"] if outcome.winners else []
+        if not outcome.winners:
+            return []
+        return [_("{winners} won").format(winners=_(" and ").join(outcome.winners))]
 
     def describe(self, e: PiedmontEntry) -> str:
         if e.cards is not None:
-            return f"{e.player}'s pile counted"
+            return _("{player}'s pile counted").format(player=e.player)
         return "points"
 
     def player_points(self, e: PiedmontEntry, table: Table) -> tuple[dict[str, Decimal],
@@ -208,15 +218,17 @@ class Piedmont:
             counted = count_pile(deck, e.cards, e.pile)
             other = b if e.player == a else a
             exact = counted.points
-            lines.append(describe_pile(deck, f"{e.player}'s pile", e.cards, counted))
-            lines.append(f"in halves: {pile_sum(deck, e.cards, counted)}")
+            lines.append(describe_pile(deck, _("{player}'s pile").format(
+                                                 player=e.player), e.cards, counted))
+            lines.append(_("in halves: {deck}").format(
+                             deck=pile_sum(deck, e.cards, counted)))
             return self._rounded({e.player: exact}, other, lines)
         given = dict(e.points)
         if len(given) == 2:
             rounded = {p: round_up(v) for p, v in given.items()}
             if rounded != given:
                 lines.append(" and ".join(f"{p} {num(v)} → {num(rounded[p])}"
-                                          for p, v in given.items()) + " (rounded up)")
+                                          for p, v in given.items()) + _(" (rounded up)"))
             return {p: rounded[p] for p in table.players}, lines
         (player, value), = given.items()
         other = b if player == a else a
@@ -228,7 +240,8 @@ class Piedmont:
         (player, value), = known.items()
         mine = round_up(value)
         if mine != value:
-            lines.append(f"{player}: {num(value)} rounded up → {num(mine)}")
+            lines.append(_("{player}: {value} rounded up → {mine}").format(
+                             player=player, value=num(value), mine=num(mine)))
         theirs = TOTAL - mine
         lines.append(f"{other}: 91 − {num(mine)} = {num(theirs)}")
         return {player: mine, other: theirs}, lines
@@ -238,10 +251,12 @@ class Piedmont:
         ordered = {p: int(points[p]) for p in table.players}
         winner = max(ordered, key=lambda p: ordered[p])
         loser = next(p for p in ordered if p != winner)
-        lines.append(f"{winner} {ordered[winner]} > {loser} {ordered[loser]}: {winner} wins "
-                     "the deal")
+        lines.append(_("{winner} {ordered} > {loser} {ordered2}: {winner} wins the deal").format(
+                         winner=winner, ordered=ordered[winner], loser=loser,
+                         ordered2=ordered[loser]))
         if e.fool:
-            lines.append(f"the Matto went back to {e.fool}, who played it (no exchange)")
+            lines.append(_("the Matto went back to {fool}, who played it (no exchange)").format(
+                             fool=e.fool))
         return check_outcome(self, Outcome(
             result="won", scores=ordered, points=points[winner], winners=(winner,),
             player_points={p: points[p] for p in table.players}, explain=tuple(lines)),
@@ -251,14 +266,15 @@ class Piedmont:
         if counted.cards % 2 == 0:
             return {"lines": ["an even pile: every pile holds an odd number of cards"]}
         mine = round_up(counted.points)
-        lines = [f"rounded up: {num(mine)}; the other pile: 91 − {num(mine)} = "
-                 f"{num(TOTAL - mine)}"]
+        lines = [_("rounded up: {mine}; the other pile: 91 − {mine} = {x}").format(
+                     mine=num(mine), x=num(TOTAL - mine))]
         return {"lines": lines, "json": {"rounded": int(mine), "other": int(TOTAL - mine)}}
 
     def session_problems(self, session: Session) -> list[Problem]:
         rules = session.rules
         if rules.get("angel") not in (20, 21):
-            return [Problem("rules", f"angel should be 20 or 21, not {shown(rules.get('angel'))}")]
+            return [Problem("rules", _("angel should be 20 or 21, not {x}").format(
+                                         x=shown(rules.get('angel'))))]
         return []
 
     def match_over(self, session: Session) -> str | None:
@@ -275,10 +291,12 @@ class Piedmont:
             if reached or (limit and n >= limit):
                 best = max(totals.values())
                 leaders = [p for p, t in totals.items() if t == best]
-                why = f"{best} ≥ target {target}" if reached else f"{limit} deals played"
+                why = (_("{best} ≥ target {target}").format(best=best, target=target)
+                       if reached else _("{limit} deals played").format(limit=limit))
                 if len(leaders) > 1:
                     continue  # tied at the top: the match goes on until one leads
-                return f"match over after deal {n} ({why}): {leaders[0]} wins the match"
+                return _("match over after deal {n} ({why}): {leaders} wins the match").format(
+                           n=n, why=why, leaders=leaders[0])
         return None
 
 

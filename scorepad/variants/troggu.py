@@ -25,6 +25,7 @@ from scorepad.cards import (
     trump,
 )
 from scorepad.errors import Problem
+from scorepad.i18n import _
 from scorepad.model import Outcome, Session, Setting, Table
 from scorepad.text import num, plural, scores_line, shown, signed, span
 from scorepad.variants import (
@@ -205,15 +206,16 @@ class Troggu:
             bid = "tapp"
         if bid is None:
             if not r.problems:
-                r.require("bid", f"--bid ({', '.join(BIDS)})")
+                r.require("bid", _("--bid ({bids})").format(bids=', '.join(BIDS)))
             r.used.update(f.key for f in self.fields)
             r.finish()
         assert bid is not None
         if forced and n < 7:
-            r.add(f"--forced is for 7 or 8 players, not {n} (with fewer, all passing "
-                  "means a misère)", "forced")
+            r.add(_("--forced is for 7 or 8 players, not {n} (with fewer, all passing means a "
+                    "misère)").format(
+                      n=n), "forced")
         if forced and bid != "tapp":
-            r.add(f"a forced game is a Tapp game, not {bid}", "bid")
+            r.add(_("a forced game is a Tapp game, not {bid}").format(bid=bid), "bid")
         fool = r.player("fool")
         fool_winner = r.player("fool_winner", "fool winner")
         exchange = r.choice("fool_exchange", ("given", "lost"), {"made": "given"})
@@ -229,35 +231,41 @@ class Troggu:
         for f in self.fields:
             if f.key not in ("bid", "points", "fool", "fool_winner", "fool_exchange") \
                     and r.has(f.key):
-                r.add(f"a misère has no {f.option}: every player plays for himself", f.key)
+                r.add(_("a misère has no {option}: every player plays for himself").format(
+                          option=f.option), f.key)
                 r.used.add(f.key)
         points = r.points_by_player("points", TOTAL, ONE)
         if points is not None or not r.has("points"):
             for p in r.table.players:
                 if p not in (points or {}):
-                    r.require(f"points={p}", f"--points {p}=X")
+                    r.require(f"points={p}", _("--points {p}=X").format(p=p))
         missing = points is None or any(p not in points for p in r.table.players)
         if points:
             tapp = TAPP[n]
             total = sum(points.values(), Decimal(0))
             low, high = misere_tapp_range(n)
             most, least = TOTAL - low, TOTAL - high
-            why = (", which holds the Bättler and trump 1: with 7 or 8 players a misère is "
-                   "played only then" if n >= 7 else "")
+            why = (_(", which holds the Bättler and trump 1: with 7 or 8 players a misère is "
+                     "played only then") if n >= 7 else "")
             if total > most:
-                r.add(f"misère points add up to {num(total)}, more than {num(most)} (114 minus "
-                      f"at least {num(low)} for the {tapp}-card Tapp{why})", "points")
+                r.add(_("misère points add up to {total}, more than {most} (114 minus at least "
+                        "{low} for the {tapp}-card Tapp{why})").format(
+                          total=num(total), most=num(most), low=num(low), tapp=tapp, why=why),
+                              "points")
             elif not missing and total < least:
-                r.add(f"misère points add up to {num(total)}, less than {num(least)} (the "
-                      f"{tapp}-card Tapp is worth at most {num(high)}{why})", "points")
+                r.add(_("misère points add up to {total}, less than {least} (the {tapp}-card "
+                        "Tapp is worth at most {high}{why})").format(
+                          total=num(total), least=num(least), tapp=tapp, high=num(high),
+                              why=why), "points")
         entry = TrogguEntry(
             bid="misere", misere=tuple((p, points[p]) for p in r.table.players
                                        if points and p in points),
             fool=fool, fool_winner=winner, fool_exchange=exchange,
         )  # fmt: skip
         if n >= 7 and (fool or r.has("fool")):
-            r.add(f"a misère with {n} players is played only when the Bättler is in the Tapp: "
-                  "nobody kept it back", "fool")
+            r.add(_("a misère with {n} players is played only when the Bättler is in the Tapp: "
+                    "nobody kept it back").format(
+                      n=n), "fool")
         elif fool_event_complete(r, entry, "Bättler") and r.complete:
             self._check_fool(r, entry, n)
         return entry
@@ -266,31 +274,36 @@ class Troggu:
                    winner: str | None, exchange: str | None) -> TrogguEntry:  # fmt: skip
         tappist = r.player("tappist")
         if tappist is None and not r.has("tappist"):
-            r.require("tappist", "--tappist NAME")
+            r.require("tappist", _("--tappist NAME"))
         partner = r.player("partner")
         alone = r.flag("alone")
         called = r.card("called", DECK)
         if n < 7:
             for key in ("partner", "alone", "called"):
                 if r.has(key) and r.raw[key] is not False:
-                    r.add(f"--{key} is for 7 or 8 players, not {n}: the Tappist plays alone",
+                    r.add(_("--{key} is for 7 or 8 players, not {n}: the Tappist plays alone")
+                        .format(
+                              key=key, n=n),
                           key)
             partner, alone, called = None, False, None
         else:
             if partner is not None and partner == tappist:
-                r.add(f"{tappist} is the Tappist and cannot also be the partner "
-                      "(use --alone when the called card was the Tappist's own)", "partner")
+                r.add(_("{tappist} is the Tappist and cannot also be the partner (use --alone "
+                        "when the called card was the Tappist's own)").format(
+                          tappist=tappist), "partner")
             if partner is not None and alone:
-                r.add(f"--alone and --partner {partner} contradict each other", "partner")
+                r.add(_("--alone and --partner {partner} contradict each other").format(
+                          partner=partner), "partner")
             if partner is None and not alone and not r.has("partner"):
-                r.require("partner", "--partner NAME (the called card's holder; --alone when "
-                                     "it was the Tappist's own)")
+                r.require("partner", _("--partner NAME (the called card's holder; --alone when "
+                                       "it was the Tappist's own)"))
             if called in (FOOL_CARD, trump(21)):
-                r.add(f"the called card cannot be {'the Bättler' if called == FOOL_CARD else '21'}"
-                      " (name another card)", "called")
+                r.add(_("the called card cannot be {x} (name another card)").format(
+                          x='the Bättler' if called == FOOL_CARD else '21'), "called")
         hand = hand_size(n)
-        tricks = r.integer("tricks", 0, hand, f" (each player holds {hand} cards, so there are "
-                                              f"{hand} tricks)")
+        tricks = r.integer("tricks", 0, hand, _(" (each player holds {hand} cards, so there are "
+                                                "{hand} tricks)").format(
+                                                  hand=hand))
         given = r.points_or_pile(DECK, TOTAL, ONE, SIDES, SIDE_ALIASES,
                                  "--points X (the Tappist side's points), or --cards and --pile")
         entry = TrogguEntry(
@@ -317,12 +330,14 @@ class Troggu:
                 [e.tricks if e.side == "tappist" else hand - e.tricks]
             sizes = [n * t + side_tapp for t in tricks]
             if size not in sizes:
-                plus = f" plus the {tapp}-card {what}" if side_tapp else ""
-                name = "the Tappist's pile" if e.side == "tappist" else "the opponents' pile"
+                plus = (_(" plus the {tapp}-card {what}").format(tapp=tapp, what=what)
+                        if side_tapp else "")
+                name = _("the Tappist's pile") if e.side == "tappist" else _("the opponents' pile")
                 shown = ", ".join(map(str, sizes)) if len(sizes) <= 4 else \
                     f"{sizes[0]}, {sizes[1]}, {sizes[2]}, …, {sizes[-1]}"
-                r.add(f"{name} cannot hold {size} cards: with {n} players it holds {n} cards "
-                      f"a trick{plus} ({shown})", "pile")
+                r.add(_("{name} cannot hold {size} cards: with {n} players it holds {n} cards a "
+                        "trick{plus} ({shown})").format(
+                          name=name, size=size, n=n, plus=plus, shown=shown), "pile")
                 return
         tricks_won = known_tricks(e, n)
         if tricks_won is None:
@@ -330,46 +345,53 @@ class Troggu:
         points = self.team_points(e)[0]
         least, most = tappist_range(e.bid, n, tricks_won)
         if not least <= points <= most:
-            extra = (" (no 5-point card in the discard, unless all four kings)"
+            extra = (_(" (no 5-point card in the discard, unless all four kings)")
                      if e.bid == "tapp" else "")
-            r.add(f"{num(points)} points cannot be for {plural(tricks_won, 'trick')} of {n} "
-                  f"cards plus the {tapp}-card {what}{extra} ({span(least, most)})",
+            r.add(_("{points} points cannot be for {tricks_won} of {n} cards plus the "
+                    "{tapp}-card {what}{extra} ({least})").format(
+                      points=num(points), tricks_won=plural(tricks_won, 'trick'), n=n, tapp=tapp,
+                      what=what, extra=extra, least=span(least, most)),
                   "tricks" if e.tricks is not None else "points")
             return
         cards = (hand - tricks_won) * n
         theirs = TOTAL - points
         if not cards <= theirs <= most_valuable(cards):
-            r.add(f"{num(points)} points leave the opponents {num(theirs)}, which cannot be "
-                  f"for their {plural(hand - tricks_won, 'trick')} of {n} cards "
-                  f"({span(cards, most_valuable(cards))})",
+            r.add(_("{points} points leave the opponents {theirs}, which cannot be for their {x} "
+                    "of {n} cards ({cards})").format(
+                      points=num(points), theirs=num(theirs), x=plural(hand - tricks_won, 'trick'),
+                      n=n, cards=span(cards, most_valuable(cards))),
                   "tricks" if e.tricks is not None else "points")
 
     def _check_fool(self, r: Reader, e: TrogguEntry, n: int) -> None:
         """The Bättler's escape, given in full, against the sides, tricks and cards."""
         if e.fool == e.fool_winner:
-            r.add(f"{e.fool} kept the Bättler back to the last trick, where it cannot win: "
-                  "the winner must be another player", "fool_winner")
+            r.add(_("{fool} kept the Bättler back to the last trick, where it cannot win: the "
+                    "winner must be another player").format(
+                      fool=e.fool), "fool_winner")
             return
         if e.bid == "misere":
             return
         team = e.team()
-        owner_side = "the Tappist's side" if e.fool in team else "the opponents"
-        winner_side = "the Tappist's side" if e.fool_winner in team else "the opponents"
+        owner_side = _("the Tappist's side") if e.fool in team else _("the opponents")
+        winner_side = _("the Tappist's side") if e.fool_winner in team else _("the opponents")
         if e.fool_exchange == "lost" and owner_side == winner_side:
-            r.add(f"a lost Bättler goes to the other side, but {e.fool} and {e.fool_winner} "
-                  "play on the same side", "fool_winner")
+            r.add(_("a lost Bättler goes to the other side, but {fool} and {fool_winner} play on "
+                    "the same side").format(
+                      fool=e.fool, fool_winner=e.fool_winner), "fool_winner")
             return
         if e.tricks is not None:
             owner_tricks = e.tricks if e.fool in team else hand_size(n) - e.tricks
             if e.fool_exchange == "given" and owner_tricks == 0:
-                r.add(f"the Bättler's exchange needs a trick of {owner_side} to give a card "
-                      f"from, but they took none: use --fool-exchange lost", "fool_exchange")
+                r.add(_("the Bättler's exchange needs a trick of {owner_side} to give a card "
+                        "from, but they took none: use --fool-exchange lost").format(
+                          owner_side=owner_side), "fool_exchange")
             if e.fool_exchange == "lost" and owner_tricks > 0:
-                r.add(f"the Bättler is lost only when {owner_side} took no trick, but they "
-                      f"took {owner_tricks}: use --fool-exchange given", "fool_exchange")
+                r.add(_("the Bättler is lost only when {owner_side} took no trick, but they took "
+                        "{owner_tricks}: use --fool-exchange given").format(
+                          owner_side=owner_side, owner_tricks=owner_tricks), "fool_exchange")
         if e.cards is not None:
             holder = winner_side if e.fool_exchange == "lost" else owner_side
-            pile_owner = "the Tappist's side" if e.side == "tappist" else "the opponents"
+            pile_owner = _("the Tappist's side") if e.side == "tappist" else _("the opponents")
             problem = fool_pile_problem(FOOL_CARD, "Bättler", e.cards, pile_owner, holder,
                                         str(e.fool_exchange))
             if problem:
@@ -409,7 +431,7 @@ class Troggu:
     def marks(self, e: TrogguEntry, outcome: Outcome) -> list[str]:
         marks = ["no trick"] if e.tricks == 0 else []
         if e.fool_exchange == "lost":
-            marks.append("Bättler lost")
+            marks.append(_("Bättler lost"))
         return marks
 
     def describe(self, e: TrogguEntry) -> str:
@@ -425,11 +447,12 @@ class Troggu:
             assert e.points is not None
             return e.points, []
         counted = count_pile(DECK, e.cards, e.pile)
-        line = describe_pile(DECK, f"{e.side} pile", e.cards, counted)
+        line = describe_pile(DECK, _("{side} pile").format(side=e.side), e.cards, counted)
         if e.side == "tappist":
             return counted.points, [line]
         points = TOTAL - counted.points
-        return points, [line, f"Tappist's side: 114 − {num(counted.points)} = {num(points)}"]
+        return points, [line, _("Tappist's side: 114 − {points} = {points2}").format(
+                                  points=num(counted.points), points2=num(points))]
 
     def score(self, e: TrogguEntry, table: Table) -> Outcome:
         if e.bid == "misere":
@@ -439,27 +462,32 @@ class Troggu:
         n = len(players)
         points, lines = self.team_points(e)
         theirs = TOTAL - points
-        who = "Solo" if e.bid == "solo" else "Tapp game"
-        head = f"{'forced ' if e.forced else ''}{who} by {e.tappist}"
+        who = _("Solo") if e.bid == "solo" else _("Tapp game")
+        head = _("{x}{who} by {tappist}").format(
+                   x='forced ' if e.forced else '', who=who, tappist=e.tappist)
         if e.partner:
-            head += f" with {e.partner}" + (f" (called {e.called})" if e.called else "")
+            head += _(" with {partner}").format(partner=e.partner) + (_(" (called {called})")
+                .format(
+                                                called=e.called) if e.called else "")
         elif e.alone:
             head += ", alone (the called card was his own)"
-        with_what = "with the Tapp" if e.bid == "solo" else "with the discard"
-        lines.insert(0, f"{head}: {num(points)} points {with_what}")
+        with_what = _("with the Tapp") if e.bid == "solo" else _("with the discard")
+        lines.insert(0, _("{head}: {points} points {with_what}").format(
+                            head=head, points=num(points), with_what=with_what))
         win, draw = int(rules["win_points"]), int(rules["draw_points"])
         low = int(rules["low_points"])
         if points >= win:
             result = "won"
-            lines.append(f"{num(points)} ≥ {win} → won")
+            lines.append(_("{points} ≥ {win} → won").format(points=num(points), win=win))
         elif points == draw:
-            lines.append(f"exactly {draw} → draw: no chips move")
+            lines.append(_("exactly {draw} → draw: no chips move").format(draw=draw))
             return check_outcome(self, Outcome(
                 result="draw", scores={p: 0 for p in players}, points=points,
                 declarer=e.tappist, made=None, explain=tuple(lines)), table)  # fmt: skip
         else:
             result = "lost"
-            lines.append(f"{num(points)} < {win} → lost")
+            lines.append(_("{points} < {win} → lost").format(
+                             points=num(points), win=win))
         won = result == "won"
         losers_points = theirs if won else points
         losers = "opponents" if won else ("Tappist's side" if e.partner else "Tappist")
@@ -468,16 +496,19 @@ class Troggu:
         no_trick = (tricks == hand or theirs == 0) if won else tricks == 0
         if no_trick:
             k = int(rules["chips_no_trick"])
-            why = f"the {losers} took no trick → {k} chips"
+            why = _("the {losers} took no trick → {k} chips").format(losers=losers, k=k)
         elif losers_points <= low:
             k = int(rules["chips_low"])
-            why = f"the {losers} took {num(losers_points)} ≤ {low} → {k} chips"
+            why = _("the {losers} took {losers_points} ≤ {low} → {k} chips").format(
+                      losers=losers, losers_points=num(losers_points), low=low, k=k)
         else:
             k = int(rules["chips"])
-            why = f"the {losers} took {num(losers_points)} > {low} → {k} chip{'s' * (k != 1)}"
+            why = _("the {losers} took {losers_points} > {low} → {k} chip{x}").format(
+                      losers=losers, losers_points=num(losers_points), low=low, k=k,
+                      x='s' * (k != 1))
         if e.bid == "solo":
             factor = int(rules["solo_factor"])
-            why += f" × {factor} for Solo = {k * factor}"
+            why += _(" × {factor} for Solo = {x}").format(factor=factor, x=k * factor)
             k *= factor
         scores = self._settle(e, players, k if won else -k, int(rules["partner_share"]))
         opponents = n - len(e.team())
@@ -485,12 +516,17 @@ class Troggu:
         split = ""
         if e.partner:
             share = int(rules["partner_share"])
-            split = (f" (the partner gets {share} × {k} of them, the Tappist the rest)" if won
-                     else f" (the partner pays {share} of them, the Tappist the other "
-                          f"{opponents - share})")
-        lines.append(f"{why} {verb} each of {opponents} opponents{split} → Tappist "
-                     f"{signed(scores[e.tappist or ''])}"
-                     + (f", partner {signed(scores[e.partner])}" if e.partner else ""))
+            split = (_(" (the partner gets {share} × {k} of them, the Tappist the rest)").format(
+                         share=share, k=k) if won
+                     else _(" (the partner pays {share} of them, the Tappist the other {x})")
+                         .format(
+                              share=share, x=opponents - share))
+        lines.append(_("{why} {verb} each of {opponents} opponents{split} → Tappist {scores}")
+            .format(
+                         why=why, verb=verb, opponents=opponents, split=split,
+                         scores=signed(scores[e.tappist or '']))
+                     + (_(", partner {scores}").format(scores=signed(scores[e.partner]))
+                         if e.partner else ""))
         lines.append(scores_line(scores))
         return check_outcome(self, Outcome(
             result=result, scores=scores, points=points, declarer=e.tappist, made=won,
@@ -521,19 +557,22 @@ class Troggu:
         lines = ["misère: " + ", ".join(f"{p} {num(points[p])}" for p in table.players)]
         scores = {p: 0 for p in table.players}
         if not others:
-            lines.append("everybody tied: nobody pays")
+            lines.append(_("everybody tied: nobody pays"))
         elif len(tied) > 1 and rules["misere_ties"] == "nobody-pays":
-            lines.append(f"{' and '.join(tied)} tie for the most ({num(top)}): nobody pays "
-                         "(misere_ties = nobody-pays)")
+            lines.append(_("{tied} tie for the most ({top}): nobody pays (misere_ties = "
+                           "nobody-pays)").format(
+                             tied=' and '.join(tied), top=num(top)))
         else:
             for p in tied:
                 scores[p] = -chips * len(others)
             for p in others:
                 scores[p] = chips * len(tied)
             payers = " and ".join(tied)
-            each = "each pay" if len(tied) > 1 else "pays"
-            lines.append(f"{payers} took the most ({num(top)}) and {each} {chips} chip"
-                         f"{'s' * (chips != 1)} to each of {len(others)} other players")
+            each = _("each pay") if len(tied) > 1 else _("pays")
+            lines.append(_("{payers} took the most ({top}) and {each} {chips} chip{x} to each of "
+                           "{others} other players").format(
+                             payers=payers, top=num(top), each=each, chips=chips,
+                             x='s' * (chips != 1), others=len(others)))
         lines.append(scores_line(scores))
         return Outcome(result="misere", scores=scores, winners=tuple(others),
                        player_points=points, explain=tuple(lines))
@@ -543,13 +582,14 @@ class Troggu:
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         rest = TOTAL - counted.points
-        return {"lines": [f"the other cards: 114 − {num(counted.points)} = {num(rest)}"]}
+        return {"lines": [_("the other cards: 114 − {points} = {rest}").format(
+                              points=num(counted.points), rest=num(rest))]}
 
     def session_problems(self, session: Session) -> list[Problem]:
         ties = session.rules.get("misere_ties")
         if ties not in TIES:
-            return [Problem("rules", f"misere_ties {shown(ties)} should be one of "
-                                     f"{', '.join(TIES)}")]
+            return [Problem("rules", _("misere_ties {ties} should be one of {ties2}").format(
+                                         ties=shown(ties), ties2=', '.join(TIES)))]
         return []
 
 
