@@ -19,6 +19,7 @@ from typing import Annotated, Any, Optional, TypeVar
 import typer
 
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
+from scorepad.i18n import _
 from scorepad.text import plural, printable, shown
 
 app = typer.Typer(
@@ -74,9 +75,10 @@ def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
 def print_problems(problems: Any) -> None:
     problems = list(problems)
     for problem in problems[:MAX_PROBLEMS]:
-        echo(f"error: {problem}", err=True)
+        echo(f"error: {problem}", err=True)  # "error:" stays English: scripts look for it
     if len(problems) > MAX_PROBLEMS:
-        echo(f"error: … and {plural(len(problems) - MAX_PROBLEMS, 'more problem')}", err=True)
+        echo("error: " + _("… and {more}").format(
+            more=plural(len(problems) - MAX_PROBLEMS, "more problem")), err=True)
 
 
 def handled(fn: F) -> F:
@@ -98,7 +100,7 @@ def handled(fn: F) -> F:
         except (KeyboardInterrupt, EOFError) as stop:
             if SAVED:
                 raise typer.Exit(0) from None
-            echo("\ninterrupted: nothing saved, the file is as it was", err=True)
+            echo(_("\ninterrupted: nothing saved, the file is as it was"), err=True)
             raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 1) from None
         except BrokenPipeError:
             _quiet_stdout()  # the reader went away (| head): not an error
@@ -108,10 +110,12 @@ def handled(fn: F) -> F:
             why = getattr(err, "strerror", None) or type(err).__name__
             with contextlib.suppress(OSError, UnicodeError):
                 if SAVED:
-                    echo(f"note: {SAVED[-1]} was saved; printing the result failed ({why})",
+                    echo(_("note: {saved} was saved; printing the result failed ({why})").format(
+                             saved=SAVED[-1], why=why),
                          err=True)  # fmt: skip
                 else:
-                    echo(f"error: printing the result failed ({why})", err=True)
+                    echo("error: " + _("printing the result failed ({why})").format(why=why),
+                         err=True)  # fmt: skip
             raise typer.Exit(0 if SAVED else 1) from None
 
     return wrapper  # type: ignore[return-value]
@@ -131,7 +135,8 @@ def ascii_int(text: str, param: Any = None, value: Any = None) -> int:
         return text
     word = (value if isinstance(value, str) else text).strip()
     if not (word.isascii() and word.isdigit() and len(word) <= 9):
-        raise typer.BadParameter(f"'{word}' is not a whole number (digits 0–9)")
+        raise typer.BadParameter(_("'{word}' is not a whole number (digits 0–9)").format(
+                                     word=word))
     return int(word)
 
 
@@ -183,8 +188,10 @@ def _table_format(value: str) -> str:
         import tabulate
 
         if value not in tabulate.tabulate_formats:
-            raise typer.BadParameter(f"unknown table format {shown(value)} (formats: "
-                                     f"{', '.join(tabulate.tabulate_formats)})")
+            raise typer.BadParameter(_("unknown table format {value} (formats: "
+                                       "{tabulate_formats})").format(
+                                         value=shown(value),
+                                         tabulate_formats=', '.join(tabulate.tabulate_formats)))
     return value
 
 
@@ -296,7 +303,7 @@ class DealCommand(typer.core.TyperCommand):
             formatter.write_dl(own)
         for title, rows in sections.items():
             if rows:
-                with formatter.section(f"Deal options: {title}"):
+                with formatter.section(_("Deal options: {title}").format(title=title)):
                     formatter.write_dl(rows)
 
 
@@ -324,8 +331,9 @@ def raw_from_options(options: dict[str, Any]) -> dict[str, Any]:
         option = "--" + key.replace("_", "-")
         if isinstance(value, list) and key not in REPEATABLE:
             if len(value) > 1:
-                problems.append(Problem(option, f"given {len(value)} times ("
-                                        f"{', '.join(value)}): give it once"))
+                problems.append(Problem(option,
+                    _("given {value} times ({value2}): give it once").format(
+                                                    value=len(value), value2=', '.join(value))))
                 continue
             value = value[0]
         if key == "points":
@@ -335,7 +343,8 @@ def raw_from_options(options: dict[str, Any]) -> dict[str, Any]:
             if problem:
                 problems.append(problem)
             elif len(value) > MAX_TEXT:
-                problems.append(Problem("--note", f"is longer than {MAX_TEXT} characters"))
+                problems.append(Problem("--note", _("is longer than {max_text} characters").format(
+                                                      max_text=MAX_TEXT)))
         raw[key] = value
     if problems:
         raise ScorepadError(problems)
@@ -346,16 +355,17 @@ def _points_value(items: list[str]) -> Any:
     named = [i for i in items if "=" in i]
     if not named:
         if len(items) > 1:
-            raise ScorepadError([Problem("--points", "give one number, or NAME=X for each "
-                                                     "player")])
+            raise ScorepadError([Problem("--points", _("give one number, or NAME=X for each "
+                                                       "player"))])
         return items[0]
     if len(named) != len(items):
-        raise ScorepadError([Problem("--points", "mix of X and NAME=X: use NAME=X for each")])
+        raise ScorepadError([Problem("--points", _("mix of X and NAME=X: use NAME=X for each"))])
     result: dict[str, str] = {}
     for item in items:
         name, _sep, value = item.partition("=")
         if name.strip() in result:
-            raise ScorepadError([Problem("--points", f"{name.strip()} is given twice")])
+            raise ScorepadError([Problem("--points", _("{x} is given twice").format(
+                                                         x=name.strip()))])
         result[name.strip()] = value
     return result
 
@@ -385,7 +395,9 @@ def new(
     for item in settings or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ScorepadError([Problem(f"{file}: --set", f"'{item}' should be KEY=VALUE")])
+            raise ScorepadError([Problem(_("{file}: --set").format(file=file),
+                _("'{item}' should be KEY=VALUE").format(
+                                                               item=item))])
         pairs[key.strip().replace("-", "_")] = value
     from scorepad.checks import MAX_TEXT, control_problem, read_date
 
@@ -394,8 +406,10 @@ def new(
 
         date = datetime.date.today().isoformat()
     elif read_date(date.strip()) is None:
-        raise ScorepadError([Problem(f"{file}: --date", f"{shown(date)} is not a date as "
-                                                        "YYYY-MM-DD (e.g. 2026-11-26)")])
+        raise ScorepadError([Problem(_("{file}: --date").format(file=file),
+            _("{date} is not a date as YYYY-MM-DD "
+                                                          "(e.g. 2026-11-26)").format(
+                                                            date=shown(date)))])
     date = read_date(date.strip()) or ""
     import re
 
@@ -404,7 +418,8 @@ def new(
     typed = [control_problem(text, option) for text, option in
              [*((name, "--players") for name in names), (title, "--title")]]
     if len(title) > MAX_TEXT:
-        typed.append(Problem("--title", f"is longer than {MAX_TEXT} characters"))
+        typed.append(Problem("--title", _("is longer than {max_text} characters").format(
+                                            max_text=MAX_TEXT)))
     if any(typed):
         raise ScorepadError([p for p in typed if p]).located(str(file))
     try:
@@ -417,13 +432,15 @@ def new(
     from scorepad.variants import get_variant
 
     v = get_variant(session.variant)
-    echo(f"created {file}: {v.title} ({session.profile} rules), {session.date}, "
-         f"{len(names)} players: {', '.join(session.players)}; {session.dealer} deals first")
+    echo(_("created {file}: {title} ({profile} rules), {date}, {names} players: {players}; "
+           "{dealer} deals first").format(
+             file=file, title=v.title, profile=session.profile, date=session.date,
+             names=len(names), players=', '.join(session.players), dealer=session.dealer))
     if os.environ.get("SCOREPAD_FILE") != str(file):
         import shlex
 
-        echo(f"to leave the file name out of every command: export SCOREPAD_FILE="
-             f"{shlex.quote(str(file))}")
+        echo(_("to leave the file name out of every command: export SCOREPAD_FILE={file}").format(
+                 file=shlex.quote(str(file))))
 
 
 InteractiveOpt = Annotated[Optional[bool], typer.Option(  # noqa: UP045
@@ -464,7 +481,8 @@ def deal(
     try:
         raw = raw_from_options(options)
     except ScorepadError as err:
-        raise err.located(f"{file}: deal {len(storage.load(file).deals) + 1}") from None
+        raise err.located(_("{file}: deal {x}").format(
+                              file=file, x=len(storage.load(file).deals) + 1)) from None
 
     ask_same = _interactive(interactive)
 
@@ -492,7 +510,7 @@ def deal(
         from scorepad.guided import DealEntry
         from scorepad.play import confirm_deal
 
-        where = f"{file}: deal {len(session.deals) + 1}"
+        where = _("{file}: deal {x}").format(file=file, x=len(session.deals) + 1)
         entry = DealEntry(session, _ask, echo)
         try:
             raw = entry.run(raw, announce=where)
@@ -500,7 +518,7 @@ def deal(
             raise foreign.located(where) from None
         confirmed = confirm_deal(session, entry, raw, _ask, echo, play_on=continue_)
         if confirmed is None:
-            echo("not saved; the file is as it was")
+            echo(_("not saved; the file is as it was"))
             return
         raw = confirmed
         shown_n = len(session.deals) + 1
@@ -510,18 +528,19 @@ def deal(
     except _Same as same:
         from scorepad.guided import yes_no
 
-        if not yes_no(_ask, echo, f"{file}: the same as deal {same.n} — record it again?",
+        if not yes_no(_ask, echo, _("{file}: the same as deal {n} — record it again?").format(
+                                      file=file, n=same.n),
                       default=False):  # fmt: skip
-            echo("not saved; the file is as it was")
+            echo(_("not saved; the file is as it was"))
             return
         before, updated = storage.update(
             file, located(file, lambda now: core.add_deal(now, raw, play_on=continue_)), NOTES)
     n = len(updated.deals)
-    SAVED.append(f"deal {n}")
+    SAVED.append(_("deal {n}").format(n=n))
     deal = updated.deals[-1]
     if n != shown_n:
         echo(report.explain_deal(updated, n, deal, core.score(updated, deal)))
-    echo(f"saved as deal {n}; next dealer: {updated.next_dealer()}")
+    echo(_("saved as deal {n}; next dealer: {x}").format(n=n, x=updated.next_dealer()))
     after = match_over(updated)
     if after and not match_over(before):
         echo(after)
@@ -562,17 +581,17 @@ def _deal_line_parser(file: Path) -> Callable[[list[str]], dict[str, Any]]:
 
     def parse(tokens: list[str]) -> dict[str, Any]:
         if "--help" in tokens:  # click would print the help of deal
-            raise ScorepadError([Problem("", "--help is no deal")])
+            raise ScorepadError([Problem("", _("--help is no deal"))])
         try:
             ctx = deal_command.make_context("deal", [str(file), *tokens],
                                             resilient_parsing=False)  # fmt: skip
         except typer.Exit:
-            raise ScorepadError([Problem("", "--help is no deal")]) from None
+            raise ScorepadError([Problem("", _("--help is no deal"))]) from None
         except click_errors.ClickException as err:
             raise ScorepadError([Problem("", err.format_message())]) from None
         if ctx.params.get("continue_") or ctx.params.get("interactive") is not None:
-            raise ScorepadError([Problem("", "--continue and --interactive are not deal "
-                                             "fields: play takes every deal")])
+            raise ScorepadError([Problem("", _("--continue and --interactive are not deal "
+                                               "fields: play takes every deal"))])
         options = {k: list(v) if isinstance(v, tuple) else v for k, v in ctx.params.items()
                    if k in keys}  # fmt: skip
         return raw_from_options(options)
@@ -608,14 +627,16 @@ def edit(
         if guided:
             from scorepad.guided import guided_fields
 
-            echo(f"{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as "
-                       "it was)")
+            echo(_("{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as it "
+                   "was)").format(file=file, n=n))
             fields = guided_fields(session, {}, _ask, echo,
                                    defaults=core.deal_fields(session, old))  # fmt: skip
             updated = core.replace_deal(session, n, fields)
         elif not changes and not clear:
-            raise ScorepadError([Problem(f"deal {n}", "nothing to change: give the deal options "
-                                                      "to change (or run it on a terminal)")])
+            raise ScorepadError([Problem(_("deal {n}").format(n=n),
+                _("nothing to change: give the deal "
+                                                        "options to change (or run it on a "
+                                                        "terminal)"))])
         else:
             updated = core.edit_deal(session, n, changes, clear or [])
     except ScorepadError as err:
@@ -624,8 +645,8 @@ def edit(
     if guided:
         from scorepad.guided import yes_no
 
-        if not yes_no(_ask, echo, f"Save the new deal {n}?", default=True):
-            echo("not saved; the file is as it was")
+        if not yes_no(_ask, echo, _("Save the new deal {n}?").format(n=n), default=True):
+            echo(_("not saved; the file is as it was"))
             return
         old_deal, new_deal = session.deals[n - 1], updated.deals[n - 1]
         storage.update(file, located(file, lambda now: core.put_deal(now, n, old_deal,
@@ -633,14 +654,14 @@ def edit(
     else:  # the changes applied to the file as it is now, read again under the lock
         storage.update(file, located(file, lambda now: core.edit_deal(now, n, changes,
                                                                        clear or [])), NOTES)
-    SAVED.append(f"the edit of deal {n}")
+    SAVED.append(_("the edit of deal {n}").format(n=n))
 
 
 class _Same(Exception):
     """A deal the same as the last one, typed in full on a terminal: ask before saving."""
 
     def __init__(self, n: int) -> None:
-        super().__init__(f"same as deal {n}")
+        super().__init__(_("same as deal {n}").format(n=n))
         self.n = n
 
 
@@ -705,7 +726,7 @@ def _remove(file: Path, n: int | None) -> None:
 
     session, updated = storage.update(file, remove, NOTES)
     [(number, removed_deal)] = removed
-    SAVED.append(f"the removal of deal {number}")
+    SAVED.append(_("the removal of deal {number}").format(number=number))
     outcome = core.score(session, removed_deal)
     from scorepad.text import scores_line
 
@@ -713,13 +734,15 @@ def _remove(file: Path, n: int | None) -> None:
     from scorepad.variants import get_variant
 
     what = get_variant(session.variant).describe(removed_deal.entry)
-    echo(f"removed deal {number} (dealt by {removed_deal.dealer}): {what}, {outcome.result}; "
-               f"{scores}")
+    echo(_("removed deal {number} (dealt by {dealer}): {what}, {result}; {scores}").format(
+             number=number, dealer=removed_deal.dealer, what=what, result=outcome.result,
+             scores=scores))
     if n is not None and n <= len(updated.deals):
         moved = len(session.deals) - n
-        echo(f"deal {n + 1} is now {n}" if moved == 1 else
-                   f"deals {n + 1}–{len(session.deals)} are now {n}–{len(updated.deals)}")
-    echo(f"next dealer: {updated.next_dealer()}")
+        echo(_("deal {x} is now {n}").format(x=n + 1, n=n) if moved == 1 else
+                   _("deals {x}–{deals} are now {n}–{deals2}").format(
+                       x=n + 1, deals=len(session.deals), n=n, deals2=len(updated.deals)))
+    echo(_("next dealer: {x}").format(x=updated.next_dealer()))
 
 
 @app.command()
@@ -737,7 +760,7 @@ def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") ->
     elif fmt == "simple":  # printed line by line: a big season is never held as one text
         for line in report.history_lines(session, fit=fitting()):
             echo(line)
-        echo(f"next dealer: {session.next_dealer()}")
+        echo(_("next dealer: {x}").format(x=session.next_dealer()))
     else:
         echo(report.history_table(session, fmt))
 
@@ -793,10 +816,11 @@ def standings(
 
         v = get_variant(sessions[0].variant)
         deals_ = sum(len(s.deals) for s in sessions)
-        ranked = "by average (at least " + plural(min_deals, "deal") + ")" \
-            if rank_by is RankBy.average else "by total"
-        echo(f"{v.title} league: {plural(len(sessions), 'session')}, "
-             f"{plural(deals_, 'deal')} ({v.unit}), ranked {ranked}")
+        ranked = _("by average (at least {deals})").format(deals=plural(min_deals, "deal")) \
+            if rank_by is RankBy.average else _("by total")
+        echo(_("{title} league: {sessions}, {deals} ({unit}), ranked {ranked}").format(
+                 title=v.title, sessions=plural(len(sessions), 'session'),
+                 deals=plural(deals_, 'deal'), unit=v.unit, ranked=ranked))
         echo(report.league_table(labels, rows_, fmt))
         return
     rows = core.standings(sessions)
@@ -810,8 +834,9 @@ def standings(
     v = get_variant(variant)
     heading = sessions[0].heading if len(sessions) == 1 else ""
     title = f"{heading} — {v.title}" if heading else v.title
-    echo_fit(f"{title}: {plural(deals, 'deal')} in {plural(len(sessions), 'session')} "
-             f"({v.unit})")
+    echo_fit(_("{title}: {deals} in {sessions} ({unit})").format(
+                 title=title, deals=plural(deals, 'deal'),
+                 sessions=plural(len(sessions), 'session'), unit=v.unit))
     echo(report.standings_table(variant, rows, fmt, fit=fitting()))
     if by_deal:
         echo("")
@@ -821,7 +846,7 @@ def standings(
         if over:
             echo_fit(over)
     if len(sessions) == 1 and fmt == "simple" and not over:
-        echo(f"next dealer: {sessions[0].next_dealer()}")
+        echo(_("next dealer: {x}").format(x=sessions[0].next_dealer()))
 
 
 def _sessions_between(files: list[Path], since: str | None,
@@ -833,14 +858,17 @@ def _sessions_between(files: list[Path], since: str | None,
     bounds = []
     for option, value in (("--since", since), ("--until", until)):
         if value is not None and read_date(value.strip()) is None:
-            raise ScorepadError([Problem(option, f"{shown(value)} is not a date as YYYY-MM-DD")])
+            raise ScorepadError([Problem(option, _("{value} is not a date as YYYY-MM-DD").format(
+                                                     value=shown(value)))])
         bounds.append(read_date(value.strip()) if value is not None else None)
     sessions = _load_all(files)
     games = {s.variant for s in sessions}
     if len(games) > 1:
-        which = ", ".join(f"{f} is {s.variant}" for f, s in zip(files, sessions, strict=True))
-        raise ScorepadError([Problem("", f"the files mix games ({which}): standings add up "
-                                         "one game at a time")])
+        which = ", ".join(_("{f} is {variant}").format(f=f, variant=s.variant) for f,
+            s in zip(files, sessions, strict=True))
+        raise ScorepadError([Problem("", _("the files mix games ({which}): standings add up one "
+                                           "game at a time").format(
+                                             which=which))])
     pairs = sorted(zip(files, sessions, strict=True), key=lambda fs: (not fs[1].date,
                                                                        fs[1].date))  # fmt: skip
     if since is not None or until is not None:
@@ -848,8 +876,9 @@ def _sessions_between(files: list[Path], since: str | None,
         pairs = [(f, s) for f, s in pairs if s.date and (low is None or s.date >= low)
                  and (high is None or s.date <= high)]  # fmt: skip
         if not pairs:
-            raise ScorepadError([Problem("", "no dated session falls between "
-                                             f"{low or 'the start'} and {high or 'today'}")])
+            raise ScorepadError([Problem("", _("no dated session falls between {x} and {x2}")
+                .format(
+                                                 x=low or 'the start', x2=high or 'today'))])
     return [f for f, _s in pairs], [s for _f, s in pairs]
 
 
@@ -899,8 +928,10 @@ def settle(
         echo_json(report.settle_object(settlement, unit, currency))
         return
     one = {"points": "point", "chips": "chip", "deals won": "deal won"}.get(unit, unit)
-    label = f"{report.money(settlement.rate, currency)} per {one}" if rate else unit
-    echo(f"settling {plural(sum(len(s.deals) for s in sessions), 'deal')} ({label}):")
+    label = _("{rate} per {one}").format(
+                rate=report.money(settlement.rate, currency), one=one) if rate else unit
+    echo(_("settling {x} ({label}):").format(
+             x=plural(sum(len(s.deals) for s in sessions), 'deal'), label=label))
     for line in report.settle_lines(settlement, currency if rate else unit):
         echo(f"  {line}")
 
@@ -918,15 +949,17 @@ def _settlement(sessions: list[Any], rate: str | None, currency: str,
 
     problems = []
     if rate is not None and not re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,4})?", rate.strip()):
-        problems.append(Problem("--rate", f"{shown(rate)} is not an amount like 0.05"))
+        problems.append(Problem("--rate", _("{rate} is not an amount like 0.05").format(
+                                              rate=shown(rate))))
     elif rate is not None and Decimal(rate.strip()) == 0:
-        problems.append(Problem("--rate", "must be more than 0"))
+        problems.append(Problem("--rate", _("must be more than 0")))
     problem = control_problem(currency, "--currency")
     if problem or len(currency) > 5:
-        problems.append(problem or Problem("--currency", "at most 5 characters, e.g. € or CHF"))
+        problems.append(problem or Problem("--currency", _("at most 5 characters, e.g. € or CHF")))
     variant = get_variant(sessions[0].variant)
     if per_game and variant.name != "piedmont":
-        problems.append(Problem("--per-game", f"is for Piedmont, not {variant.name}"))
+        problems.append(Problem("--per-game", _("is for Piedmont, not {name}").format(
+                                                  name=variant.name)))
     if problems:
         raise ScorepadError(problems)
     unit = variant.unit
@@ -978,7 +1011,8 @@ def report(
         typer.echo(html, nl=False)  # HTML escapes what it shows: no raw control characters
         return
     stream = storage.write_export(output, html)
-    echo(f"wrote {output}: the sheet of {plural(sum(len(s.deals) for s in sessions), 'deal')}",
+    echo(_("wrote {output}: the sheet of {x}").format(
+             output=output, x=plural(sum(len(s.deals) for s in sessions), 'deal')),
          err=stream)
 
 
@@ -993,7 +1027,7 @@ def chart(file: FileArg) -> None:
 
     session = storage.load(file)
     if not session.deals:
-        raise ScorepadError([Problem(str(file), "no deals yet: nothing to draw")])
+        raise ScorepadError([Problem(str(file), _("no deals yet: nothing to draw"))])
     echo(report.chart(session, fit=fitting() or 80))
 
 
@@ -1018,7 +1052,7 @@ def export(
     from scorepad import report, storage
 
     if excel and to.value != "csv":
-        raise ScorepadError([Problem("--excel", "goes with --to csv")])
+        raise ScorepadError([Problem("--excel", _("goes with --to csv"))])
     session = storage.load(file)
     if output is None or str(output) == "-":
         if excel:
@@ -1028,7 +1062,8 @@ def export(
         return
     stream = storage.write_export(output, report.export_chunks(session, to.value, excel=excel))
     # to a pipe or a device the note goes to stderr, so it never mixes with the export
-    echo(f"wrote {output}: {plural(len(session.deals), 'deal')} as {to.value}", err=stream)
+    echo(_("wrote {output}: {deals} as {value}").format(
+             output=output, deals=plural(len(session.deals), 'deal'), value=to.value), err=stream)
 
 
 @app.command()
@@ -1092,7 +1127,8 @@ def count(
     from scorepad.text import num
 
     echo(pile_sum(deck, listed, counted))
-    echo(f"{num(counted.points)} points in {counted.cards} cards")
+    echo(_("{points} points in {cards} cards").format(
+             points=num(counted.points), cards=counted.cards))
     for line in extra.get("lines", []):
         echo(line)
 
@@ -1114,8 +1150,9 @@ def check(files: FilesArg) -> None:
             bad += 1
             print_problems(err.problems)
             continue
-        echo(f"{f}: ok, {session.variant}, {len(session.players)} players, "
-                   f"{plural(len(session.deals), 'deal')}, every deal adds up")
+        echo(_("{f}: ok, {variant}, {players} players, {deals}, every deal adds up").format(
+                 f=f, variant=session.variant, players=len(session.players),
+                 deals=plural(len(session.deals), 'deal')))
     if bad:
         raise typer.Exit(1)
 
@@ -1193,8 +1230,8 @@ def main() -> None:
     lang = i18n.from_command_line(sys.argv[1:])
     if lang is not None:  # chosen when scorepad.i18n was imported; here it is checked
         if i18n.code_of(lang) is None:
-            echo(f"error: --lang: {shown(lang)} is not a language of scorepad (en, ja)",
-                 err=True)  # fmt: skip
+            echo("error: --lang: " + _("{lang} is not a language of scorepad (en, ja)").format(
+                lang=shown(lang)), err=True)
             sys.exit(2)
         sys.argv[1:] = i18n.without_lang(sys.argv[1:])
     argv = sys.argv
@@ -1208,5 +1245,5 @@ def main() -> None:
     try:
         _only(sys.argv[1] if len(sys.argv) > 1 else "")(prog_name="scorepad")
     except KeyboardInterrupt:
-        echo("\ninterrupted: nothing saved", err=True)
+        echo(_("\ninterrupted: nothing saved"), err=True)
         sys.exit(130)

@@ -36,8 +36,11 @@ def table(
     if fmt not in tabulate.tabulate_formats:
         from scorepad.errors import Problem, ScorepadError
 
-        raise ScorepadError([Problem("--format", f"unknown table format {shown(fmt)} (formats: "
-                                                 f"{', '.join(tabulate.tabulate_formats)})")])
+        raise ScorepadError([Problem("--format", _("unknown table format {fmt} (formats: "
+                                                   "{tabulate_formats})").format(
+                                                     fmt=shown(fmt),
+                                                     tabulate_formats=", ".join(
+                                                         tabulate.tabulate_formats)))])
     align = tuple("right" if i in right else "left" for i in range(len(headers)))
     text: str = tabulate.tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,
                                   colalign=align)  # fmt: skip
