@@ -23,9 +23,9 @@ from scorepad.i18n import _
 from scorepad.text import plural, printable, shown
 
 app = typer.Typer(
-    help="Score keeper for tarot card games played with real decks: French Tarot, "
-    "Troggu (Swiss tarot) and two-handed Piedmontese tarot.\n\n"
-    "Example: scorepad new club.toml --variant french --players 'Anna,Bruno,Chloé,Daisuke'",
+    help=_("Score keeper for tarot card games played with real decks: French Tarot, Troggu "
+           "(Swiss tarot) and two-handed Piedmontese tarot.\n\nExample: scorepad new club.toml "
+           "--variant french --players 'Anna,Bruno,Chloé,Daisuke'"),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -45,7 +45,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: Annotated[bool, typer.Option("--version", help="print scorepad's version and stop",
+    version: Annotated[bool, typer.Option("--version", help=_("print scorepad's version and stop"),
                                           is_eager=True, callback=_version)] = False,
 ) -> None:
     """Score keeper for tarot card games played with real decks: French Tarot, Troggu (Swiss
@@ -173,15 +173,15 @@ def echo_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))  # json escapes controls
 
 
-FileArg = Annotated[Path, typer.Argument(help="the session file (TOML); default: "
-                                               "$SCOREPAD_FILE", metavar="FILE",
+FileArg = Annotated[Path,
+    typer.Argument(help=_("the session file (TOML); default: $SCOREPAD_FILE"), metavar="FILE",
                                           envvar="SCOREPAD_FILE", show_default=False,
                                           show_envvar=False)]  # fmt: skip
-FilesArg = Annotated[list[Path], typer.Argument(help="one or more session files; default: "
-                                                     "$SCOREPAD_FILE",
+FilesArg = Annotated[list[Path], typer.Argument(help=_("one or more session files; default: "
+                                                       "$SCOREPAD_FILE"),
                                                  metavar="FILE...", envvar="SCOREPAD_FILE",
                                                  show_default=False, show_envvar=False)]
-JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable output")]
+JsonOpt = Annotated[bool, typer.Option("--json", help=_("machine-readable output"))]
 def _table_format(value: str) -> str:
     """--format is checked before anything is printed (tabulate only when not "simple")."""
     if value != "simple":
@@ -195,8 +195,8 @@ def _table_format(value: str) -> str:
     return value
 
 
-FormatOpt = Annotated[str, typer.Option("--format", help="table format: plain, simple, github, "
-                                                         "grid, html, latex, …",
+FormatOpt = Annotated[str, typer.Option("--format", help=_("table format: plain, simple, github, "
+                                                           "grid, html, latex, …"),
                                         callback=_table_format)]  # fmt: skip
 
 
@@ -372,23 +372,27 @@ def _points_value(items: list[str]) -> Any:
 
 # --- commands ---------------------------------------------------------------------------------
 
-@app.command()
+@app.command(help=_(
+    "Start a session file. It is never overwritten.\n\nExample: scorepad new club.toml "
+             "--variant french --players \"Anna,Bruno,Chloé,Daisuke\""))
 @handled
 def new(
     file: FileArg,
-    variant: Annotated[str, typer.Option("--variant", "-v", help="french, troggu or piedmont")],
+    variant: Annotated[str, typer.Option("--variant", "-v", help=_("french, troggu or piedmont"))],
     players: Annotated[str, typer.Option("--players", "-p",
-                                         help="players in seating order, comma-separated")],
-    rules: Annotated[Optional[str], typer.Option("--rules", help="rule profile, e.g. seed or fft")] = None,  # noqa: UP045, E501
-    title: Annotated[str, typer.Option("--title", help="a title for the session")] = "",
-    date: Annotated[Optional[str], typer.Option("--date", help="the evening's date, YYYY-MM-DD (default: today)")] = None,  # noqa: UP045, E501
-    dealer: Annotated[Optional[str], typer.Option("--dealer", help="who deals first (default: the first player)")] = None,  # noqa: UP045, E501
-    settings: Annotated[Optional[list[str]], typer.Option("--set", help="KEY=VALUE: change one rule setting (repeatable; see 'scorepad variants')")] = None,  # noqa: UP045, E501
+                                         help=_("players in seating order, comma-separated"))],
+    rules: Annotated[str | None, typer.Option("--rules", help=_("rule profile, e.g. seed or "
+                                                                   "fft"))] = None,
+    title: Annotated[str, typer.Option("--title", help=_("a title for the session"))] = "",
+    date: Annotated[str | None, typer.Option("--date", help=_("the evening's date, YYYY-MM-DD "
+                                                                 "(default: today)"))] = None,
+    dealer: Annotated[str | None, typer.Option("--dealer", help=_("who deals first (default: "
+                                                                     "the first player)"))] = None,
+    settings: Annotated[list[str] | None, typer.Option("--set", help=_("KEY=VALUE: change one "
+                                                                          "rule setting "
+                                                                          "(repeatable; see "
+                                                                          "'scorepad variants')"))] = None,  # noqa: E501
 ) -> None:
-    """Start a session file. It is never overwritten.
-
-    Example: scorepad new club.toml --variant french --players "Anna,Bruno,Chloé,Daisuke"
-    """
     from scorepad import core, storage
 
     pairs: dict[str, str] = {}
@@ -445,7 +449,7 @@ def new(
 
 InteractiveOpt = Annotated[Optional[bool], typer.Option(  # noqa: UP045
     "--interactive/--no-interactive", "-i",
-    help="ask for what is missing (default: only on a terminal)", show_default=False)]
+    help=_("ask for what is missing (default: only on a terminal)"), show_default=False)]
 
 
 def _interactive(flag: bool | None) -> bool:
@@ -458,23 +462,20 @@ def _ask(prompt: str) -> str:
     return input(prompt)
 
 
-@app.command(cls=DealCommand)
+@app.command(cls=DealCommand,
+    help=_("Record one deal; print its scores and who deals next.\n\nOn a terminal, whatever "
+             "is missing is asked for (defaults in brackets, Enter accepts),\nand the deal is "
+             "shown for confirmation before it is saved.\n\nExample: scorepad deal club.toml "
+             "--contract garde --taker Bruno --points 47 --bouts 2"))
 @handled
 @with_deal_options
 def deal(
     file: FileArg,
-    continue_: Annotated[bool, typer.Option("--continue", help="add a deal after the match "
-                                                                "target was reached")] = False,
+    continue_: Annotated[bool, typer.Option("--continue", help=_("add a deal after the match "
+                                                                 "target was reached"))] = False,
     interactive: InteractiveOpt = None,
     **options: Any,
 ) -> None:
-    """Record one deal; print its scores and who deals next.
-
-    On a terminal, whatever is missing is asked for (defaults in brackets, Enter accepts),
-    and the deal is shown for confirmation before it is saved.
-
-    Example: scorepad deal club.toml --contract garde --taker Bruno --points 47 --bouts 2
-    """
     from scorepad import core, report, storage
     from scorepad.variants import match_over
 
@@ -546,15 +547,14 @@ def deal(
         echo(after)
 
 
-@app.command()
+@app.command(help=_(
+    "An evening in one command: deal after deal, each saved at once, the standings and "
+             "the\nnext dealer after each. Between deals: u undo, e N edit, s standings, h "
+             "history, c chart,\nq quit, ? help. Without a terminal, reads one deal per line in "
+             "deal's options.\n\nExample: scorepad play club.toml; scorepad play club.toml < "
+             "evening.txt"))
 @handled
 def play(file: FileArg, interactive: InteractiveOpt = None) -> None:
-    """An evening in one command: deal after deal, each saved at once, the standings and the
-    next dealer after each. Between deals: u undo, e N edit, s standings, h history, c chart,
-    q quit, ? help. Without a terminal, reads one deal per line in deal's options.
-
-    Example: scorepad play club.toml; scorepad play club.toml < evening.txt
-    """
     from scorepad import play as evening
 
     if _interactive(interactive):
@@ -599,24 +599,23 @@ def _deal_line_parser(file: Path) -> Callable[[list[str]], dict[str, Any]]:
     return parse
 
 
-@app.command(cls=DealCommand)
+@app.command(cls=DealCommand,
+    help=_("Change fields of deal N; the others stay as entered. Prints the scores before and "
+             "after.\n\nWith no options on a terminal, every question is asked again with the "
+             "old answer as\ndefault (Enter keeps it).\n\nExample: scorepad edit club.toml 3 "
+             "--points 42"))
 @handled
 @with_deal_options
 def edit(
     file: FileArg,
-    n: Annotated[int, typer.Argument(help="the deal's number (see history)",
+    n: Annotated[int, typer.Argument(help=_("the deal's number (see history)"),
                                      parser=ascii_int, metavar="N")],
-    clear: Annotated[Optional[list[str]], typer.Option("--clear", help="remove a field, e.g. --clear petit-au-bout (repeatable)")] = None,  # noqa: UP045, E501
+    clear: Annotated[list[str] | None, typer.Option("--clear", help=_("remove a field, e.g. "
+                                                                         "--clear petit-au-bout "
+                                                                         "(repeatable)"))] = None,
     interactive: InteractiveOpt = None,
     **options: Any,
 ) -> None:
-    """Change fields of deal N; the others stay as entered. Prints the scores before and after.
-
-    With no options on a terminal, every question is asked again with the old answer as
-    default (Enter keeps it).
-
-    Example: scorepad edit club.toml 3 --points 42
-    """
     from scorepad import core, report, storage
 
     session = storage.load(file)
@@ -686,26 +685,20 @@ def located(file: Path, change: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return run
 
 
-@app.command()
+@app.command(help=_("Remove the last deal, saying which.\n\nExample: scorepad undo club.toml"))
 @handled
 def undo(file: FileArg) -> None:
-    """Remove the last deal, saying which.
-
-    Example: scorepad undo club.toml
-    """
     _remove(file, None)
 
 
-@app.command()
+@app.command(help=_(
+    "Remove deal N; the deals after it move up one number.\n\nExample: scorepad delete "
+             "club.toml 4"))
 @handled
 def delete(
-    file: FileArg, n: Annotated[int, typer.Argument(help="the deal's number (see history)",
+    file: FileArg, n: Annotated[int, typer.Argument(help=_("the deal's number (see history)"),
                                                     parser=ascii_int, metavar="N")]
 ) -> None:
-    """Remove deal N; the deals after it move up one number.
-
-    Example: scorepad delete club.toml 4
-    """
     _remove(file, n)
 
 
@@ -745,13 +738,10 @@ def _remove(file: Path, n: int | None) -> None:
     echo(_("next dealer: {x}").format(x=updated.next_dealer()))
 
 
-@app.command()
+@app.command(help=_("Every deal with its scores and running totals.\n\nExample: scorepad history "
+             "club.toml --format github"))
 @handled
 def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") -> None:
-    """Every deal with its scores and running totals.
-
-    Example: scorepad history club.toml --format github
-    """
     from scorepad import report, storage
 
     session = storage.load(file)
@@ -771,36 +761,33 @@ class RankBy(StrEnum):
 
 
 # the season's options, the same in standings --league and report
-RankByOpt = Annotated[RankBy, typer.Option("--rank-by", help="the season table (--league): "
-                                                             "total or average")]
+RankByOpt = Annotated[RankBy, typer.Option("--rank-by", help=_("the season table (--league): "
+                                                               "total or average"))]
 MinDealsOpt = Annotated[int, typer.Option("--min-deals", parser=ascii_int, metavar="N",
-                                          help="with --rank-by average: deals needed to be "
-                                               "ranked")]  # fmt: skip
+                                          help=_("with --rank-by average: deals needed to be "
+                                                 "ranked"))]  # fmt: skip
 SinceOpt = Annotated[Optional[str], typer.Option(  # noqa: UP045
-    "--since", metavar="YYYY-MM-DD", help="only sessions on or after this date")]
+    "--since", metavar="YYYY-MM-DD", help=_("only sessions on or after this date"))]
 UntilOpt = Annotated[Optional[str], typer.Option(  # noqa: UP045
-    "--until", metavar="YYYY-MM-DD", help="only sessions on or before this date")]
+    "--until", metavar="YYYY-MM-DD", help=_("only sessions on or before this date"))]
 
 
-@app.command()
+@app.command(help=_("Players ranked by total, over one or more session files of the same game.\n\n"
+             "Example: scorepad standings club.toml; scorepad standings season/*.toml --league"))
 @handled
 def standings(
     files: FilesArg,
     json_: JsonOpt = False,
     fmt: FormatOpt = "simple",
-    by_deal: Annotated[bool, typer.Option("--by-deal", help="add the running totals after "
-                                                              "every deal")] = False,
-    league: Annotated[bool, typer.Option("--league", help="a season: one column per session, "
-                                                            "by date")] = False,
+    by_deal: Annotated[bool, typer.Option("--by-deal", help=_("add the running totals after "
+                                                              "every deal"))] = False,
+    league: Annotated[bool, typer.Option("--league", help=_("a season: one column per session, "
+                                                            "by date"))] = False,
     rank_by: RankByOpt = RankBy.total,
     min_deals: MinDealsOpt = 10,
     since: SinceOpt = None,
     until: UntilOpt = None,
 ) -> None:
-    """Players ranked by total, over one or more session files of the same game.
-
-    Example: scorepad standings club.toml; scorepad standings season/*.toml --league
-    """
     from scorepad import core, report
     from scorepad.variants import match_over
 
@@ -898,13 +885,17 @@ def _load_all(files: list[Path]) -> list[Any]:
 
 
 RateOpt = Annotated[Optional[str], typer.Option(  # noqa: UP045
-    "--rate", help="money per point (per chip in Troggu), e.g. 0.05", show_default=False)]
-CurrencyOpt = Annotated[str, typer.Option("--currency", help="shown after amounts, e.g. €")]
+    "--rate", help=_("money per point (per chip in Troggu), e.g. 0.05"), show_default=False)]
+CurrencyOpt = Annotated[str, typer.Option("--currency", help=_("shown after amounts, e.g. €"))]
 PerGameOpt = Annotated[bool, typer.Option(
-    "--per-game", help="Piedmont: settle the deals won, not the points")]
+    "--per-game", help=_("Piedmont: settle the deals won, not the points"))]
 
 
-@app.command()
+@app.command(help=_(
+    "The fewest payments that settle the evening (or the season): who pays whom.\n\n"
+             "Without --rate, in the game's own unit (points or chips). Amounts are exact; with "
+             "a rate\nthey are rounded to cents, and any cent that rounding moves is named.\n\n"
+             "Example: scorepad settle club.toml --rate 0.05 --currency €"))
 @handled
 def settle(
     files: FilesArg,
@@ -913,13 +904,6 @@ def settle(
     per_game: PerGameOpt = False,
     json_: JsonOpt = False,
 ) -> None:
-    """The fewest payments that settle the evening (or the season): who pays whom.
-
-    Without --rate, in the game's own unit (points or chips). Amounts are exact; with a rate
-    they are rounded to cents, and any cent that rounding moves is named.
-
-    Example: scorepad settle club.toml --rate 0.05 --currency €
-    """
     from scorepad import report
 
     sessions = _sessions_between(files, None, None)[1]
@@ -975,11 +959,18 @@ def _settlement(sessions: list[Any], rate: str | None, currency: str,
     return settle(totals, Decimal(rate.strip()), CENT), unit
 
 
-@app.command()
+@app.command(help=_(
+    "The evening's sheet: one self-contained HTML page to print, pin up or send.\n\n"
+             "Standings, a chart of the running totals, every deal, and who pays whom (Troggu "
+             "in chips;\nFrench and Piedmont with --rate). Several files of one game make a "
+             "season page.\n\nExample: scorepad report club.toml -o evening.html --rate 0.05 "
+             "--currency €"))
 @handled
 def report(
     files: FilesArg,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="the HTML file to write; - or none: print")] = None,  # noqa: UP045, E501
+    output: Annotated[Path | None, typer.Option("--output", "-o", help=_("the HTML file to "
+                                                                            "write; - or none: "
+                                                                            "print"))] = None,
     rate: RateOpt = None,
     currency: CurrencyOpt = "",
     rank_by: RankByOpt = RankBy.total,
@@ -987,13 +978,6 @@ def report(
     since: SinceOpt = None,
     until: UntilOpt = None,
 ) -> None:
-    """The evening's sheet: one self-contained HTML page to print, pin up or send.
-
-    Standings, a chart of the running totals, every deal, and who pays whom (Troggu in chips;
-    French and Piedmont with --rate). Several files of one game make a season page.
-
-    Example: scorepad report club.toml -o evening.html --rate 0.05 --currency €
-    """
     from scorepad import core, sheet, storage
 
     files, sessions = _sessions_between(files, since, until)
@@ -1016,13 +1000,10 @@ def report(
          err=stream)
 
 
-@app.command()
+@app.command(help=_("The running totals of every player, deal by deal, drawn in the terminal.\n\n"
+             "Example: scorepad chart club.toml"))
 @handled
 def chart(file: FileArg) -> None:
-    """The running totals of every player, deal by deal, drawn in the terminal.
-
-    Example: scorepad chart club.toml
-    """
     from scorepad import report, storage
 
     session = storage.load(file)
@@ -1037,18 +1018,18 @@ class ExportFormat(StrEnum):
     markdown = "markdown"
 
 
-@app.command()
+@app.command(help=_(
+    "One row per deal, one column per player: for spreadsheets and club web pages.\n\n"
+             "Example: scorepad export club.toml --to csv -o club.csv"))
 @handled
 def export(
     file: FileArg,
-    to: Annotated[ExportFormat, typer.Option("--to", help="csv, json or markdown")],
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="write to this file; - or none: print")] = None,  # noqa: UP045, E501
-    excel: Annotated[bool, typer.Option("--excel", help="CSV as Excel reads UTF-8: with a byte-order mark")] = False,  # noqa: E501
+    to: Annotated[ExportFormat, typer.Option("--to", help=_("csv, json or markdown"))],
+    output: Annotated[Path | None, typer.Option("--output", "-o", help=_("write to this file; "
+                                                                            "- or none: print"))] = None,  # noqa: E501
+    excel: Annotated[bool, typer.Option("--excel", help=_("CSV as Excel reads UTF-8: with a "
+                                                          "byte-order mark"))] = False,
 ) -> None:
-    """One row per deal, one column per player: for spreadsheets and club web pages.
-
-    Example: scorepad export club.toml --to csv -o club.csv
-    """
     from scorepad import report, storage
 
     if excel and to.value != "csv":
@@ -1066,17 +1047,14 @@ def export(
              output=output, deals=plural(len(session.deals), 'deal'), value=to.value), err=stream)
 
 
-@app.command()
+@app.command(help=_(
+    "One deal with its arithmetic spelled out.\n\nExample: scorepad show club.toml 3"))
 @handled
 def show(
     file: FileArg,
-    n: Annotated[Optional[int], typer.Argument(help="the deal's number (default: the last)", parser=ascii_int, metavar="N")] = None,  # noqa: UP045, E501
+    n: Annotated[Optional[int], typer.Argument(help=_("the deal's number (default: the last)"), parser=ascii_int, metavar="N")] = None,  # noqa: UP045, E501
     json_: JsonOpt = False,
 ) -> None:
-    """One deal with its arithmetic spelled out.
-
-    Example: scorepad show club.toml 3
-    """
     from scorepad import core, report, storage
 
     session = storage.load(file, lazy=True)  # one deal is read, not all
@@ -1094,19 +1072,17 @@ def show(
         echo(report.explain_deal(session, number, deal, outcome))
 
 
-@app.command()
+@app.command(help=_("Card points of a pile: listed cards plus unlisted low cards up to --pile.\n\n"
+             "Example: scorepad count --variant french 21 1 EX KH KS QD CC JH --pile 30"))
 @handled
 def count(
-    cards: Annotated[list[str], typer.Argument(help="the cards, e.g. 21 1 EX KH QS",
+    cards: Annotated[list[str], typer.Argument(help=_("the cards, e.g. 21 1 EX KH QS"),
                                                show_default=False)],
-    variant: Annotated[str, typer.Option("--variant", "-v", help="french, troggu or piedmont")],
-    pile: Annotated[Optional[int], typer.Option("--pile", help="how many cards the pile holds (default: those listed)", parser=ascii_int, metavar="N")] = None,  # noqa: UP045, E501
+    variant: Annotated[str, typer.Option("--variant", "-v", help=_("french, troggu or piedmont"))],
+    pile: Annotated[int | None, typer.Option("--pile", help=_("how many cards the pile holds "
+                                                                 "(default: those listed)"), parser=ascii_int, metavar="N")] = None,  # noqa: E501
     json_: JsonOpt = False,
 ) -> None:
-    """Card points of a pile: listed cards plus unlisted low cards up to --pile.
-
-    Example: scorepad count --variant french 21 1 EX KH KS QD CC JH --pile 30
-    """
     from scorepad.cards import count_pile
     from scorepad.variants import default_rules, get_variant
 
@@ -1133,13 +1109,10 @@ def count(
         echo(line)
 
 
-@app.command()
+@app.command(help=_("Validate session files and report every problem; exit 1 if any.\n\nExample: "
+             "scorepad check examples/*.toml"))
 @handled
 def check(files: FilesArg) -> None:
-    """Validate session files and report every problem; exit 1 if any.
-
-    Example: scorepad check examples/*.toml
-    """
     from scorepad import core, storage
 
     bad = 0
@@ -1157,13 +1130,11 @@ def check(files: FilesArg) -> None:
         raise typer.Exit(1)
 
 
-@app.command()
+@app.command(help=_(
+    "The games, their player counts, rule profiles and settings.\n\nExample: scorepad "
+             "variants --json"))
 @handled
 def variants(json_: JsonOpt = False) -> None:
-    """The games, their player counts, rule profiles and settings.
-
-    Example: scorepad variants --json
-    """
     from scorepad.variants import registry
 
     games: list[dict[str, Any]] = []
