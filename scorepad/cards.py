@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import N_, _
 from scorepad.text import shown
 
 TRUMP = "T"
@@ -132,7 +132,7 @@ class Deck:
                                                "10D, Q♠)").format(
                                                  token=shown(token)))])
         if card not in self.values:
-            hint = f" ({self.shape})" if self.shape else ""
+            hint = f" ({_(self.shape)})" if self.shape else ""
             raise ScorepadError(
                 [Problem("", _("card {token} is not in the {name} deck{hint}").format(
                                  token=shown(token), name=self.name, hint=hint))]
@@ -285,7 +285,7 @@ def french_deck() -> Deck:
         low=HALF,
         fool_name="Excuse",
         bouts=frozenset({trump(21), trump(1), FOOL_CARD}),
-        shape="trumps 1–21, the Excuse, and K Q C J 10–1 in S H D C",
+        shape=N_("trumps 1–21, the Excuse, and K Q C J 10–1 in S H D C"),
     )
 
 
@@ -306,8 +306,8 @@ def troggu_deck() -> Deck:
         bouts=frozenset({trump(21), trump(1), FOOL_CARD}),
         names=names,
         labels={FOOL_CARD: "Bättler"},
-        shape="trumps 1–21, the Bättler, Cups H and Coins D: K Q C J 1–6, "
-        "Swords S and Batons C: K Q C J 10–5",
+        shape=N_("trumps 1–21, the Bättler, Cups H and Coins D: K Q C J 1–6, "
+                 "Swords S and Batons C: K Q C J 10–5"),
     )
 
 
@@ -326,7 +326,7 @@ def piedmont_deck(angel: int = 20) -> Deck:
         bouts=frozenset({trump(angel), trump(1)}),
         names=names,
         labels={FOOL_CARD: "Matto", trump(angel): "Angel", trump(1): "Bagatto"},
-        shape="trumps 1–21 (the Angel, the Bagatto), the Matto, and K Q C J 10–1 in S H D C",
+        shape=N_("trumps 1–21 (the Angel, the Bagatto), the Matto, and K Q C J 10–1 in S H D C"),
     )
 
 

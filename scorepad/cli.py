@@ -19,7 +19,7 @@ from typing import Annotated, Any, Optional, TypeVar
 import typer
 
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import N_, _
 from scorepad.text import plural, printable, shown
 
 app = typer.Typer(
@@ -204,8 +204,8 @@ FormatOpt = Annotated[str, typer.Option("--format", help=_("table format: plain,
 
 # the common fields, short: -c is Troggu's bid too and -t its Tappist (core.add_deal reads them
 # in the game's words), so one habit serves every game
-SHORT_OPTIONS = {"contract": ("-c", "; Troggu: the bid"), "taker": ("-t", "; Troggu: the "
-                                                                           "Tappist"),
+SHORT_OPTIONS = {"contract": ("-c", N_("; Troggu: the bid")), "taker": ("-t", N_("; Troggu: the "
+                                                                                 "Tappist")),
                  "points": ("-p", ""), "bouts": ("-b", "")}  # fmt: skip
 
 
@@ -234,7 +234,7 @@ def _deal_parameters() -> list[inspect.Parameter]:
 
     params = []
     for f in DEAL_OPTIONS:
-        help_text = f.help
+        help_text = _(f.help)
         if f.kind == "flag":
             name = f.option.removeprefix("--")
             annotation: Any = Annotated[Optional[bool], typer.Option(  # noqa: UP045
@@ -242,8 +242,9 @@ def _deal_parameters() -> list[inspect.Parameter]:
         elif f.key in REPEATABLE:
             metavar = "X|NAME=X" if f.key == "points" else "PLAYER:TRUMPS"
             short, also = SHORT_OPTIONS.get(f.key, ("", ""))
+            also = _(also) if also else ""
             annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
-                f.option, *([short] if short else []), help=help_text + " (repeatable)" + also,
+                f.option, *([short] if short else []), help=help_text + _(" (repeatable)") + also,
                 metavar=metavar, show_default=False)]
         else:  # a list, so that a repeated option is an error rather than "the last wins"
             metavar = {"player": "NAME", "integer": "N", "cards": "CARDS", "card": "CARD",
@@ -251,6 +252,7 @@ def _deal_parameters() -> list[inspect.Parameter]:
             if f.choices:
                 metavar = "|".join(f.choices)
             short, also = SHORT_OPTIONS.get(f.key, ("", ""))
+            also = _(also) if also else ""
             complete = {"autocompletion": _complete_player} if f.kind == "player" else \
                 {"autocompletion": _completer(f.choices)} if f.choices else {}
             annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
@@ -261,7 +263,9 @@ def _deal_parameters() -> list[inspect.Parameter]:
     return params
 
 
-GAME_TITLES = {"french": "French Tarot", "troggu": "Troggu", "piedmont": "Piedmontese tarot"}
+GAME_TITLES = {"french": N_("French Tarot"), "troggu": N_("Troggu"),
+               "piedmont": N_("Piedmontese tarot")}  # fmt: skip
+ANY_GAME = N_("Any game")
 
 
 class DealCommand(typer.core.TyperCommand):
@@ -275,7 +279,7 @@ class DealCommand(typer.core.TyperCommand):
         keys = {f.key for f in DEAL_OPTIONS}
         tag = re.compile(r" ?\[([a-z, ]+)\]")
         own: list[tuple[str, str]] = []
-        sections: dict[str, list[tuple[str, str]]] = {"Any game": []}
+        sections: dict[str, list[tuple[str, str]]] = {ANY_GAME: []}
         sections.update((title, []) for title in GAME_TITLES.values())
         for param in self.get_params(ctx):
             record = param.get_help_record(ctx)
@@ -290,10 +294,10 @@ class DealCommand(typer.core.TyperCommand):
             for game in games.group(1).split(", ") if games else ():
                 sections[GAME_TITLES[game]].append(plain)
             if games is None:
-                sections["Any game"].append(plain)
+                sections[ANY_GAME].append(plain)
         # the short options of every game: -c and -t stand for Troggu's bid and Tappist too
-        sections["Troggu"][:0] = [("-c BID", "the bid, as --bid"),
-                                  ("-t NAME", "the Tappist, as --tappist")]
+        sections["Troggu"][:0] = [("-c BID", _("the bid, as --bid")),
+                                  ("-t NAME", _("the Tappist, as --tappist"))]
         args = [r for p in self.get_params(ctx) if p.param_type_name == "argument"
                 for r in [p.get_help_record(ctx)] if r is not None]  # fmt: skip
         if args:
@@ -303,7 +307,7 @@ class DealCommand(typer.core.TyperCommand):
             formatter.write_dl(own)
         for title, rows in sections.items():
             if rows:
-                with formatter.section(_("Deal options: {title}").format(title=title)):
+                with formatter.section(_("Deal options: {title}").format(title=_(title))):
                     formatter.write_dl(rows)
 
 
@@ -438,7 +442,7 @@ def new(
     v = get_variant(session.variant)
     echo(_("created {file}: {title} ({profile} rules), {date}, {names} players: {players}; "
            "{dealer} deals first").format(
-             file=file, title=v.title, profile=session.profile, date=session.date,
+             file=file, title=_(v.title), profile=session.profile, date=session.date,
              names=len(names), players=', '.join(session.players), dealer=session.dealer))
     if os.environ.get("SCOREPAD_FILE") != str(file):
         import shlex
@@ -806,8 +810,8 @@ def standings(
         ranked = _("by average (at least {deals})").format(deals=plural(min_deals, "deal")) \
             if rank_by is RankBy.average else _("by total")
         echo(_("{title} league: {sessions}, {deals} ({unit}), ranked {ranked}").format(
-                 title=v.title, sessions=plural(len(sessions), 'session'),
-                 deals=plural(deals_, 'deal'), unit=v.unit, ranked=ranked))
+                 title=_(v.title), sessions=plural(len(sessions), 'session'),
+                 deals=plural(deals_, 'deal'), unit=_(v.unit), ranked=ranked))
         echo(report.league_table(labels, rows_, fmt))
         return
     rows = core.standings(sessions)
@@ -820,10 +824,10 @@ def standings(
 
     v = get_variant(variant)
     heading = sessions[0].heading if len(sessions) == 1 else ""
-    title = f"{heading} — {v.title}" if heading else v.title
+    title = f"{heading} — {_(v.title)}" if heading else _(v.title)
     echo_fit(_("{title}: {deals} in {sessions} ({unit})").format(
                  title=title, deals=plural(deals, 'deal'),
-                 sessions=plural(len(sessions), 'session'), unit=v.unit))
+                 sessions=plural(len(sessions), 'session'), unit=_(v.unit)))
     echo(report.standings_table(variant, rows, fmt, fit=fitting()))
     if by_deal:
         echo("")
@@ -865,7 +869,7 @@ def _sessions_between(files: list[Path], since: str | None,
         if not pairs:
             raise ScorepadError([Problem("", _("no dated session falls between {x} and {x2}")
                 .format(
-                                                 x=low or 'the start', x2=high or 'today'))])
+                                                 x=low or _('the start'), x2=high or _('today')))])
     return [f for f, _s in pairs], [s for _f, s in pairs]
 
 
@@ -1154,7 +1158,7 @@ def variants(json_: JsonOpt = False) -> None:
     for v in registry().values():
         count = f"{v.min_players}–{v.max_players}" if v.min_players != v.max_players \
             else str(v.min_players)
-        rows.append([v.name, v.title, count, v.unit, ", ".join(v.profiles)])
+        rows.append([v.name, _(v.title), count, _(v.unit), ", ".join(v.profiles)])
     echo(table(rows, ["variant", "game", "players", "scores", "profiles"]))
     for v in registry().values():
         for name, settings in v.profiles.items():

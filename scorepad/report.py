@@ -196,7 +196,7 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
     if fit is not None and width(head) > fit:
         variant = get_variant(session.variant)
         head = next((h for h in (head.split(" — ")[-1],
-                                 f"{plural(len(session.deals), 'deal')} ({variant.unit})")
+                                 f"{plural(len(session.deals), 'deal')} ({_(variant.unit)})")
                      if width(h) <= fit), head)  # fmt: skip
     yield head
     yield from simple_lines(rows(), heads, [k for k, i in enumerate(keep) if i in numbers],

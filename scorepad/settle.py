@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 
+from scorepad.i18n import _
+
 CENT = Decimal("0.01")
 EXACT_UP_TO = 12  # players with a balance: 12 × 2^12 steps are instant
 
@@ -36,7 +38,7 @@ class Settlement:
 def settle(totals: Mapping[str, int | Decimal], rate: Decimal, cent: Decimal = CENT) -> Settlement:
     """Who pays whom, for standings `totals` (which add up to zero) at `rate` per unit."""
     if sum(totals.values()) != 0:
-        raise ValueError("the totals do not add up to zero")
+        raise ValueError(_("the totals do not add up to zero"))
     exact = {p: Decimal(t) * rate for p, t in totals.items()}
     balances = {p: x.quantize(cent, ROUND_HALF_EVEN) for p, x in exact.items()}
     rounding: list[tuple[str, Decimal]] = []

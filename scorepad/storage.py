@@ -448,8 +448,7 @@ def _signed_chunks(chunks: list[bytes | memoryview]) -> list[bytes | memoryview]
     digest = hashlib.sha256()
     for chunk in chunks:
         digest.update(chunk)
-    line = _("# checked by scorepad {version}: sha256 {x}\n").format(
-               version=__version__, x=digest.hexdigest())
+    line = f"# checked by scorepad {__version__}: sha256 {digest.hexdigest()}\n"  # the file's
     return [*chunks, b"\n", line.encode("ascii")]
 
 

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from scorepad.cards import Card, Deck, PileCount, count_pile, display_order, format_cards
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Session, Setting, Table
 from scorepad.text import shown
 
@@ -42,6 +42,11 @@ class Field:
     def question(self) -> str:
         text = _(self.prompt or self.help)
         return text[0].upper() + text[1:]
+
+
+# the Fool fields' help as fool_fields makes it, for the catalogue (Field.question translates)
+FOOL_HELP = (N_("who played the Excuse"), N_("who won the trick of the Excuse"),
+             N_("who played the Bättler"), N_("who won the trick of the Bättler"), N_("Matto"))
 
 
 def fool_fields(fool: str, exchange_help: str, choices: tuple[str, ...],
@@ -474,8 +479,8 @@ class Reader:
                 self.add(foreign_option(key, self.variant), key)
         problems = list(self.problems)
         if self.missing:
-            problems.append(Problem("", "missing: " + "; ".join(how for _key, how in self.missing),
-                                    MISSING))
+            hows = "; ".join(how for _key, how in self.missing)
+            problems.append(Problem("", _("missing: ") + hows, MISSING))
         if problems:
             raise ScorepadError(problems, [key for key, _how in self.missing])
 
@@ -496,9 +501,9 @@ def merge_raw(
 
 MISSING = "<missing>"  # the field of the one problem that lists the missing fields
 FOOL_KEYS = ("fool", "fool_winner", "fool_exchange")
-FOOL_HOW = {"fool": "--fool NAME (who played the {})",
-            "fool_winner": "--fool-winner NAME (who won that trick)",
-            "fool_exchange": "--fool-exchange (what became of the {})"}  # fmt: skip
+FOOL_HOW = {"fool": N_("--fool NAME (who played the {})"),
+            "fool_winner": N_("--fool-winner NAME (who won that trick)"),
+            "fool_exchange": N_("--fool-exchange (what became of the {})")}  # fmt: skip
 
 
 def fool_event_complete(r: Reader, entry: Any, fool_name: str) -> bool:
@@ -508,7 +513,7 @@ def fool_event_complete(r: Reader, entry: Any, fool_name: str) -> bool:
         return False
     for key in FOOL_KEYS:
         if not getattr(entry, key) and not r.has(key):  # given but wrong: already a problem
-            r.require(key, FOOL_HOW[key].format(fool_name))
+            r.require(key, _(FOOL_HOW[key]).format(_(fool_name)))
     return len(given) == len(FOOL_KEYS)
 
 

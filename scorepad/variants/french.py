@@ -23,7 +23,7 @@ from scorepad.cards import (
     trump,
 )
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Session, Setting, Table
 from scorepad.text import num, plural, scores_line, shown, signed, span
 from scorepad.variants import (
@@ -42,23 +42,33 @@ TOTAL = 91
 MULTIPLIERS = {"petite": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
 NO_SCORE = ("pass", "cancelled")
 CONTRACTS = (*MULTIPLIERS, *NO_SCORE)
-CONTRACT_NAMES = {"petite": "Petite", "garde": "Garde", "garde-sans": "Garde sans",
-                  "garde-contre": "Garde contre"}  # fmt: skip
+CONTRACT_NAMES = {"petite": N_("Petite"), "garde": N_("Garde"), "garde-sans": N_("Garde sans"),
+                  "garde-contre": N_("Garde contre")}  # fmt: skip
+# the contracts as tables name them ("garde Bruno"), in the language
+CONTRACT_WORDS = {"petite": N_("petite"), "garde": N_("garde"), "garde-sans": N_("garde-sans"),
+                  "garde-contre": N_("garde-contre"), "pass": N_("pass"),
+                  "cancelled": N_("cancelled")}  # fmt: skip
 CONTRACT_ALIASES = {
-    "prise": "petite", "small": "petite", "p": "petite", "スモール": "petite",
+    "prise": "petite", "small": "petite", "p": "petite", "スモール": "petite", "プチ": "petite",
+    "プティット": "petite",
     "guard": "garde", "g": "garde", "ガード": "garde",
     "guard-without": "garde-sans", "gs": "garde-sans", "キティーなし": "garde-sans",
+    "ガード・サン": "garde-sans", "ガードサン": "garde-sans", "ガード・サンス": "garde-sans",
     "guard-against": "garde-contre", "gc": "garde-contre", "キティー捨てる": "garde-contre",
+    "ガード・コントル": "garde-contre", "ガードコントル": "garde-contre",
     "passed": "pass", "passe": "pass", "all-pass": "pass", "パス": "pass",
     "canceled": "cancelled", "annule": "cancelled", "annulé": "cancelled",
-    "petit-sec": "cancelled", "redeal": "cancelled",
+    "petit-sec": "cancelled", "redeal": "cancelled", "無効": "cancelled", "配り直し": "cancelled",
 }  # fmt: skip
 TARGETS = {3: 36, 2: 41, 1: 51, 0: 56}
 SIDES = ("attack", "defence")
 SIDE_ALIASES = {"defense": "defence", "taker": "attack", "attaque": "attack", "d": "defence",
-                "a": "attack", "def": "defence", "att": "attack"}  # fmt: skip
+                "a": "attack", "def": "defence", "att": "attack", "攻撃": "attack",
+                "アタック": "attack", "テイカー側": "attack", "防御": "defence",
+                "ディフェンス": "defence"}  # fmt: skip
 HANDFUL_THRESHOLDS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
 HANDFUL_NAMES = ("simple", "double", "triple")
+HANDFUL_WORDS = {"simple": N_("simple"), "double": N_("double"), "triple": N_("triple")}
 MAX_TRUMPS = 22  # 21 trumps and the Excuse
 REPLACES = {
     "points": ("cards", "pile", "side"), "bouts": ("cards", "pile", "side"),
@@ -110,7 +120,7 @@ class FrenchEntry:
 
 DECK = french_deck()
 OTHER = {"attack": "defence", "defence": "attack"}
-SIDE_NAMES = {"attack": "the taker's side", "defence": "the defence"}
+SIDE_NAMES = {"attack": N_("the taker's side"), "defence": N_("the defence")}
 
 
 # --- card counts: every bound below comes from the deck, the dog and the hands ------------------
@@ -224,7 +234,7 @@ def slam_choices(e: FrenchEntry, players: int) -> str:
             lo, hi = held[0] + shift, held[1] + shift
             shown = span(lo, hi)
             why = _(" (the Excuse kept by {side_names}, owed)").format(
-                      side_names=SIDE_NAMES[OTHER[e.slam or 'attack']]) \
+                      side_names=_(SIDE_NAMES[OTHER[e.slam or 'attack']])) \
                 if owed else ""
             parts.append(_("{shown} with {bouts}{why}").format(
                              shown=shown, bouts=plural(bouts, 'bout'), why=why))
@@ -239,14 +249,14 @@ def sizes_text(sizes: list[int]) -> str:
 
 class French:
     name = "french"
-    title = "French Tarot"
+    title = N_("French Tarot")
     aliases: tuple[str, ...] = ("fr", "tarot", "french-tarot")
     min_players = 3
     max_players = 5
     profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED, "fft": FFT}
     deal_total = 0
     has_declarer = True
-    unit = "points"
+    unit = N_("points")
     fields: tuple[Field, ...] = with_prompts((
         Field("contract", "--contract", "choice", "the contract, or pass / cancelled", CONTRACTS,
               aliases=tuple(CONTRACT_ALIASES.items())),
@@ -266,13 +276,15 @@ class French:
         Field("slam", "--slam", "choice", "which side took every trick", SIDES,
               aliases=tuple(SIDE_ALIASES.items())),
         Field("slam_announced", "--slam-announced", "flag", "slam announced by the taker"),
-        *fool_fields("Excuse", "what became of the Excuse", ("given", "owed", "lost")),
+        *fool_fields(N_("Excuse"), N_("what became of the Excuse"), ("given", "owed", "lost")),
     ), {
-        "contract": "contract", "taker": "taker", "partner": "partner (holder of the called king)",
-        "points": "card points of the taker's side (0–91, halves)",
-        "bouts": "bouts (21, 1, Excuse) on the taker's side", "pile": "cards in that pile",
-        "side": "whose pile is it", "petit_au_bout": "petit au bout, won by",
-        "slam": "slam: which side took every trick",
+        "contract": N_("contract"), "taker": N_("taker"),
+        "partner": N_("partner (holder of the called king)"),
+        "points": N_("card points of the taker's side (0–91, halves)"),
+        "bouts": N_("bouts (21, 1, Excuse) on the taker's side"),
+        "pile": N_("cards in that pile"), "side": N_("whose pile is it"),
+        "petit_au_bout": N_("petit au bout, won by"),
+        "slam": N_("slam: which side took every trick"),
     })  # fmt: skip
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:
@@ -324,7 +336,7 @@ class French:
 
         bouts = r.integer("bouts", 0, 3)
         given = r.points_or_pile(DECK, TOTAL, HALF, SIDES, SIDE_ALIASES,
-                                 "--points X with --bouts N, or --cards and --pile")
+                                 _("--points X with --bouts N, or --cards and --pile"))
         points = given.points
         if points is not None or (r.has("points") and not r.has("cards")):
             if not r.has("bouts"):
@@ -361,7 +373,7 @@ class French:
         slam = r.choice("slam", SIDES, SIDE_ALIASES)
         announced = r.flag("slam_announced")
         fool = r.player("fool")
-        fool_winner = r.player("fool_winner", "fool winner")
+        fool_winner = r.player("fool_winner", _("fool winner"))
         exchange = r.choice("fool_exchange", ("given", "owed", "lost"))
         entry = FrenchEntry(
             contract=contract, taker=taker, partner=partner, alone=alone,
@@ -409,7 +421,7 @@ class French:
         result: dict[str, int] = {}
         for name, trumps in items:
             try:
-                player = r.table.resolve(str(name), "handful player")
+                player = r.table.resolve(str(name), _("handful player"))
             except ScorepadError as err:
                 r.problems.extend(Problem(p.where, p.what, "handfuls") for p in err.problems)
                 continue
@@ -470,7 +482,7 @@ class French:
         if e.slam is not None and owner != e.slam and e.fool_exchange == "given":
             r.add(_("with a slam by {side_names}, {side_names2} took no trick to give a card "
                     "from: the Excuse was owed (--fool-exchange owed)").format(
-                      side_names=SIDE_NAMES[e.slam], side_names2=SIDE_NAMES[owner]),
+                      side_names=_(SIDE_NAMES[e.slam]), side_names2=_(SIDE_NAMES[owner])),
                   "fool_exchange")
             return
         # which side ends up holding the Excuse
@@ -534,16 +546,16 @@ class French:
             tricks = _("every trick ({hand} tricks of {n} cards)").format(
                          hand=hand, n=n)
         elif e.slam:
-            tricks = "no trick"
+            tricks = _("no trick")
         else:
             tricks = _("{n} cards a trick, 1 to {x} tricks").format(n=n, x=hand - 1)
         dog = ""
         if dog_side(e.contract) == e.side:
-            what = "discard" if e.contract in ("petite", "garde") else "dog"
+            what = _("discard") if e.contract in ("petite", "garde") else _("dog")
             dog = _(" plus the {n}-card {what}").format(n=dog_size(n), what=what)
         if owed:
             dog += _(", {x} the owed Excuse").format(
-                       x='plus' if owed == e.side else 'less')
+                       x=_('plus') if owed == e.side else _('less'))
         hints, field = [], "pile"
         if owed is None and any(size in pile_sizes(e, n, e.side, side) for side in SIDES):
             hints.append(_("one card more or less only with an Excuse owed (--fool-exchange owed)"))
@@ -569,20 +581,20 @@ class French:
         listed = {c for c in e.cards if c in counting}
         there = listed if e.side == loser else counting - listed
         allowed: set[Card] = {FOOL_CARD} if self.owed_by(e) == loser else set()
-        what = ["no card"]
+        what = [_("no card")]
         if dog_side(e.contract) == loser:
             if e.contract not in ("petite", "garde"):
                 return  # the dog as dealt can hold anything
             allowed |= {c for c in counting if discardable(c)}
-            what = ["the discard (no king, no bout)"]
+            what = [_("the discard (no king, no bout)")]
         if allowed & {FOOL_CARD}:
-            what = [w for w in what if w != "no card"] + ["the Excuse it kept, owing a card"]
+            what = [w for w in what if w != _("no card")] + [_("the Excuse it kept, owing a card")]
         bad = sorted(there - allowed, key=display_order)
         if bad:
             r.add(_("with a slam by {side_names}, {side_names2} took no trick and holds {what}: "
                     "{bad} cannot be theirs").format(
-                      side_names=SIDE_NAMES[e.slam], side_names2=SIDE_NAMES[loser],
-                      what=' and '.join(what), bad=DECK.format(bad)), "cards")
+                      side_names=_(SIDE_NAMES[e.slam]), side_names2=_(SIDE_NAMES[loser]),
+                      what=_(' and ').join(what), bad=DECK.format(bad)), "cards")
 
     def _check_slam_points(self, r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
         assert e.slam is not None and e.points is not None and e.bouts is not None
@@ -604,11 +616,12 @@ class French:
                               e.points - (HALF if e.slam == "attack" else -HALF),
                               slam_side_points(replace(e, contract=c), n, True))))]
         hint = _("; it can be in a {elsewhere}").format(
-                   elsewhere=' or a '.join(elsewhere)) if elsewhere else ""
+                   elsewhere=_(' or a ').join(elsewhere)) if elsewhere else ""
         r.add(_("{points} points with {bouts} cannot be with a slam by {side_names} in a "
                 "{contract}: the taker's side has {choices}{hint}").format(
                   points=num(e.points), bouts=plural(e.bouts, 'bout'),
-                  side_names=SIDE_NAMES[e.slam], contract=e.contract, choices=choices, hint=hint),
+                  side_names=_(SIDE_NAMES[e.slam]), contract=_(CONTRACT_WORDS[e.contract]),
+                      choices=choices, hint=hint),
               "slam")
         return e
 
@@ -620,7 +633,7 @@ class French:
         if e.slam is not None and pab != e.slam:
             r.add(_("the petit au bout goes with the last trick, and with a slam by {side_names} "
                     "that is theirs, not {side_names2}'s").format(
-                      side_names=SIDE_NAMES[e.slam], side_names2=SIDE_NAMES[pab]),
+                      side_names=_(SIDE_NAMES[e.slam]), side_names2=_(SIDE_NAMES[pab])),
                   "petit_au_bout")
         elif e.cards is not None:
             listed = trump(1) in e.cards
@@ -629,11 +642,11 @@ class French:
                 where = _("is in") if listed else _("is not in")
                 r.add(_("the petit au bout was won by {side_names}, but trump 1 {where} {pile} "
                         "listed pile").format(
-                          side_names=SIDE_NAMES[pab], where=where, pile=pile), "petit_au_bout")
+                          side_names=_(SIDE_NAMES[pab]), where=where, pile=pile), "petit_au_bout")
         elif e.bouts is not None and (e.bouts == 0 if pab == "attack" else e.bouts == 3):
             r.add(_("the petit au bout was won by {side_names}, so the Petit, a bout, is theirs: "
                     "the taker's side cannot have {bouts}").format(
-                      side_names=SIDE_NAMES[pab], bouts=plural(e.bouts, 'bout')),
+                      side_names=_(SIDE_NAMES[pab]), bouts=plural(e.bouts, 'bout')),
                   "petit_au_bout")
 
     def entry_to_raw(self, e: FrenchEntry) -> dict[str, Any]:
@@ -670,7 +683,7 @@ class French:
         owed = self.owed_by(e)
         if owed is not None:
             shift = -HALF if owed == "attack" else HALF
-            who = e.fool or SIDE_NAMES[owed]
+            who = e.fool or _(SIDE_NAMES[owed])
             lines.append(_("Excuse owed: {who} kept it with no card to give, for 4 instead of "
                            "4.5: {points} {x} 0.5 = {x2}").format(
                              who=who, points=num(points), x='−' if shift < 0 else '+',
@@ -706,17 +719,17 @@ class French:
                              points=num(points), used=num(used)))
         diff = int(abs(used - target))
         s = 1 if made else -1
-        who = CONTRACT_NAMES[e.contract]
+        who = _(CONTRACT_NAMES[e.contract])
         head = _("{who} (×{m}) by {taker}").format(who=who, m=m, taker=e.taker)
         if e.partner:
             head += _(" with {partner}").format(partner=e.partner)
         elif e.alone:
-            head += ", alone"
+            head += _(", alone")
         lines.insert(0, _("{head}; {bouts} → target {target}").format(
                             head=head, bouts=plural(bouts, 'bout'), target=target))
         lines.append(_("{used} {x} {target} → {x2} by {diff}").format(
                          used=num(used), x='≥' if made else '<', target=target,
-                         x2='made' if made else 'failed', diff=diff))
+                         x2=_('made') if made else _('failed'), diff=diff))
 
         base = int(rules["base"])
         total = s * (base + diff) * m
@@ -727,7 +740,8 @@ class French:
             value = int(rules[f"handful_{HANDFUL_NAMES[level]}"])
             handful += value
             terms.append(_("{handful_names} handful ({player}, {trumps}) {x}").format(
-                             handful_names=HANDFUL_NAMES[level], player=player, trumps=trumps,
+                             handful_names=_(HANDFUL_WORDS[HANDFUL_NAMES[level]]), player=player,
+                                 trumps=trumps,
                              x=signed(s * value)))
         total += s * handful
         if e.petit_au_bout:
@@ -759,13 +773,13 @@ class French:
         terms = []
         if e.slam == "attack":
             if e.slam_announced:
-                terms.append(("slam announced and made", int(rules["slam_announced"])))
+                terms.append((_("slam announced and made"), int(rules["slam_announced"])))
             else:
                 terms.append(("slam", int(rules["slam"])))
         elif e.slam_announced:
-            terms.append(("announced slam failed", -int(rules["slam_announced_failed"])))
+            terms.append((_("announced slam failed"), -int(rules["slam_announced_failed"])))
         if e.slam == "defence" and (not e.slam_announced or rules["slam_penalties_add"]):
-            terms.append(("slam by the defence", -int(rules["slam_defence"])))
+            terms.append((_("slam by the defence"), -int(rules["slam_defence"])))
         return terms
 
     @staticmethod
@@ -823,13 +837,13 @@ class French:
                 or _fits(counted, slam_side_points(e, n, True)))
 
     def marks(self, e: FrenchEntry, outcome: Outcome) -> list[str]:
-        short = {"attack": "att", "defence": "def"}
+        short = {"attack": _("att"), "defence": _("def")}
         marks = [_("handful {player}").format(player=player) for player, _trumps in e.handfuls]
         if e.petit_au_bout:
             marks.append(_("pab {short}").format(short=short[e.petit_au_bout]))
         if e.slam:
             marks.append(_("slam {short}{x}").format(
-                             short=short[e.slam], x=' announced' if e.slam_announced else ''))
+                             short=short[e.slam], x=_(' announced') if e.slam_announced else ''))
         elif e.slam_announced:
             marks.append(_("slam announced, not made"))
         if e.fool_exchange in ("owed", "lost"):
@@ -839,9 +853,9 @@ class French:
 
     def describe(self, e: FrenchEntry) -> str:
         if e.contract in NO_SCORE:
-            return e.contract
+            return _(CONTRACT_WORDS[e.contract])
         team = f"{e.taker}+{e.partner}" if e.partner else str(e.taker)
-        return f"{e.contract} {team}"
+        return f"{_(CONTRACT_WORDS[e.contract])} {team}"
 
     def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
         if changes.get("contract") in NO_SCORE:

@@ -20,7 +20,7 @@ from scorepad.cards import (
 )
 from scorepad.cards import piedmont_deck as _piedmont_deck
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Session, Setting, Table
 from scorepad.text import num, shown
 from scorepad.variants import Field, Reader, check_outcome, compact, merge_raw
@@ -77,14 +77,14 @@ class PiedmontEntry:
 
 class Piedmont:
     name = "piedmont"
-    title = "Piedmontese two-handed tarot"
+    title = N_("Piedmontese two-handed tarot")
     aliases: tuple[str, ...] = ("piedmontese", "tarocchi", "two-handed")
     min_players = 2
     max_players = 2
     profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED}
     deal_total = TOTAL
     has_declarer = False
-    unit = "points"
+    unit = N_("points")
     fields: tuple[Field, ...] = (
         Field("points", "--points", "number", "NAME=X: a player's card points (one or both)"),
         Field("cards", "--cards", "cards", "the cards of one player's pile"),
@@ -112,7 +112,7 @@ class Piedmont:
         r = Reader(fields, table, self)
         deck = deck_for(table.rules)
         player = r.player("player")
-        fool = r.player("fool", "Matto player")
+        fool = r.player("fool", _("Matto player"))
         points: dict[str, Decimal] | None = None
         if r.has("points") and not isinstance(r.raw["points"], Mapping):
             r.get("points")
@@ -205,7 +205,7 @@ class Piedmont:
     def describe(self, e: PiedmontEntry) -> str:
         if e.cards is not None:
             return _("{player}'s pile counted").format(player=e.player)
-        return "points"
+        return _("points")
 
     def player_points(self, e: PiedmontEntry, table: Table) -> tuple[dict[str, Decimal],
                                                                       list[str]]:  # fmt: skip
@@ -264,7 +264,7 @@ class Piedmont:
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         if counted.cards % 2 == 0:
-            return {"lines": ["an even pile: every pile holds an odd number of cards"]}
+            return {"lines": [_("an even pile: every pile holds an odd number of cards")]}
         mine = round_up(counted.points)
         lines = [_("rounded up: {mine}; the other pile: 91 − {mine} = {x}").format(
                      mine=num(mine), x=num(TOTAL - mine))]

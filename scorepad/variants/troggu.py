@@ -25,7 +25,7 @@ from scorepad.cards import (
     trump,
 )
 from scorepad.errors import Problem
-from scorepad.i18n import _
+from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Session, Setting, Table
 from scorepad.text import num, plural, scores_line, shown, signed, span
 from scorepad.variants import (
@@ -43,10 +43,12 @@ from scorepad.variants import (
 TOTAL = 114
 TAPP = {3: 8, 4: 10, 5: 7, 6: 8, 7: 6, 8: 6}
 BIDS = ("tapp", "solo", "misere")
-BID_ALIASES = {"take": "tapp", "nehm": "tapp", "ich-nehms": "tapp", "ich-nehm's": "tapp",
+BID_ALIASES = {"タップ": "tapp", "ソロ": "solo", "ミゼール": "misere", "ミゼル": "misere",
+               "take": "tapp", "nehm": "tapp", "ich-nehms": "tapp", "ich-nehm's": "tapp",
                "tappä": "tapp", "tappu": "tapp", "misère": "misere", "all-pass": "misere",
                "pass": "misere"}  # fmt: skip
 SIDES = ("tappist", "opponents")
+BID_WORDS = {"tapp": N_("tapp"), "solo": N_("solo"), "misere": N_("misère")}
 SIDE_ALIASES = {"attack": "tappist", "defence": "opponents", "defense": "opponents",
                 "tapp": "tappist"}  # fmt: skip
 TIES = ("tied-pay-untied", "nobody-pays")
@@ -156,14 +158,14 @@ def known_tricks(e: TrogguEntry, players: int) -> int | None:
 
 class Troggu:
     name = "troggu"
-    title = "Troggu (Swiss tarot)"
+    title = N_("Troggu (Swiss tarot)")
     aliases: tuple[str, ...] = ("swiss", "tappu", "tappa", "tappä")
     min_players = 3
     max_players = 8
     profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED}
     deal_total = 0
     has_declarer = True
-    unit = "chips"
+    unit = N_("chips")
     synonyms: Mapping[str, str] = {"contract": "bid", "taker": "tappist"}  # -c, -t
     fields: tuple[Field, ...] = with_prompts((
         Field("bid", "--bid", "choice", "tapp, solo, or misere when all passed", BIDS,
@@ -181,15 +183,17 @@ class Troggu:
         Field("pile", "--pile", "integer", "how many cards the pile holds"),
         Field("side", "--side", "choice", "whose pile the cards are", SIDES,
               aliases=tuple(SIDE_ALIASES.items())),
-        *fool_fields("Bättler", "Bättler kept back to the last trick: exchange given, or lost",
+        *fool_fields(N_("Bättler"),
+                     N_("Bättler kept back to the last trick: exchange given, or lost"),
                      ("given", "lost"), {"made": "given"}),
     ), {
-        "bid": "bid", "tappist": "Tappist", "partner": "partner (holder of the called card)",
-        "points": "points of the Tappist's side, with the discard or the Tapp (0–114)",
-        "pile": "cards in that pile", "side": "whose pile is it",
-        "fool": "who kept the Bättler back", "fool_winner": "who won the last trick",
+        "bid": N_("bid"), "tappist": N_("Tappist"),
+        "partner": N_("partner (holder of the called card)"),
+        "points": N_("points of the Tappist's side, with the discard or the Tapp (0–114)"),
+        "pile": N_("cards in that pile"), "side": N_("whose pile is it"),
+        "fool": N_("who kept the Bättler back"), "fool_winner": N_("who won the last trick"),
     })  # fmt: skip
-    fields = tuple(replace(f, yes_no="Did the Tappist's side take a trick?", no_value=0)
+    fields = tuple(replace(f, yes_no=N_("Did the Tappist's side take a trick?"), no_value=0)
                    if f.key == "tricks" else f for f in fields)
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:
@@ -217,7 +221,7 @@ class Troggu:
         if forced and bid != "tapp":
             r.add(_("a forced game is a Tapp game, not {bid}").format(bid=bid), "bid")
         fool = r.player("fool")
-        fool_winner = r.player("fool_winner", "fool winner")
+        fool_winner = r.player("fool_winner", _("fool winner"))
         exchange = r.choice("fool_exchange", ("given", "lost"), {"made": "given"})
         if bid == "misere":
             entry = self._read_misere(r, n, fool, fool_winner, exchange)
@@ -299,13 +303,13 @@ class Troggu:
                                        "it was the Tappist's own)"))
             if called in (FOOL_CARD, trump(21)):
                 r.add(_("the called card cannot be {x} (name another card)").format(
-                          x='the Bättler' if called == FOOL_CARD else '21'), "called")
+                          x=_('the Bättler') if called == FOOL_CARD else '21'), "called")
         hand = hand_size(n)
         tricks = r.integer("tricks", 0, hand, _(" (each player holds {hand} cards, so there are "
                                                 "{hand} tricks)").format(
                                                   hand=hand))
         given = r.points_or_pile(DECK, TOTAL, ONE, SIDES, SIDE_ALIASES,
-                                 "--points X (the Tappist side's points), or --cards and --pile")
+                                 _("--points X (the Tappist side's points), or --cards and --pile"))
         entry = TrogguEntry(
             bid=bid, tappist=tappist, partner=partner if n >= 7 else None,
             alone=alone and n >= 7, called=called, forced=forced, tricks=tricks,
@@ -322,7 +326,7 @@ class Troggu:
     def _check_tricks(self, r: Reader, e: TrogguEntry, n: int) -> None:
         """Points and the listed pile against the cards that many tricks can hold."""
         hand, tapp = hand_size(n), TAPP[n]
-        what = "discard" if e.bid == "tapp" else "Tapp"
+        what = _("discard") if e.bid == "tapp" else _("Tapp")
         if e.cards is not None:
             size = len(e.cards) if e.pile is None else e.pile
             side_tapp = tapp if e.side == "tappist" else 0
@@ -429,16 +433,18 @@ class Troggu:
         return keys
 
     def marks(self, e: TrogguEntry, outcome: Outcome) -> list[str]:
-        marks = ["no trick"] if e.tricks == 0 else []
+        marks = [_("no trick")] if e.tricks == 0 else []
         if e.fool_exchange == "lost":
             marks.append(_("Bättler lost"))
         return marks
 
     def describe(self, e: TrogguEntry) -> str:
         if e.bid == "misere":
-            return "misère"
+            return _("misère")
         team = f"{e.tappist}+{e.partner}" if e.partner else str(e.tappist)
-        return f"{'forced ' if e.forced else ''}{e.bid} {team}"
+        bid = _(BID_WORDS[e.bid])
+        return _("forced {bid} {team}").format(bid=bid, team=team) if e.forced else \
+            f"{bid} {team}"
 
     # --- scoring ---------------------------------------------------------------------------
 
@@ -464,13 +470,13 @@ class Troggu:
         theirs = TOTAL - points
         who = _("Solo") if e.bid == "solo" else _("Tapp game")
         head = _("{x}{who} by {tappist}").format(
-                   x='forced ' if e.forced else '', who=who, tappist=e.tappist)
+                   x=_('forced ') if e.forced else '', who=who, tappist=e.tappist)
         if e.partner:
             head += _(" with {partner}").format(partner=e.partner) + (_(" (called {called})")
                 .format(
                                                 called=e.called) if e.called else "")
         elif e.alone:
-            head += ", alone (the called card was his own)"
+            head += _(", alone (the called card was his own)")
         with_what = _("with the Tapp") if e.bid == "solo" else _("with the discard")
         lines.insert(0, _("{head}: {points} points {with_what}").format(
                             head=head, points=num(points), with_what=with_what))
@@ -490,7 +496,7 @@ class Troggu:
                              points=num(points), win=win))
         won = result == "won"
         losers_points = theirs if won else points
-        losers = "opponents" if won else ("Tappist's side" if e.partner else "Tappist")
+        losers = _("opponents") if won else (_("Tappist's side") if e.partner else _("Tappist"))
         hand = hand_size(n)
         tricks = known_tricks(e, n)
         no_trick = (tricks == hand or theirs == 0) if won else tricks == 0
@@ -512,7 +518,7 @@ class Troggu:
             k *= factor
         scores = self._settle(e, players, k if won else -k, int(rules["partner_share"]))
         opponents = n - len(e.team())
-        verb = "from" if won else "to"
+        verb = _("from") if won else _("to")
         split = ""
         if e.partner:
             share = int(rules["partner_share"])
@@ -554,7 +560,7 @@ class Troggu:
         tied = [p for p in table.players if points[p] == top]
         others = [p for p in table.players if p not in tied]
         chips = int(rules["misere_chips"])
-        lines = ["misère: " + ", ".join(f"{p} {num(points[p])}" for p in table.players)]
+        lines = [_("misère: ") + ", ".join(f"{p} {num(points[p])}" for p in table.players)]
         scores = {p: 0 for p in table.players}
         if not others:
             lines.append(_("everybody tied: nobody pays"))
