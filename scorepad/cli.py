@@ -20,7 +20,7 @@ import typer
 
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import N_, _
-from scorepad.text import plural, printable, shown
+from scorepad.text import plural, printable, shown, typed
 
 app = typer.Typer(
     help=_("Score keeper for tarot card games played with real decks: French Tarot, Troggu "
@@ -133,7 +133,7 @@ def ascii_int(text: str, param: Any = None, value: Any = None) -> int:
     """A whole number typed in ASCII digits (int() would take "٣" and "²"-like digits)."""
     if isinstance(text, int):  # an option's default
         return text
-    word = (value if isinstance(value, str) else text).strip()
+    word = typed(value if isinstance(value, str) else text)  # ３ from a Japanese keyboard: 3
     if not (word.isascii() and word.isdigit() and len(word) <= 9):
         raise typer.BadParameter(_("'{word}' is not a whole number (digits 0–9)").format(
                                      word=word))
@@ -332,6 +332,9 @@ def raw_from_options(options: dict[str, Any]) -> dict[str, Any]:
     for key, value in options.items():
         if value is None or value == []:
             continue
+        if key != "note":  # as a Japanese keyboard types them: ５０ is 50, Ａｎｎａ：１０ Anna:10
+            value = [typed(v) for v in value] if isinstance(value, list) else \
+                typed(value) if isinstance(value, str) else value
         option = "--" + key.replace("_", "-")
         if isinstance(value, list) and key not in REPEATABLE:
             if len(value) > 1:
@@ -443,7 +446,7 @@ def new(
     echo(_("created {file}: {title} ({profile} rules), {date}, {names} players: {players}; "
            "{dealer} deals first").format(
              file=file, title=_(v.title), profile=session.profile, date=session.date,
-             names=len(names), players=', '.join(session.players), dealer=session.dealer))
+             names=len(names), players=_(", ").join(session.players), dealer=session.dealer))
     if os.environ.get("SCOREPAD_FILE") != str(file):
         import shlex
 

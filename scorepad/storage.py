@@ -232,7 +232,7 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
     (a big file's parsed tables and its deals need not be in memory together)."""
     version = doc.get("scorepad")
     if version is None:
-        raise ScorepadError(["no 'scorepad = N' format key: not a scorepad session file"])
+        raise ScorepadError([_("no 'scorepad = N' format key: not a scorepad session file")])
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise ScorepadError([_("format key scorepad = {version} should be a version number").format(
                                  version=shown(version))])

@@ -346,11 +346,11 @@ class French:
                 if not lo <= points <= hi:
                     hint, field = "", "points"
                     if points == hi + HALF:
-                        hint = ("; with --slam attack it can be: the defence kept the Excuse "
-                                "and owed a low card")
+                        hint = _("; with --slam attack it can be: the defence kept the "
+                                 "Excuse and owed a low card")
                     elif points == lo - HALF:
-                        hint = ("; with --slam defence it can be: the taker's side kept the "
-                                "Excuse and owed a low card")
+                        hint = _("; with --slam defence it can be: the taker's side kept "
+                                 "the Excuse and owed a low card")
                     if hint:
                         field = "slam"  # the answer that makes it possible
                     r.add(_("points {points} are impossible with {bouts} (between {lo} and "

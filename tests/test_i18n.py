@@ -1,0 +1,181 @@
+"""The Japanese interface: every message translated, chosen by the locale, scores unchanged.
+
+The catalogue is checked against the source (every message that goes through `_` has its
+Japanese, with the same named fields), the shipped .mo against the .po, and the worked
+examples and the bad-input catalogue are run in Japanese: the same scores and exit codes,
+`error:` and JSON in English, and no English sentence left in what a person reads.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import string
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA, EXAMPLES
+from scorepad import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+PO = ROOT / "scorepad/locale/ja/LC_MESSAGES/scorepad.po"
+MO = PO.with_suffix(".mo")
+# three lowercase English words in a row: a sentence left untranslated (card notation is
+# upper case, options start with --, names are capitalised)
+ENGLISH = re.compile(r"(?<![-\w])[a-z]{2,}(?: [a-z]{2,}){2,}(?![-\w])")
+
+
+@pytest.fixture
+def japanese():
+    i18n.use("ja")
+    yield
+    i18n.use("en")
+
+
+def _fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+
+
+def _source_messages() -> set[str]:
+    babel = pytest.importorskip("babel.messages.extract")
+    found: set[str] = set()
+    for _file, _line, message, *_rest in babel.extract_from_dir(ROOT / "scorepad",
+                                                                keywords=i18n.KEYWORDS,
+                                                   comment_tags=()):  # fmt: skip
+        found.add(message if isinstance(message, str) else message[0])
+    return found
+
+
+def _catalogue():
+    pofile = pytest.importorskip("babel.messages.pofile")
+    with PO.open("rb") as stream:
+        return pofile.read_po(stream)
+
+
+def test_every_message_has_its_japanese_with_the_same_fields():
+    catalogue = _catalogue()
+    missing, wrong = [], []
+    for message in sorted(_source_messages()):
+        entry = catalogue.get(message)
+        if entry is None or not entry.string or entry.fuzzy:
+            missing.append(message)
+            continue
+        translated = entry.string if isinstance(entry.string, str) else entry.string[0]
+        ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
+        if not _fields(translated) <= set().union(*map(_fields, ids)):
+            wrong.append(message)
+    assert not missing, f"{len(missing)} messages without Japanese, e.g. {missing[:5]}"
+    assert not wrong, f"translations with fields the message has not: {wrong[:5]}"
+
+
+def test_the_catalogue_holds_no_message_the_source_lost():
+    stale = {m.id if isinstance(m.id, str) else m.id[0] for m in _catalogue() if m.id}
+    assert stale <= _source_messages(), sorted(stale - _source_messages())[:5]
+
+
+def test_the_shipped_mo_is_the_po_compiled():
+    mofile = pytest.importorskip("babel.messages.mofile")
+    compiled = io.BytesIO()
+    mofile.write_mo(compiled, _catalogue())
+    assert MO.read_bytes() == compiled.getvalue(), "run: pybabel compile (see the README)"
+
+
+@pytest.mark.parametrize(("env", "argv", "expected"), [
+    ({"LANG": "ja_JP.UTF-8"}, [], "ja"),
+    ({"LANG": "en_US.UTF-8"}, [], "en"),
+    ({"LC_ALL": "C", "LANG": "ja_JP.UTF-8"}, [], "en"),  # LC_ALL before LANG
+    ({"LC_MESSAGES": "ja_JP.UTF-8", "LANG": "en_GB.UTF-8"}, [], "ja"),
+    ({"LANGUAGE": "fr:ja", "LANG": "en_GB.UTF-8"}, [], "ja"),  # the first known of the list
+    ({"LANGUAGE": "fr", "LANG": "ja_JP.UTF-8"}, [], "ja"),  # none known: the next variable
+    ({"SCOREPAD_LANG": "en", "LANG": "ja_JP.UTF-8"}, [], "en"),
+    ({"SCOREPAD_LANG": "ja"}, ["--lang", "en"], "en"),  # --lang wins
+    ({}, ["standings", "--lang=ja"], "ja"),
+    ({}, [], "en"),
+])
+def test_the_language_comes_from_the_command_line_then_the_environment(env, argv, expected):
+    chosen = i18n.code_of(i18n.from_command_line(argv) or "") or i18n.from_environment(env)
+    assert chosen == expected
+
+
+def test_lang_is_taken_off_the_command_line_and_a_wrong_one_refused(tmp_path):
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "scorepad", *map(str, args)],
+                              capture_output=True, text=True, env={"PATH": "/usr/bin"})
+    shown = run("standings", EXAMPLES / "piedmont-match.toml", "--lang", "ja")
+    assert shown.returncode == 0 and "順位" in shown.stdout
+    assert "順位" in run("--lang=ja", "standings", EXAMPLES / "piedmont-match.toml").stdout
+    wrong = run("standings", EXAMPLES / "piedmont-match.toml", "--lang", "xx")
+    assert wrong.returncode == 2 and wrong.stderr.startswith("error: --lang: 'xx'")
+    help_text = run("deal", "--help", "--lang", "ja").stdout
+    assert "ディールを一つ記録" in help_text and "フレンチタロット" in help_text
+
+
+WORKED = tomllib.loads((DATA / "worked_examples.toml").read_text("utf-8"))["case"]
+
+
+@pytest.mark.parametrize("case", WORKED, ids=[c["name"] for c in WORKED])
+def test_worked_examples_in_japanese(cli, japanese, case):
+    extra = ["--rules", case["profile"]] if "profile" in case else []
+    path = cli.new("s.toml", case["variant"], case["players"], *extra)
+    out = cli("deal", path, *case["args"]).stdout
+    [deal] = cli.json("history", path)
+    assert deal["scores"] == case["scores"]  # the same scores, and English JSON
+    if "result" in case:
+        assert deal["result"] == case["result"]
+    for text in (out, cli("show", path).stdout, cli("history", path).stdout,
+                 cli("standings", path).stdout):
+        assert not ENGLISH.findall(text), text
+
+
+INVALID = tomllib.loads((DATA / "invalid.toml").read_text("utf-8"))["case"]
+SESSIONS = {
+    "f4": ("french", "Anna,Bruno,Chloé,Daisuke"),
+    "f5": ("french", "Anna,Bruno,Chloé,Daisuke,Emil"),
+    "f3": ("french", "Anna,Bruno,Chloé"),
+    "t4": ("troggu", "Anna,Bruno,Chloé,Daisuke"),
+    "t7": ("troggu", "Anna,Bruno,Chloé,Daisuke,Emil,Fritz,Gabi"),
+    "p": ("piedmont", "Anna,Bruno"),
+}
+
+
+@pytest.mark.parametrize("case", INVALID, ids=[" ".join(c["args"])[:70] for c in INVALID])
+def test_bad_input_in_japanese(cli, tmp_path, monkeypatch, japanese, case):
+    monkeypatch.chdir(tmp_path)
+    for name, (variant, players) in SESSIONS.items():
+        cli("new", f"{name}.toml", "--variant", variant, "--players", players)
+    if "file" in case:
+        (tmp_path / case["args"][1]).write_text(case["file"], "utf-8")
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    result = cli(*case["args"], ok=False)
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    assert lines and all(line.startswith("error: ") for line in lines)
+    assert len(lines) == len(case["error"].splitlines())
+    assert not ENGLISH.findall(result.stderr), result.stderr
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_a_japanese_evening_on_a_terminal(tmp_path):
+    """Japanese prompts; Japanese contract names, はい, and full-width digits as answers."""
+    from tests_helpers import on_a_terminal, uncoloured
+
+    path = tmp_path / "j.toml"
+    subprocess.run([sys.executable, "-m", "scorepad", "new", str(path), "--variant", "french",
+                    "--players", "大輔、花子、健太、由美"], check=True, capture_output=True)
+    out, code = on_a_terminal(["play", str(path)], [
+        b"\r", "ガード\r".encode(), "花\r".encode(), "４７\r".encode(), "２\r".encode(),
+        b"\r", "はい\r".encode(), b"q\r"], env={"LANG": "ja_JP.UTF-8"})
+    out = uncoloured(out)
+    assert code == 0, out
+    assert "コントラクト (p/g/gs/gc/pass/c)" in out and "ほかにありますか？" in out
+    assert "ディール 1 を保存しました: 大輔 −62, 花子 +186" in out
+    assert not ENGLISH.findall(out.split("\n", 1)[1]), out
+    import json
+
+    [deal] = json.loads(subprocess.run([sys.executable, "-m", "scorepad", "history", str(path),
+                                        "--json"], capture_output=True, text=True).stdout)
+    assert deal["contract"] == "garde" and deal["points"] == 47 and deal["result"] == "made"
