@@ -22,7 +22,27 @@ from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.text import plural, printable, shown, typed
 
+
+class Command(typer.core.TyperCommand):
+    """A command whose own --help line speaks the language too (click's text is English)."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = _("Show this message and exit.")
+        return option
+
+
+class Group(typer.core.TyperGroup):
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = _("Show this message and exit.")
+        return option
+
+
 app = typer.Typer(
+    cls=Group,
     help=_("Score keeper for tarot card games played with real decks: French Tarot, Troggu "
            "(Swiss tarot) and two-handed Piedmontese tarot.\n\nExample: scorepad new club.toml "
            "--variant french --players 'Anna,Bruno,Chloé,Daisuke'"),
@@ -268,7 +288,7 @@ GAME_TITLES = {"french": N_("French Tarot"), "troggu": N_("Troggu"),
 ANY_GAME = N_("Any game")
 
 
-class DealCommand(typer.core.TyperCommand):
+class DealCommand(Command):
     """`deal` and `edit`: their help lists the deal options per game, not in one long list."""
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
@@ -379,7 +399,7 @@ def _points_value(items: list[str]) -> Any:
 
 # --- commands ---------------------------------------------------------------------------------
 
-@app.command(help=_(
+@app.command(cls=Command, help=_(
     "Start a session file. It is never overwritten.\n\nExample: scorepad new club.toml "
              "--variant french --players \"Anna,Bruno,Chloé,Daisuke\""))
 @handled
@@ -554,7 +574,7 @@ def deal(
         echo(after)
 
 
-@app.command(help=_(
+@app.command(cls=Command, help=_(
     "An evening in one command: deal after deal, each saved at once, the standings and "
              "the\nnext dealer after each. Between deals: u undo, e N edit, s standings, h "
              "history, c chart,\nq quit, ? help. Without a terminal, reads one deal per line in "
@@ -692,13 +712,14 @@ def located(file: Path, change: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return run
 
 
-@app.command(help=_("Remove the last deal, saying which.\n\nExample: scorepad undo club.toml"))
+@app.command(cls=Command, help=
+    _("Remove the last deal, saying which.\n\nExample: scorepad undo club.toml"))
 @handled
 def undo(file: FileArg) -> None:
     _remove(file, None)
 
 
-@app.command(help=_(
+@app.command(cls=Command, help=_(
     "Remove deal N; the deals after it move up one number.\n\nExample: scorepad delete "
              "club.toml 4"))
 @handled
@@ -745,7 +766,8 @@ def _remove(file: Path, n: int | None) -> None:
     echo(_("next dealer: {x}").format(x=updated.next_dealer()))
 
 
-@app.command(help=_("Every deal with its scores and running totals.\n\nExample: scorepad history "
+@app.command(cls=Command, help=
+    _("Every deal with its scores and running totals.\n\nExample: scorepad history "
              "club.toml --format github"))
 @handled
 def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") -> None:
@@ -779,7 +801,8 @@ UntilOpt = Annotated[Optional[str], typer.Option(  # noqa: UP045
     "--until", metavar="YYYY-MM-DD", help=_("only sessions on or before this date"))]
 
 
-@app.command(help=_("Players ranked by total, over one or more session files of the same game.\n\n"
+@app.command(cls=Command, help=
+    _("Players ranked by total, over one or more session files of the same game.\n\n"
              "Example: scorepad standings club.toml; scorepad standings season/*.toml --league"))
 @handled
 def standings(
@@ -898,7 +921,7 @@ PerGameOpt = Annotated[bool, typer.Option(
     "--per-game", help=_("Piedmont: settle the deals won, not the points"))]
 
 
-@app.command(help=_(
+@app.command(cls=Command, help=_(
     "The fewest payments that settle the evening (or the season): who pays whom.\n\n"
              "Without --rate, in the game's own unit (points or chips). Amounts are exact; with "
              "a rate\nthey are rounded to cents, and any cent that rounding moves is named.\n\n"
@@ -966,7 +989,7 @@ def _settlement(sessions: list[Any], rate: str | None, currency: str,
     return settle(totals, Decimal(rate.strip()), CENT), unit
 
 
-@app.command(help=_(
+@app.command(cls=Command, help=_(
     "The evening's sheet: one self-contained HTML page to print, pin up or send.\n\n"
              "Standings, a chart of the running totals, every deal, and who pays whom (Troggu "
              "in chips;\nFrench and Piedmont with --rate). Several files of one game make a "
@@ -1007,7 +1030,8 @@ def report(
          err=stream)
 
 
-@app.command(help=_("The running totals of every player, deal by deal, drawn in the terminal.\n\n"
+@app.command(cls=Command, help=
+    _("The running totals of every player, deal by deal, drawn in the terminal.\n\n"
              "Example: scorepad chart club.toml"))
 @handled
 def chart(file: FileArg) -> None:
@@ -1025,7 +1049,7 @@ class ExportFormat(StrEnum):
     markdown = "markdown"
 
 
-@app.command(help=_(
+@app.command(cls=Command, help=_(
     "One row per deal, one column per player: for spreadsheets and club web pages.\n\n"
              "Example: scorepad export club.toml --to csv -o club.csv"))
 @handled
@@ -1054,7 +1078,7 @@ def export(
              output=output, deals=plural(len(session.deals), 'deal'), value=to.value), err=stream)
 
 
-@app.command(help=_(
+@app.command(cls=Command, help=_(
     "One deal with its arithmetic spelled out.\n\nExample: scorepad show club.toml 3"))
 @handled
 def show(
@@ -1079,7 +1103,8 @@ def show(
         echo(report.explain_deal(session, number, deal, outcome))
 
 
-@app.command(help=_("Card points of a pile: listed cards plus unlisted low cards up to --pile.\n\n"
+@app.command(cls=Command, help=
+    _("Card points of a pile: listed cards plus unlisted low cards up to --pile.\n\n"
              "Example: scorepad count --variant french 21 1 EX KH KS QD CC JH --pile 30"))
 @handled
 def count(
@@ -1116,7 +1141,8 @@ def count(
         echo(line)
 
 
-@app.command(help=_("Validate session files and report every problem; exit 1 if any.\n\nExample: "
+@app.command(cls=Command, help=
+    _("Validate session files and report every problem; exit 1 if any.\n\nExample: "
              "scorepad check examples/*.toml"))
 @handled
 def check(files: FilesArg) -> None:
@@ -1137,7 +1163,7 @@ def check(files: FilesArg) -> None:
         raise typer.Exit(1)
 
 
-@app.command(help=_(
+@app.command(cls=Command, help=_(
     "The games, their player counts, rule profiles and settings.\n\nExample: scorepad "
              "variants --json"))
 @handled
@@ -1177,7 +1203,7 @@ def _only(name: str) -> typer.Typer:
               if c.callback is not None and (c.name or c.callback.__name__) == name]
     if not chosen:
         return app
-    one = typer.Typer(help=app.info.help, no_args_is_help=True, add_completion=False,
+    one = typer.Typer(cls=Group, help=app.info.help, no_args_is_help=True, add_completion=False,
                       pretty_exceptions_enable=False, rich_markup_mode=None)  # fmt: skip
     one.callback()(_root)
     one.registered_commands = chosen
@@ -1187,7 +1213,7 @@ def _only(name: str) -> typer.Typer:
 def _with_completion() -> typer.Typer:
     """The whole app with shell completion (--install-completion, --show-completion, and
     the completions themselves): commands, options, the file's players, contracts."""
-    full = typer.Typer(help=app.info.help, no_args_is_help=True, add_completion=True,
+    full = typer.Typer(cls=Group, help=app.info.help, no_args_is_help=True, add_completion=True,
                        pretty_exceptions_enable=False, rich_markup_mode=None)  # fmt: skip
     full.callback()(_root)
     full.registered_commands = app.registered_commands

@@ -13,11 +13,13 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from scorepad import i18n
 from scorepad.core import LeagueRow, Standing, iter_outcomes, standings
+from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Session
 from scorepad.settle import Settlement
 from scorepad.svgchart import line_chart
-from scorepad.text import num, printable, signed
+from scorepad.text import num, plural, printable, signed
 from scorepad.variants import default_rules, get_variant
 
 STYLE = """
@@ -72,6 +74,10 @@ def escape(text: str) -> str:
     return html.escape(printable(text))
 
 
+BONUS_NAMES = {"petit_au_bout": N_("petit au bout"), "slam": N_("slam")}
+# the values a bonus shows, in the language
+BONUS_VALUES = (N_("attack"), N_("defence"), N_("given"), N_("owed"), N_("lost"),
+                N_("tappist"), N_("opponents"))
 BONUS_KEYS = ("handfuls", "petit_au_bout", "slam", "slam_announced", "fool_exchange", "forced",
               "called", "tricks")  # fmt: skip
 
@@ -87,7 +93,7 @@ def _head(labels: Sequence[str], numeric: Sequence[bool], extra: Sequence[str] =
         classes = " ".join(c for c in ("n" if numeric[i] else "", extra[i] if extra else "")
                            if c)  # fmt: skip
         attr = f' class="{classes}"' if classes else ""
-        cells.append(f'<th scope="col"{attr}>{escape(label)}</th>')
+        cells.append(f'<th scope="col"{attr}>{escape(_(label))}</th>')
     return f"<thead><tr>{''.join(cells)}</tr></thead>"
 
 
@@ -100,15 +106,16 @@ def bonuses(variant_name: str, entry: Any) -> str:
             continue
         value = raw[key]
         if key == "handfuls":
-            words.extend(f"handful {p} {t}" for p, t in value.items())
+            words.extend(_("handful {player} {trumps}").format(player=p, trumps=t)
+                         for p, t in value.items())
         elif key == "slam_announced":
-            words.append("slam announced")
+            words.append(_("slam announced"))
         elif key == "fool_exchange":
-            words.append(f"Excuse {value}")
+            words.append(_("Excuse {fool_exchange}").format(fool_exchange=_(value)))
         elif key == "forced":
-            words.append("forced")
+            words.append(_("forced"))
         else:
-            words.append(f"{key.replace('_', ' ')}: {value}")
+            words.append(f"{_(BONUS_NAMES.get(key, key))}: {_(value)}")
     return "; ".join(words)
 
 
@@ -122,17 +129,20 @@ def _changed_settings(session: Session) -> list[str]:
 def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
     variant = get_variant(variant_name)
     if variant_name == "troggu":  # the Tappist's games: won, lost or drawn
-        labels = ["rank", "player", "total", "deals", "per deal", "declarer", "won", "lost",
-                  "draw", "best", "worst"]  # fmt: skip
+        labels = [N_("rank"), N_("player"), N_("total"), N_("deals"), N_("per deal"),
+                  N_("declarer"), N_("won"), N_("lost"), N_("draw"), N_("best"),
+                  N_("worst")]  # fmt: skip
         data = [[r.rank, r.name, signed(r.total), r.deals, num(r.average), r.declarer, r.made,
                  r.failed, r.draws, signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
     elif variant.has_declarer:
-        labels = ["rank", "player", "total", "deals", "per deal", "declarer", "made", "failed",
-                  "best", "worst"]  # fmt: skip
+        labels = [N_("rank"), N_("player"), N_("total"), N_("deals"), N_("per deal"),
+                  N_("declarer"), N_("made"), N_("failed"), N_("best"),
+                  N_("worst")]  # fmt: skip
         data = [[r.rank, r.name, signed(r.total), r.deals, num(r.average), r.declarer, r.made,
                  r.failed, signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
     else:
-        labels = ["rank", "player", "total", "deals", "per deal", "deals won", "best", "worst"]
+        labels = [N_("rank"), N_("player"), N_("total"), N_("deals"), N_("per deal"),
+                  N_("deals won"), N_("best"), N_("worst")]  # fmt: skip
         data = [[r.rank, r.name, signed(r.total), r.deals, num(r.average), r.won,
                  signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
     numeric = [i != 1 for i in range(len(labels))]
@@ -145,7 +155,8 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
 
     body = "".join("<tr>" + "".join(_cell(v, cls(i)) for i, v in enumerate(row)) + "</tr>"
                    for row in data)  # fmt: skip
-    return (f'<section class="standings"><h2>Standings</h2><div class="wide"><table>'
+    heading = escape(_("Standings"))
+    return (f'<section class="standings"><h2>{heading}</h2><div class="wide"><table>'
             f"{_head(labels, numeric, extra)}<tbody>{body}</tbody></table></div></section>")
 
 
@@ -177,12 +188,14 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
         if note:
             cells[2] = cells[2].replace("</td>", f"{note}</td>")
         rows.append(f"<tr{attr}>{''.join(cells)}</tr>")
-    labels = ["#", "dealer", "deal", "pts", "result", "bonuses", *players]
+    labels = ["#", N_("dealer"), N_("deal"), N_("pts"), N_("result"), N_("bonuses"), *players]
     numeric = [True, False, False, True, False, False, *([True] * len(players))]
     extra = ["", "opt", "", "", "opt", "bonus opt", *([""] * len(players))]
-    caption = (f'<p class="small">Each player\'s score for the deal, and below it the running '
-               f"total ({escape(variant.unit)}). ✗ a failed contract, ★ a slam.</p>")
-    section = (f'<section class="deals"><h2>Deals{escape(label)}</h2>{caption}'
+    caption = ('<p class="small">' + escape(_(
+        "Each player's score for the deal, and below it the running total ({unit}). ✗ a "
+        "failed contract, ★ a slam.").format(unit=_(variant.unit))) + "</p>")
+    heading = escape(_("Deals") + label)
+    section = (f'<section class="deals"><h2>{heading}</h2>{caption}'
                f'<div class="wide"><table>{_head(labels, numeric, extra)}'
                f"<tbody>{''.join(rows)}</tbody></table></div></section>")
     return section, series
@@ -196,21 +209,25 @@ def page(sessions: Sequence[Session], labels: Sequence[str], *,
     variant = get_variant(first.variant)
     dates = sorted({s.date for s in sessions if s.date})
     when = dates[0] if len(dates) == 1 else (f"{dates[0]} – {dates[-1]}" if dates else "")
-    title = first.title if len(sessions) == 1 and first.title else variant.title
+    title = first.title if len(sessions) == 1 and first.title else _(variant.title)
     changed = _changed_settings(first)
-    rules = f"{first.profile} rules" + (f" ({', '.join(changed)})" if changed else "")
-    meta = [x for x in (when, f"{variant.title}, {rules}") if x]
-    seating = ", ".join(first.players)
-    deals = sum(len(s.deals) for s in sessions)
-    parts = ['<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
+    rules = _("{profile} rules").format(profile=first.profile) + (
+        f" ({', '.join(changed)})" if changed else "")
+    meta = [x for x in (when, f"{_(variant.title)}, {rules}") if x]
+    seating = _(", ").join(first.players)
+    counted = plural(sum(len(s.deals) for s in sessions), "deal")
+    if len(sessions) > 1:
+        counted = _("{deals} in {sessions}").format(deals=counted,
+                                                    sessions=plural(len(sessions), "session"))
+    parts = [f'<!DOCTYPE html>\n<html lang="{i18n.language}"><head><meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
              f"<title>{escape(title)}{escape(' — ' + when if when else '')}</title>",
              f"<style>{STYLE}</style></head><body>",
              f"<header><h1>{escape(title)}</h1>",
              *(f'<p class="meta">{escape(m)}</p>' for m in meta),
-             f'<p class="meta">Players in seating order: {escape(seating)} · '
-             f"{deals} deal{'s' * (deals != 1)}"
-             f"{f' in {len(sessions)} sessions' if len(sessions) > 1 else ''}</p></header>"]
+             '<p class="meta">' + escape(_("Players in seating order: {players} · {deals}")
+                                         .format(players=seating, deals=counted))
+             + "</p></header>"]
     parts.append(_standings_section(first.variant, standings(sessions)))
     if league_rows is not None and len(sessions) > 1:
         parts.append(_league_section(labels, league_rows))
@@ -220,15 +237,20 @@ def page(sessions: Sequence[Session], labels: Sequence[str], *,
         sections.append(section)
         all_series.append(series)
     chart_series = _joined(sessions, all_series)
-    parts.append('<section class="chart"><h2>Running totals</h2>'
-                 + line_chart(chart_series, title=f"Running totals, {title}", unit=variant.unit)
+    running = escape(_("Running totals"))
+    parts.append(f'<section class="chart"><h2>{running}</h2>'
+                 + line_chart(chart_series, title=_("Running totals, {title}").format(title=title),
+                              unit=_(variant.unit))
                  + "</section>")  # fmt: skip
     if settlement is not None:
         parts.append(_settle_section(settlement, currency, variant.unit))
     parts.extend(sections)
-    parts.append('<footer>Made by scorepad from the session file'
-                 f"{'s' if len(sessions) > 1 else ''}: every score is computed from what was "
-                 "entered, with the arithmetic in <code>scorepad show</code>.</footer>")
+    footer = ngettext("Made by scorepad from the session file: every score is computed from "
+                      "what was entered, with the arithmetic in {command}.",
+                      "Made by scorepad from the session files: every score is computed from "
+                      "what was entered, with the arithmetic in {command}.", len(sessions))
+    parts.append("<footer>" + escape(footer).format(command="<code>scorepad show</code>")
+                 + "</footer>")
     parts.append("</body></html>\n")
     return "\n".join(parts)
 
@@ -254,14 +276,16 @@ def _joined(sessions: Sequence[Session], all_series: Sequence[dict[str, list[int
 
 
 def _league_section(labels: Sequence[str], rows: Sequence[LeagueRow]) -> str:
-    heads = ["rank", "player", *labels, "sessions", "deals", "total", "per deal"]
+    heads = [N_("rank"), N_("player"), *labels, N_("sessions"), N_("deals"), N_("total"),
+             N_("per deal")]
     numeric = [i != 1 for i in range(len(heads))]
     body = "".join(
         "<tr>" + _cell("–" if r.rank is None else r.rank, "n") + _cell(r.name)
         + "".join(_cell("" if c is None else signed(c), "n") for c in r.by_session)
         + _cell(r.sessions, "n") + _cell(r.deals, "n") + _cell(signed(r.total), "n")
         + _cell(num(r.average), "n") + "</tr>" for r in rows)  # fmt: skip
-    return (f'<section class="league"><h2>Season</h2><div class="wide"><table>'
+    season = escape(_("Season"))
+    return (f'<section class="league"><h2>{season}</h2><div class="wide"><table>'
             f"{_head(heads, numeric)}<tbody>{body}</tbody></table></div></section>")
 
 
@@ -270,4 +294,6 @@ def _settle_section(settlement: Settlement, currency: str, unit: str) -> str:
 
     lines = settle_lines(settlement, currency or unit)
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    return f'<section class="settle"><h2>Who pays whom</h2><ul class="pay">{items}</ul></section>'
+    who_pays = escape(_("Who pays whom"))
+    return (f'<section class="settle"><h2>{who_pays}</h2><ul class="pay">'
+            f"{items}</ul></section>")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 
+from scorepad.i18n import _
 from scorepad.text import printable, signed
 
 # Okabe–Ito: told apart by people with any colour vision; dark enough on white paper
@@ -78,8 +79,9 @@ def line_chart(series: Mapping[str, Sequence[int]], *, title: str, unit: str,
     for d in range(0, deals + 1, step):
         parts.append(f'<text x="{x_of(d):.1f}" y="{top + plot_h + 16}" text-anchor="middle" '
                      f'class="axis">{d}</text>')  # fmt: skip
+    axis = escape(_("deals ({unit})").format(unit=unit))
     parts.append(f'<text x="{left + plot_w}" y="{height - 2}" text-anchor="end" '
-                 f'class="axis">deals ({escape(unit)})</text>')  # fmt: skip
+                 f'class="axis">{axis}</text>')
     ends: list[tuple[float, str, int, str, str]] = []
     for i, player in enumerate(players):
         colour, dash, shape = (COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)],

@@ -6,7 +6,7 @@ import reprlib
 from collections.abc import Callable, Mapping
 from decimal import Decimal
 
-from scorepad.i18n import ngettext
+from scorepad.i18n import _, ngettext
 
 MINUS = "−"
 
@@ -27,7 +27,7 @@ def signed(x: Decimal | int) -> str:
 
 def scores_line(scores: Mapping[str, int]) -> str:
     """"Anna −98, Bruno +294, Chloé −98"."""
-    return ", ".join(f"{player} {signed(value)}" for player, value in scores.items())
+    return _(", ").join(f"{player} {signed(value)}" for player, value in scores.items())
 
 
 PLURALS: dict[str, Callable[[int], str]] = {  # the words counted, in the language

@@ -40,9 +40,13 @@ class Cli:
 
 @pytest.fixture(autouse=True)
 def _plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No terminal width or current session from the shell that runs the tests."""
+    """No terminal width, current session or language from the shell that runs the tests."""
     monkeypatch.delenv("COLUMNS", raising=False)
     monkeypatch.delenv("SCOREPAD_FILE", raising=False)
+    monkeypatch.setenv("SCOREPAD_LANG", "en")  # English, whatever the machine's locale
+    from scorepad import i18n
+
+    i18n.use("en")
 
 
 @pytest.fixture

@@ -168,14 +168,37 @@ def test_a_japanese_evening_on_a_terminal(tmp_path):
                     "--players", "大輔、花子、健太、由美"], check=True, capture_output=True)
     out, code = on_a_terminal(["play", str(path)], [
         b"\r", "ガード\r".encode(), "花\r".encode(), "４７\r".encode(), "２\r".encode(),
-        b"\r", "はい\r".encode(), b"q\r"], env={"LANG": "ja_JP.UTF-8"})
+        b"\r", "はい\r".encode(), b"q\r"], env={"LANG": "ja_JP.UTF-8", "SCOREPAD_LANG": ""})
     out = uncoloured(out)
     assert code == 0, out
     assert "コントラクト (p/g/gs/gc/pass/c)" in out and "ほかにありますか？" in out
-    assert "ディール 1 を保存しました: 大輔 −62, 花子 +186" in out
+    assert "ディール 1 を保存しました: 大輔 −62、花子 +186" in out
     assert not ENGLISH.findall(out.split("\n", 1)[1]), out
     import json
 
     [deal] = json.loads(subprocess.run([sys.executable, "-m", "scorepad", "history", str(path),
                                         "--json"], capture_output=True, text=True).stdout)
     assert deal["contract"] == "garde" and deal["points"] == 47 and deal["result"] == "made"
+
+
+def test_the_evenings_sheet_in_japanese(cli, japanese, tmp_path):
+    """The report page: lang="ja", Japanese headings and labels, the same numbers."""
+    out = tmp_path / "evening.html"
+    cli("report", EXAMPLES / "french-club-evening.toml", "-o", out, "--rate", "0.05",
+        "--currency", "€")
+    page = out.read_text("utf-8")
+    assert '<html lang="ja">' in page
+    for heading in ("順位", "累計", "誰が誰に払うか", "ディール"):
+        assert f"<h2>{heading}</h2>" in page
+    text = re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", "", page, flags=re.S))
+    notes = {"counted her pile at the table"}  # what the players wrote stays as written
+    assert set(ENGLISH.findall(text)) <= notes
+    i18n.use("en")
+    english = tmp_path / "en.html"
+    cli("report", EXAMPLES / "french-club-evening.toml", "-o", english, "--rate", "0.05",
+        "--currency", "€")
+    def figures(html: str) -> list[str]:  # every number of every table's body
+        bodies = " ".join(re.findall(r"<tbody>(.*?)</tbody>", html, flags=re.S))
+        return re.findall(r"[+−]?\d+(?:\.\d+)?", re.sub(r"<[^>]+>", " ", bodies))
+
+    assert figures(page) == figures(english.read_text("utf-8"))
