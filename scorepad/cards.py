@@ -28,8 +28,9 @@ RANK_WORDS = {
     "c": KNIGHT, "n": KNIGHT, "cavalier": KNIGHT, "knight": KNIGHT, "cavall": KNIGHT,
     "cavallo": KNIGHT,
     "j": JACK, "v": JACK, "jack": JACK, "valet": JACK, "fante": JACK,
+    "キング": KING, "クイーン": QUEEN, "ナイト": KNIGHT, "ジャック": JACK,
 }  # fmt: skip
-FOOL_WORDS = ("ex", "f", "fool", "excuse", "0")
+FOOL_WORDS = ("ex", "f", "fool", "excuse", "0", "エクスキューズ")
 HALF = Decimal("0.5")
 
 
@@ -103,8 +104,13 @@ class Deck:
         return self.labels.get(card, str(card))
 
     def format(self, cards: Iterable[Card]) -> str:
-        """Cards as this game's players name them, in the order they lay them out."""
+        """Cards as this game's players name them, in the order they lay them out (as the
+        session file stores them: in English)."""
         return " ".join(self.label(c) for c in sorted(cards, key=display_order))
+
+    def shown(self, card: Card) -> str:
+        """A card's name for people, in the language (the Bättler: ベットラー)."""
+        return _(self.labels[card]) if card in self.labels else str(card)
 
     @property
     def size(self) -> int:
@@ -175,7 +181,7 @@ def read_card(token: str, names: Mapping[str, Card] = {}) -> Card | None:
         return names[t]
     if t in FOOL_WORDS:
         return FOOL_CARD
-    m = re.fullmatch(r"t?([0-9]{1,2})", t)
+    m = re.fullmatch(r"(?:t|切り札)?([0-9]{1,2})", t)
     if m:
         n = int(m.group(1))
         return trump(n) if n > 0 else FOOL_CARD
@@ -243,7 +249,7 @@ def describe_pile(deck: Deck, label: str, cards: Sequence[Card], counted: PileCo
     """"taker's pile: 30 cards, 8 listed (21 1 EX KS KH QD CC JH) and 22 low cards → 41"."""
     from scorepad.text import num
 
-    shown = deck.format(cards) or "none"
+    shown = " ".join(deck.shown(c) for c in sorted(cards, key=display_order)) or _("none")
     low = counted.cards - len(cards)
     return (_("{label}: {cards} cards, {cards2} listed ({shown}) and {low} low card{x} → "
               "{points} points").format(
@@ -256,7 +262,7 @@ def pile_sum(deck: Deck, cards: Sequence[Card], counted: PileCount) -> str:
     from scorepad.text import num
 
     ordered = sorted(cards, key=display_order)
-    parts = [f"{deck.label(c)} {num(deck.value(c))}" for c in ordered]
+    parts = [f"{deck.shown(c)} {num(deck.value(c))}" for c in ordered]
     low = counted.cards - len(cards)
     if low:
         parts.append(_("{low} low × {low2}").format(low=low, low2=num(deck.low)))
@@ -297,7 +303,7 @@ def troggu_deck() -> Deck:
     # Cups (H) and Coins (D) keep 1–6; Swords (S) and Batons (C) keep 10–5.
     values.update(_suit_values([*range(1, 7), *range(11, 15)], faces, one, "HD"))
     values.update(_suit_values([*range(5, 11), *range(11, 15)], faces, one, "SC"))
-    names = {w: FOOL_CARD for w in ("baetler", "baettler", "bättler", "battler")}
+    names = {w: FOOL_CARD for w in ("baetler", "baettler", "bättler", "battler", "ベットラー")}
     return Deck(
         name="troggu",
         values=values,
@@ -305,7 +311,7 @@ def troggu_deck() -> Deck:
         fool_name="Bättler",
         bouts=frozenset({trump(21), trump(1), FOOL_CARD}),
         names=names,
-        labels={FOOL_CARD: "Bättler"},
+        labels={FOOL_CARD: N_("Bättler")},
         shape=N_("trumps 1–21, the Bättler, Cups H and Coins D: K Q C J 1–6, "
                  "Swords S and Batons C: K Q C J 10–5"),
     )
@@ -317,7 +323,8 @@ def piedmont_deck(angel: int = 20) -> Deck:
                    FOOL_CARD: Decimal("3.5")})  # fmt: skip
     values.update(_suit_values(range(1, 15), FRENCH_FACES, HALF))
     names = {"matto": FOOL_CARD, "angel": trump(angel), "angelo": trump(angel),
-             "bagatto": trump(1)}  # fmt: skip
+             "bagatto": trump(1), "マット": FOOL_CARD, "エンジェル": trump(angel),
+             "バガット": trump(1)}  # fmt: skip
     return Deck(
         name="piedmont",
         values=values,
@@ -325,7 +332,7 @@ def piedmont_deck(angel: int = 20) -> Deck:
         fool_name="Matto",
         bouts=frozenset({trump(angel), trump(1)}),
         names=names,
-        labels={FOOL_CARD: "Matto", trump(angel): "Angel", trump(1): "Bagatto"},
+        labels={FOOL_CARD: N_("Matto"), trump(angel): N_("Angel"), trump(1): N_("Bagatto")},
         shape=N_("trumps 1–21 (the Angel, the Bagatto), the Matto, and K Q C J 10–1 in S H D C"),
     )
 

@@ -1120,7 +1120,7 @@ def count(
 
     v = get_variant(variant)
     deck = v.deck(default_rules(v))
-    listed = deck.parse_many(" ".join(cards))
+    listed = deck.parse_many(" ".join(typed(c) for c in cards))  # ２１ is 21
     counted = count_pile(deck, listed, pile)
     extra = v.count_extra(counted)
     if json_:

@@ -202,3 +202,17 @@ def test_the_evenings_sheet_in_japanese(cli, japanese, tmp_path):
         return re.findall(r"[+−]?\d+(?:\.\d+)?", re.sub(r"<[^>]+>", " ", bodies))
 
     assert figures(page) == figures(english.read_text("utf-8"))
+
+
+def test_cards_named_in_japanese(cli):
+    """切り札21, エクスキューズ, キングH, full-width digits: the same cards as 21 EX KH."""
+    japanese = cli("count", "--variant", "french", "切り札２１", "切り札1", "エクスキューズ",
+                   "キングH", "クイーン♠", "--pile", "30", "--json").stdout
+    english = cli("count", "--variant", "french", "21", "1", "EX", "KH", "QS", "--pile", "30",
+                  "--json").stdout
+    assert japanese == english
+    assert cli("count", "--variant", "piedmont", "マット", "エンジェル", "バガット",
+               "--json").stdout == cli("count", "--variant", "piedmont", "matto", "angel",
+                                       "bagatto", "--json").stdout  # fmt: skip
+    assert cli("count", "--variant", "troggu", "ベットラー", "--json").stdout == \
+        cli("count", "--variant", "troggu", "bättler", "--json").stdout
