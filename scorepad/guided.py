@@ -22,6 +22,7 @@ from scorepad.variants import (
     MISSING,
     Field,
     as_decimal,
+    field_word,
     foreign_option,
     get_variant,
     in_game_words,
@@ -44,14 +45,6 @@ class Back(Exception):
 GROUP_LABELS = {"handfuls": N_("handful"), "petit_au_bout": N_("petit au bout"),
                 "slam": N_("slam"), "slam_announced": N_("slam"), "tricks": N_("tricks"),
                 "dealer": N_("dealer"), "note": N_("note")}  # fmt: skip
-FIELD_NAMES = {"contract": N_("contract"), "taker": N_("taker"), "partner": N_("partner"),
-               "alone": N_("alone"), "points": N_("points"), "bouts": N_("bouts"),
-               "cards": N_("cards"), "pile": N_("pile"), "side": N_("side"),
-               "handfuls": N_("handfuls"), "slam_announced": N_("slam announced"),
-               "fool": N_("fool"), "fool_winner": N_("fool winner"),
-               "fool_exchange": N_("fool exchange"), "bid": N_("bid"),
-               "tappist": N_("tappist"), "called": N_("called"), "forced": N_("forced"),
-               "player": N_("player")}  # fmt: skip
 # asked at once: they follow an answer (a pile's size), or are asked only when the answers so
 # far make them matter (did the Tappist's side take a trick, with 9 points?)
 NEVER_GROUPED = ("partner", "pile", "side", "fool", "tricks")
@@ -285,8 +278,7 @@ class DealEntry:
 
     def label(self, key: str) -> str:
         """An answer's name, in "Change which answer?"."""
-        name = FIELD_NAMES.get(key) or GROUP_LABELS.get(key)
-        return _(name) if name else key.replace("_", " ")
+        return field_word(key)
 
     def _ask_note(self) -> None:
         from scorepad.checks import MAX_TEXT, control_problem

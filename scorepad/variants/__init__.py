@@ -187,6 +187,24 @@ def check_outcome(variant: Variant, outcome: Outcome, table: Table) -> Outcome:
     return outcome
 
 
+# the deal's fields by name, as a sentence says them (messages, "Change which answer?")
+FIELD_WORDS = {"dealer": N_("dealer"), "note": N_("note"), "contract": N_("contract"),
+               "taker": N_("taker"), "partner": N_("partner"), "alone": N_("alone"),
+               "points": N_("points"), "bouts": N_("bouts"), "cards": N_("cards"),
+               "pile": N_("pile"), "side": N_("side"), "handfuls": N_("handfuls"),
+               "petit_au_bout": N_("petit au bout"), "slam": N_("slam"),
+               "slam_announced": N_("slam announced"), "fool": N_("fool"),
+               "fool_winner": N_("fool winner"), "fool_exchange": N_("fool exchange"),
+               "bid": N_("bid"), "tappist": N_("tappist"), "called": N_("called"),
+               "forced": N_("forced"), "tricks": N_("tricks"),
+               "player": N_("player")}  # fmt: skip
+
+
+def field_word(key: str) -> str:
+    """A field's name in the language ("petit_au_bout": petit au bout, プティ・オ・ブー)."""
+    return _(FIELD_WORDS[key]) if key in FIELD_WORDS else key.replace("_", " ")
+
+
 def resolve_choice(value: str, choices: Sequence[str],
                    aliases: Mapping[str, str] = {}) -> list[str]:
     """The choices `value` may mean: the exact name or alias, else the choices it is a
@@ -308,7 +326,7 @@ class Reader:
             return None
         if not isinstance(value, str):
             self.add(_("{key} must be text, not {value}").format(
-                         key=key, value=shown(value)), key)
+                         key=field_word(key), value=shown(value)), key)
             return None
         return value
 
@@ -320,7 +338,7 @@ class Reader:
         found = resolve_choice(value, options, aliases)
         if len(found) == 1:
             return found[0]
-        label = key.replace("_", " ")
+        label = field_word(key)
         if found:
             self.add(_("{label} {value} could be {found}: type more letters").format(
                          label=label, value=shown(value), found=' or '.join(found)),
@@ -335,7 +353,7 @@ class Reader:
         if value is None:
             return None
         try:
-            return self.table.resolve(value, role or key.replace("_", " "))
+            return self.table.resolve(value, role or field_word(key))
         except ScorepadError as err:
             self.problems.extend(Problem(p.where, p.what, key) for p in err.problems)
             return None
@@ -346,7 +364,7 @@ class Reader:
             return False
         if not isinstance(value, bool):
             self.add(_("{key} must be true or false, not {value}").format(
-                         key=key, value=shown(value)), key)
+                         key=field_word(key), value=shown(value)), key)
             return False
         return value
 
@@ -357,11 +375,11 @@ class Reader:
         number = as_decimal(value)
         if number is None or number != number.to_integral_value():
             self.add(_("{key} must be a whole number, not {value}").format(
-                         key=key, value=shown(value)), key)
+                         key=field_word(key), value=shown(value)), key)
             return None
         if not lo <= number <= hi:
             self.add(_("{key} {number} is outside {lo}–{hi}{what}").format(
-                         key=key, number=number, lo=lo, hi=hi, what=what), key)
+                         key=field_word(key), number=number, lo=lo, hi=hi, what=what), key)
             return None
         return int(number)
 
@@ -388,7 +406,7 @@ class Reader:
             return None
         if isinstance(value, Mapping):
             self.add(_("{key} takes one number for the declaring side here, not points by "
-                       "player").format(key=key),
+                       "player").format(key=field_word(key)),
                      key)
             return None
         return self.number(value, key, hi, step)
@@ -399,7 +417,7 @@ class Reader:
             return None
         if not isinstance(value, Mapping):
             self.add(_("{key} needs NAME=X for each player, not {value}").format(
-                         key=key, value=shown(value)), key)
+                         key=field_word(key), value=shown(value)), key)
             return None
         result: dict[str, Decimal] = {}
         for name, x in value.items():
@@ -409,10 +427,12 @@ class Reader:
                 self.problems.extend(Problem(p.where, p.what, key) for p in err.problems)
                 continue
             if player in result:
-                self.add(_("{key} names {player} twice").format(key=key, player=player), key)
+                self.add(_("{key} names {player} twice").format(key=field_word(key),
+                                                                player=player), key)
                 continue
             number = self.number(x, _("{key} of {player}").format(
-                                        key=key, player=player), hi, step, f"{key}={player}")
+                                        key=field_word(key), player=player), hi, step,
+                                 f"{key}={player}")
             if number is not None:
                 result[player] = number
         return result
@@ -423,7 +443,7 @@ class Reader:
             return None
         if not isinstance(value, str | list):
             self.add(_("{key} must be card notation like \"21 1 EX KH\", not {value}").format(
-                         key=key, value=shown(value)), key)
+                         key=field_word(key), value=shown(value)), key)
             return None
         try:
             cards = deck.parse_many(value if isinstance(value, str) else [str(v) for v in value])
@@ -438,7 +458,7 @@ class Reader:
             return None
         if len(cards) != 1:
             self.add(_("{key} takes one card, not {cards}").format(
-                         key=key, cards=len(cards)), key)
+                         key=field_word(key), cards=len(cards)), key)
             return None
         return cards[0]
 
