@@ -47,11 +47,11 @@ class Table:
         if matches:
             raise ScorepadError(
                 [Problem("", _("{role} {name} could be {matches}: type more letters").format(
-                                 role=role, name=shown(name), matches=' or '.join(matches)))]
+                                 role=role, name=shown(name), matches=_(' or ').join(matches)))]
             )
         raise ScorepadError(
             [Problem("", _("{role} {name} is not a player (players: {players})").format(
-                             role=role, name=shown(name), players=', '.join(self.players)))]
+                             role=role, name=shown(name), players=_(', ').join(self.players)))]
         )
 
     def next_after(self, player: str) -> str:

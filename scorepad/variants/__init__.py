@@ -341,11 +341,11 @@ class Reader:
         label = field_word(key)
         if found:
             self.add(_("{label} {value} could be {found}: type more letters").format(
-                         label=label, value=shown(value), found=' or '.join(found)),
+                         label=label, value=shown(value), found=_(' or ').join(found)),
                      key)  # fmt: skip
         else:
             self.add(_("{label} {value} is not one of {options}").format(
-                         label=label, value=shown(value), options=', '.join(options)), key)
+                         label=label, value=shown(value), options=_(', ').join(options)), key)
         return None
 
     def player(self, key: str, role: str | None = None) -> str | None:
