@@ -23,22 +23,22 @@ from scorepad.i18n import N_, _
 from scorepad.text import plural, printable, shown, typed
 
 
-class Command(typer.core.TyperCommand):
-    """A command whose own --help line speaks the language too (click's text is English)."""
+class _HelpInTheLanguage:
+    """The --help line in the language too (click's own text is English)."""
 
     def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)
+        option = super().get_help_option(ctx)  # type: ignore[misc]
         if option is not None:
             option.help = _("Show this message and exit.")
         return option
 
 
-class Group(typer.core.TyperGroup):
-    def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.help = _("Show this message and exit.")
-        return option
+class Command(_HelpInTheLanguage, typer.core.TyperCommand):
+    pass
+
+
+class Group(_HelpInTheLanguage, typer.core.TyperGroup):
+    pass
 
 
 app = typer.Typer(
