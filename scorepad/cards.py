@@ -99,6 +99,12 @@ class Deck:
         low = sum(1 for v in self.values.values() if v == self.low)
         object.__setattr__(self, "_low_cards", low)
         object.__setattr__(self, "_parsed", {})  # token → card, for the piles of a big file
+        # each card's name in the file, and the card of each name scorepad writes (its
+        # label or its notation): a saved pile is read by looking its names up
+        label_of = {c: self.labels.get(c, str(c)) for c in self.values}
+        object.__setattr__(self, "_label_of", label_of)
+        object.__setattr__(self, "_written", {**{str(c): c for c in self.values},
+                                              **{v: k for k, v in label_of.items()}})
 
     def label(self, card: Card) -> str:
         return self.labels.get(card, str(card))
@@ -106,7 +112,21 @@ class Deck:
     def format(self, cards: Iterable[Card]) -> str:
         """Cards as this game's players name them, in the order they lay them out (as the
         session file stores them: in English)."""
-        return " ".join(self.label(c) for c in sorted(cards, key=display_order))
+        label_of: dict[Card, str] = self._label_of  # type: ignore[attr-defined]
+        return " ".join([label_of[c] if c in label_of else str(c)
+                         for c in sorted(cards, key=display_order)])
+
+    def written(self, text: str) -> tuple[Card, ...] | None:
+        """The cards of a pile as scorepad writes it (names or notation, one space apart, no
+        card twice), in the order players lay them out; None for anything else."""
+        names: dict[str, Card] = self._written  # type: ignore[attr-defined]
+        try:
+            cards = [names[token] for token in text.split(" ")] if text else []
+        except KeyError:
+            return None
+        if len(set(cards)) != len(cards):
+            return None
+        return tuple(sorted(cards, key=display_order))
 
     def shown(self, card: Card) -> str:
         """A card's name for people, in the language (the Bättler: ベットラー)."""

@@ -13,7 +13,7 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Setting, Table, nfc
 from scorepad.text import shown
-from scorepad.variants import get_variant
+from scorepad.variants import NotAsSaved, Saved, get_variant
 
 MAX_SETTING = 1_000_000  # rule settings are points or chips: bounded
 MAX_NAME = 40  # characters in a player's name
@@ -107,6 +107,27 @@ def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
         raise ScorepadError(problems).located(where)
     assert dealer is not None
     return Deal(dealer, entry, note)
+
+
+def saved_deal(raw: Mapping[str, Any], table: Table) -> Deal | None:
+    """A deal as scorepad saved it, in a file whose signature holds: its fields typed again,
+    not checked against the rules again (this scorepad checked them when it wrote them).
+    None when the fields are not exactly what scorepad writes for the entry they give: the
+    deal is then read with every check (`read_deal`)."""
+    variant = get_variant(table.variant)
+    fields = dict(raw)
+    dealer, note = fields.pop("dealer", None), fields.pop("note", None)
+    if dealer.__class__ is not str or dealer not in table.players:
+        return None
+    if note is not None and (note.__class__ is not str or not note or len(note) > MAX_TEXT):
+        return None
+    try:
+        entry = variant.saved_entry(Saved(fields, table))
+    except NotAsSaved:
+        return None
+    if variant.entry_to_raw(entry) != fields:  # written back, the very same fields
+        return None
+    return Deal(dealer, entry, note or "")
 
 
 def control_problem(text: str, what: str) -> Problem | None:

@@ -1151,7 +1151,7 @@ def check(files: FilesArg) -> None:
     bad = 0
     for f in files:
         try:
-            session = core.check_session(storage.load(f))
+            session = core.check_session(storage.load(f, recheck=True))
         except ScorepadError as err:
             bad += 1
             print_problems(err.problems)

@@ -29,6 +29,7 @@ from scorepad.checks import (
     read_date,
     read_deal,
     read_dealer,
+    saved_deal,
     setting_problem,
 )
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
@@ -176,6 +177,23 @@ class _Chunks(Sequence[_Chunk]):
     def __len__(self) -> int:
         return len(self.starts) - 1
 
+    def tables(self, batch: int = 256) -> Iterator[Any]:
+        """Every deal in turn, parsed `batch` deals at a time (one call of the parser per
+        deal costs twice the parse; all at once, a big file's tables held together): each
+        batch must be exactly its deals, else its deals come as `_Chunk`s, to be parsed one
+        by one and named when one is wrong."""
+        for first in range(0, len(self), batch):
+            last = min(first + batch, len(self))
+            try:
+                doc = tomllib.loads(self.text[self.starts[first]:self.starts[last]])
+            except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+                doc = {}
+            deals = doc.get("deals")
+            if len(doc) == 1 and isinstance(deals, list) and len(deals) == last - first:
+                yield from deals
+            else:
+                yield from (self[i] for i in range(first, last))
+
     @overload
     def __getitem__(self, i: int) -> _Chunk: ...
     @overload
@@ -207,29 +225,36 @@ def _why(err: OSError) -> str:
     return err.strerror or type(err).__name__
 
 
-def load(path: Path, *, lazy: bool = False) -> Session:
-    """The session in a file, every deal read and checked; with `lazy`, a file whose
-    signature holds has each deal read and checked when first looked at (`show N`)."""
-    return _session_from_bytes(read_bytes(path), path, lazy=lazy)
+def load(path: Path, *, lazy: bool = False, recheck: bool = False) -> Session:
+    """The session in a file, every deal read. A file whose signature holds was checked by
+    this scorepad when it wrote it: its deals are read as saved (typed, not checked against
+    the rules again; `checks.saved_deal`), and with `lazy` each only when first looked at
+    (`show N`). Any other file, or any file with `recheck` (`scorepad check`), has every deal
+    checked in full."""
+    return _session_from_bytes(read_bytes(path), path, lazy=lazy, recheck=recheck)
 
 
-def _session_from_bytes(data: bytes, path: Path, *, lazy: bool = False) -> Session:
+def _session_from_bytes(data: bytes, path: Path, *, lazy: bool = False,
+                        recheck: bool = False) -> Session:  # fmt: skip
     signed_ = _unsigned(data)[1]
     doc = parse_signed(data, path) if signed_ else parse_whole(data, path)
     try:  # the parsed document is handed over, so each deal's table is freed once read
-        return session_from_document(doc, lazy=lazy and signed_, consume=True)
+        return session_from_document(doc, lazy=lazy and signed_, consume=True,
+                                     saved=signed_ and not recheck)  # fmt: skip
     except ScorepadError as err:
         raise err.located(str(path)) from None
 
 
 def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
-                          consume: bool = False) -> Session:  # fmt: skip
+                          consume: bool = False, saved: bool = False) -> Session:  # fmt: skip
     """Build and check a Session from a parsed TOML document; every problem is reported.
 
     `lazy`: the deals were checked when scorepad wrote them (the file's signature says so):
     each is read and checked when first looked at (model.Deals), not all of them now.
     `consume`: the document is not used again, and each deal's table is dropped once read
-    (a big file's parsed tables and its deals need not be in memory together)."""
+    (a big file's parsed tables and its deals need not be in memory together).
+    `saved`: the file's signature holds: each deal is read as saved (`checks.saved_deal`),
+    and with every check only when its fields are not as scorepad writes them."""
     version = doc.get("scorepad")
     if version is None:
         raise ScorepadError([_("no 'scorepad = N' format key: not a scorepad session file")])
@@ -303,12 +328,17 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
                     from None
             except ScorepadError as err:
                 raise err.located(_("deal {n}").format(n=n)) from None
+        if saved:
+            deal = saved_deal(raw, table)
+            if deal is not None:
+                return deal
         return read_deal(raw, table, _("deal {n}").format(n=n))
 
     if lazy and not problems:
         return Session(variant.name, players, rules, dealer or players[0], title,
                        Deals(raw_deals, read), date=date)  # fmt: skip
-    for n, raw in enumerate(raw_deals, 1):
+    tables = raw_deals.tables() if isinstance(raw_deals, _Chunks) else raw_deals
+    for n, raw in enumerate(tables, 1):
         if len(problems) >= MAX_PROBLEMS - 1:  # a hostile file's 100,000 bad deals: enough
             problems.append(Problem(_("deal {n}").format(n=n), _("reading stopped here: too many "
                                                                  "problems (fix the ones above "
@@ -424,9 +454,12 @@ def dumps(session: Session) -> str:
     text = tomli_w.dumps(_header(session)) + "".join(
         deal_text(_deal_table(variant, deal)) for deal in session.deals
     )
-    # parse what we are about to write: it must give back the very same session
-    again = session_from_document(tomllib.loads(text))
-    if again != session:
+    # parse what we are about to write: it must give back the very same session, read with
+    # every check and read as saved (as it will be while its signature holds)
+    doc = tomllib.loads(text)
+    again = session_from_document(doc)
+    pairs = zip(doc.get("deals", ()), session.deals, strict=True)
+    if again != session or any(saved_deal(raw, again.table) != deal for raw, deal in pairs):
         raise AssertionError("the session does not survive a save and load")
     return signed(text.encode("utf-8")).decode("utf-8")
 
@@ -491,7 +524,8 @@ def _appended(data: bytes, doc: Mapping[str, Any], before: Session,
     deal = new[-1]
     text = deal_text(_deal_table(get_variant(after.variant), deal))
     [raw] = tomllib.loads(text)["deals"]
-    if read_deal(raw, after.table, _("deal {new}").format(new=len(new))) != deal:
+    if read_deal(raw, after.table, _("deal {new}").format(new=len(new))) != deal \
+            or saved_deal(raw, after.table) != deal:  # read with every check, and as saved
         raise AssertionError("the new deal does not survive a save and load")
     while end and data[end - 1:end] == b"\n":
         end -= 1
@@ -537,7 +571,7 @@ def update(path: Path, change: Callable[[Session], Session],
         _text, trusted = _unsigned(data)
         doc = parse_signed(data, path) if trusted else parse_whole(data, path)
         try:
-            before = session_from_document(doc, lazy=trusted)
+            before = session_from_document(doc, lazy=trusted, saved=trusted)
         except ScorepadError as err:
             raise err.located(str(path)) from None
         after = change(before)

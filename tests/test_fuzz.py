@@ -201,3 +201,81 @@ def test_fuzzed_real_processes(tmp_path: Path) -> None:
         if result.returncode:
             assert path.read_bytes() == data, where
         assert sorted(p.name for p in folder.iterdir()) == [name], where
+
+
+# Values of the right kind for a deal's fields, in combinations the rules refuse: what a file
+# with a forged signature can hold (its deals are read as saved, typed but not rechecked).
+WORDS_OF = {
+    "contract": ["petite", "garde", "garde-sans", "garde-contre", "pass", "cancelled"],
+    "bid": ["tapp", "solo", "misere"], "side": ["attack", "defence", "tappist", "opponents"],
+    "petit_au_bout": ["attack", "defence"], "slam": ["attack", "defence"],
+    "fool_exchange": ["given", "owed", "lost"],
+}  # fmt: skip
+NUMBERS_OF = {"points": (0, 114, True), "bouts": (0, 3, False), "pile": (0, 78, False),
+              "tricks": (0, 20, False)}  # fmt: skip
+NAMES = ["dealer", "taker", "partner", "fool", "fool_winner", "tappist", "player"]
+FLAGS = ["alone", "slam_announced", "forced"]
+CARDS = ['"21 1 EX"', '"EX"', '"Bättler"', '"KH QH CH JH"', '"21 20 19 1 EX KS KH KD KC"',
+         '"1 KS"', '"Matto Angel Bagatto"', '"KS"', '"21"']
+KEYS = [*WORDS_OF, *NUMBERS_OF, *NAMES, *FLAGS, "cards", "called"]
+
+
+def _forged_value(key: str, players: list[str], rng: random.Random) -> str:
+    if key in WORDS_OF:
+        return f'"{rng.choice(WORDS_OF[key])}"'
+    if key in NUMBERS_OF:
+        lo, hi, halves = NUMBERS_OF[key]
+        value = rng.randint(2 * lo, 2 * hi) / 2 if halves else rng.randint(lo, hi)
+        return str(int(value) if value == int(value) else value)
+    if key in NAMES:
+        return f'"{rng.choice(players)}"'
+    if key in FLAGS:
+        return rng.choice(["true", "false"])
+    return rng.choice(CARDS)
+
+
+def _forge(session_text: bytes, players: list[str], rng: random.Random) -> bytes:
+    """Deal fields retyped with values of their kind, then signed as scorepad signs."""
+    from scorepad import storage
+
+    body = session_text[: storage._unsigned(session_text)[0]].rstrip(b"\n") + b"\n"
+    lines = body.split(b"\n")
+    start = next(i for i, line in enumerate(lines) if line == b"[[deals]]")
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randrange(start, len(lines))
+        key = lines[i].split(b" = ", 1)[0].decode("utf-8", "replace")
+        kind = rng.random()
+        if key in KEYS and kind < 0.7:
+            lines[i] = f"{key} = {_forged_value(key, players, rng)}".encode()
+        elif key in KEYS and kind < 0.8:
+            del lines[i]
+        elif lines[i] and not lines[i].startswith(b"["):  # a field the deal did not have
+            new = rng.choice(KEYS)
+            if not any(line.startswith(new.encode() + b" = ") for line in lines[i - 8:i + 8]):
+                lines.insert(i + 1, f"{new} = {_forged_value(new, players, rng)}".encode())
+    return storage.signed(b"\n".join(lines))
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_forged_signatures_cannot_crash_scorepad(tmp_path: Path, chunk: int) -> None:
+    """A signature is a digest anyone can compute: a file signed over deals the rules refuse
+    is read as saved, and every command still either works or says `error:`."""
+    from scorepad import storage
+
+    cases = []
+    for seed in SEEDS:
+        if seed % 2 != chunk:
+            continue
+        rng = random.Random(3 * 10**6 + seed)
+        path, source = _example_in_a_folder(tmp_path, seed, rng)
+        session = storage.session_from_document(storage.parse_document(source, path))
+        data = _forge(storage.dumps(session).encode("utf-8"), list(session.players), rng)
+        assert storage._unsigned(data)[1], "the forged file must pass as signed"
+        path.write_bytes(data)
+        command = rng.choice([["standings"], ["history"], ["show"], ["export", "--to", "csv"],
+                              ["export", "--to", "json"], ["chart"], ["check"], ["undo"],
+                              ["show", "1"], ["standings", "--by-deal"],
+                              ["deal", "--contract", "garde", "--taker", "Anna", "--points",
+                               "50", "--bouts", "2"]])  # fmt: skip
+        cases.append((seed, [command[0], str(path), *command[1:]], path, data))
+    _run_all(cases)

@@ -144,3 +144,59 @@ def test_a_signed_file_read_deal_by_deal_is_the_file_read_whole(tmp_path, exampl
     whole = storage.session_from_document(storage.parse_document(data, path))
     assert storage.load(path) == whole
     assert storage.load(path, lazy=True) == whole
+
+
+@pytest.fixture
+def entries_read(monkeypatch):
+    """How many deals are read with every check of their game (read_entry)."""
+    from scorepad.variants.french import French
+
+    counts = {"read_entry": 0}
+    read = French.read_entry
+
+    def counting(self, raw, table):
+        counts["read_entry"] += 1
+        return read(self, raw, table)
+
+    monkeypatch.setattr(French, "read_entry", counting)
+    return counts
+
+
+def test_reading_a_signed_file_checks_no_deal_again_and_parses_it_in_batches(
+        tmp_path, counted, entries_read):  # fmt: skip
+    path = session_file(tmp_path, 2000)
+    counted.update(parse=0, chars=0, deal=0)
+    entries_read["read_entry"] = 0
+    session = storage.load(path)
+    assert len(session.deals) == 2000
+    assert entries_read["read_entry"] == 0  # signed by this scorepad: read as saved
+    assert counted["deal"] == 0
+    assert counted["parse"] <= 2000 // 256 + 1  # a few hundred deals a parse, not one each
+    assert counted["chars"] <= path.stat().st_size  # one pass over the text
+    assert core.standings([session])[0].deals == 2000
+
+
+def test_check_and_a_hand_edited_file_read_every_deal_with_every_check(
+        tmp_path, entries_read):  # fmt: skip
+    path = session_file(tmp_path, 300)
+    entries_read["read_entry"] = 0
+    storage.load(path, recheck=True)  # what `scorepad check` does
+    assert entries_read["read_entry"] == 300
+    path.write_bytes(path.read_bytes().replace(b"points = 31", b"points = 32", 1))
+    entries_read["read_entry"] = 0
+    storage.load(path)
+    assert entries_read["read_entry"] == 300
+
+
+def test_a_forged_signature_over_a_deal_of_the_wrong_shape_is_read_with_every_check(tmp_path):
+    path = session_file(tmp_path, 5)
+    data = path.read_bytes()
+    body = data[: storage._unsigned(data)[0]].replace(b'taker = "Anna"', b'taker = "anna"', 1)
+    path.write_bytes(storage.signed(body.rstrip(b"\n") + b"\n"))
+    assert storage._unsigned(path.read_bytes())[1]  # the digest is right: only the shape is not
+    # a name written not as scorepad writes it is read with every check (and resolved)
+    assert storage.load(path).deals[0].entry.taker == "Anna"
+    body = body.replace(b'taker = "anna"', b'taker = "Zed"', 1)
+    path.write_bytes(storage.signed(body.rstrip(b"\n") + b"\n"))
+    with pytest.raises(storage.ScorepadError, match="deal 1: taker 'Zed' is not a player"):
+        storage.load(path)

@@ -88,6 +88,12 @@ class Variant(Protocol):
         """What the session file stores for `entry` (read_entry gives it back)."""
         ...
 
+    def saved_entry(self, saved: Saved) -> Any:
+        """The entry of a deal as scorepad saved it, its fields typed but not checked against
+        the rules again (scorepad checked them when it wrote them); NotAsSaved for anything
+        scorepad would not have written."""
+        ...
+
     def score(self, entry: Any, table: Table) -> Outcome: ...
 
     def describe(self, entry: Any) -> str:
@@ -554,6 +560,92 @@ def fool_pile_problem(
               "--fool-exchange {exchange} it ends with {holder}").format(
                 fool_name=fool_name, where=where, pile_owner=pile_owner, exchange=exchange,
                 holder=holder))
+
+
+class NotAsSaved(Exception):
+    """A deal's fields are not as scorepad writes them: read them with every check."""
+
+
+class Saved:
+    """The fields of one deal in a file whose signature holds: this scorepad checked them
+    against the rules when it wrote them, so reading them again only gives them their types
+    (a name is one of the players, a word one of the game's, a number in range). Anything
+    scorepad would not have written raises NotAsSaved, and the deal is then read with every
+    check, which says what is wrong. The caller also holds the entry to what it was read
+    from: `entry_to_raw` must give back exactly these fields."""
+
+    __slots__ = ("players", "raw", "table")
+
+    def __init__(self, raw: Mapping[str, Any], table: Table) -> None:
+        self.raw = raw
+        self.table = table
+        self.players = table.players
+
+    def player(self, key: str) -> str | None:
+        value = self.raw.get(key)
+        if value is None:
+            return None
+        if value.__class__ is not str or value not in self.players:
+            raise NotAsSaved(key)
+        return value
+
+    def word(self, key: str, words: Iterable[str]) -> str | None:
+        value = self.raw.get(key)
+        if value is None:
+            return None
+        if value.__class__ is not str or value not in words:
+            raise NotAsSaved(key)
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self.raw.get(key, False)
+        if value is not True and value is not False:
+            raise NotAsSaved(key)
+        return value
+
+    def integer(self, key: str, lo: int, hi: int) -> int | None:
+        value = self.raw.get(key)
+        if value is None:
+            return None
+        if value.__class__ is not int or not lo <= value <= hi:
+            raise NotAsSaved(key)
+        return int(value)
+
+    def number(self, value: Any, hi: int, step: Decimal) -> Decimal:
+        number = as_decimal(value) if value.__class__ in (int, float) else None
+        if number is None or not 0 <= number <= hi or number % step:
+            raise NotAsSaved(value)
+        return number
+
+    def points(self, key: str, hi: int, step: Decimal) -> Decimal | None:
+        value = self.raw.get(key)
+        return None if value is None else self.number(value, hi, step)
+
+    def points_by_player(self, key: str, hi: int, step: Decimal) -> tuple[tuple[str, Decimal], ...]:
+        """NAME = X for some of the players, in the table's order (as scorepad writes them)."""
+        value = self.raw.get(key)
+        if value is None:
+            return ()
+        if not isinstance(value, dict) or not value.keys() <= set(self.players):
+            raise NotAsSaved(key)
+        return tuple((p, self.number(value[p], hi, step)) for p in self.players if p in value)
+
+    def cards(self, key: str, deck: Deck) -> tuple[Card, ...] | None:
+        value = self.raw.get(key)
+        if value is None:
+            return None
+        cards = deck.written(value) if value.__class__ is str else None
+        if cards is None:
+            raise NotAsSaved(key)
+        return cards
+
+    def card(self, key: str, deck: Deck) -> Card | None:
+        cards = self.cards(key, deck)
+        if cards is None:
+            return None
+        if len(cards) != 1:
+            raise NotAsSaved(key)
+        return cards[0]
 
 
 def raw_value(value: Any) -> Any:

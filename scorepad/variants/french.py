@@ -28,7 +28,9 @@ from scorepad.model import Outcome, Session, Setting, Table
 from scorepad.text import num, plural, scores_line, shown, signed, span
 from scorepad.variants import (
     Field,
+    NotAsSaved,
     Reader,
+    Saved,
     check_outcome,
     compact,
     fool_event_complete,
@@ -390,6 +392,55 @@ class French:
         if r.complete:
             entry = self._check_counts(r, entry, n)
         r.finish()
+        return entry
+
+    def saved_entry(self, saved: Saved) -> FrenchEntry:
+        """The entry as scorepad saved it: each field typed and in its range, the fields a
+        score needs present and consistent with each other; the card counts (the costly
+        part of reading) are not checked again."""
+        n = len(saved.players)
+        contract = saved.word("contract", CONTRACTS)
+        if contract is None:
+            raise NotAsSaved("contract")
+        if contract in NO_SCORE:
+            return FrenchEntry(contract)
+        taker, partner, alone = saved.player("taker"), saved.player("partner"), saved.flag("alone")
+        if taker is None or (n == 5) != (partner is not None or alone) or partner == taker \
+                or (partner is not None and alone):
+            raise NotAsSaved("taker")
+        points, bouts = saved.points("points", TOTAL, HALF), saved.integer("bouts", 0, 3)
+        cards, pile = saved.cards("cards", DECK), saved.integer("pile", 0, DECK.size)
+        side = saved.word("side", SIDES) or "attack"
+        if (points is None) == (cards is None) or (points is None) != (bouts is None) \
+                or (cards is None and (pile is not None or side != "attack")) \
+                or (cards is not None and pile is not None and pile < len(cards)):
+            raise NotAsSaved("points")
+        shown_ = saved.raw.get("handfuls", {})
+        if not isinstance(shown_, dict):
+            raise NotAsSaved("handfuls")
+        handfuls = tuple(shown_.items())
+        simple, most = HANDFUL_THRESHOLDS[n][0], min(MAX_TRUMPS, tricks_in_deal(n))
+        if any(name not in saved.players or trumps.__class__ is not int
+               or not simple <= trumps <= most for name, trumps in handfuls) \
+                or sum(trumps for _name, trumps in handfuls) > MAX_TRUMPS:
+            raise NotAsSaved("handfuls")
+        entry = FrenchEntry(
+            contract=contract, taker=taker, partner=partner, alone=alone, points=points,
+            bouts=bouts, cards=cards, pile=pile, side=side, handfuls=handfuls,
+            petit_au_bout=saved.word("petit_au_bout", SIDES), slam=saved.word("slam", SIDES),
+            slam_announced=saved.flag("slam_announced"), fool=saved.player("fool"),
+            fool_winner=saved.player("fool_winner"),
+            fool_exchange=saved.word("fool_exchange", ("given", "owed", "lost")),
+        )  # fmt: skip
+        event = (entry.fool, entry.fool_winner, entry.fool_exchange)
+        if event != (None, None, None):
+            implied = event == (None, None, "owed") and entry.slam is not None
+            if None in event and not implied:
+                raise NotAsSaved("fool")
+            r = Reader({}, saved.table, self)
+            self._check_fool(r, entry)
+            if r.problems:
+                raise NotAsSaved("fool")
         return entry
 
     def _handfuls(self, r: Reader, n: int) -> tuple[tuple[str, int], ...]:

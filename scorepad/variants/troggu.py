@@ -30,7 +30,9 @@ from scorepad.model import Outcome, Session, Setting, Table
 from scorepad.text import num, plural, scores_line, shown, signed, span
 from scorepad.variants import (
     Field,
+    NotAsSaved,
     Reader,
+    Saved,
     check_outcome,
     compact,
     fool_event_complete,
@@ -228,6 +230,51 @@ class Troggu:
         else:
             entry = self._read_game(r, n, bid, forced, fool, fool_winner, exchange)
         r.finish()
+        return entry
+
+    def saved_entry(self, saved: Saved) -> TrogguEntry:
+        """The entry as scorepad saved it: each field typed and in its range, the fields a
+        score needs present and consistent; the card counts are not checked again."""
+        n = len(saved.players)
+        bid, forced = saved.word("bid", BIDS), saved.flag("forced")
+        fool, winner = saved.player("fool"), saved.player("fool_winner")
+        exchange = saved.word("fool_exchange", ("given", "lost"))
+        if bid is None or (forced and (n < 7 or bid != "tapp")):
+            raise NotAsSaved("bid")
+        if bid == "misere":
+            misere = saved.points_by_player("points", TOTAL, ONE)
+            if len(misere) != n:
+                raise NotAsSaved("points")
+            entry = TrogguEntry(bid=bid, misere=misere, fool=fool, fool_winner=winner,
+                                fool_exchange=exchange)  # fmt: skip
+        else:
+            tappist, partner = saved.player("tappist"), saved.player("partner")
+            alone, called = saved.flag("alone"), saved.card("called", DECK)
+            if tappist is None or partner == tappist or (partner is not None and alone) \
+                    or (n < 7 and (partner is not None or alone or called is not None)) \
+                    or (n >= 7 and partner is None and not alone) \
+                    or called in (FOOL_CARD, trump(21)):
+                raise NotAsSaved("tappist")
+            points, cards = saved.points("points", TOTAL, ONE), saved.cards("cards", DECK)
+            pile, side = saved.integer("pile", 0, DECK.size), saved.word("side", SIDES)
+            if (points is None) == (cards is None) \
+                    or (cards is None and (pile is not None or side is not None)) \
+                    or (cards is not None and pile is not None and pile < len(cards)):
+                raise NotAsSaved("points")
+            entry = TrogguEntry(
+                bid=bid, tappist=tappist, partner=partner, alone=alone, called=called,
+                forced=forced, tricks=saved.integer("tricks", 0, hand_size(n)), points=points,
+                cards=cards, pile=pile, side=side or "tappist", fool=fool, fool_winner=winner,
+                fool_exchange=exchange,
+            )  # fmt: skip
+        event = (fool, winner, exchange)
+        if event != (None, None, None):
+            if None in event or (bid == "misere" and n >= 7):
+                raise NotAsSaved("fool")
+            r = Reader({}, saved.table, self)
+            self._check_fool(r, entry, n)
+            if r.problems:
+                raise NotAsSaved("fool")
         return entry
 
     def _read_misere(self, r: Reader, n: int, fool: str | None, winner: str | None,
