@@ -91,10 +91,11 @@ def outcomes(session: Session) -> list[Outcome]:
 
 
 def iter_outcomes(session: Session) -> Iterator[Outcome]:
-    """Each deal's outcome in turn, none kept (their explanations add up in a big file)."""
+    """Each deal's outcome in turn, none kept, without the explanations (`score` gives one
+    deal's): tables, totals and exports need only the numbers."""
     variant = get_variant(session.variant)
     table = session.table
-    return (variant.score(deal.entry, table) for deal in session.deals)
+    return (variant.score(deal.entry, table, explain=False) for deal in session.deals)
 
 
 def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False) -> Session:

@@ -5,16 +5,19 @@ The only module that imports tabulate; it returns text and never prints.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.core import LeagueRow, Standing, iter_outcomes, json_number, score
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Outcome, Session
-from scorepad.settle import Settlement
 from scorepad.text import num, plural, scores_line, shown, signed
 from scorepad.variants import get_variant
+
+if TYPE_CHECKING:  # only the settle command needs its module
+    from scorepad.settle import Settlement
 
 
 def table(
@@ -47,14 +50,22 @@ def table(
     return text
 
 
+#: Characters that may not take one column: every other below U+0300 (Latin, "·", "é") does
+#: (the soft hyphen takes none).
+_NOT_NARROW = re.compile("[^\x00-\xac\xae-\u02ff]")
+
+
 def width(text: str) -> int:
     """Columns a terminal gives text: East Asian wide characters two, combining marks none."""
     if text.isascii():
         return len(text)
+    others = _NOT_NARROW.findall(text)
+    if not others:
+        return len(text)
     import unicodedata
 
-    total = 0
-    for ch in text:
+    total = len(text) - len(others)
+    for ch in others:
         if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
             continue
         total += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1

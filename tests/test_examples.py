@@ -42,3 +42,16 @@ def test_french_five_players_has_a_partner_and_a_taker_alone(cli):
     history = cli.json("history", EXAMPLES / "french-five-players.toml")
     assert any("partner" in d for d in history)
     assert any(d.get("alone") for d in history)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f.name for f in FILES])
+def test_every_example_deal_scores_the_same_with_or_without_its_explanation(path):
+    from dataclasses import replace
+
+    from scorepad import core, storage
+
+    session = storage.load(path)
+    for deal, quiet in zip(session.deals, core.iter_outcomes(session), strict=True):
+        explained = core.score(session, deal)
+        assert explained.explain
+        assert quiet == replace(explained, explain=())

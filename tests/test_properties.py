@@ -106,3 +106,25 @@ def test_a_signed_file_read_as_saved_is_the_session_read_with_every_check(game, 
     assert storage._unsigned(data)[1]
     read = storage._session_from_bytes(data, storage.Path("s.toml"))
     assert read == session
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["french", "troggu", "piedmont"]), st.integers(3, 8),
+       st.randoms(use_true_random=False))
+def test_scores_without_their_explanation_are_the_same_scores(game, n, rng):
+    """Tables and totals score deals without the arithmetic's text: the same outcome."""
+    from dataclasses import replace
+
+    from scorepad.variants import get_variant
+
+    n = {"french": min(n, 5), "piedmont": 2}.get(game, n)
+    played = simulate.piedmont(rng) if game == "piedmont" else getattr(simulate, game)(rng, n)
+    if played is None:
+        return
+    session = core.add_deal(core.new_session(game, played.players), played.raw)
+    [deal] = session.deals
+    explained = get_variant(game).score(deal.entry, session.table)
+    assert explained.explain and core.score(session, deal) == explained
+    assert get_variant(game).score(deal.entry, session.table, explain=False) == \
+        replace(explained, explain=())
+    assert list(core.iter_outcomes(session)) == [replace(explained, explain=())]

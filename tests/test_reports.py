@@ -155,3 +155,18 @@ def test_history_shows_each_deals_bonuses_compactly(cli):
         "--fool-exchange", "lost", "--fool", "Bruno", "--fool-winner", "Anna")
     troggu = cli("history", path).stdout
     assert "tapp Anna · no trick " in troggu and "tapp Anna · Bättler lost " in troggu
+
+
+def _width_char_by_char(text: str) -> int:
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf")
+               else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+               for ch in text)  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=0x3100), max_size=30)
+       | st.text(alphabet="aé·\u00ad\u0301大輔Ａ ", max_size=30))
+def test_width_looks_at_the_characters_that_may_not_take_one_column(text):
+    assert report.width(text) == _width_char_by_char(text)

@@ -94,7 +94,10 @@ class Variant(Protocol):
         scorepad would not have written."""
         ...
 
-    def score(self, entry: Any, table: Table) -> Outcome: ...
+    def score(self, entry: Any, table: Table, explain: bool = True) -> Outcome:
+        """The deal's settlement; with `explain`, its arithmetic as lines for people (only
+        `show` and `deal` print it: standings, history and exports need the numbers)."""
+        ...
 
     def describe(self, entry: Any) -> str:
         """A few words for tables: "garde Bruno", "solo Anna", "misère"."""

@@ -713,49 +713,55 @@ class French:
 
     # --- scoring ---------------------------------------------------------------------------
 
-    def attack_points(self, e: FrenchEntry) -> tuple[Decimal, int, list[str]]:
-        """The taker side's card points (before rounding), bouts, and how they were found."""
+    def attack_points(self, e: FrenchEntry,
+                      explain: bool = True) -> tuple[Decimal, int, list[str]]:  # fmt: skip
+        """The taker side's card points (before rounding), bouts, and how they were found
+        (with `explain`)."""
         lines: list[str] = []
         if e.cards is not None:
             counted = count_pile(DECK, e.cards, e.pile)
-            lines.append(describe_pile(DECK, _("{side} pile").format(side=e.side), e.cards, counted)
-                         + f", {plural(counted.bouts, 'bout')}")
+            if explain:
+                lines.append(describe_pile(DECK, _("{side} pile").format(side=e.side), e.cards,
+                                           counted) + f", {plural(counted.bouts, 'bout')}")
             if e.side == "attack":
                 points, bouts = counted.points, counted.bouts
             else:
                 points, bouts = TOTAL - counted.points, 3 - counted.bouts
-                lines.append(_("taker's side: 91 − {points} = {points2} points, 3 − {bouts} = "
-                               "{bouts2}").format(
-                                 points=num(counted.points), points2=num(points),
-                                 bouts=counted.bouts, bouts2=plural(bouts, 'bout')))
+                if explain:
+                    lines.append(_("taker's side: 91 − {points} = {points2} points, 3 − {bouts} "
+                                   "= {bouts2}").format(
+                                     points=num(counted.points), points2=num(points),
+                                     bouts=counted.bouts, bouts2=plural(bouts, 'bout')))
         else:
             assert e.points is not None and e.bouts is not None
             points, bouts = e.points, e.bouts
         owed = self.owed_by(e)
         if owed is not None:
             shift = -HALF if owed == "attack" else HALF
-            who = e.fool or _(SIDE_NAMES[owed])
-            lines.append(_("Excuse owed: {who} kept it with no card to give, for 4 instead of "
-                           "4.5: {points} {x} 0.5 = {x2}").format(
-                             who=who, points=num(points), x='−' if shift < 0 else '+',
-                             x2=num(points + shift)))
+            if explain:
+                lines.append(_("Excuse owed: {who} kept it with no card to give, for 4 instead "
+                               "of 4.5: {points} {x} 0.5 = {x2}").format(
+                                 who=e.fool or _(SIDE_NAMES[owed]), points=num(points),
+                                 x='−' if shift < 0 else '+', x2=num(points + shift)))
             points += shift
         return points, bouts, lines
 
-    def score(self, e: FrenchEntry, table: Table) -> Outcome:
+    def score(self, e: FrenchEntry, table: Table, explain: bool = True) -> Outcome:
+        """The deal's settlement; with `explain`, the arithmetic as lines for people (what
+        `show` prints: standings and history need only the numbers)."""
         players = table.players
         if e.contract in NO_SCORE:
             what = (_("everybody passed") if e.contract == "pass"
                     else _("deal cancelled (petit sec)"))
             return check_outcome(self, Outcome(
                 result="passed" if e.contract == "pass" else "cancelled",
-                scores={p: 0 for p in players}, explain=(_("{what}: no score").format(
-                                                             what=what),),
+                scores={p: 0 for p in players},
+                explain=(_("{what}: no score").format(what=what),) if explain else (),
             ), table)  # fmt: skip
         rules = table.rules
         assert e.taker is not None
         m = MULTIPLIERS[e.contract]
-        points, bouts, lines = self.attack_points(e)
+        points, bouts, lines = self.attack_points(e, explain)
         target = TARGETS[bouts]
         made = points >= target
         if points > target:
@@ -764,23 +770,24 @@ class French:
             used = points.to_integral_value(ROUND_FLOOR)
         else:
             used = points
-        if used != points:
+        if used != points and explain:
             lines.append(_("{points} points count as {used} (the half point goes to the side "
                            "that wins)").format(
                              points=num(points), used=num(used)))
         diff = int(abs(used - target))
         s = 1 if made else -1
-        who = _(CONTRACT_NAMES[e.contract])
-        head = _("{who} (×{m}) by {taker}").format(who=who, m=m, taker=e.taker)
-        if e.partner:
-            head += _(" with {partner}").format(partner=e.partner)
-        elif e.alone:
-            head += _(", alone")
-        lines.insert(0, _("{head}; {bouts} → target {target}").format(
-                            head=head, bouts=plural(bouts, 'bout'), target=target))
-        lines.append(_("{used} {x} {target} → {x2} by {diff}").format(
-                         used=num(used), x='≥' if made else '<', target=target,
-                         x2=_('made') if made else _('failed'), diff=diff))
+        if explain:
+            who = _(CONTRACT_NAMES[e.contract])
+            head = _("{who} (×{m}) by {taker}").format(who=who, m=m, taker=e.taker)
+            if e.partner:
+                head += _(" with {partner}").format(partner=e.partner)
+            elif e.alone:
+                head += _(", alone")
+            lines.insert(0, _("{head}; {bouts} → target {target}").format(
+                                head=head, bouts=plural(bouts, 'bout'), target=target))
+            lines.append(_("{used} {x} {target} → {x2} by {diff}").format(
+                             used=num(used), x='≥' if made else '<', target=target,
+                             x2=_('made') if made else _('failed'), diff=diff))
 
         base = int(rules["base"])
         total = s * (base + diff) * m
@@ -808,15 +815,16 @@ class French:
             total += value
             terms.append(f"{label} {signed(value)}")
         d = total
-        if not made:
-            terms[0] = f"−({base} + {diff}) × {m} = −{(base + diff) * m}"
-        payer = _("each defender pays") if d >= 0 else _("each defender receives")
-        lines.append("; ".join(terms) + f" → {payer} {abs(d)}")
         scores = self._settle(e, players, d)
-        lines.append(scores_line(scores))
+        if explain:
+            if not made:
+                terms[0] = f"−({base} + {diff}) × {m} = −{(base + diff) * m}"
+            payer = _("each defender pays") if d >= 0 else _("each defender receives")
+            lines.append("; ".join(terms) + f" → {payer} {abs(d)}")
+            lines.append(scores_line(scores))
         return check_outcome(self, Outcome(
             result="made" if made else "failed", scores=scores, points=used,
-            declarer=e.taker, made=made, explain=tuple(lines),
+            declarer=e.taker, made=made, explain=tuple(lines) if explain else (),
         ), table)  # fmt: skip
 
     @staticmethod

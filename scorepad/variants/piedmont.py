@@ -236,9 +236,10 @@ class Piedmont:
             return _("{player}'s pile counted").format(player=e.player)
         return _("points")
 
-    def player_points(self, e: PiedmontEntry, table: Table) -> tuple[dict[str, Decimal],
-                                                                      list[str]]:  # fmt: skip
-        """Each player's rounded card points, and the counting spelled out."""
+    def player_points(self, e: PiedmontEntry, table: Table, explain: bool = True) -> tuple[
+            dict[str, Decimal], list[str]]:  # fmt: skip
+        """Each player's rounded card points, and the counting spelled out (with
+        `explain`)."""
         a, b = table.players
         lines: list[str] = []
         if e.cards is not None:
@@ -247,10 +248,11 @@ class Piedmont:
             counted = count_pile(deck, e.cards, e.pile)
             other = b if e.player == a else a
             exact = counted.points
-            lines.append(describe_pile(deck, _("{player}'s pile").format(
-                                                 player=e.player), e.cards, counted))
-            lines.append(_("in halves: {deck}").format(
-                             deck=pile_sum(deck, e.cards, counted)))
+            if explain:
+                lines.append(describe_pile(deck, _("{player}'s pile").format(
+                                                     player=e.player), e.cards, counted))
+                lines.append(_("in halves: {deck}").format(
+                                 deck=pile_sum(deck, e.cards, counted)))
             return self._rounded({e.player: exact}, other, lines)
         given = dict(e.points)
         if len(given) == 2:
@@ -275,8 +277,9 @@ class Piedmont:
         lines.append(f"{other}: 91 − {num(mine)} = {num(theirs)}")
         return {player: mine, other: theirs}, lines
 
-    def score(self, e: PiedmontEntry, table: Table) -> Outcome:
-        points, lines = self.player_points(e, table)
+    def score(self, e: PiedmontEntry, table: Table, explain: bool = True) -> Outcome:
+        """Each player's rounded points; with `explain`, the arithmetic for people."""
+        points, lines = self.player_points(e, table, explain)
         ordered = {p: int(points[p]) for p in table.players}
         winner = max(ordered, key=lambda p: ordered[p])
         loser = next(p for p in ordered if p != winner)
@@ -288,8 +291,8 @@ class Piedmont:
                              fool=e.fool))
         return check_outcome(self, Outcome(
             result="won", scores=ordered, points=points[winner], winners=(winner,),
-            player_points={p: points[p] for p in table.players}, explain=tuple(lines)),
-            table)  # fmt: skip
+            player_points={p: points[p] for p in table.players},
+            explain=tuple(lines) if explain else ()), table)  # fmt: skip
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         if counted.cards % 2 == 0:
@@ -314,7 +317,7 @@ class Piedmont:
         totals = dict.fromkeys(session.players, 0)
         table = session.table
         for n, deal in enumerate(session.deals, 1):  # a game never imports the core
-            for player, value in self.score(deal.entry, table).scores.items():
+            for player, value in self.score(deal.entry, table, explain=False).scores.items():
                 totals[player] += value
             reached = target and max(totals.values()) >= target
             if reached or (limit and n >= limit):

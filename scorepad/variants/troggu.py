@@ -495,25 +495,29 @@ class Troggu:
 
     # --- scoring ---------------------------------------------------------------------------
 
-    def team_points(self, e: TrogguEntry) -> tuple[Decimal, list[str]]:
+    def team_points(self, e: TrogguEntry, explain: bool = True) -> tuple[Decimal, list[str]]:
+        """The Tappist side's card points, and how they were found (with `explain`)."""
         if e.cards is None:
             assert e.points is not None
             return e.points, []
         counted = count_pile(DECK, e.cards, e.pile)
+        points = counted.points if e.side == "tappist" else TOTAL - counted.points
+        if not explain:
+            return points, []
         line = describe_pile(DECK, _("{side} pile").format(side=e.side), e.cards, counted)
         if e.side == "tappist":
-            return counted.points, [line]
-        points = TOTAL - counted.points
+            return points, [line]
         return points, [line, _("Tappist's side: 114 − {points} = {points2}").format(
                                   points=num(counted.points), points2=num(points))]
 
-    def score(self, e: TrogguEntry, table: Table) -> Outcome:
+    def score(self, e: TrogguEntry, table: Table, explain: bool = True) -> Outcome:
+        """The deal's chips; with `explain`, the arithmetic as lines for people."""
         if e.bid == "misere":
-            return check_outcome(self, self._score_misere(e, table), table)
+            return check_outcome(self, self._score_misere(e, table, explain), table)
         rules = table.rules
         players = table.players
         n = len(players)
-        points, lines = self.team_points(e)
+        points, lines = self.team_points(e, explain)
         theirs = TOTAL - points
         who = _("Solo") if e.bid == "solo" else _("Tapp game")
         head = _("{x}{who} by {tappist}").format(
@@ -536,7 +540,8 @@ class Troggu:
             lines.append(_("exactly {draw} → draw: no chips move").format(draw=draw))
             return check_outcome(self, Outcome(
                 result="draw", scores={p: 0 for p in players}, points=points,
-                declarer=e.tappist, made=None, explain=tuple(lines)), table)  # fmt: skip
+                declarer=e.tappist, made=None,
+                explain=tuple(lines) if explain else ()), table)  # fmt: skip
         else:
             result = "lost"
             lines.append(_("{points} < {win} → lost").format(
@@ -574,16 +579,17 @@ class Troggu:
                      else _(" (the partner pays {share} of them, the Tappist the other {x})")
                          .format(
                               share=share, x=opponents - share))
-        lines.append(_("{why} {verb} each of {opponents} opponents{split} → Tappist {scores}")
-            .format(
-                         why=why, verb=verb, opponents=opponents, split=split,
-                         scores=signed(scores[e.tappist or '']))
-                     + (_(", partner {scores}").format(scores=signed(scores[e.partner]))
-                         if e.partner else ""))
-        lines.append(scores_line(scores))
+        if explain:
+            lines.append(_("{why} {verb} each of {opponents} opponents{split} → Tappist "
+                           "{scores}").format(
+                             why=why, verb=verb, opponents=opponents, split=split,
+                             scores=signed(scores[e.tappist or '']))
+                         + (_(", partner {scores}").format(scores=signed(scores[e.partner]))
+                            if e.partner else ""))
+            lines.append(scores_line(scores))
         return check_outcome(self, Outcome(
             result=result, scores=scores, points=points, declarer=e.tappist, made=won,
-            explain=tuple(lines)), table)  # fmt: skip
+            explain=tuple(lines) if explain else ()), table)  # fmt: skip
 
     @staticmethod
     def _settle(e: TrogguEntry, players: tuple[str, ...], k: int, share: int) -> dict[str, int]:
@@ -600,7 +606,7 @@ class Troggu:
             scores[e.tappist or ""] = len(opponents) * k
         return scores
 
-    def _score_misere(self, e: TrogguEntry, table: Table) -> Outcome:
+    def _score_misere(self, e: TrogguEntry, table: Table, explain: bool = True) -> Outcome:
         rules = table.rules
         points = dict(e.misere)
         top = max(points.values())
@@ -626,9 +632,10 @@ class Troggu:
                            "{others} other players").format(
                              payers=payers, top=num(top), each=each, chips=chips,
                              x='s' * (chips != 1), others=len(others)))
-        lines.append(scores_line(scores))
+        if explain:
+            lines.append(scores_line(scores))
         return Outcome(result="misere", scores=scores, winners=tuple(others),
-                       player_points=points, explain=tuple(lines))
+                       player_points=points, explain=tuple(lines) if explain else ())
 
     def match_over(self, session: Session) -> str | None:
         return None  # chips are settled deal by deal; the evening ends when it ends
