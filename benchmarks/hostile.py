@@ -44,7 +44,8 @@ def files(size: int) -> dict[str, str]:
 
 
 def run(argv: list[str]) -> tuple[float, float, int]:
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            cwd=tempfile.gettempdir())  # not a checkout's scorepad
     _, status, usage = os.wait4(proc.pid, 0)
     lines = proc.stderr.read().count(b"\n") if proc.stderr else 0
     if proc.stderr:

@@ -24,6 +24,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 PY = sys.executable
+# every process runs in a neutral folder: `python -m scorepad` run from a checkout would
+# import the checkout's scorepad, not the one installed for this Python
+NEUTRAL = tempfile.gettempdir()
 
 DEALS = {  # one plain deal per game, as a table types it
     "french": ["--contract", "garde", "--taker", "Anna", "--points", "50", "--bouts", "2"],
@@ -41,7 +44,7 @@ def measure(argv: list[str], repeat: int, prepare: object = None) -> dict[str, f
         if callable(prepare):
             prepare()
         proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                stdin=subprocess.DEVNULL)  # fmt: skip
+                                stdin=subprocess.DEVNULL, cwd=NEUTRAL)  # fmt: skip
         _, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)
         err = proc.stderr.read() if proc.stderr else b""
@@ -62,6 +65,7 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=Path(tempfile.gettempdir()) / "scorepad-bench")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    args.data = args.data.resolve()
     sizes = [int(s) for s in args.sizes.split(",") if s]
     games = [g for g in args.games.split(",") if g]
     missing = [s for s in sizes for g in games if not (args.data / f"{g}-{s}.toml").exists()]
@@ -73,7 +77,8 @@ def main() -> None:
     # and measure the compiler, not scorepad: compile them once, as the installer does
     package = subprocess.run([PY, "-c", "import scorepad, os; print(os.path.dirname("
                               "scorepad.__file__))"], check=True, capture_output=True,
-                             text=True).stdout.strip()  # fmt: skip
+                             text=True, cwd=NEUTRAL).stdout.strip()  # fmt: skip
+    print(f"measuring the scorepad in {package}", file=sys.stderr)
     subprocess.run([PY, "-m", "compileall", "-q", package], check=True,
                    stdout=subprocess.DEVNULL)  # fmt: skip
     scorepad = [PY, "-m", "scorepad"]

@@ -117,7 +117,8 @@ def saved_deal(raw: Mapping[str, Any], table: Table) -> Deal | None:
     variant = get_variant(table.variant)
     fields = dict(raw)
     dealer, note = fields.pop("dealer", None), fields.pop("note", None)
-    if dealer.__class__ is not str or dealer not in table.players:
+    dealer = next((p for p in table.players if p == dealer), None)  # the table's own copy
+    if dealer is None:
         return None
     if note is not None and (note.__class__ is not str or not note or len(note) > MAX_TEXT):
         return None

@@ -9,6 +9,7 @@ stopping at the first.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
@@ -577,28 +578,34 @@ class Saved:
     check, which says what is wrong. The caller also holds the entry to what it was read
     from: `entry_to_raw` must give back exactly these fields."""
 
-    __slots__ = ("players", "raw", "table")
+    __slots__ = ("names", "players", "raw", "table")
 
     def __init__(self, raw: Mapping[str, Any], table: Table) -> None:
         self.raw = raw
         self.table = table
         self.players = table.players
+        self.names = {p: p for p in table.players}
+
+    def name(self, value: Any) -> str:
+        """One of the players, as the table holds the name (the file's copy is dropped: a
+        season of 100,000 deals would otherwise hold half a million copies of the names)."""
+        found = self.names.get(value) if value.__class__ is str else None
+        if found is None:
+            raise NotAsSaved(value)
+        return found
 
     def player(self, key: str) -> str | None:
         value = self.raw.get(key)
-        if value is None:
-            return None
-        if value.__class__ is not str or value not in self.players:
-            raise NotAsSaved(key)
-        return value
+        return None if value is None else self.name(value)
 
     def word(self, key: str, words: Iterable[str]) -> str | None:
+        """One of the game's words, as one shared copy."""
         value = self.raw.get(key)
         if value is None:
             return None
         if value.__class__ is not str or value not in words:
             raise NotAsSaved(key)
-        return value
+        return sys.intern(value)
 
     def flag(self, key: str) -> bool:
         value = self.raw.get(key, False)
@@ -629,7 +636,7 @@ class Saved:
         value = self.raw.get(key)
         if value is None:
             return ()
-        if not isinstance(value, dict) or not value.keys() <= set(self.players):
+        if not isinstance(value, dict) or not value.keys() <= self.names.keys():
             raise NotAsSaved(key)
         return tuple((p, self.number(value[p], hi, step)) for p in self.players if p in value)
 

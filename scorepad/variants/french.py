@@ -418,9 +418,9 @@ class French:
         shown_ = saved.raw.get("handfuls", {})
         if not isinstance(shown_, dict):
             raise NotAsSaved("handfuls")
-        handfuls = tuple(shown_.items())
+        handfuls = tuple((saved.name(name), trumps) for name, trumps in shown_.items())
         simple, most = HANDFUL_THRESHOLDS[n][0], min(MAX_TRUMPS, tricks_in_deal(n))
-        if any(name not in saved.players or trumps.__class__ is not int
+        if any(trumps.__class__ is not int
                or not simple <= trumps <= most for name, trumps in handfuls) \
                 or sum(trumps for _name, trumps in handfuls) > MAX_TRUMPS:
             raise NotAsSaved("handfuls")
