@@ -6,8 +6,9 @@ Each figure is the median CPU time (user + system) of `--repeat` runs of a real 
 its peak RSS (from wait4). The floors are measured alongside: `python -c pass`, the import
 floor (`import typer, tabulate, tomllib, tomli_w`, what the whole CLI needs), the command's own
 import floor (what that command needs: typer and the parser, plus tabulate where it prints a
-table), and the TOML parser alone on the same file. Ratios, not seconds, are what to compare
-across machines. The session files come from benchmarks/generate.py (made if missing).
+table), the standard library scorepad imports beside them (what is left above it is scorepad's
+own modules and work), and the TOML parser alone on the same file. Ratios, not seconds, are
+what to compare across machines. The session files come from benchmarks/generate.py (made if missing).
 """
 
 from __future__ import annotations
@@ -87,9 +88,13 @@ def main() -> None:
     floor_all = measure([PY, "-c", "import typer, tabulate, tomllib, tomli_w"], args.repeat)
     floor_plain = measure([PY, "-c", "import typer, tomli"], args.repeat)
     floor_table = measure([PY, "-c", "import typer, tomli, tabulate"], args.repeat)
+    # and the standard library scorepad imports beside them: what is left is scorepad's own
+    floor_stdlib = measure([PY, "-c", "import typer, tomli, dataclasses, decimal, hashlib, "
+                            "array, unicodedata"], args.repeat)  # fmt: skip
     for name, floor in (("python -c pass", floor_pass), ("import floor (all)", floor_all),
                         ("import typer, tomli", floor_plain),
-                        ("import typer, tomli, tabulate", floor_table)):  # fmt: skip
+                        ("import typer, tomli, tabulate", floor_table),
+                        ("… and the stdlib scorepad uses", floor_stdlib)):  # fmt: skip
         rows.append({"command": name, "file": "", "deals": 0, **floor})
 
     def add(command: str, label: str, deals: int, argv: list[str], parse_file: Path | None,
