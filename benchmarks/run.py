@@ -8,7 +8,8 @@ floor (`import typer, tabulate, tomllib, tomli_w`, what the whole CLI needs), th
 import floor (what that command needs: typer and the parser, plus tabulate where it prints a
 table), the standard library scorepad imports beside them (what is left above it is scorepad's
 own modules and work), and the TOML parser alone on the same file. Ratios, not seconds, are
-what to compare across machines. The session files come from benchmarks/generate.py (made if missing).
+what to compare across machines. The session files come from benchmarks/generate.py (made
+if missing).
 """
 
 from __future__ import annotations

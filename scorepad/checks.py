@@ -117,13 +117,12 @@ def saved_deal(raw: Mapping[str, Any], table: Table) -> Deal | None:
     variant = get_variant(table.variant)
     fields = dict(raw)
     dealer, note = fields.pop("dealer", None), fields.pop("note", None)
-    dealer = next((p for p in table.players if p == dealer), None)  # the table's own copy
-    if dealer is None:
-        return None
     if note is not None and (note.__class__ is not str or not note or len(note) > MAX_TEXT):
         return None
+    saved = Saved(fields, table)
     try:
-        entry = variant.saved_entry(Saved(fields, table))
+        dealer = saved.name(dealer)  # the table's own copy of the name
+        entry = variant.saved_entry(saved)
     except NotAsSaved:
         return None
     if variant.entry_to_raw(entry) != fields:  # written back, the very same fields

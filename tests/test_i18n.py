@@ -17,6 +17,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from tests_helpers import INVALID, INVALID_IDS, run_bad_input
 
 from conftest import DATA, EXAMPLES
 from scorepad import i18n
@@ -131,32 +132,16 @@ def test_worked_examples_in_japanese(cli, japanese, case):
         assert not ENGLISH.findall(text), text
 
 
-INVALID = tomllib.loads((DATA / "invalid.toml").read_text("utf-8"))["case"]
-SESSIONS = {
-    "f4": ("french", "Anna,Bruno,Chloé,Daisuke"),
-    "f5": ("french", "Anna,Bruno,Chloé,Daisuke,Emil"),
-    "f3": ("french", "Anna,Bruno,Chloé"),
-    "t4": ("troggu", "Anna,Bruno,Chloé,Daisuke"),
-    "t7": ("troggu", "Anna,Bruno,Chloé,Daisuke,Emil,Fritz,Gabi"),
-    "p": ("piedmont", "Anna,Bruno"),
-}
-
-
-@pytest.mark.parametrize("case", INVALID, ids=[" ".join(c["args"])[:70] for c in INVALID])
+@pytest.mark.parametrize("case", INVALID, ids=INVALID_IDS)
 def test_bad_input_in_japanese(cli, tmp_path, monkeypatch, japanese, case):
     monkeypatch.chdir(tmp_path)
-    for name, (variant, players) in SESSIONS.items():
-        cli("new", f"{name}.toml", "--variant", variant, "--players", players)
-    if "file" in case:
-        (tmp_path / case["args"][1]).write_text(case["file"], "utf-8")
-    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
-    result = cli(*case["args"], ok=False)
+    result, unchanged = run_bad_input(cli, tmp_path, case)
     assert result.exit_code == 1
     lines = result.stderr.strip().splitlines()
     assert lines and all(line.startswith("error: ") for line in lines)
     assert len(lines) == len(case["error"].splitlines())
     assert not ENGLISH.findall(result.stderr), result.stderr
-    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    assert unchanged
 
 
 def test_a_japanese_evening_on_a_terminal(tmp_path):

@@ -6,7 +6,10 @@ import select
 import signal
 import sys
 import time
+import tomllib
 import unicodedata
+from pathlib import Path
+from typing import Any
 
 
 def display_width(text: str) -> int:
@@ -69,3 +72,29 @@ def uncoloured(text: str) -> str:
     import re
 
     return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+#: The catalogue of bad input (tests/data/invalid.toml), run in English and in Japanese.
+INVALID = tomllib.loads((Path(__file__).resolve().parent / "data" / "invalid.toml")
+                        .read_text("utf-8"))["case"]  # fmt: skip
+INVALID_IDS = [" ".join(c["args"])[:70] for c in INVALID]
+SESSIONS = {
+    "f4": ("french", "Anna,Bruno,Chloé,Daisuke"),
+    "f5": ("french", "Anna,Bruno,Chloé,Daisuke,Emil"),
+    "f3": ("french", "Anna,Bruno,Chloé"),
+    "t4": ("troggu", "Anna,Bruno,Chloé,Daisuke"),
+    "t7": ("troggu", "Anna,Bruno,Chloé,Daisuke,Emil,Fritz,Gabi"),
+    "p": ("piedmont", "Anna,Bruno"),
+}
+
+
+def run_bad_input(cli: Any, folder: Path, case: dict[str, Any]) -> tuple[Any, bool]:
+    """One case of the catalogue in a folder of fresh sessions: the result, and whether
+    every file in the folder was left as it was (and nothing was left behind)."""
+    for name, (variant, players) in SESSIONS.items():
+        cli("new", f"{name}.toml", "--variant", variant, "--players", players)
+    if "file" in case:
+        (folder / case["args"][1]).write_text(case["file"], "utf-8")
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    result = cli(*case["args"], ok=False)
+    return result, {p.name: p.read_bytes() for p in folder.iterdir()} == before

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol
@@ -615,11 +615,9 @@ class Saved:
 
     def integer(self, key: str, lo: int, hi: int) -> int | None:
         value = self.raw.get(key)
-        if value is None:
-            return None
-        if value.__class__ is not int or not lo <= value <= hi:
+        if value is not None and (value.__class__ is not int or not lo <= value <= hi):
             raise NotAsSaved(key)
-        return int(value)
+        return value
 
     def number(self, value: Any, hi: int, step: Decimal) -> Decimal:
         number = as_decimal(value) if value.__class__ in (int, float) else None
@@ -651,11 +649,17 @@ class Saved:
 
     def card(self, key: str, deck: Deck) -> Card | None:
         cards = self.cards(key, deck)
-        if cards is None:
-            return None
-        if len(cards) != 1:
+        if cards is not None and len(cards) != 1:
             raise NotAsSaved(key)
-        return cards[0]
+        return None if cards is None else cards[0]
+
+    def holds(self, variant: Variant, check: Callable[[Reader], object]) -> None:
+        """One of the game's own cheap checks across fields (the Excuse's sides, a pile's
+        parity), run as reading does: NotAsSaved when it finds a problem."""
+        reader = Reader({}, self.table, variant)
+        check(reader)
+        if reader.problems:
+            raise NotAsSaved(reader.problems[0].what)
 
 
 def raw_value(value: Any) -> Any:

@@ -415,10 +415,10 @@ class French:
                 or (cards is None and (pile is not None or side != "attack")) \
                 or (cards is not None and pile is not None and pile < len(cards)):
             raise NotAsSaved("points")
-        shown_ = saved.raw.get("handfuls", {})
-        if not isinstance(shown_, dict):
+        written = saved.raw.get("handfuls", {})
+        if not isinstance(written, dict):
             raise NotAsSaved("handfuls")
-        handfuls = tuple((saved.name(name), trumps) for name, trumps in shown_.items())
+        handfuls = tuple((saved.name(name), trumps) for name, trumps in written.items())
         simple, most = HANDFUL_THRESHOLDS[n][0], min(MAX_TRUMPS, tricks_in_deal(n))
         if any(trumps.__class__ is not int
                or not simple <= trumps <= most for name, trumps in handfuls) \
@@ -437,10 +437,7 @@ class French:
             implied = event == (None, None, "owed") and entry.slam is not None
             if None in event and not implied:
                 raise NotAsSaved("fool")
-            r = Reader({}, saved.table, self)
-            self._check_fool(r, entry)
-            if r.problems:
-                raise NotAsSaved("fool")
+            saved.holds(self, lambda r: self._check_fool(r, entry))
         return entry
 
     def _handfuls(self, r: Reader, n: int) -> tuple[tuple[str, int], ...]:

@@ -161,15 +161,11 @@ class Piedmont:
         if cards is None:
             if not points or pile is not None or player is not None:
                 raise NotAsSaved("points")
-            r = Reader({}, saved.table, self)
-            self._check_points(r, dict(points))
+            saved.holds(self, lambda r: self._check_points(r, dict(points)))
         else:
             if points or player is None or (pile is not None and pile < len(cards)):
                 raise NotAsSaved("cards")
-            r = Reader({}, saved.table, self)
-            self._check_pile(r, deck, cards, pile, player, fool)
-        if r.problems:
-            raise NotAsSaved("points")
+            saved.holds(self, lambda r: self._check_pile(r, deck, cards, pile, player, fool))
         return PiedmontEntry(points=points, cards=cards, pile=pile, player=player, fool=fool)
 
     @staticmethod

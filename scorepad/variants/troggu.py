@@ -271,10 +271,7 @@ class Troggu:
         if event != (None, None, None):
             if None in event or (bid == "misere" and n >= 7):
                 raise NotAsSaved("fool")
-            r = Reader({}, saved.table, self)
-            self._check_fool(r, entry, n)
-            if r.problems:
-                raise NotAsSaved("fool")
+            saved.holds(self, lambda r: self._check_fool(r, entry, n))
         return entry
 
     def _read_misere(self, r: Reader, n: int, fool: str | None, winner: str | None,
