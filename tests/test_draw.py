@@ -7,6 +7,9 @@ small cases here are given little of it so that the file stays fast.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Sequence
 
@@ -292,3 +295,29 @@ def test_random_rosters_keep_every_invariant(players, rounds, seed, changes, siz
             groups.setdefault(tuple(present), []).append(count[p])
         for values in groups.values():
             assert max(values) - min(values) <= 1
+
+
+def test_the_draw_imports_the_standard_library_and_scorepad_errors_only():
+    code = ("import sys; before = set(sys.modules); import scorepad.tournament; "
+            "assert 'scorepad.tournament.draw' not in sys.modules; "
+            "import scorepad.tournament.draw; "
+            "print(sorted(m for m in set(sys.modules) - before if m.startswith('scorepad') "
+            "or m.split('.')[0] in ('typer', 'tomli', 'tomli_w', 'tabulate', 'click')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout  # fmt: skip
+    assert out.strip() == str(["scorepad", "scorepad.errors", "scorepad.i18n",
+                               "scorepad.tournament", "scorepad.tournament.draw"])  # fmt: skip
+
+
+def test_the_same_draw_whatever_the_hash_seed():
+    code = ("from scorepad.tournament.draw import draw_round\n"
+            "h = []\n"
+            "roster = ['Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ida', 'Jo', 'Kim',"
+            " 'Lu', 'Mo']\n"
+            "for r in range(3):\n"
+            "    h.append(draw_round(roster, h, 3, seed='club', work=5000).tables)\n"
+            "print(h)\n")  # fmt: skip
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2")}  # fmt: skip
+    assert len(outs) == 1 and "Ann" in outs.pop()

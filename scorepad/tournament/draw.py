@@ -39,8 +39,8 @@ same code, e.g. `sizes=(4, 5, 3, 6)`.
    broken by the seed), so the first dealer turns and seats vary. Tables are listed by size
    (the preferred size first) in an order the seed shuffles.
 
-Repeats are counted among the players of the roster: a withdrawn player's meetings stay in
-the history but count for nobody's future. `repeats(rounds)` counts them over any rounds.
+`repeats(rounds)` counts repeats over any rounds: every pair, a player who has left keeping
+the meetings they had; the search weighs only those of the players still there.
 """
 
 from __future__ import annotations
@@ -122,7 +122,8 @@ def draw_round(roster: Sequence[str], history: History, rounds: int, seed: int |
     """Round `len(history) + 1` of `rounds` for the players of `roster` (in any order; each
     name once), after the rounds of `history` (names of players who have left may appear
     there). Same arguments, same round; another seed, most likely another draw. `work`
-    bounds the search of each plan (swaps weighed; at most two plans per draw)."""
+    bounds the search of each plan (swaps weighed); a draw makes one plan, two after a round
+    not drawn from the plan, three at most."""
     names = list(roster)
     _check_roster(names, history, rounds)
     shape = table_sizes(len(names), sizes)
@@ -135,7 +136,8 @@ def draw_round(roster: Sequence[str], history: History, rounds: int, seed: int |
     start = drawn
     while start > 0 and {p for table in history[start - 1] for p in table} == set(names):
         start -= 1
-    # (a round drawn otherwise, e.g. by hand, starts a new plan after it; at most two plans)
+    # (a round drawn otherwise, e.g. by hand, starts a new plan after it; after a second one,
+    # the plan starts from the round being drawn)
     origin = start
     plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, work)
     mismatch = _first_mismatch(past, plan, origin, drawn)
