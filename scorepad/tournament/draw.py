@@ -370,8 +370,10 @@ def _search(plan: list[list[list[int]]], classes: list[list[bool]], base: list[l
     tabu = [[0] * (n * ntables) for _ in plan]
     step = last = 0
     stall = 30 + 2 * n
+    scan = rounds * n // 4  # looking for the players in a repeat costs a quarter swap each
     while work > 0 and best_cost > floor:
         step += 1
+        work -= scan
         move: tuple[int, int, int, int, int, int] | None = None
         move_delta = 1 << 30
         ties = 0
