@@ -33,6 +33,7 @@ class Case:
     withdraw: tuple[tuple[int, int], ...] = ()  # (round, how many leave before it)
     late: tuple[tuple[int, int], ...] = ()  # (round, how many arrive before it)
     by_hand: int = 0  # the first rounds not drawn by this draw (another seed's), then drawn
+    fair: bool = True  # the rule on seats at tables of 5
 
     @property
     def label(self) -> str:
@@ -40,6 +41,8 @@ class Case:
         notes += [f"{n} arrive before round {r}" for r, n in self.late]
         if self.by_hand:
             notes.append(f"rounds 1-{self.by_hand} drawn otherwise")
+        if not self.fair:
+            notes.append("seats at 5 not shared out (fair=False)")
         return "; ".join(notes)
 
 
@@ -56,6 +59,7 @@ CASES = [
     # not targets: how the draw copes when the roster changes or rounds are not its own
     Case(24, 5, withdraw=((3, 1),), late=((4, 2),)),
     Case(22, 5, by_hand=2),
+    Case(22, 5, fair=False),
     Case(100, 5, by_hand=2),
 ]
 
@@ -73,7 +77,7 @@ def run(case: Case, seed: int) -> tuple[list[tuple[tuple[str, ...], ...]], float
             history.append(draw_round(roster, history, case.rounds, f"by hand {seed}").tables)
             continue
         begin = time.process_time()
-        drawn = draw_round(roster, history, case.rounds, seed)
+        drawn = draw_round(roster, history, case.rounds, seed, fair=case.fair)
         worst = max(worst, time.process_time() - begin)
         history.append(drawn.tables)
     return history, worst

@@ -152,6 +152,18 @@ def test_odd_seats_are_shared_out_after_every_round(players, rounds):
         assert sum(values) == t * sum(s for s in table_sizes(players) if s != 4)
 
 
+def test_without_the_rule_on_odd_seats_fewer_repeats():
+    roster = names(13)
+    fair = tournament(roster, 4, seed=0)
+    free = [draw_round(roster, [], 4, seed=0, fair=False, work=FEW)]
+    for _ in range(3):
+        free.append(draw_round(roster, [r.tables for r in free], 4, seed=0, fair=False,
+                               work=FEW))  # fmt: skip
+    for r in free:
+        check_round(r.tables, roster)
+    assert repeats(r.tables for r in free) < repeats(r.tables for r in fair)
+
+
 def test_the_first_seat_turns_and_seats_vary():
     roster = names(16)
     drawn = tournament(roster, 5, seed=2, work=300_000)

@@ -15,25 +15,28 @@ With `sizes=(4, 5)` those counts are refused instead, as is any count the sizes 
 (1 or 2 players): a `ScorepadError` saying so. Troggu (tables of 3 to 8) goes through the
 same code, e.g. `sizes=(4, 5, 3, 6)`.
 
-**What the draw optimises**, in this order:
+**What the draw keeps and what it optimises**:
 
-1. *Repeats*: the sum over pairs of players of their meetings beyond the first, over the whole
-   tournament (the rounds drawn and the rounds still to draw). Each draw plans all the
-   remaining rounds ahead (a tabu search over swaps of two players of a round, from a greedy
-   start, for a fixed amount of work) and returns the plan's next round; the following draws
-   follow that plan as long as the roster stays the same and the rounds drawn are the plan's,
-   and plan again otherwise (a late arrival, a withdrawal, a round changed by hand). So when
-   a schedule without repeats exists and is found, nobody meets anybody twice; when none
-   exists, the total is kept low (the plan stops early when it reaches `bound`, the least
-   the counting allows: each player's opponent seats beyond the opponents left to meet).
-2. *Odd seats*: seats at a table of another size than the preferred one (a table of 5 or of
-   3). Each round they go to the players with the fewest so far, counted against their fair
-   share: a player's *odd-seat balance* is their odd seats minus, for each round they were
-   drawn in, that round's odd seats divided by its players. The players with the lowest
-   balance get the odd seats (ties are the search's to choose). So any two players drawn in
-   the same rounds (in particular everybody present from the first round) have had odd seats
-   in numbers differing by at most 1 after every round; a late arrival starts level with the
-   share of the rounds they play, neither owed nor owing the rounds they missed.
+1. *Odd seats*, a rule kept in every round: seats at a table of another size than the
+   preferred one (a table of 5 or of 3) go to the players with the fewest so far, counted
+   against their fair share: a player's *odd-seat balance* is their odd seats minus, for each
+   round they were drawn in, that round's odd seats divided by its players. The players with
+   the lowest balance get the odd seats (ties are the search's to choose). So any two players
+   drawn in the same rounds (in particular everybody present from the first round) have had
+   odd seats in numbers differing by at most 1 after every round; a late arrival starts level
+   with the share of the rounds they play, neither owed nor owing the rounds they missed. The
+   rule is a promise made after every round, so it comes before repeats; with 22 players it
+   costs some (none is impossible under it). `fair=False` drops it.
+2. *Repeats*, as few as possible under that rule: the sum over pairs of players of their
+   meetings beyond the first, over the whole tournament (the rounds drawn and the rounds
+   still to draw). Each draw plans all the remaining rounds ahead (a tabu search over swaps
+   of two players of a round, from a greedy start, for a fixed amount of work) and returns
+   the plan's next round; the following draws follow that plan as long as the roster stays
+   the same and the rounds drawn are the plan's, and plan again otherwise (a late arrival, a
+   withdrawal, a round changed by hand). So when a schedule without repeats exists and is
+   found, nobody meets anybody twice; when none exists, the total is kept low (the plan stops
+   early when it reaches `bound`, the least the counting allows: each player's opponent
+   seats beyond the opponents left to meet).
 3. *Seats*: within each table, the first seat goes to the player who has had it the fewest
    times, then each following seat to the player who has had that seat the fewest times (ties
    broken by the seed), so the first dealer turns and seats vary. Tables are listed by size
@@ -118,12 +121,15 @@ def repeats(rounds: Iterable[Sequence[Sequence[str]]]) -> int:
 
 
 def draw_round(roster: Sequence[str], history: History, rounds: int, seed: int | str = 0,
-               *, sizes: Sequence[int] = FRENCH_SIZES, work: int = WORK) -> Round:  # fmt: skip
+               *, sizes: Sequence[int] = FRENCH_SIZES, fair: bool = True,
+               work: int = WORK) -> Round:  # fmt: skip
     """Round `len(history) + 1` of `rounds` for the players of `roster` (in any order; each
     name once), after the rounds of `history` (names of players who have left may appear
     there). Same arguments, same round; another seed, most likely another draw. `work`
     bounds the search of each plan (swaps weighed); a draw makes one plan, two after a round
-    not drawn from the plan, three at most."""
+    not drawn from the plan, three at most. `fair=False` drops the rule on odd seats: the
+    search gives them to whom it likes (fewer repeats, e.g. for 22 players over 5 rounds,
+    but nothing bounds how often one player sits at a table of 5)."""
     names = list(roster)
     _check_roster(names, history, rounds)
     shape = table_sizes(len(names), sizes)
@@ -139,14 +145,14 @@ def draw_round(roster: Sequence[str], history: History, rounds: int, seed: int |
     # (a round drawn otherwise, e.g. by hand, starts a new plan after it; after a second one,
     # the plan starts from the round being drawn)
     origin = start
-    plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, work)
+    plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, work)
     mismatch = _first_mismatch(past, plan, origin, drawn)
     if mismatch is not None:
         origin = mismatch + 1
-        plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, work)
+        plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, work)
         if _first_mismatch(past, plan, origin, drawn) is not None:
             origin = drawn
-            plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, work)
+            plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, work)
     tables = plan[drawn - origin]
     rng = random.Random(f"{seed}:seats:{drawn}")
     seated = _seat(tables, past, sizes, rng)
@@ -303,7 +309,8 @@ def _least(past: Sequence[Sequence[Sequence[int]]], n: int, shape: tuple[int, ..
 
 
 def _plan(past: list[list[list[int]]], origin: int, n: int, shape: tuple[int, ...],
-          preferred: int, rounds: int, seed: int | str, work: int) -> list[list[list[int]]]:
+          preferred: int, rounds: int, seed: int | str, fair: bool,
+          work: int) -> list[list[list[int]]]:  # fmt: skip
     """Rounds `origin + 1` to `rounds` for players 0..n-1 after the first `origin` rounds."""
     rng = random.Random(f"{seed}:plan:{origin}")
     before = past[:origin]
@@ -320,7 +327,8 @@ def _plan(past: list[list[list[int]]], origin: int, n: int, shape: tuple[int, ..
                               ([p for p in range(n) if p not in chosen], even_shape)):  # fmt: skip
             tables.extend(_greedy(group, sizes_, meet, rng))
         plan.append(tables)
-        classes.append([len(t) != preferred for t in tables])
+        # tables of one kind swap players freely: without fairness, all are of one kind
+        classes.append([fair and len(t) != preferred for t in tables])
         _add_meetings(meet, [tables])
     base = _meetings(before, n)
     floor = _cost(base) + _least(before, n, shape, todo)
