@@ -283,6 +283,7 @@ def test_refusals_in_japanese():
        sizes=st.sampled_from([FRENCH_SIZES, (4, 5, 3, 6), (5, 4, 3)]))  # fmt: skip
 def test_random_rosters_keep_every_invariant(players, rounds, seed, changes, sizes):
     roster = names(players)
+    changes = list(changes)  # popped below: hypothesis's own list stays as it gave it
     history: list[tuple[tuple[str, ...], ...]] = []
     presence: dict[str, list[int]] = {}
     for t in range(rounds):
