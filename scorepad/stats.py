@@ -278,11 +278,13 @@ class Stats:
     passed: int = 0  # French
     cancelled: int = 0  # French
     five: bool = False  # French: some session was played by five
+    seated: tuple[str, ...] = ()  # the players in order of first appearance
+
 
     def player(self, name: str) -> PlayerStats:
         """The player meant by `name` (exact or unique prefix, regardless of case), or a
         ScorepadError for --player naming the players."""
-        table = Table(self.variant, tuple(p.name for p in self.players), {})
+        table = Table(self.variant, self.seated or tuple(p.name for p in self.players), {})
         try:
             found = table.resolve(name, _("player"))
         except ScorepadError as err:
@@ -399,7 +401,7 @@ def stats(sessions: Sequence[Session], labels: Sequence[str] | None = None) -> S
         done.append(PlayerStats(a.name, a.played, a.total, best, worst, a.freeze()))
     return Stats(
         variant=variant, deals=sum(len(s.deals) for s in sessions), sessions=names,
-        players=tuple(done),
+        players=tuple(done), seated=tuple(a.name for a in players.values()),
         **extra,
     )  # fmt: skip
 

@@ -45,7 +45,7 @@ def rate_of(r: Rate) -> str:
     """A rate with its cases where no other column says how many: "67% of 6", "2 of 2"."""
     if not r.cases or r.shown_as_counts:
         return rate(r)
-    return _("{percent}% of {cases}").format(percent=r.percent(), cases=r.cases)
+    return _("{rate} of {cases}").format(rate=rate(r), cases=r.cases)
 
 
 def average(t: Tally, sign: bool = True) -> str:
@@ -79,6 +79,15 @@ def heading(st: Stats, title: str, unit: str) -> str:
         sessions=plural(len(st.sessions), "session"), unit=unit)
 
 
+def _wrapped(sentence: str, fit: int | None) -> list[str]:
+    """A sentence on lines of `fit` columns at most (one line without)."""
+    if fit is None or width(sentence) <= fit:
+        return [sentence]
+    import textwrap
+
+    return textwrap.wrap(sentence, fit, break_on_hyphens=False)
+
+
 def _game(st: Stats) -> Any:
     from scorepad.variants import get_variant
 
@@ -89,7 +98,7 @@ def stats_text(st: Stats, fit: int | None = None) -> str:
     """Every table of the statistics; with `fit` (a terminal's width) the least needed
     columns step aside."""
     v = _game(st)
-    parts = [heading(st, _(v.title), _(v.unit))]
+    parts = _wrapped(heading(st, _(v.title), _(v.unit)), fit)
     sections = {"french": _french_sections, "troggu": _troggu_sections,
                 "piedmont": _piedmont_sections}[st.variant](st, fit)  # fmt: skip
     for title, body in sections:
@@ -289,7 +298,7 @@ def player_card(st: Stats, name: str, fit: int | None = None) -> str:
                   (_("biggest margin"), DASH if g.biggest_margin is None else
                    str(g.biggest_margin))]  # fmt: skip
     items += [(_("best deal"), deal_ref(st, p.best)), (_("worst deal"), deal_ref(st, p.worst))]
-    parts = [head, *_pairs(items)]
+    parts = [*_wrapped(head, fit), *_pairs(items)]
     for title, body in tables:
         parts += ["", title, body]
     return "\n".join(parts)
