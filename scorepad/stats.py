@@ -49,6 +49,12 @@ and whether it escaped (the exchange given) or was lost.
 Piedmont, each player: `"won"` (deals won), `"matches"`: `{"played", "won"}` (matches of
 the sessions that set a target or a number of deals, once over, decided as `deal` decides
 them), `"biggest_margin"`: the most the player won a deal by (null: no deal won).
+
+With `--player NAME` (`stats_object(st, player=NAME)`): the same object, `"players"` holding
+that player only, `"partners"` only the pairs they played in, and no `"contracts"` (those are
+the whole table's). An average is never printed: it is `"total"` / `"deals"` (the taker's
+margin: the `"margin"`s over `"took"`), a rate its count over its cases (success: `"made"` /
+`"took"`), so that a script can round them as it likes.
 """
 
 from __future__ import annotations
@@ -277,7 +283,7 @@ class Stats:
     partners: tuple[Pair, ...] = ()  # French, 5 players
     passed: int = 0  # French
     cancelled: int = 0  # French
-    five: bool = False  # French: some session was played by five
+    five: bool = False  # French: some deal was played by five (a partner, or alone)
     seated: tuple[str, ...] = ()  # the players in order of first appearance
 
 
@@ -426,7 +432,6 @@ def _french(sessions: Sequence[Session], players: dict[str, _FrenchPlayer]) -> d
     five = False
     bouts_of = DECK.bouts
     for s, session in enumerate(sessions, 1):
-        five = five or len(session.players) == 5
         seats = _seats(session, players)
         pairs_of = zip(session.deals, iter_outcomes(session), strict=True)
         for n, (deal, outcome) in enumerate(pairs_of, 1):
@@ -464,6 +469,7 @@ def _french(sessions: Sequence[Session], players: dict[str, _FrenchPlayer]) -> d
                 pair[2] += value
             elif e.alone:
                 table[6] += 1
+            five = five or e.partner is not None or e.alone  # five at the table
             taker.run = taker.run + 1 if made else 0
             if taker.run > taker.longest:
                 taker.longest = taker.run

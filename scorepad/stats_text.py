@@ -188,7 +188,7 @@ def _games(g: Troggu, bid: str) -> str:
     return f"{games.won}–{games.draw}–{games.lost}" if games.played else DASH
 
 
-def _chips(st: Stats, p: PlayerStats, kind: str) -> str:
+def _chips(p: PlayerStats, kind: str) -> str:
     assert isinstance(p.game, Troggu)
     chips = p.game.chips[kind]
     if not chips.deals:
@@ -205,7 +205,7 @@ def _troggu_sections(st: Stats, fit: int | None) -> list[tuple[str, str]]:
     headers = [_("player"), _("deals"), _("Tapp won–draw–lost"), _("Solo won–draw–lost"),
                _("misères lost"), _("Bättler escaped"), _("best deal"), _("worst deal")]
     sections = [(_("Players"), _table(rows, headers, fit, [7, 6, 5]))]
-    rows = [[p.name, *(_chips(st, p, kind) for kind in KINDS), signed(p.total)]
+    rows = [[p.name, *(_chips(p, kind) for kind in KINDS), signed(p.total)]
             for p, _g in players]  # fmt: skip
     sections.append((_("Chips won and lost"), _table(
         rows, [_("player"), *(_(KIND_NAMES[k]) for k in KINDS), _("total")], fit, [])))
