@@ -939,15 +939,40 @@ def settle(
     sessions = _sessions_between(files, None, None)[1]
     settlement, unit = _settlement(sessions, rate, currency, per_game)
     if json_:
-        echo_json(report.settle_object(settlement, unit, currency))
+        difference = unit == "deals won" or get_variant_of(sessions).deal_total != 0
+        echo_json(report.settle_object(settlement, unit, currency,
+                                       "difference" if difference else "totals"))
         return
-    one = {"points": "point", "chips": "chip", "deals won": "deal won"}.get(unit, unit)
-    label = _("{rate} per {one}").format(
-                rate=report.money(settlement.rate, currency), one=one) if rate else unit
     echo(_("settling {x} ({label}):").format(
-             x=plural(sum(len(s.deals) for s in sessions), 'deal'), label=label))
-    for line in report.settle_lines(settlement, currency if rate else unit):
+             x=plural(sum(len(s.deals) for s in sessions), 'deal'),
+             label=_settle_label(settlement, unit, currency, rate is not None,
+                                 get_variant_of(sessions).deal_total != 0)))
+    for line in report.settle_lines(settlement, currency, None if rate else unit):
         echo(f"  {line}")
+
+
+def get_variant_of(sessions: list[Any]) -> Any:
+    from scorepad.variants import get_variant
+
+    return get_variant(sessions[0].variant)
+
+
+def _settle_label(settlement: Any, unit: str, currency: str, rated: bool,
+                  difference: bool) -> str:  # fmt: skip
+    """What the amounts count, in words: "0.05 € per point", "the player behind pays the
+    difference of the totals", "one per deal won more"."""
+    from scorepad import report
+
+    rate = report.money(settlement.rate, currency)
+    if unit == "deals won":
+        return _("{rate} per deal won more").format(rate=rate) if rated else \
+            _("the player behind pays for each deal won more")
+    if difference:
+        return _("{rate} per point of difference").format(rate=rate) if rated else \
+            _("points: the player behind pays the difference of the totals")
+    if unit == "chips":
+        return _("{rate} per chip").format(rate=rate) if rated else _("chips")
+    return _("{rate} per point").format(rate=rate) if rated else _("points")
 
 
 def _settlement(sessions: list[Any], rate: str | None, currency: str,
@@ -958,7 +983,7 @@ def _settlement(sessions: list[Any], rate: str | None, currency: str,
 
     from scorepad import core
     from scorepad.checks import control_problem
-    from scorepad.settle import CENT, settle
+    from scorepad.settle import CENT, against_the_others, settle
     from scorepad.variants import get_variant
 
     problems = []
@@ -977,13 +1002,14 @@ def _settlement(sessions: list[Any], rate: str | None, currency: str,
     if problems:
         raise ScorepadError(problems)
     unit = variant.unit
+    rows = core.standings(sessions)
     if per_game:
-        rows = core.standings(sessions)
-        won = {r.name: r.won for r in rows}
-        totals = {p: len(won) * w - sum(won.values()) for p, w in won.items()}
+        totals = against_the_others({r.name: r.won for r in rows})
         unit = "deals won"
     else:
-        totals = {r.name: r.total for r in core.standings(sessions)}
+        totals = {r.name: r.total for r in rows}
+        if variant.deal_total:  # not zero-sum: the player behind pays the difference
+            totals = against_the_others(totals)
     if rate is None:
         return settle(totals, Decimal(1), Decimal(1)), unit
     return settle(totals, Decimal(rate.strip()), CENT), unit

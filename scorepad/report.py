@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from scorepad.core import LeagueRow, Standing, iter_outcomes, json_number, score
-from scorepad.i18n import N_, _
+from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Deal, Outcome, Session
 from scorepad.text import num, plural, scores_line, shown, signed
 from scorepad.variants import get_variant
@@ -582,10 +582,11 @@ def money(amount: Decimal, currency: str) -> str:
     return f"{text} {currency}".strip()
 
 
-def settle_lines(settlement: Settlement, currency: str) -> list[str]:
-    lines = [_("{payer} pays {payee} {amount}").format(
-        payer=p.payer, payee=p.payee, amount=money(p.amount, currency))
-        for p in settlement.payments] or [_("nobody owes anything")]
+def settle_lines(settlement: Settlement, currency: str, unit: str | None = None) -> list[str]:
+    """The payments as sentences: in money (`currency`, maybe ""), or without a rate in the
+    game's own `unit` ("points", "chips", "deals won")."""
+    lines = [_payment_line(p, currency, unit) for p in settlement.payments] \
+        or [_("nobody owes anything")]
     for player, step in settlement.rounding:
         lines.append(_("rounding: {player} {amount} ({exact} rounded to whole cents, so that "
                        "the payments add up)").format(
@@ -594,9 +595,30 @@ def settle_lines(settlement: Settlement, currency: str) -> list[str]:
     return lines
 
 
-def settle_object(settlement: Settlement, unit: str, currency: str) -> dict[str, Any]:
+def _payment_line(p: Any, currency: str, unit: str | None) -> str:
+    if unit is None or p.amount != p.amount.to_integral_value():
+        return _("{payer} pays {payee} {amount}").format(
+            payer=p.payer, payee=p.payee, amount=money(p.amount, currency or (unit or "")))
+    n = int(p.amount)
+    if unit == "deals won":
+        return ngettext("{payer} pays {payee} for {n} deal won more",
+                        "{payer} pays {payee} for {n} deals won more", n).format(
+            payer=p.payer, payee=p.payee, n=n)
+    if unit == "points":
+        amount = ngettext("{n} point", "{n} points", n).format(n=num(n))
+    elif unit == "chips":
+        amount = plural(n, "chip")
+    else:
+        amount = money(p.amount, unit)
+    return _("{payer} pays {payee} {amount}").format(payer=p.payer, payee=p.payee, amount=amount)
+
+
+def settle_object(settlement: Settlement, unit: str, currency: str,
+                  basis: str = "totals") -> dict[str, Any]:  # fmt: skip
+    """`basis`: "totals" (zero-sum), or "difference" (Piedmont: the player behind pays the
+    difference of the totals, or of the deals won)."""
     return {
-        "unit": unit, "rate": json_number(settlement.rate), "currency": currency,
+        "unit": unit, "basis": basis, "rate": json_number(settlement.rate), "currency": currency,
         "balances": {p: json_number(x) for p, x in settlement.balances.items()},
         "payments": [{"from": p.payer, "to": p.payee, "amount": json_number(p.amount)}
                      for p in settlement.payments],

@@ -292,7 +292,7 @@ def _league_section(labels: Sequence[str], rows: Sequence[LeagueRow]) -> str:
 def _settle_section(settlement: Settlement, currency: str, unit: str) -> str:
     from scorepad.report import settle_lines
 
-    lines = settle_lines(settlement, currency or unit)
+    lines = settle_lines(settlement, currency, None if currency else unit)
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     who_pays = escape(_("Who pays whom"))
     return (f'<section class="settle"><h2>{who_pays}</h2><ul class="pay">'
