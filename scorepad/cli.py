@@ -519,12 +519,14 @@ def deal(
             updated = core.add_deal(now, raw, play_on=continue_)
         except ScorepadError as err:
             raise _Refused(now, err) from None
-        if ask_same:  # a deal typed twice: asked about, out of the lock
-            from scorepad.play import same_as_last
+        from scorepad.play import same_as_last
 
-            same = same_as_last(now, updated.deals[-1])
-            if same is not None:
-                raise _Same(same)
+        same = same_as_last(now, updated.deals[-1])
+        if same is not None and ask_same:  # a deal typed twice: asked about, out of the lock
+            raise _Same(same)
+        if same is not None:  # without a terminal: saved, and said
+            NOTES.append(_("{file}: deal {n} is the same as deal {m}, saved again (undo "
+                           "removes it)").format(file=file, n=same + 1, m=same))
         return updated
 
     shown_n = 0  # the deal number already shown in guided entry
@@ -558,7 +560,7 @@ def deal(
 
         if not yes_no(_ask, echo, _("{file}: the same as deal {n} — record it again?").format(
                                       file=file, n=same.n),
-                      default=False):  # fmt: skip
+                      default=True):  # fmt: skip
             echo(_("not saved; the file is as it was"))
             return
         before, updated = storage.update(

@@ -73,14 +73,59 @@ def test_ctrl_c_twice_leaves_play_and_keeps_what_was_saved(tmp_path):
     assert len(storage.load(path).deals) == 1
 
 
-def test_the_same_deal_twice_is_asked_about(tmp_path):
+def test_the_same_deal_twice_is_pointed_out_and_enter_still_saves_it(tmp_path):
+    """Two equal gardes happen: Enter saves the second too (with a note), as everywhere."""
     path = tmp_path / "evening.toml"
     _new(path)
     plain = [b"\r", b"g\r", b"b\r", b"47\r", b"2\r", b"\r"]
     out, code = on_a_terminal(["play", str(path)], [*plain, b"\r", *plain, b"\r", b"q\r"])
     assert code == 0, out
-    assert "Same as deal 1 — record it again? [y/N]" in out
-    assert len(storage.load(path).deals) == 1  # Enter: not recorded
+    assert "note: the same as deal 1; Enter saves it again, n changes or drops it" in out
+    assert "record it again" not in out
+    assert len(storage.load(path).deals) == 2  # Enter: recorded
+
+
+def test_two_passes_in_a_row_are_not_the_same_deal(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    out = cli("play", path, "-i", input="\npass\n\n\npass\n\nq\n").stdout
+    assert "same as deal" not in out
+    assert len(cli.json("history", path)) == 2
+
+
+def test_a_repeated_deal_without_a_terminal_is_saved_with_a_note(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    line = "--contract garde --taker Bruno --points 47 --bouts 2"
+    result = cli("play", path, input=f"{line}\n{line}\n")
+    assert result.exit_code == 0 and len(cli.json("history", path)) == 2
+    assert "input line 2: the same deal as deal 1, saved again (undo removes it)" in result.stderr
+    again = cli("deal", path, *line.split())
+    assert again.exit_code == 0 and len(cli.json("history", path)) == 3
+    assert "deal 3 is the same as deal 2, saved again (undo removes it)" in again.stderr
+    cli("deal", path, "--contract", "pass")
+    assert "same" not in cli("deal", path, "--contract", "pass").stderr
+
+
+def test_the_end_of_a_match_is_said_once_and_enter_does_not_play_on(cli, tmp_path):
+    path = tmp_path / "match.toml"
+    path.write_bytes((EXAMPLES / "piedmont-match.toml").read_bytes())  # over after deal 9
+    out = cli("play", path, "-i", input="\n\nq\n").stdout
+    assert out.count("Anna wins the match") == 1
+    assert "the match is over — Enter, or u e s h c q ?" in out
+    assert "Play on with deal 10? [y/N]" in out and "Enter plays on" not in out
+    assert len(cli.json("history", path)) == 9  # Enter at "Play on?": no deal 10
+    asked = cli("play", path, "-i", input="\ny\n50\n\n\n50\n\nq\n")
+    assert len(cli.json("history", path)) == 11, asked.stdout[-1500:]  # asked once
+
+
+def test_leaving_play_prints_the_evenings_standings(tmp_path):
+    path = tmp_path / "evening.toml"
+    _new(path)
+    out, code = on_a_terminal(["play", str(path)], [
+        b"\r", b"g\r", b"b\r", b"47\r", b"2\r", b"\r", b"\r", b"q\r"])
+    out = uncoloured(out)
+    assert code == 0, out
+    after_q = out[out.rindex("q\r"):]
+    assert "rank" in after_q and "Bruno" in after_q and "+186" in after_q
 
 
 def test_a_plain_deal_takes_a_dozen_keystrokes(cli):
