@@ -12,8 +12,8 @@ passes in; the file goes through storage, the rules through core.
 from __future__ import annotations
 
 import shlex
-from dataclasses import replace
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
