@@ -99,6 +99,7 @@ class DealEntry:
         self.say = say
         self.defaults = defaults or {}
         self.ask_dealer = ask_dealer
+        self.by_turn = not ask_dealer  # the dealer is the next in turn unless changed
         self.grouped = grouped and not self.defaults  # editing asks everything again
         self.fields = {f.key: f for f in variant.fields}
         self.order = {f.key: i for i, f in enumerate(variant.fields)}
@@ -234,11 +235,16 @@ class DealEntry:
         """Ask "Anything else?" while some rare question is left; True if one was asked."""
         keys = [k for k in self.variant.questions(raw, entry, self.table)
                 if k not in self.asked and k not in NEVER_GROUPED]
-        keys += [k for k in ("dealer", "note") if k not in self.asked]
+        keys += [k for k in ("note",) if k not in self.asked]
+        if "dealer" not in self.asked or (self.by_turn and "dealer" not in self.raw):
+            keys.append("dealer")  # by turn, and changed here when it was not
         labels: dict[str, list[str]] = {}
+        english: dict[str, str] = {}  # h, p, s, dealer work in every language
         for key in keys:
             labels.setdefault(self._label(key), []).append(key)
-        shown_labels = [k for k in labels if k not in ("dealer", "note")]
+            english[self._label(key, translated=False).lower()] = self._label(key)
+        shown_labels = [label for label, ks in labels.items()
+                        if any(k not in ("dealer", "note") for k in ks)]
         if not shown_labels:
             return False
         answer = self._ask(_("Anything else? ({labels})").format(
@@ -253,6 +259,10 @@ class DealEntry:
         found = [label for label in labels if label.lower().startswith(word)]
         exact = [label for label in labels if label.lower() == word]
         found = exact or found
+        if not found and word:
+            found = [english[e] for e in english if e == word] or \
+                [english[e] for e in english if e.startswith(word)]
+            found = list(dict.fromkeys(found))
         if len(found) != 1:
             text = _("  ✗ answer n, y, or one of: {labels}").format(labels=_(", ").join(labels))
             if found:
@@ -269,12 +279,15 @@ class DealEntry:
             self._ask_one(key, required=False)
         return True
 
-    def _label(self, key: str) -> str:
-        """A rare question's name in "Anything else?"."""
+    def _label(self, key: str, translated: bool = True) -> str:
+        """A rare question's name in "Anything else?" (in English: `translated` off)."""
+        tr: Callable[[str], str] = _ if translated else (lambda text: text)
         field = self.fields.get(key)
         if field is not None and field.label:
-            return _(field.label)
-        return _(GROUP_LABELS[key]) if key in GROUP_LABELS else self.label(key)
+            return tr(field.label)
+        if key in GROUP_LABELS:
+            return tr(GROUP_LABELS[key])
+        return self.label(key) if translated else key.replace("_", " ")
 
     def label(self, key: str) -> str:
         """An answer's name, in "Change which answer?"."""
@@ -316,16 +329,27 @@ class DealEntry:
 
     # --- asking ------------------------------------------------------------------------------
 
-    def _ask(self, question: str, default: str | None = None) -> str:
+    def _ask(self, question: str, default: str | None = None, *,
+             players: bool = False) -> str:  # fmt: skip
+        """One answer; `players`: a player is asked for, `?` lists the seated players and
+        a number picks one in the seating order, from 1."""
         hint = f" [{default}]" if default not in (None, "") else ""
         while True:
             answer = typed(self.ask_line(f"{question}{hint}: "))
             if answer == "<":
                 raise Back
+            if players and answer.isascii() and answer.isdigit() \
+                    and 1 <= int(answer) <= len(self.table.players):
+                return self.table.players[int(answer) - 1]
             if answer != "?":
                 return answer if answer else (default or "")
+            help_text = self._help_for(question)
+            if players:
+                help_text += _("\n  players: {players} (a number or any unique beginning)"
+                               ).format(players=_(", ").join(
+                                   f"{i} {p}" for i, p in enumerate(self.table.players, 1)))
             self.say(_("  < goes back one answer; Enter takes the answer in brackets")
-                     + self._help_for(question))
+                     + help_text)
 
     def _help_for(self, question: str) -> str:
         for field in self.fields.values():
@@ -339,7 +363,7 @@ class DealEntry:
 
     def _ask_player(self, question: str, default: str | None) -> str:
         while True:
-            answer = self._ask(question, default)
+            answer = self._ask(question, default, players=True)
             try:
                 return self.table.resolve(answer, question.lower())
             except ScorepadError as err:
@@ -363,9 +387,11 @@ class DealEntry:
         if shown is None and key == "side":
             shown = field.choices[0]
         if shown is None and key == "pile" and isinstance(raw.get("cards"), str):
-            shown = str(len(split_cards(raw["cards"])))
+            listed = len(split_cards(raw["cards"]))  # a size the game allows, from that
+            shown = str(getattr(self.variant, "pile_default", lambda n: n)(listed))
         while True:
-            text = self._ask(self._question(field, required or shown is not None), shown)
+            text = self._ask(self._question(field, required or shown is not None), shown,
+                             players=field.kind == "player")  # fmt: skip
             if text.lower() in NONE_WORDS and field.kind != "flag":
                 if required:
                     self.say(_("  ✗ an answer is needed here"))
@@ -411,7 +437,7 @@ class DealEntry:
         default = old or ("alone" if self.defaults.get("alone") else None)
         hint = _(" or 'alone'") if required else _(" (Enter: the declarer plays alone)")
         while True:
-            answer = self._ask(field.question + hint, default)
+            answer = self._ask(field.question + hint, default, players=True)
             if answer.lower() in ALONE or (not required and answer.lower() in NONE_WORDS):
                 raw["alone"] = True
                 raw.pop("partner", None)
@@ -433,9 +459,21 @@ class DealEntry:
             if text:
                 break
             self.say(_("  ✗ an answer is needed here"))
+        name, equals, value = text.partition("=")
+        if equals and as_decimal(value.strip()) is not None:  # Marco=60: either player's
+            try:
+                player, text = self.table.resolve(name.strip()), value.strip()
+            except ScorepadError:
+                pass  # read as it is, and explained
+            else:
+                raw["points"] = {player: text}
+                return
         if allow_cards and as_decimal(text) is None:
             raw["cards"], raw["player"] = text, player
             raw.pop("points", None)
+            if "pile" in self.fields:  # how many: before any check
+                self._ask_field("pile", raw, required=False)
+                self.asked.add("pile")
             return
         points = raw.get("points")
         raw["points"] = {**(points if isinstance(points, Mapping) else {}), player: text}

@@ -220,7 +220,17 @@ class Piedmont:
 
     def questions(self, raw: Mapping[str, Any], entry: PiedmontEntry | None,
                   table: Table) -> list[str]:  # fmt: skip
-        return ["pile", "fool"] if "cards" in raw else []
+        """The pile's size; and who played the Matto only when the listed pile cannot say
+        (it returns to its player: in the listed pile, or else in the other's)."""
+        if "cards" not in raw:
+            return []
+        return ["pile"] if entry is not None and entry.player is not None else ["pile", "fool"]
+
+    @staticmethod
+    def pile_default(listed: int) -> int:
+        """The size offered for a pile of `listed` cards: every pile is odd (the Matto
+        returns to its player), so an even count has one unlisted low card more."""
+        return listed if listed % 2 else listed + 1
 
     def marks(self, e: PiedmontEntry, outcome: Outcome) -> list[str]:
         if not outcome.winners:
