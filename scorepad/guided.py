@@ -479,8 +479,10 @@ class DealEntry:
         raw["points"] = {**(points if isinstance(points, Mapping) else {}), player: text}
 
     def _question(self, field: Field, required: bool) -> str:
-        """The field's own help as a question; `required`: no "(Enter: none)" hint."""
-        text = field.question
+        """The field's own help as a question; `required`: no "(Enter: none)" hint. A game
+        may ask it its own way given the answers so far (`ask_as`)."""
+        text = getattr(self.variant, "ask_as", lambda key, raw: None)(field.key, self.raw) \
+            or field.question
         if field.key == "points" and "cards" in self.fields:
             text += _(", or the cards of a pile")
         if field.choices:

@@ -240,3 +240,16 @@ def test_piedmont_either_players_points_a_valid_pile_size_and_no_needless_matto_
     first, second = cli.json("history", path)
     assert first["points"] == {"Marco": 31, "Lucia": 60}
     assert second["pile"] == 11 and "fool" not in second
+
+
+def test_troggu_seven_players_all_passing_asks_who_had_to_play(cli):
+    path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario", "Elsa", "Fabio",
+                                        "Greta"])  # fmt: skip
+    out = cli("play", path, "-i", input="\npass\nan\nbru\n60\n\n\nq\n").stdout
+    assert "All passed: who had to play (the Bättler's holder" in out
+    [deal] = cli.json("history", path)
+    assert (deal["bid"], deal["forced"], deal["tappist"]) == ("tapp", True, "Anna")
+    four = cli.new("t4.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario"])
+    assert "who had to play" not in cli("play", four, "-i", input="\npass\n").stdout
+    misere = cli("play", path, "-i", input="\nm\n").stdout  # both cards in the Tapp: said so
+    assert "who had to play" not in misere

@@ -48,7 +48,10 @@ BIDS = ("tapp", "solo", "misere")
 BID_ALIASES = {"タップ": "tapp", "ソロ": "solo", "ミゼール": "misere", "ミゼル": "misere",
                "take": "tapp", "nehm": "tapp", "ich-nehms": "tapp", "ich-nehm's": "tapp",
                "tappä": "tapp", "tappu": "tapp", "misère": "misere", "all-pass": "misere",
-               "pass": "misere"}  # fmt: skip
+               "pass": "misere", "パス": "misere"}  # fmt: skip
+# all passed: a misère, but with 7 or 8 players the forced game of the Bättler's (or trump
+# 1's) holder, a Tapp game; a misère there is said as such (both cards in the Tapp)
+PASS_WORDS = ("pass", "all-pass", "passe", "パス")
 SIDES = ("tappist", "opponents")
 BID_WORDS = {"tapp": N_("tapp"), "solo": N_("solo"), "misere": N_("misère")}
 SIDE_ALIASES = {"attack": "tappist", "defence": "opponents", "defense": "opponents",
@@ -204,8 +207,11 @@ class Troggu:
     # --- reading ---------------------------------------------------------------------------
 
     def read_entry(self, raw: Mapping[str, Any], table: Table) -> TrogguEntry:
-        r = Reader(raw, table, self)
         n = len(table.players)
+        word = raw.get("bid")
+        if n >= 7 and isinstance(word, str) and word.strip().lower() in PASS_WORDS:
+            raw = {**raw, "bid": "tapp", "forced": True}  # who had to play is asked next
+        r = Reader(raw, table, self)
         forced = r.flag("forced")
         bid = r.choice("bid", BIDS, BID_ALIASES)
         if bid is None and forced:
@@ -461,6 +467,16 @@ class Troggu:
             kept = {k: v for k, v in old.items() if k in ("dealer", "note")}
             return {**kept, **changes}
         return merge_raw(old, changes, REPLACES)
+
+    @staticmethod
+    def ask_as(key: str, raw: Mapping[str, Any]) -> str | None:
+        """All passed at 7 or 8: the Tappist is whoever had to play."""
+        word = raw.get("bid")
+        if key == "tappist" and (raw.get("forced") is True or (
+                isinstance(word, str) and word.strip().lower() in PASS_WORDS)):
+            return _("All passed: who had to play (the Bättler's holder, or trump 1's when the "
+                     "Bättler was in the Tapp; both in the Tapp: a misère, < and m)")
+        return None
 
     def questions(self, raw: Mapping[str, Any], entry: TrogguEntry | None,
                   table: Table) -> list[str]:  # fmt: skip
