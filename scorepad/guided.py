@@ -199,9 +199,15 @@ class DealEntry:
             if not keys:
                 raise ScorepadError(problems)
             for key in keys:
+                if isinstance(raw.get(key), Mapping):  # each player's: offered again
+                    self.hints[key] = dict(raw[key])
                 asked.difference_update(_forget(raw, str(key)))
             missing = self._read(raw)[2]
-            self._ask_one(keys[0], required=keys[0] in missing)  # at once, whatever else
+            key = keys[0]
+            each = [m for m in missing if m.startswith(f"{key}=")]
+            if key not in missing and each:  # a misère's points: each player's again
+                key = each[0]
+            self._ask_one(key, required=key in missing)  # at once, whatever else
             return True
         optional = [k for k in self.variant.questions(raw, entry, self.table) if k not in asked]
         if self.grouped:

@@ -253,3 +253,22 @@ def test_troggu_seven_players_all_passing_asks_who_had_to_play(cli):
     assert "who had to play" not in cli("play", four, "-i", input="\npass\n").stdout
     misere = cli("play", path, "-i", input="\nm\n").stdout  # both cards in the Tapp: said so
     assert "who had to play" not in misere
+
+
+def test_a_slam_that_alone_makes_the_points_possible_is_asked_not_the_points_again(cli):
+    """86.5 with 2 bouts at 5 players: the taker's slam, the defence keeping the Excuse."""
+    path = cli.new("f.toml", "french", ["A1", "B2", "C3", "D4", "E5"])
+    out = cli("play", path, "-i", input="\ng\n1\nb\n86.5\n2\na\n\n\nq\n").stdout
+    assert "Slam: which side took every trick (a/d)" in out
+    assert out.count("cannot be without a slam") == 1
+    [deal] = cli.json("history", path)
+    assert deal["slam"] == "attack" and deal["scores"]["A1"] == 684
+
+
+def test_a_bad_misere_total_asks_each_players_points_again_with_the_old_ones(cli):
+    path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario"])
+    out = cli("play", path, "-i", input="\npass\n10\n10\n10\n10\n30\n30\n\n17\n\n\nq\n").stdout
+    assert "Points of the Tappist's side" not in out
+    assert "Card points of Anna [10]: " in out and "Card points of Chloé [10]: " in out
+    [deal] = cli.json("history", path)
+    assert deal["points"] == {"Anna": 30, "Bruno": 30, "Chloé": 10, "Dario": 17}

@@ -889,8 +889,9 @@ class French:
         if e.points is None or e.bouts is None:
             return False
         counted = e.points - (HALF if side == "attack" else -HALF)
-        return (_fits(e.points, slam_side_points(e, n, False))
-                or _fits(counted, slam_side_points(e, n, True)))
+        kept = slam_side_points(e, n, True)  # the other side kept the Excuse, owed its card
+        return (_fits(e.points, slam_side_points(e, n, False)) or _fits(counted, kept)
+                or (e.fool_exchange is None and _fits(e.points, kept)))  # as counted: 86.5
 
     def marks(self, e: FrenchEntry, outcome: Outcome) -> list[str]:
         short = {"attack": _("att"), "defence": _("def")}
