@@ -141,6 +141,18 @@ class DealEntry:
         self.steps.clear()
         return self._go(first=key)
 
+    def editable(self) -> list[str]:
+        """The answers of the deal being edited (`defaults`), as `change_one` takes them."""
+        keys = [k for k in self.defaults if k in self.fields or k == "note"]
+        return sorted({"dealer", *keys}, key=self._rank)
+
+    def change_one(self, key: str) -> dict[str, Any]:
+        """Editing: only `key` asked (with what it then needs), every other answer kept."""
+        self.grouped = False
+        self.raw = dict(self.defaults)
+        self.asked = set(self.fields) | {"dealer", "note"}  # the rest is not asked again
+        return self.change(key)
+
     def answers(self) -> list[str]:
         """The answers given so far, as the keys `change` takes, in table order."""
         keys = [k for k in self.raw if k in self.fields or k in ("dealer", "note")]

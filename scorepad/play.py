@@ -154,11 +154,12 @@ class Evening:
         elif word in ("u", "undo"):
             self.undo(session)
         elif word in ("e", "edit") or (word[:1] == "e" and word[1:].isdigit()):
-            number = (rest or word[1:]).strip()
+            number, _sep, change = (rest if word in ("e", "edit") else
+                                    f"{word[1:]} {rest}").strip().partition(" ")
             if not (number.isascii() and number.isdigit()):
-                self.say(_("  ✗ e N edits deal N (e.g. e 3)"))
+                self.say(_("  ✗ e N edits deal N (e.g. e 3, or e 3 points 47)"))
                 return
-            self.edit(session, int(number))
+            self.edit(session, int(number), change.strip())
         else:
             self.say(_("  ✗ {command} is not a command: Enter enters a deal; ? lists them")
                      .format(command=shown(command)))
@@ -216,12 +217,37 @@ class Evening:
         self.say(_("removed deal {n}; next dealer: {dealer}").format(
             n=n, dealer=updated.next_dealer()))
 
-    def edit(self, session: Session, n: int) -> None:
+    def edit(self, session: Session, n: int, change: str = "") -> None:
+        """`e N`: which answer to change (Enter: every one, old answers offered); `e N
+        points 47`: that answer at once."""
         old = core.deal_at(session, n)
+        before = core.deal_fields(session, old)
+        if change:
+            word, _sep, value = change.partition(" ")
+        else:
+            self.say(report.explain_deal(session, n, old, core.score(session, old)))
+            word, value = "", ""
+        given = [value.strip()] if value.strip() else []
+
+        def ask(prompt: str) -> str:  # the value typed after the answer's name, first
+            return given.pop() if given else self.ask(prompt)
+
+        entry = DealEntry(session, ask, self.say, defaults=before)
+        labels = {entry.label(k): k for k in entry.editable()}  # those given, offered
+        every = {entry.label(k): k for k in [*entry.fields, "dealer", "note"]} | labels
+        while True:
+            if not change:
+                word = typed(self.ask(_("Change which answer? ({answers}; Enter: every "
+                                        "answer): ").format(answers=_(", ").join(labels))))
+            key = (_pick(labels, word.lower()) or _pick(every, word.lower())) if word else ""
+            if key is not None:
+                break
+            self.say(_("  ✗ one of: {answers}").format(answers=_(", ").join(labels)))
+            if change:
+                return
         self.say(_("deal {n}, old answers in brackets (Enter keeps one; Ctrl-C changes nothing)")
                  .format(n=n))
-        fields = DealEntry(session, self.ask, self.say,
-                           defaults=core.deal_fields(session, old)).run({})  # fmt: skip
+        fields = entry.change_one(key) if key else entry.run({})
         updated = core.replace_deal(session, n, fields)
         self.say(report.edit_lines(session, updated, n))
         if not yes_no(self.ask, self.say, _("Save the new deal {n}?").format(n=n),
@@ -286,11 +312,17 @@ def _change(entry: DealEntry, ask: Ask, say: Say) -> dict[str, Any] | None:
             return None
         if word == "<":
             return entry.back()
-        found = [label for label in labels if label == word] or \
-            [label for label in labels if label.startswith(word)]
-        if len(found) == 1:
-            return entry.change(labels[found[0]])
+        key = _pick(labels, word)
+        if key is not None:
+            return entry.change(key)
         say(_("  ✗ one of: {answers}").format(answers=_(", ").join(labels)))
+
+
+def _pick(labels: dict[str, str], word: str) -> str | None:
+    """The answer's key that `word` names: exactly, or by a unique beginning."""
+    found = [label for label in labels if label == word] or \
+        [label for label in labels if label.startswith(word)]
+    return labels[found[0]] if len(found) == 1 else None
 
 
 # --- deals from a text file -------------------------------------------------------------------

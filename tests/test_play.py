@@ -35,7 +35,7 @@ def test_a_five_deal_evening_on_a_terminal(tmp_path):
         b"\r", b"gc\r", b"d\r", b"20\r", b"0\r", b"\r", b"\r",
         b"u\r", b"y\r",
         # deal 1 edited: every old answer offered, the points changed
-        b"e 1\r", b"\r", b"\r", b"\r", b"50\r", b"\r", b"\r", b"\r", b"\r", b"\r", b"\r",
+        b"e 1\r", b"\r", b"\r", b"\r", b"\r", b"50\r", b"\r", b"\r", b"\r", b"\r", b"\r", b"\r",
         # deals 3 to 5; deal 5 with a handful from "Anything else?"
         b"\r", b"p\r", b"b\r", b"51\r", b"1\r", b"\r", b"\r",
         b"\r", b"g\r", b"c\r", b"35\r", b"3\r", b"\r", b"\r",
@@ -61,6 +61,20 @@ def test_a_five_deal_evening_on_a_terminal(tmp_path):
     session = storage.load(path)
     assert session.deals[0].entry.points == 50 and session.deals[1].entry.points == 60
     assert dict(session.deals[4].entry.handfuls) == {"Anna": 10}
+
+
+def test_e_n_changes_one_answer_directly(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    script = ["", "g", "b", "47", "2", "", "",
+              "e 1 points 52", "",  # at once: no question but "Save?"
+              "e 1", "bo", "3", "",  # "Change which answer?"
+              "e1 handful Anna:10", "", "q"]  # an answer the deal did not have
+    out = cli("play", path, "-i", input="\n".join(script) + "\n").stdout
+    assert "Change which answer? (dealer, contract, taker, points, bouts; Enter: every " \
+        "answer): " in out
+    assert out.count("Taker [Bruno]") == 0  # nothing else asked again
+    [deal] = cli.json("history", path)
+    assert (deal["points"], deal["bouts"], deal["handfuls"]) == (52, 3, {"Anna": 10})
 
 
 def test_ctrl_c_twice_leaves_play_and_keeps_what_was_saved(tmp_path):
