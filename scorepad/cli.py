@@ -84,6 +84,11 @@ def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     terminal, gains and losses in colour (see scorepad.colour)."""
     text = printable(text)
     stream = sys.stderr if err else sys.stdout
+    fit = _fit_for(stream) if nl else None
+    if fit is not None:  # sentences at word boundaries; tables fit themselves
+        from scorepad.text import wrap
+
+        text = "\n".join(wrap(text, fit))
     if "+" in text or "−" in text or "error:" in text:
         from scorepad import colour
 
@@ -177,6 +182,16 @@ def echo_fit(text: str) -> None:
 
     for line in textwrap.wrap(text, fit, break_on_hyphens=False) or [""]:
         echo(line)
+
+
+def _fit_for(stream: Any) -> int | None:
+    """The width to wrap what goes to `stream` at: stdout's fitting(), or stderr's
+    terminal."""
+    if stream is sys.stdout:
+        return fitting()
+    if "COLUMNS" in os.environ or stream.isatty():
+        return terminal_width()
+    return None
 
 
 def fitting() -> int | None:
@@ -486,7 +501,17 @@ def _interactive(flag: bool | None) -> bool:
 
 
 def _ask(prompt: str) -> str:
-    return input(prompt)
+    """A question on the terminal, wrapped at word boundaries: the answer is typed after its
+    last line."""
+    fit = fitting()
+    if fit is None:
+        return input(prompt)
+    from scorepad.text import wrap
+
+    *before, last = wrap(prompt, fit - 1)  # room for the cursor
+    for line in before:
+        typer.echo(printable(line))
+    return input(last + (" " if prompt.endswith(" ") and not last.endswith(" ") else ""))
 
 
 @app.command(cls=DealCommand,

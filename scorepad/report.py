@@ -5,7 +5,6 @@ The only module that imports tabulate; it returns text and never prints.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -13,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from scorepad.core import LeagueRow, Standing, iter_outcomes, json_number, score
 from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Deal, Outcome, Session
-from scorepad.text import num, plural, scores_line, shown, signed
+from scorepad.text import num, plural, scores_line, shown, signed, width
 from scorepad.variants import get_variant
 
 if TYPE_CHECKING:  # only the settle command needs its module
@@ -52,24 +51,6 @@ def table(
 
 #: Characters that may not take one column: every other below U+0300 (Latin, "·", "é") does
 #: (the soft hyphen takes none).
-_NOT_NARROW = re.compile("[^\x00-\xac\xae-\u02ff]")
-
-
-def width(text: str) -> int:
-    """Columns a terminal gives text: East Asian wide characters two, combining marks none."""
-    if text.isascii():
-        return len(text)
-    others = _NOT_NARROW.findall(text)
-    if not others:
-        return len(text)
-    import unicodedata
-
-    total = len(text) - len(others)
-    for ch in others:
-        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-            continue
-        total += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return total
 
 
 def simple_table(rows: Sequence[Sequence[Any]], headers: Sequence[str],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import reprlib
 from collections.abc import Callable, Mapping
 from decimal import Decimal
@@ -97,3 +98,100 @@ def _control(ch: str) -> bool:
 
     return ch not in "\n\t" and unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") \
         and ch not in "\u200d\ufe0f"  # joiners that emoji names need
+
+
+_NOT_NARROW = re.compile("[^\x00-\xac\xae-\u02ff]")
+
+
+def width(text: str) -> int:
+    """Columns a terminal gives text: East Asian wide characters two, combining marks none."""
+    if text.isascii():
+        return len(text)
+    others = _NOT_NARROW.findall(text)
+    if not others:
+        return len(text)
+    import unicodedata
+
+    total = len(text) - len(others)
+    for ch in others:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        total += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return total
+
+
+# a name and its score ("Anna +116", "大輔 −58") kept together; a word (no space, no wide
+# character), one wide character, or a run of spaces
+_WIDE = ("\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60"
+         "\uffe0-\uffe6")
+_TOKENS = re.compile(rf"(?:\d+\. )?(?:[^ {_WIDE}]+|[^ \u3000-\u303f\uff01-\uff0f\uff1a-\uff20{_WIDE[:0]}]"
+                     rf"(?<=[{_WIDE}])[{_WIDE}]{{0,7}}) [+−]\d[\d.]*|"
+                     r" +|[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f"
+                     r"\uff00-\uff60\uffe0-\uffe6]|[^ \u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3"
+                     r"\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]+")
+# never begins a line: closing marks, and the small kana and long vowel mark
+_NO_LINE_START = set("、。，．・：；？！）」』】〕ー)]},.:;!?ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+# a table's row or rule, a chart's axis, markdown, LaTeX: tables do their own fitting
+_TABLE = re.compile(r"\S  +\S|^[-─═━ ┤│|+:]+$|[┤│]|^[|+]|&.*\\\\$")
+
+
+def wrap(text: str, columns: int | None) -> list[str]:
+    """Each line of `text` broken at word boundaries to fit `columns` (East Asian wide
+    characters count two and may break between them; a closing mark never starts a line).
+    A continuation keeps the line's indentation, and goes 2 further under a "✗ " or list
+    mark. Lines that fit, and table rows (columns apart by two spaces), are left as they are:
+    tables do their own fitting. `columns` None: nothing is wrapped (a file or a pipe)."""
+    if columns is None:
+        return text.split("\n")
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if width(line) <= columns or _TABLE.search(line.strip()):
+            lines.append(line)
+            continue
+        lines.extend(_wrap_line(line, columns))
+    return lines
+
+
+def _wrap_line(line: str, columns: int) -> list[str]:
+    body = line.lstrip(" ")
+    indent = " " * (len(line) - len(body))
+    mark = re.match(r"(✗|•|-|\*|error:|note:) ", body)
+    hang = indent + " " * (min(width(mark.group(0)), 8) if mark else 0)
+    if width(hang) > columns // 2:
+        hang = indent = ""
+    out: list[str] = []
+    current, used = indent, width(indent)
+    for token in _TOKENS.findall(body):
+        size = width(token)
+        if token.startswith(" "):
+            if used + size <= columns:
+                current, used = current + token, used + size
+            else:  # a space at the end of a line: the line ends there
+                out.append(current.rstrip(" "))
+                current, used = hang, width(hang)
+            continue
+        if used + size > columns and current.strip() and token[0] not in _NO_LINE_START:
+            out.append(current.rstrip(" "))
+            current, used = hang, width(hang)
+        while used + size > columns and size > columns - width(hang):  # a word too long
+            room = columns - used
+            cut = _cut(token, room)
+            if not cut:
+                break
+            out.append(current + token[:cut])
+            token = token[cut:]
+            size = width(token)
+            current, used = hang, width(hang)
+        current, used = current + token, used + size
+    out.append(current.rstrip(" "))
+    return out
+
+
+def _cut(word: str, room: int) -> int:
+    """How many characters of `word` fit in `room` columns."""
+    used = 0
+    for i, ch in enumerate(word):
+        used += width(ch)
+        if used > room:
+            return i
+    return len(word)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
+import pytest
 from tests_helpers import on_a_terminal, uncoloured
 
 from conftest import EXAMPLES
@@ -286,3 +288,34 @@ def test_colour_on_a_terminal_only_and_never_with_no_color(tmp_path):
     table, _ = on_a_terminal(["history", str(path)], [])
     plain_table, _ = on_a_terminal(["history", str(path)], [], env={"NO_COLOR": "1"})
     assert uncoloured(table) == plain_table
+
+
+def _wrapped_lines(out: str) -> list[str]:
+    return [line for line in uncoloured(out).replace("\r", "").split("\n")]
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_prompts_explanations_and_errors_wrap_at_word_boundaries(tmp_path, columns, lang):
+    from scorepad.text import width
+
+    path = tmp_path / "t.toml"
+    _new(path, "troggu", ["Anna", "Bruno", "Chloé", "Dario", "Elsa", "Fabio", "Greta"])
+    keys = [b"\r", b"solo\r", b"el\r", b"gr\r", b"200\r", b"40\r", b"\r", b"\r", b"q\r"]
+    out, code = on_a_terminal(["play", str(path)], keys, env={"SCOREPAD_LANG": lang},
+                              columns=columns)  # fmt: skip
+    assert code == 0, out
+    # what was typed is echoed after the prompt's last line: not part of the wrapping
+    lines = [re.sub(r": (solo|el|gr|200|40|q)$", ":", line) for line in _wrapped_lines(out)]
+    tables = [line for line in lines if "  " in line.strip() or "---" in line]
+    long = [line for line in lines if width(line) > columns and line not in tables
+            and not line.rstrip().endswith(("、", "。", ",", "）"))]  # fmt: skip
+    assert not long, long
+    words = {"opponents", "Tappist", "Tappist's", "points", "discard", "partner", "chips",
+             "タッピスト", "ディスカード", "パートナー"}  # fmt: skip
+    for a, b in zip(lines, lines[1:], strict=False):  # no word broken over two lines
+        if a.split() and b.split():
+            joined = (a.split()[-1] + b.split()[0]).strip("(),.;:'")
+            assert joined not in words, (a, b)
+    assert "opponents" in " ".join(lines) or lang == "ja"
+    assert len(storage.load(path).deals) == 1
