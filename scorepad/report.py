@@ -5,14 +5,15 @@ The only module that imports tabulate; it returns text and never prints.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from scorepad.core import LeagueRow, Standing, iter_outcomes, json_number, score
 from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Deal, Outcome, Session
-from scorepad.text import num, plural, scores_line, shown, signed, width
+from scorepad.text import average, num, plural, scores_line, shown, signed, width
 from scorepad.variants import get_variant
 
 if TYPE_CHECKING:  # only the settle command needs its module
@@ -165,12 +166,18 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
             totals_only[j] = max(totals_only[j], width(_total_of(row[fixed + j])))
     names = list(session.players)
     keep = list(range(len(headers)))
-    short = False
+    short = abbreviated = False
     if fit is not None:
-        for drop, short, names in _history_levels(session):
+        deal_widths: dict[tuple[str, ...], int] = {}
+        for drop, short, names, abbreviated in _history_levels(session):
             keep = [i for i in range(len(headers)) if i not in drop]
+            if abbreviated and tuple(names) not in deal_widths:
+                words = _deal_words(session, names)
+                deal_widths[tuple(names)] = max([width(headers[2]) + 2, *(
+                    width(_abbreviate(row[2], words)) for row in _history_rows(session))])
             used = [max(width(names[i - fixed]) + 2, totals_only[i - fixed]) if short and
-                    i >= fixed else widths[i] if i < fixed else
+                    i >= fixed else deal_widths[tuple(names)] if abbreviated and i == 2 else
+                    widths[i] if i < fixed else
                     max(width(names[i - fixed]) + 2, widths[i]) for i in keep]  # fmt: skip
             if sum(used) + 2 * (len(keep) - 1) <= fit:
                 break
@@ -178,10 +185,16 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
     sized = [widths[i] if i < fixed else max(width(names[i - fixed]) + 2,
                                                totals_only[i - fixed] if short else widths[i])
              for i in keep]  # fmt: skip
+    words = _deal_words(session, names) if abbreviated else {}
+    if abbreviated:
+        sized[keep.index(2)] = max([width(headers[2]) + 2, *(
+            width(_abbreviate(row[2], words)) for row in _history_rows(session))])
 
     def rows() -> Iterator[list[str]]:
         for row in _history_rows(session):
-            yield [_total_of(row[i]) if short and i >= fixed else row[i] for i in keep]
+            yield [_total_of(row[i]) if short and i >= fixed else
+                   _abbreviate(row[i], words) if abbreviated and i == 2 else row[i]
+                   for i in keep]  # fmt: skip
 
     if short:
         head = head.replace(_("running totals in brackets"), _("running totals"))
@@ -203,18 +216,46 @@ def _total_of(cell: str) -> str:
     return cell[cell.index("(") + 1:-1] if cell.endswith(")") else cell
 
 
-def _history_levels(session: Session) -> Iterator[tuple[set[int], bool, list[str]]]:
+def _history_levels(session: Session) -> Iterator[tuple[set[int], bool, list[str], bool]]:
+    """(columns dropped, running totals only, the players' names, the deal abbreviated),
+    from the full table to the narrowest: names and contracts are shortened before the deal
+    column goes, since it is what tells the rows apart."""
     names = list(session.players)
-    yield set(), False, names
-    yield {1, 3, 4}, False, names
-    yield {1, 2, 3, 4}, False, names
-    yield {1, 2, 3, 4}, True, names
-    for size in (5, 3):
-        cut = [n[:size] for n in names]
-        if len(set(cut)) == len(cut):
-            yield {1, 2, 3, 4}, True, cut
+    cuts = [cut for cut in ([n[:size] for n in names] for size in (5, 3))
+            if len(set(cut)) == len(cut)]
+    yield set(), False, names, False
+    yield {1, 3, 4}, False, names, False
+    yield {1, 3, 4}, True, names, False
+    for cut in cuts:
+        yield {1, 3, 4}, True, cut, False
+    for cut in cuts[-1:]:
+        yield {1, 3, 4}, True, cut, True
+    yield {1, 2, 3, 4}, True, names, False
+    for cut in cuts:
+        yield {1, 2, 3, 4}, True, cut, False
     markers = chart_markers(names)
-    yield {1, 2, 3, 4}, True, [markers[n] for n in names]
+    yield {1, 2, 3, 4}, True, [markers[n] for n in names], False
+
+
+def _deal_words(session: Session, names: Sequence[str]) -> dict[str, str]:
+    """Words of a deal's description and their short forms: the players' names as in the
+    columns, the contracts and bids as typed at the table (garde-sans: gs)."""
+    from scorepad.variants import short_answers
+
+    words = dict(zip(session.players, names, strict=True))
+    for field in get_variant(session.variant).fields:
+        if field.choices and field.key in ("contract", "bid"):
+            shorts = short_answers(field.choices, dict(field.aliases))
+            for choice, short in zip(field.choices, shorts, strict=True):
+                words.setdefault(choice, short)
+                words.setdefault(_(choice), short)
+    return words
+
+
+def _abbreviate(text: str, words: Mapping[str, str]) -> str:
+    """A deal's description with its names and contracts shortened, its marks left out."""
+    what = text.split(" · ")[0]
+    return re.sub(r"[^\s+]+", lambda m: words.get(m.group(0), m.group(0)), what)
 
 
 def fitted_table(rows: Sequence[Sequence[Any]], headers: Sequence[str], right: Sequence[int],
@@ -541,7 +582,7 @@ def league_table(labels: Sequence[str], rows: Sequence[LeagueRow], fmt: str = "s
                _("average")]
     data = [[r.rank if r.rank is not None else "–", r.name,
              *("" if c is None else signed(c) for c in r.by_session),
-             r.sessions, r.deals, signed(r.total), num(r.average)] for r in rows]  # fmt: skip
+             r.sessions, r.deals, signed(r.total), average(r.average)] for r in rows]  # fmt: skip
     return table(data, headers, fmt, [0, *range(2, len(headers))])
 
 

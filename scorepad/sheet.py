@@ -19,7 +19,7 @@ from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Session
 from scorepad.settle import Settlement
 from scorepad.svgchart import line_chart
-from scorepad.text import num, plural, printable, signed
+from scorepad.text import average, num, plural, printable, signed
 from scorepad.variants import default_rules, get_variant
 
 STYLE = """
@@ -132,18 +132,18 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
         labels = [N_("rank"), N_("player"), N_("total"), N_("deals"), N_("per deal"),
                   N_("declarer"), N_("won"), N_("lost"), N_("draw"), N_("best"),
                   N_("worst")]  # fmt: skip
-        data = [[r.rank, r.name, signed(r.total), r.deals, num(r.average), r.declarer, r.made,
+        data = [[r.rank, r.name, signed(r.total), r.deals, average(r.average), r.declarer, r.made,
                  r.failed, r.draws, signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
     elif variant.has_declarer:
         labels = [N_("rank"), N_("player"), N_("total"), N_("deals"), N_("per deal"),
                   N_("declarer"), N_("made"), N_("failed"), N_("best"),
                   N_("worst")]  # fmt: skip
-        data = [[r.rank, r.name, signed(r.total), r.deals, num(r.average), r.declarer, r.made,
+        data = [[r.rank, r.name, signed(r.total), r.deals, average(r.average), r.declarer, r.made,
                  r.failed, signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
     else:
         labels = [N_("rank"), N_("player"), N_("total"), N_("deals"), N_("per deal"),
                   N_("deals won"), N_("best"), N_("worst")]  # fmt: skip
-        data = [[r.rank, r.name, signed(r.total), r.deals, num(r.average), r.won,
+        data = [[r.rank, r.name, signed(r.total), r.deals, average(r.average), r.won,
                  signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
     numeric = [i != 1 for i in range(len(labels))]
     # on a phone: rank, player, total, deals, per deal and made/failed (or deals won)
@@ -283,7 +283,7 @@ def _league_section(labels: Sequence[str], rows: Sequence[LeagueRow]) -> str:
         "<tr>" + _cell("–" if r.rank is None else r.rank, "n") + _cell(r.name)
         + "".join(_cell("" if c is None else signed(c), "n") for c in r.by_session)
         + _cell(r.sessions, "n") + _cell(r.deals, "n") + _cell(signed(r.total), "n")
-        + _cell(num(r.average), "n") + "</tr>" for r in rows)  # fmt: skip
+        + _cell(average(r.average), "n") + "</tr>" for r in rows)  # fmt: skip
     season = escape(_("Season"))
     return (f'<section class="league"><h2>{season}</h2><div class="wide"><table>'
             f"{_head(heads, numeric)}<tbody>{body}</tbody></table></div></section>")

@@ -21,6 +21,11 @@ def num(x: Decimal | int) -> str:
     return text.replace("-", MINUS)
 
 
+def average(x: Decimal | int) -> str:
+    """An average, always with two decimals, so a column reads alike: 204.00, 144.62, −3.50."""
+    return format(Decimal(x).quantize(Decimal("0.01")), "f").replace("-", MINUS)
+
+
 def signed(x: Decimal | int) -> str:
     """+58, −58, 0."""
     return f"+{num(x)}" if x > 0 else num(x)
@@ -120,17 +125,16 @@ def width(text: str) -> int:
     return total
 
 
-# a name and its score ("Anna +116", "大輔 −58") kept together; a word (no space, no wide
-# character), one wide character, or a run of spaces
+# a name and its score ("Anna +116", "2. 大輔 −58") kept together; a word (no space, no
+# wide character), one wide character, or a run of spaces
 _WIDE = ("\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60"
          "\uffe0-\uffe6")
-_TOKENS = re.compile(rf"(?:\d+\. )?(?:[^ {_WIDE}]+|[^ \u3000-\u303f\uff01-\uff0f\uff1a-\uff20{_WIDE[:0]}]"
-                     rf"(?<=[{_WIDE}])[{_WIDE}]{{0,7}}) [+−]\d[\d.]*|"
-                     r" +|[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f"
-                     r"\uff00-\uff60\uffe0-\uffe6]|[^ \u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3"
-                     r"\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]+")
+_MARKS = "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20"  # Japanese punctuation: no name begins so
+_TOKENS = re.compile(rf"(?:\d+\. )?(?:[^ {_WIDE}]+|(?![{_MARKS}])[{_WIDE}]{{1,8}}) [+−]\d[\d.]*"
+                     rf"| +|[{_WIDE}]|[^ {_WIDE}]+")
 # never begins a line: closing marks, and the small kana and long vowel mark
-_NO_LINE_START = set("、。，．・：；？！）」』】〕ー)]},.:;!?ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+_NO_LINE_START = set("、。，．・：；？！）」』】〕ー)]},.:;!?"
+                     "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
 # a table's row or rule, a chart's axis, markdown, LaTeX: tables do their own fitting
 _TABLE = re.compile(r"\S  +\S|^[-─═━ ┤│|+:]+$|[┤│]|^[|+]|&.*\\\\$")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import subprocess
@@ -313,7 +314,7 @@ def test_prompts_explanations_and_errors_wrap_at_word_boundaries(tmp_path, colum
     assert not long, long
     words = {"opponents", "Tappist", "Tappist's", "points", "discard", "partner", "chips",
              "タッピスト", "ディスカード", "パートナー"}  # fmt: skip
-    for a, b in zip(lines, lines[1:], strict=False):  # no word broken over two lines
+    for a, b in itertools.pairwise(lines):  # no word broken over two lines
         if a.split() and b.split():
             joined = (a.split()[-1] + b.split()[0]).strip("(),.;:'")
             assert joined not in words, (a, b)

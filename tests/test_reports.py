@@ -170,3 +170,37 @@ def _width_char_by_char(text: str) -> int:
        | st.text(alphabet="aé·\u00ad\u0301大輔Ａ ", max_size=30))
 def test_width_looks_at_the_characters_that_may_not_take_one_column(text):
     assert report.width(text) == _width_char_by_char(text)
+
+
+@pytest.mark.parametrize("name", ["troggu-seven-players", "french-five-players"])
+def test_history_at_80_columns_keeps_a_short_deal_description(cli, monkeypatch, name):
+    """5–7 players at 80 columns: names and contracts are abbreviated before the deal
+    column, which tells the rows apart, is dropped."""
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = cli("history", EXAMPLES / f"{name}.toml").stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert lines[1].split()[:2] == ["#", "deal"]
+    rows = [line.split("  ")[1].strip() for line in lines[3:11] if line.strip()]
+    assert len(set(rows)) > 3 and all(rows), rows  # a description in every row
+
+
+def test_averages_always_have_two_decimals():
+    from decimal import Decimal
+
+    from scorepad.text import average
+
+    assert [average(Decimal(x)) for x in ("204", "144.62", "-3.5")] == ["204.00", "144.62",
+                                                                         "−3.50"]  # fmt: skip
+
+
+def test_wrap_breaks_at_words_and_keeps_tables_and_names_with_scores():
+    from scorepad.text import wrap
+
+    assert wrap("the discard without a trick: 1 chip from each", 16) == [
+        "the discard", "without a trick:", "1 chip from each"]
+    assert wrap("  ✗ Fritz −1 and Anna +2 pay", 16) == ["  ✗ Fritz −1 and", "    Anna +2 pay"]
+    table = "  rank  player      total    deals    declarer    made    failed    best deal"
+    assert wrap(table, 40) == [table]
+    assert wrap("全員パス: プレイしなければならない人", 20) == [
+        "全員パス: プレイしな", "ければならない人"]
+    assert wrap("long line here", None) == ["long line here"]
