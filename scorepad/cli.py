@@ -46,6 +46,7 @@ app = typer.Typer(
     help=_("Score keeper for tarot card games played with real decks: French Tarot, Troggu "
            "(Swiss tarot) and two-handed Piedmontese tarot.\n\nExample: scorepad new club.toml "
            "--variant french --players 'Anna,Bruno,Chloé,Daisuke'"),
+    epilog=_("Shell completion: scorepad --install-completion (bash, zsh, fish)"),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -1108,7 +1109,8 @@ class ExportFormat(StrEnum):
 @handled
 def export(
     file: FileArg,
-    to: Annotated[ExportFormat, typer.Option("--to", help=_("csv, json or markdown"))],
+    to: Annotated[Optional[ExportFormat], typer.Option(  # noqa: UP045
+        "--to", help=_("csv, json or markdown (--excel alone: csv)"), show_default=False)] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help=_("write to this file; "
                                                                             "- or none: print"))] = None,  # noqa: E501
     excel: Annotated[bool, typer.Option("--excel", help=_("CSV as Excel reads UTF-8: with a "
@@ -1116,6 +1118,10 @@ def export(
 ) -> None:
     from scorepad import report, storage
 
+    if to is None and not excel:
+        raise ScorepadError([Problem("--to", _("say which export: --to csv, --to json or --to "
+                                               "markdown"))])
+    to = to or ExportFormat("csv")  # --excel alone: a CSV for Excel
     if excel and to.value != "csv":
         raise ScorepadError([Problem("--excel", _("goes with --to csv"))])
     session = storage.load(file)
@@ -1256,7 +1262,8 @@ def _only(name: str) -> typer.Typer:
               if c.callback is not None and (c.name or c.callback.__name__) == name]
     if not chosen:
         return app
-    one = typer.Typer(cls=Group, help=app.info.help, no_args_is_help=True, add_completion=False,
+    one = typer.Typer(cls=Group, help=app.info.help, epilog=app.info.epilog,
+                      no_args_is_help=True, add_completion=False,
                       pretty_exceptions_enable=False, rich_markup_mode=None)  # fmt: skip
     one.callback()(_root)
     one.registered_commands = chosen
