@@ -393,8 +393,10 @@ class DealEntry:
             raw[key] = text
 
     def _ask_yes_no(self, field: Field, raw: dict[str, Any], old: Any) -> None:
-        """A yes/no question with no default: Enter never stands for "none" here."""
-        default = None if old is None else ("n" if old == field.no_value else "y")
+        """A yes/no question. Enter takes the answer in brackets: the old one when editing,
+        else "yes", which records nothing (the scoring assumes no more than the other answers
+        prove); never "no", which is a claim of its own (a trickless side's 3 chips)."""
+        default = "n" if old is not None and old == field.no_value else "y"
         while True:
             answer = self._ask(f"{_(field.yes_no)} (y/n)", default).lower()
             if answer in YES or answer in NO:

@@ -114,16 +114,26 @@ def test_troggu_misere_asks_every_players_points(cli):
     assert deal["scores"] == {"Anna": -3, "Bruno": 1, "Chloé": 1, "Dario": 1}
 
 
-def test_troggu_tapp_game_asks_tricks_only_when_no_trick_is_possible(cli):
+def test_troggu_tapp_game_asks_tricks_only_when_the_points_leave_it_open(cli):
     path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario", "Elsa", "Fritz"])
+    # 20 points: the 8-card discard alone (up to 32), or a trick of 6 cards with it (14 up)
     out = cli("deal", path, "-i", input=answers(
-        "", "tapp", "Anna", "9", "", "n", "", "y")).stdout
-    assert "Did the Tappist's side take a trick? (y/n): " in out
-    assert "✗ answer y or n" in out  # Enter never stands for "none" here
+        "", "tapp", "Anna", "20", "maybe", "n", "", "y")).stdout
+    assert "Did the Tappist's side take a trick? (y/n) [y]: " in out
+    assert "✗ answer y or n" in out
     [deal] = cli.json("history", path)
-    assert deal["scores"]["Anna"] == -15
+    assert deal["scores"]["Anna"] == -15 and deal["tricks"] == 0
+    # Enter takes the offered answer: a trick was taken, nothing recorded, 2 chips
+    out = cli("deal", path, "-i", input=answers("", "tapp", "Anna", "20", "", "", "y")).stdout
+    assert "Did the Tappist's side take a trick? (y/n) [y]: " in out
+    assert cli.json("history", path)[1]["scores"]["Anna"] == -10
+    # 9 points can only be the discard: nothing to ask, 3 chips
+    out = cli("deal", path, "-i", input=answers("", "tapp", "Anna", "9", "", "y")).stdout
+    assert "take a trick" not in out
+    assert "9 points: the discard alone, no trick" in out
+    assert cli.json("history", path)[2]["scores"]["Anna"] == -15
     out = cli("deal", path, "-i", input=answers("", "tapp", "Anna", "70", "", "y")).stdout
-    assert "take a trick" not in out.split("deal 2")[-1]
+    assert "take a trick" not in out
 
 
 def test_troggu_seven_players_needs_the_partner(cli):
@@ -199,3 +209,31 @@ def test_guided_entry_refuses_an_option_of_another_game_before_asking(cli):
     assert result.stderr == (f"error: {path}: deal 1: --bouts belongs to french, "
                              "not to a troggu deal\n")
     assert path.read_bytes() == before
+
+
+def test_troggu_on_a_terminal_asks_no_trick_question_the_points_answer(tmp_path):
+    """7 players, alone with 9 points: a trick adds 7 cards, so 9 points are the discard
+    alone and the Tappist took no trick (3 chips); with 20 points it stays open, the
+    question offers "yes" and Enter takes it."""
+    path = tmp_path / "t7.toml"
+    subprocess.run([sys.executable, "-m", "scorepad", "new", str(path), "--variant", "troggu",
+                    "--players", "Anna,Bruno,Chloé,Dario,Elsa,Fabio,Greta"], check=True,
+                   capture_output=True)  # fmt: skip
+    out, code = on_a_terminal(["deal", str(path)], [
+        b"\r", b"tapp\r", b"anna\r", b"alone\r", b"9\r", b"\r", b"\r"])
+    assert code == 0, out
+    assert "take a trick" not in out
+    assert "9 points: the discard alone, no trick" in out
+    assert "saved as deal 1" in out
+    out, code = on_a_terminal(["deal", str(path)], [
+        b"\r", b"tapp\r", b"anna\r", b"alone\r", b"20\r", b"\r", b"\r", b"\r"])
+    assert code == 0, out
+    assert "Did the Tappist's side take a trick? (y/n) [y]:" in out
+    assert "answer y or n" not in out
+    assert "saved as deal 2" in out
+    entries = [d.entry for d in storage.load(path).deals]
+    assert entries[0].tricks is None and entries[1].tricks is None
+    from scorepad import core
+
+    first, second = core.outcomes(storage.load(path))
+    assert first.scores["Anna"] == -18 and second.scores["Anna"] == -12

@@ -33,7 +33,7 @@ class Field:
     choices: tuple[str, ...] = ()
     prompt: str = ""  # the question at the table, when it differs from the help
     # asked at the table as a yes/no question instead, where "none" is a real answer that
-    # Enter must not stand for: "no" records `no_value`, "yes" leaves the field unset
+    # Enter must not stand for: "no" records `no_value`, "yes" (Enter) leaves the field unset
     yes_no: str = ""
     no_value: Any = None
     aliases: tuple[tuple[str, str], ...] = ()  # other words for the choices (p: petite)
