@@ -20,6 +20,7 @@ from scorepad.cards import (
     PileCount,
     count_pile,
     describe_pile,
+    display_order,
     holding_range,
     troggu_deck,
     trump,
@@ -512,15 +513,24 @@ class Troggu:
                     ).format(points=num(points), n=n, tapp=tapp, what=what, possible=possible),
                   "points")
             return
-        if e.bid == "tapp" and e.cards is not None and e.side == "tappist" \
-                and proof.tricks == 0:
-            five = {c for c in e.cards if DECK.value(c) == 5}
+        if e.bid == "tapp" and e.cards is not None and proof.tricks == 0:
+            # the Tappist's side holds the discard alone: no 5-point card but the four kings
+            listed = {c for c in e.cards if DECK.value(c) == 5}
+            five = listed if e.side == "tappist" else \
+                {c for c in DECK.values if DECK.value(c) == 5} - listed
             if five and five != set(KINGS):
-                listed = DECK.format(c for c in e.cards if c in five)
-                r.add(_("a {size}-card pile is the discard alone (no trick), and the discard "
-                        "holds no 5-point card but all four kings together: {listed} cannot be "
-                        "in it; list the cards again, or give the pile's true size").format(
-                          size=pile_size(e), listed=listed), "cards")
+                shown = DECK.format(sorted(five, key=display_order))
+                if e.side == "tappist":
+                    r.add(_("a {size}-card pile is the discard alone (no trick), and the discard "
+                            "holds no 5-point card but all four kings together: {listed} cannot "
+                            "be in it; list the cards again, or give the pile's true size").format(
+                              size=pile_size(e), listed=shown), "cards")
+                else:
+                    r.add(_("the opponents' {size}-card pile leaves the Tappist the discard "
+                            "alone (no trick), which holds no 5-point card but all four kings "
+                            "together: {listed} must be in the opponents' pile; list the cards "
+                            "again, or give the pile's true size").format(
+                              size=pile_size(e), listed=shown), "cards")
 
     def _check_fool(self, r: Reader, e: TrogguEntry, n: int) -> None:
         """The Bättler's escape, given in full, against the sides, tricks and cards."""
@@ -709,9 +719,15 @@ class Troggu:
         if proof.how == "fool":
             return _("the Bättler was lost: its side took no trick")
         if proof.how == "pile":
-            if e.side == "tappist":
+            if e.side == "tappist" and proof.tricks == 0:
                 return _("a {size}-card pile is the {what} alone: no trick").format(
                            size=pile_size(e), what=what)
+            if e.side == "tappist":
+                return _("a {size}-card pile is every trick and the {what}: the opponents took "
+                         "no trick").format(size=pile_size(e), what=what)
+            if proof.tricks == 0:
+                return _("the opponents' {size}-card pile is every trick: the Tappist's side "
+                         "took no trick").format(size=pile_size(e))
             return _("the opponents' pile is empty: they took no trick")
         if proof.tricks == 0:
             return _("{points} points: the {what} alone, no trick (a trick adds {n} cards worth "
