@@ -941,12 +941,11 @@ def settle(
     if json_:
         echo_json(report.settle_object(settlement, unit, currency))
         return
-    one = {"points": "point", "chips": "chip", "deals won": "deal won"}.get(unit, unit)
-    label = _("{rate} per {one}").format(
-                rate=report.money(settlement.rate, currency), one=one) if rate else unit
+    label = _("{rate} per {one}").format(rate=report.money(settlement.rate, currency),
+                                         one=_(report.UNIT_ONE[unit])) if rate else _(unit)
     echo(_("settling {x} ({label}):").format(
              x=plural(sum(len(s.deals) for s in sessions), 'deal'), label=label))
-    for line in report.settle_lines(settlement, currency if rate else unit):
+    for line in report.settle_lines(settlement, currency, None if rate else unit):
         echo(f"  {line}")
 
 
@@ -973,7 +972,7 @@ def _settlement(sessions: list[Any], rate: str | None, currency: str,
     variant = get_variant(sessions[0].variant)
     if per_game and variant.name != "piedmont":
         problems.append(Problem("--per-game", _("is for Piedmont, not {name}").format(
-                                                  name=variant.name)))
+                                                  name=_(variant.title))))
     if problems:
         raise ScorepadError(problems)
     unit = variant.unit
@@ -1069,7 +1068,7 @@ def export(
     if output is None or str(output) == "-":
         if excel:
             typer.echo("\ufeff", nl=False)  # the one format character that is meant
-        for chunk in report.export_chunks(session, to.value):
+        for chunk in report.export_chunks(session, to.value, excel=excel, bom=False):
             typer.echo(printable(chunk), nl=False)
         return
     stream = storage.write_export(output, report.export_chunks(session, to.value, excel=excel))
@@ -1147,6 +1146,7 @@ def count(
 @handled
 def check(files: FilesArg) -> None:
     from scorepad import core, storage
+    from scorepad.variants import get_variant
 
     bad = 0
     for f in files:
@@ -1157,7 +1157,7 @@ def check(files: FilesArg) -> None:
             print_problems(err.problems)
             continue
         echo(_("{f}: ok, {variant}, {players} players, {deals}, every deal adds up").format(
-                 f=f, variant=session.variant, players=len(session.players),
+                 f=f, variant=_(get_variant(session.variant).title), players=len(session.players),
                  deals=plural(len(session.deals), 'deal')))
     if bad:
         raise typer.Exit(1)

@@ -201,3 +201,59 @@ def test_cards_named_in_japanese(cli):
                                        "bagatto", "--json").stdout  # fmt: skip
     assert cli("count", "--variant", "troggu", "ベットラー", "--json").stdout == \
         cli("count", "--variant", "troggu", "bättler", "--json").stdout
+
+
+# what may stay ASCII in Japanese output: the players' names, card codes (upper case and
+# digits), the file's own title, `error:`, and the words of English exports and JSON
+def _english_words(text: str, allowed: set[str]) -> list[str]:
+    words = re.findall(r"(?<![\w./-])[A-Za-z][A-Za-z'’]*(?:[ ,][ ]?[A-Za-z][A-Za-z'’]*)*", text)
+    bad = []
+    for run in words:
+        for word in re.findall(r"[A-Za-z][A-Za-z'’]*", run):
+            if word in allowed or word.isupper() or word.lower() == "error":
+                continue
+            bad.append(run)
+            break
+    return bad
+
+
+def _allowed_in(path: Path) -> set[str]:
+    from scorepad import storage
+
+    session = storage.load(path)
+    names = {w for p in session.players for w in re.findall(r"[A-Za-z]+", p)}
+    title = set(re.findall(r"[A-Za-z]+", session.title or ""))
+    return names | title
+
+
+EVERY_COMMAND = [("history",), ("standings",), ("standings", "--by-deal"), ("settle",),
+                 ("settle", "--rate", "0.05"), ("settle", "--per-game"), ("chart",),
+                 ("check",), ("export", "--to", "markdown"), ("export", "--to", "csv",
+                 "--excel"), *[("show", str(n)) for n in range(1, 14)]]  # fmt: skip
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.name)
+def test_every_command_on_every_example_speaks_japanese(cli, japanese, path):
+    allowed = _allowed_in(path)
+    for command, *rest in EVERY_COMMAND:
+        args = [command, path, *rest] if command != "show" else [command, path, *rest]
+        result = cli(*args, ok=False)
+        if result.exit_code != 0 and command == "show":
+            continue  # no such deal in this example
+        text = result.stdout.replace(str(path), "FILE") + result.stderr.replace(str(path), "")
+        text = re.sub(r"メモ: .*", "", text)  # the players' own notes
+        assert not _english_words(text, allowed), (args, _english_words(text, allowed), text)
+
+
+@pytest.mark.parametrize("args", [("show",), ("deal",), ("export", "{piedmont}"),
+                                  ("export", "{piedmont}", "--to", "xx"),
+                                  ("history", "{piedmont}", "extra"), ("bogus",),
+                                  ("deal", "{piedmont}", "--bogus")])  # fmt: skip
+def test_usage_errors_in_japanese(cli, japanese, args):
+    args = [a.format(piedmont=EXAMPLES / "piedmont-match.toml") for a in args]
+    result = cli(*args, ok=False)
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    text = lines[0].removeprefix("error: ").replace(str(EXAMPLES / "piedmont-match.toml"), "")
+    assert not _english_words(text, {"FILE", "SCOREPAD", "scorepad"} | set(args)), text

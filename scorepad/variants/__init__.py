@@ -262,7 +262,7 @@ def foreign_option(key: str, variant: Variant) -> str:
     option = "--" + key.replace("_", "-")
     if owners:
         return _("{option} belongs to {owners}, not to a {name} deal").format(
-                   option=option, owners=' and '.join(owners), name=variant.name)
+                   option=option, owners=_(' and ').join(owners), name=variant.name)
     return _("{key} is not a field of a {name} deal").format(
                key=shown(key), name=variant.name)
 

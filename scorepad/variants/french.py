@@ -122,6 +122,7 @@ class FrenchEntry:
 
 DECK = french_deck()
 OTHER = {"attack": "defence", "defence": "attack"}
+PILE_NAMES = {"attack": N_("the taker's side's cards"), "defence": N_("the defence's cards")}
 SIDE_NAMES = {"attack": N_("the taker's side"), "defence": N_("the defence")}
 
 
@@ -718,8 +719,8 @@ class French:
         if e.cards is not None:
             counted = count_pile(DECK, e.cards, e.pile)
             if explain:
-                lines.append(describe_pile(DECK, _("{side} pile").format(side=e.side), e.cards,
-                                           counted) + f", {plural(counted.bouts, 'bout')}")
+                lines.append(describe_pile(DECK, _(PILE_NAMES[e.side]), e.cards, counted)
+                             + _(", {bouts}").format(bouts=plural(counted.bouts, 'bout')))
             if e.side == "attack":
                 points, bouts = counted.points, counted.bouts
             else:
@@ -902,9 +903,10 @@ class French:
                              short=short[e.slam], x=_(' announced') if e.slam_announced else ''))
         elif e.slam_announced:
             marks.append(_("slam announced, not made"))
-        if e.fool_exchange in ("owed", "lost"):
-            marks.append(_("Excuse {fool_exchange}").format(
-                             fool_exchange=e.fool_exchange))
+        if e.fool_exchange == "owed":
+            marks.append(_("Excuse owed"))
+        elif e.fool_exchange == "lost":
+            marks.append(_("Excuse lost"))
         return marks
 
     def describe(self, e: FrenchEntry) -> str:

@@ -254,7 +254,7 @@ class Piedmont:
         if len(given) == 2:
             rounded = {p: round_up(v) for p, v in given.items()}
             if rounded != given:
-                lines.append(" and ".join(f"{p} {num(v)} → {num(rounded[p])}"
+                lines.append(_(" and ").join(f"{p} {num(v)} → {num(rounded[p])}"
                                           for p, v in given.items()) + _(" (rounded up)"))
             return {p: rounded[p] for p in table.players}, lines
         (player, value), = given.items()
