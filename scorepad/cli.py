@@ -38,7 +38,69 @@ class Command(_HelpInTheLanguage, typer.core.TyperCommand):
 
 
 class Group(_HelpInTheLanguage, typer.core.TyperGroup):
-    pass
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        """Click's own usage errors as one `error:` line in the language (exit 2)."""
+        kwargs["standalone_mode"] = False
+        if not standalone_mode:
+            return super().main(*args, **kwargs)
+        from typer._click import exceptions as click_errors
+
+        try:
+            code = super().main(*args, **kwargs)
+        except click_errors.UsageError as err:
+            command = err.ctx.command_path if err.ctx is not None else "scorepad"
+            echo("error: " + _("{message} (see {command} --help)").format(
+                     message=usage_message(err), command=command), err=True)
+            sys.exit(err.exit_code)
+        except typer.Abort:
+            echo(_("\ninterrupted: nothing saved"), err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def usage_message(err: Any) -> str:
+    """A usage error of click's, in the language: what is missing or wrong, and where."""
+    import re
+
+    from typer._click import exceptions as click_errors
+
+    param = getattr(err, "param", None)
+    name = (param.opts[0] if param is not None and getattr(param, "opts", None) and
+            getattr(param, "param_type_name", "") == "option" else
+            getattr(param, "human_readable_name", None) or "")
+    text = err.message if isinstance(err.message, str) else str(err)
+    if isinstance(err, click_errors.MissingParameter):
+        if param is not None and getattr(param, "envvar", None) == "SCOREPAD_FILE":
+            return _("missing the session file FILE: name it, or set SCOREPAD_FILE")
+        choices = getattr(getattr(param, "type", None), "choices", None)
+        missing = _("missing option {name}").format(name=name) \
+            if getattr(param, "param_type_name", "") == "option" else \
+            _("missing argument {name}").format(name=name)
+        if choices:
+            missing += _(" (one of {choices})").format(choices=_(", ").join(map(str, choices)))
+        return missing
+    if isinstance(err, click_errors.NoSuchOption):
+        found = _("no such option: {name}").format(name=err.option_name)
+        if err.possibilities:
+            found += _(" (did you mean {options}?)").format(
+                options=_(" or ").join(sorted(err.possibilities)))
+        return found
+    if isinstance(err, click_errors.BadParameter):
+        wrong = re.fullmatch(r"'(.*)' is not one of (.*)\.", text, re.S)
+        if wrong:
+            text = _("{value} is not one of {choices}").format(
+                value=shown(wrong.group(1)), choices=_(", ").join(
+                    re.findall(r"'([^']*)'", wrong.group(2))))
+        return _("{name}: {message}").format(name=name or err.param_hint or "", message=text)
+    for pattern, message in ((r"Option '(.*)' requires an argument\.",
+                              N_("option {x} needs a value")),
+                             (r"No such command '(.*)'\.", N_("no command {x}")),
+                             (r"Got unexpected extra argument(?:\(s\))? \((.*)\)",
+                              N_("one argument too many: {x}"))):  # fmt: skip
+        matched = re.fullmatch(pattern, text, re.S)
+        if matched:
+            return _(message).format(x=matched.group(1))
+    return text
 
 
 app = typer.Typer(

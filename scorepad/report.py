@@ -352,8 +352,8 @@ def export_rows(session: Session, *, in_language: bool = False) -> Iterator[list
         raw = variant.entry_to_raw(deal.entry)
         contract = raw.get("contract") or raw.get("bid") or ""
         if in_language:
-            game, contract, result = variant.describe(deal.entry), result_name(contract) if contract \
-                else "", result_name(outcome.result)
+            game, result = variant.describe(deal.entry), result_name(outcome.result)
+            contract = result_name(contract) if contract else ""
         else:
             with i18n.speaking("en"):
                 game, result = variant.describe(deal.entry), outcome.result

@@ -122,7 +122,7 @@ class FrenchEntry:
 
 DECK = french_deck()
 OTHER = {"attack": "defence", "defence": "attack"}
-PILE_NAMES = {"attack": N_("the taker's side's cards"), "defence": N_("the defence's cards")}
+PILE_NAMES = {"attack": N_("attack pile"), "defence": N_("defence pile")}  # as --pile names them
 SIDE_NAMES = {"attack": N_("the taker's side"), "defence": N_("the defence")}
 
 

@@ -73,7 +73,7 @@ REPLACES = {
     "partner": ("alone",), "alone": ("partner",),
 }  # fmt: skip
 
-PILE_NAMES = {"tappist": N_("the Tappist's side's cards"), "opponents": N_("the opponents' cards")}
+PILE_NAMES = {"tappist": N_("tappist pile"), "opponents": N_("opponents pile")}  # as --pile names them
 
 
 @dataclass(frozen=True)
@@ -577,9 +577,8 @@ class Troggu:
             share = int(rules["partner_share"])
             split = (_(" (the partner gets {share} × {k} of them, the Tappist the rest)").format(
                          share=share, k=k) if won
-                     else _(" (the partner pays {share} of the opponents, the Tappist the other {x})")
-                         .format(
-                              share=share, x=opponents - share))
+                     else _(" (the partner pays {share} of the opponents, the Tappist the "
+                            "other {x})").format(share=share, x=opponents - share))
         if explain:
             lines.append(_("{why} {verb} each of the {opponents}{split} → Tappist "
                            "{scores}").format(
