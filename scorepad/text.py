@@ -71,7 +71,7 @@ def typed(text: str) -> str:
 
 def span(lo: Decimal | int, hi: Decimal | int) -> str:
     """"42 to 94", or "114" when both ends are the same."""
-    return num(lo) if lo == hi else f"{num(lo)} to {num(hi)}"
+    return num(lo) if lo == hi else _("{lo} to {hi}").format(lo=num(lo), hi=num(hi))
 
 
 

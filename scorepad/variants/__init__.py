@@ -311,8 +311,9 @@ class Reader:
         self.missing: list[tuple[str, str]] = []  # (key, how to give it)
         self.used: set[str] = set()
 
-    def add(self, what: str, field: str | None = None) -> None:
-        self.problems.append(Problem("", what, field))
+    def add(self, what: str, field: str | None = None, asked: str | None = None) -> None:
+        """A problem with the deal; `asked` says it at the table when `what` names options."""
+        self.problems.append(Problem("", what, field, asked))
 
     @property
     def complete(self) -> bool:

@@ -122,7 +122,7 @@ class FrenchEntry:
 
 DECK = french_deck()
 OTHER = {"attack": "defence", "defence": "attack"}
-PILE_NAMES = {"attack": N_("attack pile"), "defence": N_("defence pile")}  # as --pile names them
+PILE_NAMES = {"attack": N_("attack pile"), "defence": N_("defence pile")}
 SIDE_NAMES = {"attack": N_("the taker's side"), "defence": N_("the defence")}
 
 
@@ -347,19 +347,25 @@ class French:
             if points is not None and bouts is not None and not r.has("slam"):
                 lo, hi = Decimal("4.5") * bouts, TOTAL - Decimal("4.5") * (3 - bouts)
                 if not lo <= points <= hi:
-                    hint, field = "", "points"
+                    hint, asked, field = "", "", "points"
                     if points == hi + HALF:
                         hint = _("; with --slam attack it can be: the defence kept the "
                                  "Excuse and owed a low card")
+                        asked = _("; it can be a slam by the taker's side: the defence kept "
+                                  "the Excuse and owed a low card")
                     elif points == lo - HALF:
                         hint = _("; with --slam defence it can be: the taker's side kept "
                                  "the Excuse and owed a low card")
+                        asked = _("; it can be a slam by the defence: the taker's side kept "
+                                  "the Excuse and owed a low card")
                     if hint:
                         field = "slam"  # the answer that makes it possible
-                    r.add(_("points {points} are impossible with {bouts} (between {lo} and "
-                            "{hi}){hint}").format(
-                              points=num(points), bouts=plural(bouts, 'bout'), lo=num(lo),
-                              hi=num(hi), hint=hint), field)
+                    message = _("points {points} are impossible with {bouts} (between {lo} "
+                                "and {hi}){hint}")
+                    what, said = (message.format(points=num(points), bouts=plural(bouts, 'bout'),
+                                                 lo=num(lo), hi=num(hi), hint=h)
+                                  for h in (hint, asked))  # fmt: skip
+                    r.add(what, field, said)
         elif given.counted is not None:
             counted = given.counted
             own = counted.bouts if given.side == "attack" else 3 - counted.bouts
@@ -571,10 +577,13 @@ class French:
             return
         slams = [side for side in SIDES if self.slam_fits(e, n, side)]
         hint = _("; with --slam {slams} it can be").format(slams=slams[0]) if slams else ""
-        r.add(_("{points} points with {bouts} cannot be without a slam: each side took at least "
-                "one trick ({lo}){hint}").format(
-                  points=num(e.points), bouts=plural(e.bouts, 'bout'), lo=span(lo, hi), hint=hint),
-              "slam" if slams else "points")
+        asked = _("; it can be a slam by {side}").format(side=_(SIDE_NAMES[slams[0]])) \
+            if slams else ""
+        message = _("{points} points with {bouts} cannot be without a slam: each side took at "
+                    "least one trick ({lo}){hint}")
+        what, said = (message.format(points=num(e.points), bouts=plural(e.bouts, 'bout'),
+                                     lo=span(lo, hi), hint=h) for h in (hint, asked))
+        r.add(what, "slam" if slams else "points", said)
 
     def _check_pile(self, r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
         assert e.cards is not None

@@ -73,7 +73,7 @@ REPLACES = {
     "partner": ("alone",), "alone": ("partner",),
 }  # fmt: skip
 
-PILE_NAMES = {"tappist": N_("tappist pile"), "opponents": N_("opponents pile")}  # as --pile names them
+PILE_NAMES = {"tappist": N_("tappist pile"), "opponents": N_("opponents pile")}
 
 
 @dataclass(frozen=True)
