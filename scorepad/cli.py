@@ -1081,7 +1081,8 @@ def report(
     league_rows = core.league(sessions, rank_by=rank_by.value, min_deals=min_deals) \
         if len(sessions) > 1 else None
     html = sheet.page(sessions, labels, settlement=settlement,
-                      currency=currency if rate is not None else "", league_rows=league_rows)
+                      currency=currency if rate is not None else "", league_rows=league_rows,
+                      in_money=rate is not None)
     if output is None or str(output) == "-":
         typer.echo(html, nl=False)  # HTML escapes what it shows: no raw control characters
         return

@@ -213,7 +213,8 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
 
 def page(sessions: Sequence[Session], labels: Sequence[str], *,
          settlement: Settlement | None = None, currency: str = "",
-         league_rows: Sequence[LeagueRow] | None = None) -> str:  # fmt: skip
+         league_rows: Sequence[LeagueRow] | None = None,
+         in_money: bool = False) -> str:  # fmt: skip
     """The whole page for one evening (or several sessions of one game: a season)."""
     first = sessions[0]
     variant = get_variant(first.variant)
@@ -254,7 +255,7 @@ def page(sessions: Sequence[Session], labels: Sequence[str], *,
                               unit=_(variant.unit))
                  + "</section>")  # fmt: skip
     if settlement is not None:
-        parts.append(_settle_section(settlement, currency, variant.unit))
+        parts.append(_settle_section(settlement, currency, None if in_money else variant.unit))
     parts.extend(sections)
     footer = ngettext("Made by scorepad from the session file: every score is computed from "
                       "what was entered, with the arithmetic in {command}.",
@@ -300,10 +301,11 @@ def _league_section(labels: Sequence[str], rows: Sequence[LeagueRow]) -> str:
             f"{_head(heads, numeric)}<tbody>{body}</tbody></table></div></section>")
 
 
-def _settle_section(settlement: Settlement, currency: str, unit: str) -> str:
+def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> str:
+    """The payments: in money with a rate, else in the game's unit (Troggu's chips)."""
     from scorepad.report import settle_lines
 
-    lines = settle_lines(settlement, currency or unit)
+    lines = settle_lines(settlement, currency, unit)
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     who_pays = escape(_("Who pays whom"))
     return (f'<section class="settle"><h2>{who_pays}</h2><ul class="pay">'

@@ -170,3 +170,37 @@ def test_twenty_deals_with_five_players_print_on_one_page(tmp_path, cli, paper):
     storage.save_new(path, session)
     _, info = _printed(tmp_path, sheet(cli, path, "--rate", "0.05", "--currency", "€"), paper)
     assert re.search(r"Pages:\s+1\n", info), info
+
+
+def _visible(page):
+    import html
+
+    return html.unescape(re.sub(r"<style>.*?</style>|<[^>]+>", " ", page, flags=re.S))
+
+
+def test_each_game_has_its_own_marks_on_the_sheet(cli):
+    french = _visible(sheet(cli, EVENING))
+    assert "✗ a failed contract, ★ a slam." in french and "★ slam" in french
+    troggu = _visible(sheet(cli, EXAMPLES / "troggu-seven-players.toml"))
+    assert "✗ a game the Tappist's side lost." in troggu
+    assert "contract" not in troggu and "Excuse" not in troggu and "slam" not in troggu
+    assert {"won", "lost", "draw"} <= set(troggu.split())
+    piedmont = _visible(sheet(cli, EXAMPLES / "piedmont-match.toml"))
+    assert "✗" not in piedmont and "★" not in piedmont
+    assert "wins the match" in piedmont
+
+
+def test_the_japanese_sheet_has_no_english_word_left(cli):
+    from scorepad import i18n
+
+    i18n.use("ja")
+    try:
+        notes = re.compile(r'<div class="small">.*?</div>')  # the players' own notes
+        pages = [_visible(notes.sub("", sheet(cli, path, *extra))) for path in sorted(EXAMPLES.glob("*.toml"))
+                 for extra in ((), ("--rate", "0.05"))
+                 if not (extra and path.name.startswith("piedmont"))]  # fmt: skip
+    finally:
+        i18n.use("en")
+    for page in pages:
+        for word in ("made", "failed", "passed", "slam", "owed", "lost", "points", "pile"):
+            assert not re.search(rf"\b{word}\b", page), (word, page[:3000])
