@@ -196,7 +196,8 @@ def test_the_japanese_sheet_has_no_english_word_left(cli):
     i18n.use("ja")
     try:
         notes = re.compile(r'<div class="small">.*?</div>')  # the players' own notes
-        pages = [_visible(notes.sub("", sheet(cli, path, *extra))) for path in sorted(EXAMPLES.glob("*.toml"))
+        pages = [_visible(notes.sub("", sheet(cli, path, *extra)))
+                 for path in sorted(EXAMPLES.glob("*.toml"))
                  for extra in ((), ("--rate", "0.05"))
                  if not (extra and path.name.startswith("piedmont"))]  # fmt: skip
     finally:
