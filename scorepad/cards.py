@@ -243,8 +243,10 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
         problems.append(_("a pile holds 0 to {size} cards, not {size2}").format(
                             size=deck.size, size2=size))
     elif len(cards) > size:
-        problems.append(_("{cards} cards are listed but the pile holds only {size}").format(
-                            cards=len(cards), size=size))
+        from scorepad.text import plural
+
+        problems.append(_("{cards} are listed but the pile holds only {size}").format(
+                            cards=plural(len(cards), "card"), size=size))
     else:
         unlisted = size - len(cards)
         low_left = deck.low_cards() - sum(1 for c in cards if deck.value(c) == deck.low)

@@ -322,7 +322,7 @@ def _deal_parameters() -> list[inspect.Parameter]:
             annotation: Any = Annotated[Optional[bool], typer.Option(  # noqa: UP045
                 f"{f.option}/--no-{name}", help=help_text, show_default=False)]
         elif f.key in REPEATABLE:
-            metavar = "X|NAME=X" if f.key == "points" else "PLAYER:TRUMPS"
+            metavar = "X|NAME=X" if f.key == "points" else _("PLAYER:TRUMPS")
             short, also = SHORT_OPTIONS.get(f.key, ("", ""))
             also = _(also) if also else ""
             annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
@@ -1194,11 +1194,11 @@ def count(
         echo_json(obj)
         return
     from scorepad.cards import pile_sum
-    from scorepad.text import num
+    from scorepad.text import points_of
 
     echo(pile_sum(deck, listed, counted))
-    echo(_("{points} points in {cards} cards").format(
-             points=num(counted.points), cards=counted.cards))
+    echo(_("{points} in {cards}").format(points=points_of(counted.points),
+                                         cards=plural(counted.cards, "card")))
     for line in extra.get("lines", []):
         echo(line)
 

@@ -9,6 +9,7 @@ examples and the bad-input catalogue are run in Japanese: the same scores and ex
 from __future__ import annotations
 
 import io
+from decimal import Decimal
 import re
 import string
 import subprocess
@@ -259,3 +260,25 @@ def test_usage_errors_in_japanese(cli, japanese, args):
     text = lines[0].removeprefix("error: ").replace(str(EXAMPLES / "piedmont-match.toml"), "")
     typed = {"FILE", "SCOREPAD", "scorepad", "root", "csv", "json", "markdown", "bouts"}
     assert not _english_words(text, typed | {a.strip("-") for a in args}), text
+
+
+def test_counts_are_singular_and_plural_through_ngettext(cli):
+    """"1 card", "1 point", "1 chip": no count is made plural by hand in the source."""
+    source = "\n".join(p.read_text("utf-8") for p in (ROOT / "scorepad").rglob("*.py"))
+    assert not re.search(r"""['"]s['"] \* \(""", source)  # 's' * (n != 1)
+    one = cli("count", "--variant", "french", "KS").stdout
+    assert "4.5 points in 1 card\n" in one
+    path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario"])
+    cli("deal", path, "--bid", "tapp", "--tappist", "Anna", "--points", "62")
+    shown = cli("show", path, "1").stdout
+    assert "→ 1 chip from each of the 3 opponents" in shown
+    assert "Tapp game by Anna: 62 points with the discard" in shown
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    cli("deal", path, "--contract", "garde", "--taker", "Anna", "--cards",
+        "21 1 EX KS QS CS JS KH QH", "--pile", "10")  # fmt: skip
+    assert ": 10 cards, 9 listed (" in cli("show", path, "1").stdout
+    assert ") and 1 low card → " in cli("show", path, "1").stdout
+    from scorepad.report import amount_of
+
+    assert amount_of(Decimal(1), "points") == "1 point" and amount_of(Decimal(2), "chips") == \
+        "2 chips" and amount_of(Decimal("0.5"), "points") == "0.5 points"

@@ -27,7 +27,7 @@ from scorepad.cards import (
 from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Session, Setting, Table
-from scorepad.text import num, plural, scores_line, shown, signed, span
+from scorepad.text import num, plural, points_of, scores_line, shown, signed, span
 from scorepad.variants import (
     Field,
     NotAsSaved,
@@ -528,8 +528,8 @@ class Troggu:
         elif e.alone:
             head += _(", alone (the called card was theirs)")
         with_what = _("with the Tapp") if e.bid == "solo" else _("with the discard")
-        lines.insert(0, _("{head}: {points} points {with_what}").format(
-                            head=head, points=num(points), with_what=with_what))
+        lines.insert(0, _("{head}: {points} {with_what}").format(
+                            head=head, points=points_of(points), with_what=with_what))
         win, draw = int(rules["win_points"]), int(rules["draw_points"])
         low = int(rules["low_points"])
         if points >= win:
