@@ -9,12 +9,12 @@ examples and the bad-input catalogue are run in Japanese: the same scores and ex
 from __future__ import annotations
 
 import io
-from decimal import Decimal
 import re
 import string
 import subprocess
 import sys
 import tomllib
+from decimal import Decimal
 from pathlib import Path
 
 import pytest

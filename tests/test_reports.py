@@ -171,3 +171,10 @@ def _width_char_by_char(text: str) -> int:
        | st.text(alphabet="aé·\u00ad\u0301大輔Ａ ", max_size=30))
 def test_width_looks_at_the_characters_that_may_not_take_one_column(text):
     assert report.width(text) == _width_char_by_char(text)
+
+
+def test_show_tells_what_became_of_the_excuse_and_the_battler(cli):
+    lost = cli("show", EXAMPLES / "french-club-evening.toml", "12").stdout
+    assert "the Excuse was lost: Chloé played it to the last trick, won by Anna" in lost
+    escape = cli("show", EXAMPLES / "troggu-four-players.toml", "5").stdout
+    assert "the Bättler's escape: Anna kept it back to the last trick, won by Bruno" in escape

@@ -769,6 +769,10 @@ class French:
         assert e.taker is not None
         m = MULTIPLIERS[e.contract]
         points, bouts, lines = self.attack_points(e, explain)
+        if explain and e.fool_exchange == "lost":
+            lines.append(_("the Excuse was lost: {fool} played it to the last trick, won by "
+                           "{winner}; it changed sides and nothing was given back").format(
+                             fool=e.fool or "?", winner=e.fool_winner or "?"))
         target = TARGETS[bouts]
         made = points >= target
         if points > target:

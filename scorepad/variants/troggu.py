@@ -517,6 +517,14 @@ class Troggu:
         players = table.players
         n = len(players)
         points, lines = self.team_points(e, explain)
+        if explain and e.fool_exchange == "given":
+            lines.append(_("the Bättler's escape: {fool} kept it back to the last trick, won by "
+                           "{winner}; it stayed with {fool}'s side, which gave a low card for "
+                           "it").format(fool=e.fool or "?", winner=e.fool_winner or "?"))
+        elif explain and e.fool_exchange == "lost":
+            lines.append(_("the Bättler's escape: {fool} kept it back to the last trick, won by "
+                           "{winner}; {fool}'s side had no trick, so the Bättler went to "
+                           "{winner}").format(fool=e.fool or "?", winner=e.fool_winner or "?"))
         theirs = TOTAL - points
         who = _("Solo") if e.bid == "solo" else _("Tapp game")
         head = _("{x}{who} by {tappist}").format(
