@@ -42,6 +42,7 @@ tr.failed td.what::before { content: "✗ "; font-weight: 700; }
 span.mark { font-weight: 700; white-space: nowrap; }
 .wide { overflow-x: auto; }
 svg.chart { width: 100%; height: auto; max-height: 20rem; }
+svg.narrow { display: none; }
 svg .axis { font-size: 11px; fill: #333; }
 svg .label { font-size: 12px; fill: #111; }
 .small { font-size: .85em; color: #444; }
@@ -51,6 +52,9 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   body { padding: .4rem; font-size: 13px; }
   th, td { padding: .12rem .25rem; }
   .opt { display: none; }
+  svg.chart { display: none; }
+  svg.narrow { display: block; max-height: none; }
+  th { word-break: keep-all; }
 }
 @page { margin: 9mm; }
 @media print {
@@ -250,9 +254,11 @@ def page(sessions: Sequence[Session], labels: Sequence[str], *,
         all_series.append(series)
     chart_series = _joined(sessions, all_series)
     running = escape(_("Running totals"))
-    parts.append(f'<section class="chart"><h2>{running}</h2>'
-                 + line_chart(chart_series, title=_("Running totals, {title}").format(title=title),
-                              unit=_(variant.unit))
+    chart_title = _("Running totals, {title}").format(title=title)
+    parts.append(f'<section class="chart"><h2>{running}</h2>'  # a narrow one for phones
+                 + line_chart(chart_series, title=chart_title, unit=_(variant.unit))
+                 + line_chart(chart_series, title=chart_title, unit=_(variant.unit), width=400,
+                              height=300, name="narrow")
                  + "</section>")  # fmt: skip
     if settlement is not None:
         parts.append(_settle_section(settlement, currency, None if in_money else variant.unit))

@@ -205,3 +205,43 @@ def test_the_japanese_sheet_has_no_english_word_left(cli):
     for page in pages:
         for word in ("made", "failed", "passed", "slam", "owed", "lost", "points", "pile"):
             assert not re.search(rf"\b{word}\b", page), (word, page[:3000])
+
+
+LAYOUT = """<script>
+const shown = [...document.querySelectorAll("svg.chart")].find(
+  s => getComputedStyle(s).display !== "none");
+const texts = [...shown.querySelectorAll("text.axis, text.label")].map(
+  t => t.getBoundingClientRect());
+const smallest = Math.min(...texts.map(r => r.height));
+const title = texts.find((r, i) => i === shown.querySelectorAll("text.axis").length - 1);
+const overlaps = texts.filter(r => r !== title && r.left < title.right && title.left < r.right
+  && r.top < title.bottom && title.top < r.bottom).length;
+const lines = Math.max(...[...document.querySelectorAll(".standings th")].map(
+  th => th.getBoundingClientRect().height / parseFloat(getComputedStyle(th).lineHeight)));
+parent.postMessage(`${smallest.toFixed(1)} ${overlaps} ${lines.toFixed(2)}`, "*");
+</script></body>"""
+
+
+@NEEDS_BROWSER
+@pytest.mark.parametrize("width", [390, 1000])
+def test_the_japanese_sheet_is_readable_on_a_phone_and_a_screen(cli, tmp_path, width):
+    """Column heads break at most once, the chart's words are 9 px or more, and the axis's
+    title overlaps no deal number."""
+    from scorepad import i18n
+
+    i18n.use("ja")
+    try:
+        page = sheet(cli, EVENING)
+    finally:
+        i18n.use("en")
+    (tmp_path / "evening.html").write_text(page.replace("</body>", LAYOUT), "utf-8")
+    frame = PHONE.replace('width="390"', f'width="{width}"')
+    (tmp_path / "frame.html").write_text(frame, "utf-8")
+    dumped = _chromium(f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=5000",
+                       "--allow-file-access-from-files", "--dump-dom",
+                       (tmp_path / "frame.html").as_uri()).stdout  # fmt: skip
+    smallest, overlaps, lines = re.search(r"<title>([\d.]+) (\d+) ([\d.]+)</title>",
+                                          dumped).groups()  # fmt: skip
+    assert float(smallest) >= 9, f"chart text {smallest} px high at {width} px"
+    assert int(overlaps) == 0, "the axis title overlaps a deal number"
+    assert float(lines) < 2.5, f"a column head takes {lines} lines"
