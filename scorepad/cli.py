@@ -677,7 +677,7 @@ def _deal_line_parser(file: Path) -> Callable[[list[str]], dict[str, Any]]:
         except typer.Exit:
             raise ScorepadError([Problem("", _("--help is no deal"))]) from None
         except click_errors.ClickException as err:
-            raise ScorepadError([Problem("", err.format_message())]) from None
+            raise ScorepadError([Problem("", usage_message(err))]) from None
         if ctx.params.get("continue_") or ctx.params.get("interactive") is not None:
             raise ScorepadError([Problem("", _("--continue and --interactive are not deal "
                                                "fields: play takes every deal"))])

@@ -216,3 +216,16 @@ def test_a_prompt_never_names_a_command_line_option(cli, lang):
     finally:
         i18n.use("en")
     assert "✗" in out and "--" not in out, out
+
+
+def test_a_wrong_answer_is_named_by_its_question_in_japanese(cli):
+    from scorepad import i18n
+
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    i18n.use("ja")
+    try:
+        out = cli("deal", path, "--contract", "garde", "--taker", "Anna", "-i", input=answers(
+            "", "95", "47", "2", "", "y")).stdout
+    finally:
+        i18n.use("en")
+    assert "✗ 点 95 は 0〜91 の範囲外です" in out and "points" not in out

@@ -420,7 +420,7 @@ class Reader:
                        "player").format(key=field_word(key)),
                      key)
             return None
-        return self.number(value, key, hi, step)
+        return self.number(value, field_word(key), hi, step, key)
 
     def points_by_player(self, key: str, hi: int, step: Decimal) -> dict[str, Decimal] | None:
         value = self.get(key)
@@ -460,7 +460,8 @@ class Reader:
             cards = deck.parse_many(value if isinstance(value, str) else [str(v) for v in value])
             return tuple(sorted(cards, key=display_order))
         except ScorepadError as err:
-            self.problems.extend(Problem("", f"{key}: {p.what}", key) for p in err.problems)
+            self.problems.extend(Problem("", f"{field_word(key)}: {p.what}", key)
+                                 for p in err.problems)
             return None
 
     def card(self, key: str, deck: Deck) -> Card | None:
