@@ -128,9 +128,11 @@ def test_worked_examples_in_japanese(cli, japanese, case):
     assert deal["scores"] == case["scores"]  # the same scores, and English JSON
     if "result" in case:
         assert deal["result"] == case["result"]
+    names = {w for p in case["players"] for w in re.findall(r"[A-Za-z]+", p)}
     for text in (out, cli("show", path).stdout, cli("history", path).stdout,
                  cli("standings", path).stdout):
         assert not ENGLISH.findall(text), text
+        assert not _english_words(re.sub(r"メモ: .*", "", text), names), text
 
 
 @pytest.mark.parametrize("case", INVALID, ids=INVALID_IDS)

@@ -845,7 +845,7 @@ class French:
             if e.slam_announced:
                 terms.append((_("slam announced and made"), int(rules["slam_announced"])))
             else:
-                terms.append(("slam", int(rules["slam"])))
+                terms.append((_("slam"), int(rules["slam"])))
         elif e.slam_announced:
             terms.append((_("announced slam failed"), -int(rules["slam_announced_failed"])))
         if e.slam == "defence" and (not e.slam_announced or rules["slam_penalties_add"]):
