@@ -564,7 +564,7 @@ def fool_pile_problem(
     where = _("is") if listed else _("is not")
     return (_("the {fool_name} {where} in the listed pile ({pile_owner}), but with "
               "--fool-exchange {exchange} it ends with {holder}").format(
-                fool_name=fool_name, where=where, pile_owner=pile_owner, exchange=exchange,
+                fool_name=_(fool_name), where=where, pile_owner=pile_owner, exchange=exchange,
                 holder=holder))
 
 
