@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -229,3 +230,18 @@ def test_a_wrong_answer_is_named_by_its_question_in_japanese(cli):
     finally:
         i18n.use("en")
     assert "✗ 点 95 は 0〜91 の範囲外です" in out and "points" not in out
+
+
+def test_the_fools_questions_name_the_card_in_the_language(cli):
+    from scorepad import i18n
+    from scorepad.variants import get_variant
+
+    i18n.use("ja")
+    try:
+        for name, card in (("french", "エクスキューズ"), ("troggu", "ベットラー")):
+            fields = {f.key: f for f in get_variant(name).fields}
+            for key in ("fool", "fool_winner"):
+                question = fields[key].question
+                assert card in question and not re.search("[A-Za-z]", question), question
+    finally:
+        i18n.use("en")

@@ -46,8 +46,10 @@ class Field:
 
 
 # the Fool fields' help as fool_fields makes it, for the catalogue (Field.question translates)
-FOOL_HELP = (N_("who played the Excuse"), N_("who won the trick of the Excuse"),
-             N_("who played the Bättler"), N_("who won the trick of the Bättler"), N_("Matto"))
+FOOL_PLAYED = {"Excuse": N_("who played the Excuse"), "Bättler": N_("who played the Bättler")}
+FOOL_WON = {"Excuse": N_("who won the trick of the Excuse"),
+            "Bättler": N_("who won the trick of the Bättler")}
+FOOL_HELP = (N_("Matto"),)
 
 
 def fool_fields(fool: str, exchange_help: str, choices: tuple[str, ...],
@@ -56,9 +58,9 @@ def fool_fields(fool: str, exchange_help: str, choices: tuple[str, ...],
     return (
         Field("fool_exchange", "--fool-exchange", "choice", exchange_help, choices,
               aliases=tuple(aliases.items()), label=fool),
-        Field("fool", "--fool", "player", _("who played the {fool}").format(fool=fool)),
-        Field("fool_winner", "--fool-winner", "player", _("who won the trick of the {fool}").format(
-                                                            fool=fool)),
+        # in English here: the question translates the whole help
+        Field("fool", "--fool", "player", FOOL_PLAYED[fool]),
+        Field("fool_winner", "--fool-winner", "player", FOOL_WON[fool]),
     )
 
 
