@@ -242,6 +242,7 @@ def test_the_fools_questions_name_the_card_in_the_language(cli):
             fields = {f.key: f for f in get_variant(name).fields}
             for key in ("fool", "fool_winner"):
                 question = fields[key].question
-                assert card in question and not re.search("[A-Za-z]", question), question
+                assert not re.search("[A-Za-z]", question), question
+            assert card in fields["fool"].question
     finally:
         i18n.use("en")
