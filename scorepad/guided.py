@@ -186,7 +186,7 @@ class DealEntry:
         entry, problems, missing = self._read(raw)
         if problems:
             for p in problems:
-                self.say(f"  ✗ {p.what}")
+                self.say(f"  ✗ {p.asked or p.what}")
             fields = {p.field or self.last for p in problems}
             if all(k in asked and k not in raw for k in fields):
                 # every problem names a question already declined (a slam that would make
@@ -343,7 +343,7 @@ class DealEntry:
             try:
                 return self.table.resolve(answer, question.lower())
             except ScorepadError as err:
-                self.say(f"  ✗ {err.problems[0].what}")
+                self.say(f"  ✗ {err.problems[0].asked or err.problems[0].what}")
 
     def _ask_field(self, key: str, raw: dict[str, Any], required: bool) -> None:
         name, _sep, player = key.partition("=")

@@ -197,3 +197,15 @@ def test_players_may_be_separated_as_japanese_keyboards_type_them(cli):
 def test_the_baettler_has_all_its_spellings(cli):
     for word in ("baettler", "baetler", "bättler", "battler"):
         assert cli.json("count", "--variant", "troggu", word)["points"] == 5
+
+
+def test_a_usage_error_is_one_error_line_that_says_what_to_do(cli, tmp_path):
+    missing = cli("show", ok=False)
+    assert missing.exit_code == 2
+    assert missing.stderr.strip() == ("error: missing the session file FILE: name it, or set "
+                                      "SCOREPAD_FILE (see root show --help)")
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
+    wrong = cli("export", path, "--to", "pdf", ok=False)
+    assert wrong.exit_code == 2 and wrong.stderr.startswith(
+        "error: --to: 'pdf' is not one of csv, json, markdown")
+    assert "one argument too many: extra" in cli("history", path, "extra", ok=False).stderr

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
+import pytest
 from tests_helpers import on_a_terminal
 
 from scorepad import storage
@@ -80,6 +82,7 @@ def test_french_slam_typed_as_the_fft_prints_it_records_the_excuse_owed(cli):
         "",            # nothing else
         "y")).stdout
     assert "✗ points 87 are impossible with 2 bouts" in out
+    assert "it can be a slam by the taker's side" in out and "--slam" not in out  # a question
     assert "86.5 + 0.5 = 87" in out
     [deal] = cli.json("history", path)
     assert deal["fool_exchange"] == "owed" and deal["points"] == 87
@@ -237,3 +240,47 @@ def test_troggu_on_a_terminal_asks_no_trick_question_the_points_answer(tmp_path)
 
     first, second = core.outcomes(storage.load(path))
     assert first.scores["Anna"] == -18 and second.scores["Anna"] == -12
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_prompt_never_names_a_command_line_option(cli, lang):
+    """At the table the answer that makes a deal possible is named as a question is."""
+    from scorepad import i18n
+
+    i18n.use(lang)
+    try:
+        path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+        out = cli("deal", path, "--contract", "garde", "--taker", "Anna", "-i", input=answers(
+            "", "91", "3", "attack", "", "y")).stdout
+    finally:
+        i18n.use("en")
+    assert "✗" in out and "--" not in out, out
+
+
+def test_a_wrong_answer_is_named_by_its_question_in_japanese(cli):
+    from scorepad import i18n
+
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    i18n.use("ja")
+    try:
+        out = cli("deal", path, "--contract", "garde", "--taker", "Anna", "-i", input=answers(
+            "", "95", "47", "2", "", "y")).stdout
+    finally:
+        i18n.use("en")
+    assert "✗ 点 95 は 0〜91 の範囲外です" in out and "points" not in out
+
+
+def test_the_fools_questions_name_the_card_in_the_language(cli):
+    from scorepad import i18n
+    from scorepad.variants import get_variant
+
+    i18n.use("ja")
+    try:
+        for name, card in (("french", "エクスキューズ"), ("troggu", "ベットラー")):
+            fields = {f.key: f for f in get_variant(name).fields}
+            for key in ("fool", "fool_winner"):
+                question = fields[key].question
+                assert not re.search("[A-Za-z]", question), question
+            assert card in fields["fool"].question
+    finally:
+        i18n.use("en")

@@ -122,6 +122,7 @@ class FrenchEntry:
 
 DECK = french_deck()
 OTHER = {"attack": "defence", "defence": "attack"}
+PILE_NAMES = {"attack": N_("attack pile"), "defence": N_("defence pile")}
 SIDE_NAMES = {"attack": N_("the taker's side"), "defence": N_("the defence")}
 
 
@@ -374,19 +375,25 @@ class French:
             if points is not None and bouts is not None and not r.has("slam"):
                 lo, hi = Decimal("4.5") * bouts, TOTAL - Decimal("4.5") * (3 - bouts)
                 if not lo <= points <= hi:
-                    hint, field = "", "points"
+                    hint, asked, field = "", "", "points"
                     if points == hi + HALF:
                         hint = _("; with --slam attack it can be: the defence kept the "
                                  "Excuse and owed a low card")
+                        asked = _("; it can be a slam by the taker's side: the defence kept "
+                                  "the Excuse and owed a low card")
                     elif points == lo - HALF:
                         hint = _("; with --slam defence it can be: the taker's side kept "
                                  "the Excuse and owed a low card")
+                        asked = _("; it can be a slam by the defence: the taker's side kept "
+                                  "the Excuse and owed a low card")
                     if hint:
                         field = "slam"  # the answer that makes it possible
-                    r.add(_("points {points} are impossible with {bouts} (between {lo} and "
-                            "{hi}){hint}").format(
-                              points=num(points), bouts=plural(bouts, 'bout'), lo=num(lo),
-                              hi=num(hi), hint=hint), field)
+                    message = _("points {points} are impossible with {bouts} (between {lo} "
+                                "and {hi}){hint}")
+                    what, said = (message.format(points=num(points), bouts=plural(bouts, 'bout'),
+                                                 lo=num(lo), hi=num(hi), hint=h)
+                                  for h in (hint, asked))  # fmt: skip
+                    r.add(what, field, said)
         elif given.counted is not None:
             counted = given.counted
             own = counted.bouts if given.side == "attack" else 3 - counted.bouts
@@ -598,10 +605,13 @@ class French:
             return
         slams = [side for side in SIDES if self.slam_fits(e, n, side)]
         hint = _("; with --slam {slams} it can be").format(slams=slams[0]) if slams else ""
-        r.add(_("{points} points with {bouts} cannot be without a slam: each side took at least "
-                "one trick ({lo}){hint}").format(
-                  points=num(e.points), bouts=plural(e.bouts, 'bout'), lo=span(lo, hi), hint=hint),
-              "slam" if slams else "points")
+        asked = _("; it can be a slam by {side}").format(side=_(SIDE_NAMES[slams[0]])) \
+            if slams else ""
+        message = _("{points} points with {bouts} cannot be without a slam: each side took at "
+                    "least one trick ({lo}){hint}")
+        what, said = (message.format(points=num(e.points), bouts=plural(e.bouts, 'bout'),
+                                     lo=span(lo, hi), hint=h) for h in (hint, asked))
+        r.add(what, "slam" if slams else "points", said)
 
     def _check_pile(self, r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
         assert e.cards is not None
@@ -774,8 +784,8 @@ class French:
         if e.cards is not None:
             counted = count_pile(DECK, e.cards, e.pile)
             if explain:
-                lines.append(describe_pile(DECK, _("{side} pile").format(side=e.side), e.cards,
-                                           counted) + f", {plural(counted.bouts, 'bout')}")
+                lines.append(describe_pile(DECK, _(PILE_NAMES[e.side]), e.cards, counted)
+                             + _(", {bouts}").format(bouts=plural(counted.bouts, 'bout')))
             if e.side == "attack":
                 points, bouts = counted.points, counted.bouts
             else:
@@ -815,6 +825,10 @@ class French:
         assert e.taker is not None
         m = MULTIPLIERS[e.contract]
         points, bouts, lines = self.attack_points(e, explain)
+        if explain and e.fool_exchange == "lost":
+            lines.append(_("the Excuse was lost: {fool} played it to the last trick, won by "
+                           "{winner}; it changed sides and nothing was given back").format(
+                             fool=e.fool or "?", winner=e.fool_winner or "?"))
         target = TARGETS[bouts]
         made = points >= target
         if points > target:
@@ -887,7 +901,7 @@ class French:
             if e.slam_announced:
                 terms.append((_("slam announced and made"), int(rules["slam_announced"])))
             else:
-                terms.append(("slam", int(rules["slam"])))
+                terms.append((_("slam"), int(rules["slam"])))
         elif e.slam_announced:
             terms.append((_("announced slam failed"), -int(rules["slam_announced_failed"])))
         if e.slam == "defence" and (not e.slam_announced or rules["slam_penalties_add"]):
@@ -958,9 +972,10 @@ class French:
                              short=short[e.slam], x=_(' announced') if e.slam_announced else ''))
         elif e.slam_announced:
             marks.append(_("slam announced, not made"))
-        if e.fool_exchange in ("owed", "lost"):
-            marks.append(_("Excuse {fool_exchange}").format(
-                             fool_exchange=e.fool_exchange))
+        if e.fool_exchange == "owed":
+            marks.append(_("Excuse owed"))
+        elif e.fool_exchange == "lost":
+            marks.append(_("Excuse lost"))
         return marks
 
     def describe(self, e: FrenchEntry) -> str:

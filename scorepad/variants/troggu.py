@@ -28,7 +28,7 @@ from scorepad.cards import (
 from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Session, Setting, Table
-from scorepad.text import num, plural, scores_line, shown, signed, span
+from scorepad.text import num, plural, points_of, scores_line, shown, signed, span
 from scorepad.variants import (
     Field,
     NotAsSaved,
@@ -73,6 +73,8 @@ REPLACES = {
     "points": ("cards", "pile", "side"), "cards": ("points",),
     "partner": ("alone",), "alone": ("partner",),
 }  # fmt: skip
+
+PILE_NAMES = {"tappist": N_("tappist pile"), "opponents": N_("opponents pile")}
 
 
 @dataclass(frozen=True)
@@ -623,7 +625,7 @@ class Troggu:
         points = counted.points if e.side == "tappist" else TOTAL - counted.points
         if not explain:
             return points, []
-        line = describe_pile(DECK, _("{side} pile").format(side=e.side), e.cards, counted)
+        line = describe_pile(DECK, _(PILE_NAMES[e.side]), e.cards, counted)
         if e.side == "tappist":
             return points, [line]
         return points, [line, _("Tappist's side: 114 − {points} = {points2}").format(
@@ -637,6 +639,14 @@ class Troggu:
         players = table.players
         n = len(players)
         points, lines = self.team_points(e, explain)
+        if explain and e.fool_exchange == "given":
+            lines.append(_("the Bättler's escape: {fool} kept it back to the last trick, won by "
+                           "{winner}; it stayed with {fool}'s side, which gave a low card for "
+                           "it").format(fool=e.fool or "?", winner=e.fool_winner or "?"))
+        elif explain and e.fool_exchange == "lost":
+            lines.append(_("the Bättler's escape: {fool} kept it back to the last trick, won by "
+                           "{winner}; {fool}'s side had no trick, so the Bättler went to "
+                           "{winner}").format(fool=e.fool or "?", winner=e.fool_winner or "?"))
         theirs = TOTAL - points
         who = _("Solo") if e.bid == "solo" else _("Tapp game")
         head = _("{x}{who} by {tappist}").format(
@@ -646,10 +656,10 @@ class Troggu:
                 .format(
                                                 called=e.called) if e.called else "")
         elif e.alone:
-            head += _(", alone (the called card was his own)")
+            head += _(", alone (the called card was theirs)")
         with_what = _("with the Tapp") if e.bid == "solo" else _("with the discard")
-        lines.insert(0, _("{head}: {points} points {with_what}").format(
-                            head=head, points=num(points), with_what=with_what))
+        lines.insert(0, _("{head}: {points} {with_what}").format(
+                            head=head, points=points_of(points), with_what=with_what))
         win, draw = int(rules["win_points"]), int(rules["draw_points"])
         low = int(rules["low_points"])
         if points >= win:
@@ -673,18 +683,20 @@ class Troggu:
         no_trick = proof.tricks == (hand if won else 0)
         if no_trick:
             k = int(rules["chips_no_trick"])
-            why = _("the {losers} took no trick → {k} chips").format(losers=losers, k=k)
+            why = _("the {losers} took no trick → {chips}").format(losers=losers,
+                                                                    chips=plural(k, "chip"))
             if explain and proof.how not in ("", "tricks"):
                 lines.append(self._how_known(e, n, proof, points))
         elif losers_points <= low:
             k = int(rules["chips_low"])
-            why = _("the {losers} took {losers_points} ≤ {low} → {k} chips").format(
-                      losers=losers, losers_points=num(losers_points), low=low, k=k)
+            why = _("the {losers} took {losers_points} ≤ {low} → {chips}").format(
+                      losers=losers, losers_points=num(losers_points), low=low,
+                      chips=plural(k, "chip"))
         else:
             k = int(rules["chips"])
-            why = _("the {losers} took {losers_points} > {low} → {k} chip{x}").format(
-                      losers=losers, losers_points=num(losers_points), low=low, k=k,
-                      x='s' * (k != 1))
+            why = _("the {losers} took {losers_points} > {low} → {chips}").format(
+                      losers=losers, losers_points=num(losers_points), low=low,
+                      chips=plural(k, "chip"))
         if e.bid == "solo":
             factor = int(rules["solo_factor"])
             why += _(" × {factor} for Solo = {x}").format(factor=factor, x=k * factor)
@@ -697,13 +709,13 @@ class Troggu:
             share = int(rules["partner_share"])
             split = (_(" (the partner gets {share} × {k} of them, the Tappist the rest)").format(
                          share=share, k=k) if won
-                     else _(" (the partner pays {share} of them, the Tappist the other {x})")
-                         .format(
-                              share=share, x=opponents - share))
+                     else _(" (the partner pays {share} of the opponents, the Tappist the "
+                            "other {x})").format(share=share, x=opponents - share))
         if explain:
-            lines.append(_("{why} {verb} each of {opponents} opponents{split} → Tappist "
+            lines.append(_("{why} {verb} each of the {opponents}{split} → Tappist "
                            "{scores}").format(
-                             why=why, verb=verb, opponents=opponents, split=split,
+                             why=why, verb=verb, opponents=plural(opponents, "opponent"),
+                             split=split,
                              scores=signed(scores[e.tappist or '']))
                          + (_(", partner {scores}").format(scores=signed(scores[e.partner]))
                             if e.partner else ""))
@@ -756,25 +768,25 @@ class Troggu:
         tied = [p for p in table.players if points[p] == top]
         others = [p for p in table.players if p not in tied]
         chips = int(rules["misere_chips"])
-        lines = [_("misère: ") + ", ".join(f"{p} {num(points[p])}" for p in table.players)]
+        lines = [_("misère: ") + _(", ").join(f"{p} {num(points[p])}" for p in table.players)]
         scores = {p: 0 for p in table.players}
         if not others:
             lines.append(_("everybody tied: nobody pays"))
         elif len(tied) > 1 and rules["misere_ties"] == "nobody-pays":
             lines.append(_("{tied} tie for the most ({top}): nobody pays (misere_ties = "
                            "nobody-pays)").format(
-                             tied=' and '.join(tied), top=num(top)))
+                             tied=_(' and ').join(tied), top=num(top)))
         else:
             for p in tied:
                 scores[p] = -chips * len(others)
             for p in others:
                 scores[p] = chips * len(tied)
-            payers = " and ".join(tied)
+            payers = _(" and ").join(tied)
             each = _("each pay") if len(tied) > 1 else _("pays")
-            lines.append(_("{payers} took the most ({top}) and {each} {chips} chip{x} to each of "
-                           "{others} other players").format(
-                             payers=payers, top=num(top), each=each, chips=chips,
-                             x='s' * (chips != 1), others=len(others)))
+            lines.append(_("{payers} took the most ({top}) and {each} {chips} to each of the "
+                           "{others}").format(
+                             payers=payers, top=num(top), each=each, chips=plural(chips, "chip"),
+                             others=plural(len(others), "other player")))
         if explain:
             lines.append(scores_line(scores))
         return Outcome(result="misere", scores=scores, winners=tuple(others),
