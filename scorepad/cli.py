@@ -38,7 +38,69 @@ class Command(_HelpInTheLanguage, typer.core.TyperCommand):
 
 
 class Group(_HelpInTheLanguage, typer.core.TyperGroup):
-    pass
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        """Click's own usage errors as one `error:` line in the language (exit 2)."""
+        kwargs["standalone_mode"] = False
+        if not standalone_mode:
+            return super().main(*args, **kwargs)
+        from typer._click import exceptions as click_errors
+
+        try:
+            code = super().main(*args, **kwargs)
+        except click_errors.UsageError as err:
+            command = err.ctx.command_path if err.ctx is not None else "scorepad"
+            echo("error: " + _("{message} (see {command} --help)").format(
+                     message=usage_message(err), command=command), err=True)
+            sys.exit(err.exit_code)
+        except typer.Abort:
+            echo(_("\ninterrupted: nothing saved"), err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def usage_message(err: Any) -> str:
+    """A usage error of click's, in the language: what is missing or wrong, and where."""
+    import re
+
+    from typer._click import exceptions as click_errors
+
+    param = getattr(err, "param", None)
+    name = (param.opts[0] if param is not None and getattr(param, "opts", None) and
+            getattr(param, "param_type_name", "") == "option" else
+            getattr(param, "human_readable_name", None) or "")
+    text = err.message if isinstance(err.message, str) else str(err)
+    if isinstance(err, click_errors.MissingParameter):
+        if param is not None and getattr(param, "envvar", None) == "SCOREPAD_FILE":
+            return _("missing the session file FILE: name it, or set SCOREPAD_FILE")
+        choices = getattr(getattr(param, "type", None), "choices", None)
+        missing = _("missing option {name}").format(name=name) \
+            if getattr(param, "param_type_name", "") == "option" else \
+            _("missing argument {name}").format(name=name)
+        if choices:
+            missing += _(" (one of {choices})").format(choices=_(", ").join(map(str, choices)))
+        return missing
+    if isinstance(err, click_errors.NoSuchOption):
+        found = _("no such option: {name}").format(name=err.option_name)
+        if err.possibilities:
+            found += _(" (did you mean {options}?)").format(
+                options=_(" or ").join(sorted(err.possibilities)))
+        return found
+    if isinstance(err, click_errors.BadParameter):
+        wrong = re.fullmatch(r"'(.*)' is not one of (.*)\.", text, re.S)
+        if wrong:
+            text = _("{value} is not one of {choices}").format(
+                value=shown(wrong.group(1)), choices=_(", ").join(
+                    re.findall(r"'([^']*)'", wrong.group(2))))
+        return _("{name}: {message}").format(name=name or err.param_hint or "", message=text)
+    for pattern, message in ((r"Option '(.*)' requires an argument\.",
+                              N_("option {x} needs a value")),
+                             (r"No such command '(.*)'\.", N_("no command {x}")),
+                             (r"Got unexpected extra argument(?:\(s\))? \((.*)\)",
+                              N_("one argument too many: {x}"))):  # fmt: skip
+        matched = re.fullmatch(pattern, text, re.S)
+        if matched:
+            return _(message).format(x=matched.group(1))
+    return text
 
 
 app = typer.Typer(
@@ -276,7 +338,7 @@ def _deal_parameters() -> list[inspect.Parameter]:
             annotation: Any = Annotated[Optional[bool], typer.Option(  # noqa: UP045
                 f"{f.option}/--no-{name}", help=help_text, show_default=False)]
         elif f.key in REPEATABLE:
-            metavar = "X|NAME=X" if f.key == "points" else "PLAYER:TRUMPS"
+            metavar = "X|NAME=X" if f.key == "points" else _("PLAYER:TRUMPS")
             short, also = SHORT_OPTIONS.get(f.key, ("", ""))
             also = _(also) if also else ""
             annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
@@ -643,7 +705,7 @@ def _deal_line_parser(file: Path) -> Callable[[list[str]], dict[str, Any]]:
         except typer.Exit:
             raise ScorepadError([Problem("", _("--help is no deal"))]) from None
         except click_errors.ClickException as err:
-            raise ScorepadError([Problem("", err.format_message())]) from None
+            raise ScorepadError([Problem("", usage_message(err))]) from None
         if ctx.params.get("continue_") or ctx.params.get("interactive") is not None:
             raise ScorepadError([Problem("", _("--continue and --interactive are not deal "
                                                "fields: play takes every deal"))])
@@ -1026,7 +1088,7 @@ def _settlement(sessions: list[Any], rate: str | None, currency: str,
     variant = get_variant(sessions[0].variant)
     if per_game and variant.name != "piedmont":
         problems.append(Problem("--per-game", _("is for Piedmont, not {name}").format(
-                                                  name=variant.name)))
+                                                  name=_(variant.title))))
     if problems:
         raise ScorepadError(problems)
     unit = variant.unit
@@ -1074,7 +1136,8 @@ def report(
     league_rows = core.league(sessions, rank_by=rank_by.value, min_deals=min_deals) \
         if len(sessions) > 1 else None
     html = sheet.page(sessions, labels, settlement=settlement,
-                      currency=currency if rate is not None else "", league_rows=league_rows)
+                      currency=currency if rate is not None else "", league_rows=league_rows,
+                      in_money=rate is not None)
     if output is None or str(output) == "-":
         typer.echo(html, nl=False)  # HTML escapes what it shows: no raw control characters
         return
@@ -1128,7 +1191,7 @@ def export(
     if output is None or str(output) == "-":
         if excel:
             typer.echo("\ufeff", nl=False)  # the one format character that is meant
-        for chunk in report.export_chunks(session, to.value):
+        for chunk in report.export_chunks(session, to.value, excel=excel, bom=False):
             typer.echo(printable(chunk), nl=False)
         return
     stream = storage.write_export(output, report.export_chunks(session, to.value, excel=excel))
@@ -1191,11 +1254,11 @@ def count(
         echo_json(obj)
         return
     from scorepad.cards import pile_sum
-    from scorepad.text import num
+    from scorepad.text import points_of
 
     echo(pile_sum(deck, listed, counted))
-    echo(_("{points} points in {cards} cards").format(
-             points=num(counted.points), cards=counted.cards))
+    echo(_("{points} in {cards}").format(points=points_of(counted.points),
+                                         cards=plural(counted.cards, "card")))
     for line in extra.get("lines", []):
         echo(line)
 
@@ -1206,6 +1269,7 @@ def count(
 @handled
 def check(files: FilesArg) -> None:
     from scorepad import core, storage
+    from scorepad.variants import get_variant
 
     bad = 0
     for f in files:
@@ -1216,7 +1280,7 @@ def check(files: FilesArg) -> None:
             print_problems(err.problems)
             continue
         echo(_("{f}: ok, {variant}, {players} players, {deals}, every deal adds up").format(
-                 f=f, variant=session.variant, players=len(session.players),
+                 f=f, variant=_(get_variant(session.variant).title), players=len(session.players),
                  deals=plural(len(session.deals), 'deal')))
     if bad:
         raise typer.Exit(1)

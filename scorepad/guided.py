@@ -199,7 +199,7 @@ class DealEntry:
         entry, problems, missing = self._read(raw)
         if problems:
             for p in problems:
-                self.say(f"  ✗ {p.what}")
+                self.say(f"  ✗ {p.asked or p.what}")
             fields = {p.field or self.last for p in problems}
             if all(k in asked and k not in raw for k in fields):
                 # every problem names a question already declined (a slam that would make
@@ -385,7 +385,7 @@ class DealEntry:
             try:
                 return self.table.resolve(answer, question.lower())
             except ScorepadError as err:
-                self.say(f"  ✗ {err.problems[0].what}")
+                self.say(f"  ✗ {err.problems[0].asked or err.problems[0].what}")
 
     def _ask_field(self, key: str, raw: dict[str, Any], required: bool) -> None:
         name, _sep, player = key.partition("=")
@@ -437,8 +437,10 @@ class DealEntry:
             raw[key] = text
 
     def _ask_yes_no(self, field: Field, raw: dict[str, Any], old: Any) -> None:
-        """A yes/no question with no default: Enter never stands for "none" here."""
-        default = None if old is None else ("n" if old == field.no_value else "y")
+        """A yes/no question. Enter takes the answer in brackets: the old one when editing,
+        else "yes", which records nothing (the scoring assumes no more than the other answers
+        prove); never "no", which is a claim of its own (a trickless side's 3 chips)."""
+        default = "n" if old is not None and old == field.no_value else "y"
         while True:
             answer = self._ask(f"{_(field.yes_no)} (y/n)", default).lower()
             if answer in YES or answer in NO:

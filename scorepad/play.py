@@ -378,7 +378,7 @@ def from_lines(path: Path, lines: Iterable[str], parse: ParseLine, say: Say,
         outcome = core.score(updated, deal)
         what = get_variant(updated.variant).describe(deal.entry)
         say(_("deal {n} ({dealer}): {what}, {result}; {scores}").format(
-            n=n, dealer=deal.dealer, what=what, result=_(outcome.result),
+            n=n, dealer=deal.dealer, what=what, result=report.result_name(outcome.result),
             scores=scores_line(outcome.scores)))
     say(_("recorded {deals}; {standings} — next dealer: {dealer}").format(
         deals=plural(len(wanted), "deal"), standings=compact_standings(updated),

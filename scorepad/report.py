@@ -92,7 +92,12 @@ def simple_lines(rows: Iterable[Sequence[str]], headers: Sequence[str], right: S
 
 # what a deal's result says (JSON keeps them; tables show them in the language)
 RESULTS = (N_("made"), N_("failed"), N_("passed"), N_("cancelled"), N_("won"), N_("lost"),
-           N_("draw"), N_("misere"))
+           N_("draw"), N_("misère"))
+
+
+def result_name(result: str) -> str:
+    """A deal's result as people read it: "made", "misère" (the session file says misere)."""
+    return _("misère") if result == "misere" else _(result)
 JSON_SCHEMA = 1  # the shape of a deal's object; raised when a key changes meaning
 
 
@@ -129,7 +134,7 @@ def _history_rows(session: Session) -> Iterator[list[Any]]:
             cells.append(f"{signed(outcome.scores[p])} ({num(totals[p])})")
         points = "" if outcome.points is None else str(json_number(outcome.points))
         what = " · ".join([variant.describe(deal.entry), *variant.marks(deal.entry, outcome)])
-        yield [str(n), deal.dealer, what, _(outcome.result), points, *cells]
+        yield [str(n), deal.dealer, what, result_name(outcome.result), points, *cells]
 
 
 def _history_head(session: Session) -> tuple[str, list[str], list[int]]:
@@ -346,23 +351,36 @@ EXPORT_FIXED = 7  # columns before the players'
 EXPORT_BATCH = 500  # CSV rows written at a time: a season is never held whole
 
 
-def export_headers(session: Session) -> list[str]:
-    return ["deal", "dealer", "game", "contract", "declarer", "result", "points",
-            *session.players]  # fmt: skip
+EXPORT_HEADERS = (N_("deal"), N_("dealer"), N_("game"), N_("contract"), N_("declarer"),
+                  N_("result"), N_("points"))
 
 
-def export_rows(session: Session) -> Iterator[list[Any]]:
+def export_headers(session: Session, *, in_language: bool = False) -> list[str]:
+    """The columns: in English for scripts, or in the language for people (Excel, markdown)."""
+    fixed = [_(h) for h in EXPORT_HEADERS] if in_language else list(EXPORT_HEADERS)
+    return [*fixed, *session.players]
+
+
+def export_rows(session: Session, *, in_language: bool = False) -> Iterator[list[Any]]:
     """One row per deal, one column per player: for spreadsheets and club pages. The
     contract (Troggu: the bid) and the declarer have columns of their own. Rows are made
-    as they are read, none kept."""
+    as they are read, none kept. One language per file: English words (the session file's
+    own) for scripts, or every word in the language for people."""
+    from scorepad import i18n
+
     variant = get_variant(session.variant)
     pairs = zip(session.deals, iter_outcomes(session), strict=True)
     for n, (deal, outcome) in enumerate(pairs, 1):
         raw = variant.entry_to_raw(deal.entry)
-        yield [n, deal.dealer, variant.describe(deal.entry),
-               raw.get("contract") or raw.get("bid") or "", outcome.declarer or "",
-               outcome.result, json_number(outcome.points),
-               *(outcome.scores[p] for p in session.players)]  # fmt: skip
+        contract = raw.get("contract") or raw.get("bid") or ""
+        if in_language:
+            game, result = variant.describe(deal.entry), result_name(outcome.result)
+            contract = result_name(contract) if contract else ""
+        else:
+            with i18n.speaking("en"):
+                game, result = variant.describe(deal.entry), outcome.result
+        yield [n, deal.dealer, game, contract, outcome.declarer or "", result,
+               json_number(outcome.points), *(outcome.scores[p] for p in session.players)]
 
 
 def csv_cell(value: Any) -> Any:
@@ -381,13 +399,15 @@ def export(session: Session, to: str, *, excel: bool = False) -> str:
     return "".join(export_chunks(session, to, excel=excel))
 
 
-def export_chunks(session: Session, to: str, *, excel: bool = False) -> Iterator[str]:
+def export_chunks(session: Session, to: str, *, excel: bool = False,
+                  bom: bool = True) -> Iterator[str]:  # fmt: skip
     """The export as pieces of text, made while the deals are read: 100,000 deals are
-    written in the memory of a few hundred."""
+    written in the memory of a few hundred. Plain CSV and JSON are in English (for
+    scripts); an Excel CSV and markdown are for people, in the language."""
     if to == "json":  # the very objects of `history --json`: same keys for the same things
         yield from _json_chunks(session)
     elif to == "csv":
-        yield from _csv_chunks(session, excel)
+        yield from _csv_chunks(session, excel, bom)
     else:
         yield from _markdown_chunks(session)
 
@@ -405,16 +425,16 @@ def _json_chunks(session: Session) -> Iterator[str]:
     yield "[]\n" if opening == "[\n" else "\n]\n"
 
 
-def _csv_chunks(session: Session, excel: bool) -> Iterator[str]:
+def _csv_chunks(session: Session, excel: bool, bom: bool = True) -> Iterator[str]:
     import csv
     import io
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     # Excel reads a CSV file as UTF-8 (Chloé, 大輔) only when it starts with a BOM
-    yield "\ufeff" if excel else ""
-    writer.writerow([csv_cell(h) for h in export_headers(session)])
-    for i, row in enumerate(export_rows(session), 1):
+    yield "\ufeff" if excel and bom else ""
+    writer.writerow([csv_cell(h) for h in export_headers(session, in_language=excel)])
+    for i, row in enumerate(export_rows(session, in_language=excel), 1):
         writer.writerow([csv_cell("" if v is None else v) for v in row])
         if i % EXPORT_BATCH == 0:
             yield out.getvalue()
@@ -425,17 +445,17 @@ def _csv_chunks(session: Session, excel: bool) -> Iterator[str]:
 
 def _markdown_chunks(session: Session) -> Iterator[str]:
     """A GitHub table with a totals row; the deals are scored twice (once for the widths)."""
-    headers = export_headers(session)
+    headers = export_headers(session, in_language=True)
     k = EXPORT_FIXED
     right = [0, 6, *range(k, len(headers))]
 
     def rows() -> Iterator[list[str]]:
         totals = [0] * len(session.players)
-        for row in export_rows(session):
+        for row in export_rows(session, in_language=True):
             for i in range(len(totals)):
                 totals[i] += row[k + i]
             yield [str(v).strip() if v is not None else "" for v in row]
-        yield ["", "", "total", "", "", "", "", *(str(t) for t in totals)]
+        yield ["", "", _("total"), "", "", "", "", *(str(t) for t in totals)]
 
     widths = [width(h) + 2 for h in headers]
     for row in rows():
@@ -604,6 +624,18 @@ def money(amount: Decimal, currency: str) -> str:
     return f"{text} {currency}".strip()
 
 
+UNITS = {"points": "point", "chips": "chip", "deals won": "deal won"}
+
+
+def amount_of(amount: Decimal, unit: str) -> str:
+    """"1 point", "398 points", "2 chips", "3 deals won": an amount in the game's unit, in
+    the language (a fraction takes the plural)."""
+    from scorepad.text import PLURALS
+
+    count = int(amount) if amount == amount.to_integral_value() else 2
+    return PLURALS[UNITS[unit]](abs(count)).format(n=num(amount))
+
+
 def settle_lines(settlement: Settlement, currency: str, unit: str | None = None) -> list[str]:
     """The payments as sentences: in money (`currency`, maybe ""), or without a rate in the
     game's own `unit` ("points", "chips", "deals won")."""
@@ -626,12 +658,7 @@ def _payment_line(p: Any, currency: str, unit: str | None) -> str:
         return ngettext("{payer} pays {payee} for {n} deal won more",
                         "{payer} pays {payee} for {n} deals won more", n).format(
             payer=p.payer, payee=p.payee, n=n)
-    if unit == "points":
-        amount = ngettext("{n} point", "{n} points", n).format(n=num(n))
-    elif unit == "chips":
-        amount = plural(n, "chip")
-    else:
-        amount = money(p.amount, unit)
+    amount = amount_of(p.amount, unit) if unit in UNITS else money(p.amount, unit)
     return _("{payer} pays {payee} {amount}").format(payer=p.payer, payee=p.payee, amount=amount)
 
 

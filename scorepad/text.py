@@ -45,6 +45,11 @@ PLURALS: dict[str, Callable[[int], str]] = {  # the words counted, in the langua
     "card": lambda n: ngettext("{n} card", "{n} cards", n),
     "player": lambda n: ngettext("{n} player", "{n} players", n),
     "chip": lambda n: ngettext("{n} chip", "{n} chips", n),
+    "point": lambda n: ngettext("{n} point", "{n} points", n),
+    "other player": lambda n: ngettext("{n} other player", "{n} other players", n),
+    "opponent": lambda n: ngettext("{n} opponent", "{n} opponents", n),
+    "low card": lambda n: ngettext("{n} low card", "{n} low cards", n),
+    "deal won": lambda n: ngettext("{n} deal won", "{n} deals won", n),
 }
 
 
@@ -53,6 +58,12 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     if word in PLURALS and many is None:
         return PLURALS[word](count).format(n=count)
     return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def points_of(points: Decimal | int) -> str:
+    """"1 point", "41 points", "0.5 points", "36.5 points", in the language."""
+    whole = points == int(points)
+    return PLURALS["point"](abs(int(points)) if whole else 2).format(n=num(points))
 
 
 FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
@@ -66,7 +77,7 @@ def typed(text: str) -> str:
 
 def span(lo: Decimal | int, hi: Decimal | int) -> str:
     """"42 to 94", or "114" when both ends are the same."""
-    return num(lo) if lo == hi else f"{num(lo)} to {num(hi)}"
+    return num(lo) if lo == hi else _("{lo} to {hi}").format(lo=num(lo), hi=num(hi))
 
 
 

@@ -212,3 +212,15 @@ def test_export_excel_alone_is_a_csv_and_no_format_is_a_one_line_error(cli):
     missing = cli("export", path, ok=False)
     assert missing.exit_code == 1 and missing.stderr == (
         "error: --to: say which export: --to csv, --to json or --to markdown\n")
+
+
+def test_a_usage_error_is_one_error_line_that_says_what_to_do(cli, tmp_path):
+    missing = cli("show", ok=False)
+    assert missing.exit_code == 2
+    assert missing.stderr.strip() == ("error: missing the session file FILE: name it, or set "
+                                      "SCOREPAD_FILE (see root show --help)")
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
+    wrong = cli("export", path, "--to", "pdf", ok=False)
+    assert wrong.exit_code == 2 and wrong.stderr.startswith(
+        "error: --to: 'pdf' is not one of csv, json, markdown")
+    assert "one argument too many: extra" in cli("history", path, "extra", ok=False).stderr

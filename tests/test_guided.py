@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
+import pytest
 from tests_helpers import on_a_terminal
 
 from scorepad import storage
@@ -80,6 +82,7 @@ def test_french_slam_typed_as_the_fft_prints_it_records_the_excuse_owed(cli):
         "",            # nothing else
         "y")).stdout
     assert "✗ points 87 are impossible with 2 bouts" in out
+    assert "it can be a slam by the taker's side" in out and "--slam" not in out  # a question
     assert "86.5 + 0.5 = 87" in out
     [deal] = cli.json("history", path)
     assert deal["fool_exchange"] == "owed" and deal["points"] == 87
@@ -114,16 +117,26 @@ def test_troggu_misere_asks_every_players_points(cli):
     assert deal["scores"] == {"Anna": -3, "Bruno": 1, "Chloé": 1, "Dario": 1}
 
 
-def test_troggu_tapp_game_asks_tricks_only_when_no_trick_is_possible(cli):
+def test_troggu_tapp_game_asks_tricks_only_when_the_points_leave_it_open(cli):
     path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario", "Elsa", "Fritz"])
+    # 20 points: the 8-card discard alone (up to 32), or a trick of 6 cards with it (14 up)
     out = cli("deal", path, "-i", input=answers(
-        "", "tapp", "Anna", "9", "", "n", "", "y")).stdout
-    assert "Did the Tappist's side take a trick? (y/n): " in out
-    assert "✗ answer y or n" in out  # Enter never stands for "none" here
+        "", "tapp", "Anna", "20", "maybe", "n", "", "y")).stdout
+    assert "Did the Tappist's side take a trick? (y/n) [y]: " in out
+    assert "✗ answer y or n" in out
     [deal] = cli.json("history", path)
-    assert deal["scores"]["Anna"] == -15
+    assert deal["scores"]["Anna"] == -15 and deal["tricks"] == 0
+    # Enter takes the offered answer: a trick was taken, nothing recorded, 2 chips
+    out = cli("deal", path, "-i", input=answers("", "tapp", "Anna", "20", "", "", "y")).stdout
+    assert "Did the Tappist's side take a trick? (y/n) [y]: " in out
+    assert cli.json("history", path)[1]["scores"]["Anna"] == -10
+    # 9 points can only be the discard: nothing to ask, 3 chips
+    out = cli("deal", path, "-i", input=answers("", "tapp", "Anna", "9", "", "y")).stdout
+    assert "take a trick" not in out
+    assert "9 points: the discard alone, no trick" in out
+    assert cli.json("history", path)[2]["scores"]["Anna"] == -15
     out = cli("deal", path, "-i", input=answers("", "tapp", "Anna", "70", "", "y")).stdout
-    assert "take a trick" not in out.split("deal 2")[-1]
+    assert "take a trick" not in out
 
 
 def test_troggu_seven_players_needs_the_partner(cli):
@@ -272,3 +285,75 @@ def test_a_bad_misere_total_asks_each_players_points_again_with_the_old_ones(cli
     assert "Card points of Anna [10]: " in out and "Card points of Chloé [10]: " in out
     [deal] = cli.json("history", path)
     assert deal["points"] == {"Anna": 30, "Bruno": 30, "Chloé": 10, "Dario": 17}
+
+
+def test_troggu_on_a_terminal_asks_no_trick_question_the_points_answer(tmp_path):
+    """7 players, alone with 9 points: a trick adds 7 cards, so 9 points are the discard
+    alone and the Tappist took no trick (3 chips); with 20 points it stays open, the
+    question offers "yes" and Enter takes it."""
+    path = tmp_path / "t7.toml"
+    subprocess.run([sys.executable, "-m", "scorepad", "new", str(path), "--variant", "troggu",
+                    "--players", "Anna,Bruno,Chloé,Dario,Elsa,Fabio,Greta"], check=True,
+                   capture_output=True)  # fmt: skip
+    out, code = on_a_terminal(["deal", str(path)], [
+        b"\r", b"tapp\r", b"anna\r", b"alone\r", b"9\r", b"\r", b"\r"])
+    assert code == 0, out
+    assert "take a trick" not in out
+    assert "9 points: the discard alone, no trick" in out
+    assert "saved as deal 1" in out
+    out, code = on_a_terminal(["deal", str(path)], [
+        b"\r", b"tapp\r", b"anna\r", b"alone\r", b"20\r", b"\r", b"\r", b"\r"])
+    assert code == 0, out
+    assert "Did the Tappist's side take a trick? (y/n) [y]:" in out
+    assert "answer y or n" not in out
+    assert "saved as deal 2" in out
+    entries = [d.entry for d in storage.load(path).deals]
+    assert entries[0].tricks is None and entries[1].tricks is None
+    from scorepad import core
+
+    first, second = core.outcomes(storage.load(path))
+    assert first.scores["Anna"] == -18 and second.scores["Anna"] == -12
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_prompt_never_names_a_command_line_option(cli, lang):
+    """At the table the answer that makes a deal possible is named as a question is."""
+    from scorepad import i18n
+
+    i18n.use(lang)
+    try:
+        path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+        out = cli("deal", path, "--contract", "garde", "--taker", "Anna", "-i", input=answers(
+            "", "91", "3", "attack", "", "y")).stdout
+    finally:
+        i18n.use("en")
+    assert "✗" in out and "--" not in out, out
+
+
+def test_a_wrong_answer_is_named_by_its_question_in_japanese(cli):
+    from scorepad import i18n
+
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    i18n.use("ja")
+    try:
+        out = cli("deal", path, "--contract", "garde", "--taker", "Anna", "-i", input=answers(
+            "", "95", "47", "2", "", "y")).stdout
+    finally:
+        i18n.use("en")
+    assert "✗ 点 95 は 0〜91 の範囲外です" in out and "points" not in out
+
+
+def test_the_fools_questions_name_the_card_in_the_language(cli):
+    from scorepad import i18n
+    from scorepad.variants import get_variant
+
+    i18n.use("ja")
+    try:
+        for name, card in (("french", "エクスキューズ"), ("troggu", "ベットラー")):
+            fields = {f.key: f for f in get_variant(name).fields}
+            for key in ("fool", "fool_winner"):
+                question = fields[key].question
+                assert not re.search("[A-Za-z]", question), question
+            assert card in fields["fool"].question
+    finally:
+        i18n.use("en")

@@ -186,7 +186,7 @@ def test_a_wrong_line_records_nothing(cli):
     assert result.exit_code == 1
     assert f"error: {path}: input line 2: deal 2: contract 'gar' could be garde or " \
         "garde-sans or garde-contre: type more letters" in result.stderr
-    assert f"error: {path}: input line 3: No such option: --bogus" in result.stderr
+    assert f"error: {path}: input line 3: no such option: --bogus" in result.stderr
     assert path.read_bytes() == before
 
 

@@ -25,8 +25,9 @@ def test_export_csv_has_one_row_per_deal_and_a_column_per_player(cli):
         assert sum(int(v) for v in row[7:]) == 0
     assert rows[3][2:7] == ["tapp Dario", "tapp", "Dario", "draw", "57"]
     excel = cli("export", path, "--to", "csv", "--excel").stdout
+    # the same table for people: the BOM, and misère as people spell it (scripts read misere)
     assert excel.startswith("\ufeffdeal,dealer,") and excel[1:] == cli(
-        "export", path, "--to", "csv").stdout
+        "export", path, "--to", "csv").stdout.replace("misere", "misère")
     assert "--excel: goes with --to csv" in cli("export", path, "--to", "json", "--excel",
                                                ok=False).stderr  # fmt: skip
 
@@ -118,8 +119,8 @@ def test_the_streamed_exports_are_the_whole_ones(example):
     assert json.loads(report.export(session, "json")) == report.history_objects(session)
     assert report.export(session, "json") == json.dumps(report.history_objects(session),
                                                         ensure_ascii=False, indent=2) + "\n"
-    headers = report.export_headers(session)
-    rows = [list(r) for r in report.export_rows(session)]
+    headers = report.export_headers(session, in_language=True)  # markdown is for people
+    rows = [list(r) for r in report.export_rows(session, in_language=True)]
     k = report.EXPORT_FIXED
     totals = ["", "", "total", "", "", "", "", *(sum(r[k + i] for r in rows)
                                                 for i in range(len(session.players)))]
@@ -204,3 +205,10 @@ def test_wrap_breaks_at_words_and_keeps_tables_and_names_with_scores():
     assert wrap("全員パス: プレイしなければならない人", 20) == [
         "全員パス: プレイしな", "ければならない人"]
     assert wrap("long line here", None) == ["long line here"]
+
+
+def test_show_tells_what_became_of_the_excuse_and_the_battler(cli):
+    lost = cli("show", EXAMPLES / "french-club-evening.toml", "12").stdout
+    assert "the Excuse was lost: Chloé played it to the last trick, won by Anna" in lost
+    escape = cli("show", EXAMPLES / "troggu-four-players.toml", "5").stdout
+    assert "the Bättler's escape: Anna kept it back to the last trick, won by Bruno" in escape

@@ -1,0 +1,5 @@
+"""Club tournaments: rounds over several tables, drawn fairly.
+
+`scorepad.tournament.draw` is the seat draw (pure: names in, tables out). Nothing is imported
+here, so that importing one part of the package does not pay for the others.
+"""

@@ -1,0 +1,568 @@
+"""The seat draw of a club tournament: who sits at which table, in which seat, round by round.
+
+Rounds are drawn one at a time, as results come in: `draw_round(roster, history, rounds,
+seed)` draws the next round from the players present (`roster`) and the tables actually
+drawn before (`history`, each round a list of tables, each table its players in seating
+order, the first seat dealing first). It is a pure function: the same arguments give the
+same round (names, seats and all), whatever the machine or the Python hash seed.
+
+**Table sizes** (`table_sizes`). `sizes` lists the sizes a table may have, the preferred one
+first and the others in the order they may be used: French Tarot's default is `(4, 5, 3)`.
+The draw uses as few tables of the last size as it can, then as few of the one before, and so
+on, the rest being of the preferred size: 22 players sit at three tables of 4 and two of 5;
+6, 7 and 11 players, whom 4s and 5s cannot cover, get a table of 3 (3 + 3, 4 + 3, 4 + 4 + 3).
+With `sizes=(4, 5)` those counts are refused instead, as is any count the sizes cannot cover
+(1 or 2 players): a `ScorepadError` saying so. Troggu (tables of 3 to 8) goes through the
+same code, e.g. `sizes=(4, 5, 3, 6)`.
+
+**What the draw keeps and what it optimises**:
+
+1. *Odd seats*, a rule kept in every round: seats at a table of another size than the
+   preferred one (a table of 5 or of 3) go to the players with the fewest so far, counted
+   against their fair share: a player's *odd-seat balance* is their odd seats minus, for each
+   round they were drawn in, that round's odd seats divided by its players. The players with
+   the lowest balance get the odd seats (ties are the search's to choose). So any two players
+   drawn in the same rounds (in particular everybody present from the first round) have had
+   odd seats in numbers differing by at most 1 after every round; a late arrival starts level
+   with the share of the rounds they play, neither owed nor owing the rounds they missed. The
+   rule is a promise made after every round, so it comes before repeats; with 22 players it
+   costs some (none is impossible under it). `fair=False` drops it.
+2. *Repeats*, as few as possible under that rule: the sum over pairs of players of their
+   meetings beyond the first, over the whole tournament (the rounds drawn and the rounds
+   still to draw). Each draw plans all the remaining rounds ahead (a tabu search over swaps
+   of two players of a round, from a greedy start, for a fixed amount of work) and returns
+   the plan's next round; the following draws follow that plan as long as the roster stays
+   the same and the rounds drawn are the plan's, and plan again otherwise (a late arrival, a
+   withdrawal, a round changed by hand). So when a schedule without repeats exists and is
+   found, nobody meets anybody twice; when none exists, the total is kept low (the plan stops
+   early when it reaches `bound`, the least the counting allows: each player's opponent
+   seats beyond the opponents left to meet).
+3. *Seats*: within each table, the first seat goes to the player who has had it the fewest
+   times, then each following seat to the player who has had that seat the fewest times (ties
+   broken by the seed), so the first dealer turns and seats vary. Tables are listed by size
+   (the preferred size first) in an order the seed shuffles.
+
+`repeats(rounds)` counts repeats over any rounds: every pair, a player who has left keeping
+the meetings they had; the search weighs only those of the players still there.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
+
+#: French Tarot: tables of 4, of 5 where the count needs them, of 3 only where 4s and 5s
+#: cannot cover the count (6, 7 and 11 players).
+FRENCH_SIZES: tuple[int, ...] = (4, 5, 3)
+
+#: The search's work per plan, in swaps evaluated: about 0.6 s of one core of a small machine.
+#: A fixed count, not a clock, so that a draw is the same on every machine.
+WORK = 200_000
+
+History = Sequence[Sequence[Sequence[str]]]
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round drawn: its tables, each its players in seating order (seat 1 deals first)."""
+
+    tables: tuple[tuple[str, ...], ...]
+    #: repeats over the rounds drawn, this one included
+    repeats: int
+    #: repeats over the whole tournament if the remaining rounds go as planned
+    planned_repeats: int
+    #: the least the counting allows over the whole tournament, from the rounds drawn before
+    bound: int
+
+
+def table_sizes(count: int, sizes: Sequence[int] = FRENCH_SIZES) -> tuple[int, ...]:
+    """The tables for `count` players: as few of each size as possible, from the last size
+    of `sizes` back to the second, the rest of the first (preferred) size. Listed preferred
+    size first, then in the order of `sizes`. Refused (ScorepadError) when not possible."""
+    _check_sizes(sizes)
+    order = list(sizes)
+    chosen: dict[int, int] = {}
+    left = count
+    for i in range(len(order) - 1, 0, -1):
+        size = order[i]
+        for tables in range(left // size + 1):
+            if _coverable(left - tables * size, order[:i]):
+                chosen[size] = tables
+                left -= tables * size
+                break
+        else:
+            raise _cannot_seat(count, sizes)
+    if left % order[0]:
+        raise _cannot_seat(count, sizes)
+    chosen[order[0]] = left // order[0]
+    if count <= 0 or not any(chosen.values()):
+        raise _cannot_seat(count, sizes)
+    return tuple(size for size in order for _ in range(chosen[size]))
+
+
+def repeats(rounds: Iterable[Sequence[Sequence[str]]]) -> int:
+    """The sum over pairs of players of their meetings (at one table) beyond the first."""
+    met: dict[tuple[str, str], int] = {}
+    total = 0
+    for tables in rounds:
+        for table in tables:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    pair = (a, b) if a < b else (b, a)
+                    seen = met.get(pair, 0)
+                    total += seen > 0
+                    met[pair] = seen + 1
+    return total
+
+
+def draw_round(roster: Sequence[str], history: History, rounds: int, seed: int | str = 0,
+               *, sizes: Sequence[int] = FRENCH_SIZES, fair: bool = True,
+               work: int = WORK) -> Round:  # fmt: skip
+    """Round `len(history) + 1` of `rounds` for the players of `roster` (in any order; each
+    name once), after the rounds of `history` (names of players who have left may appear
+    there). Same arguments, same round; another seed, most likely another draw. `work`
+    bounds the search of each plan (swaps weighed); a draw makes one plan, two after a round
+    not drawn from the plan, three at most. `fair=False` drops the rule on odd seats: the
+    search gives them to whom it likes (fewer repeats, e.g. for 22 players over 5 rounds,
+    but nothing bounds how often one player sits at a table of 5)."""
+    names = list(roster)
+    _check_roster(names, history, rounds)
+    shape = table_sizes(len(names), sizes)
+    preferred = sizes[0]
+    index = {name: i for i, name in enumerate(names)}
+    # players who have left are -1: tables keep their sizes and seats
+    past = [[[index.get(p, -1) for p in table] for table in tables] for tables in history]
+    drawn = len(history)
+    # the rounds since the roster last changed: the plan made at their start is followed
+    start = drawn
+    while start > 0 and {p for table in history[start - 1] for p in table} == set(names):
+        start -= 1
+    # (a round drawn otherwise, e.g. by hand, starts a new plan after it; after a second one,
+    # the plan starts from the round being drawn)
+    origin = start
+    plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, work)
+    mismatch = _first_mismatch(past, plan, origin, drawn)
+    if mismatch is not None:
+        origin = mismatch + 1
+        plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, work)
+        if _first_mismatch(past, plan, origin, drawn) is not None:
+            origin = drawn
+            plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, work)
+    tables = plan[drawn - origin]
+    rng = random.Random(f"{seed}:seats:{drawn}")
+    seated = _seat(tables, past, sizes, rng)
+    named = tuple(tuple(names[p] for p in table) for table in seated)
+    so_far = repeats([*history, named])
+    planned = repeats([*history, *([tuple(names[p] for p in t) for t in tabs]
+                                   for tabs in plan[drawn - origin :])])  # fmt: skip
+    bound = repeats(history) + _least(past, len(names), shape, rounds - drawn)
+    return Round(named, so_far, planned, bound)
+
+
+# -- checks ----------------------------------------------------------------------------------
+
+
+def _check_sizes(sizes: Sequence[int]) -> None:
+    if not sizes or len(set(sizes)) != len(sizes) or any(s < 2 for s in sizes):
+        raise ValueError(f"table sizes must be distinct numbers of at least 2, not {sizes!r}")
+
+
+def _coverable(count: int, sizes: Sequence[int]) -> bool:
+    reach = [True] + [False] * count
+    for m in range(1, count + 1):
+        reach[m] = any(m >= s and reach[m - s] for s in sizes)
+    return reach[count]
+
+
+def _cannot_seat(count: int, sizes: Sequence[int]) -> ScorepadError:
+    return ScorepadError([Problem("players", _("{count} players cannot be seated at tables of "
+                                               "{sizes}").format(
+        count=count, sizes=_(", ").join(str(s) for s in sorted(sizes))))])  # fmt: skip
+
+
+def _check_roster(names: list[str], history: History, rounds: int) -> None:
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            problems.append(Problem("players", _("{name} is on the roster twice").format(
+                name=name)))  # fmt: skip
+        seen.add(name)
+    if len(history) >= rounds:
+        problems.append(Problem("rounds", _("all {rounds} rounds are drawn").format(
+            rounds=rounds)))  # fmt: skip
+    for r, tables in enumerate(history, 1):
+        present: set[str] = set()
+        for table in tables:
+            for name in table:
+                if name in present:
+                    problems.append(Problem(_("round {n}").format(n=r),
+                                            _("{name} is seated twice").format(name=name)))
+                present.add(name)
+    if problems:
+        raise ScorepadError(problems)
+
+
+# -- the plan --------------------------------------------------------------------------------
+
+
+def _first_mismatch(past: Sequence[Sequence[Sequence[int]]], plan: list[list[list[int]]],
+                    origin: int, drawn: int) -> int | None:  # fmt: skip
+    """The first round drawn that is not the plan's."""
+    return next((r for r in range(origin, drawn)
+                 if _partition(past[r]) != _partition(plan[r - origin])), None)  # fmt: skip
+
+
+def _partition(tables: Sequence[Sequence[int]]) -> frozenset[frozenset[int]]:
+    return frozenset(frozenset(p for p in t if p >= 0) for t in tables) - {frozenset()}
+
+
+def _meetings(past: Sequence[Sequence[Sequence[int]]], n: int) -> list[list[int]]:
+    meet = [[0] * n for _ in range(n)]
+    _add_meetings(meet, past)
+    return meet
+
+
+def _add_meetings(meet: list[list[int]], rounds: Iterable[Sequence[Sequence[int]]]) -> None:
+    for tables in rounds:
+        for table in tables:
+            for a in table:
+                if a < 0:
+                    continue
+                row = meet[a]
+                for b in table:
+                    if a != b and b >= 0:
+                        row[b] += 1
+
+
+def _cost(meet: list[list[int]]) -> int:
+    return sum(m - 1 for i, row in enumerate(meet) for m in row[i + 1 :] if m > 1)
+
+
+def _balances(past: Sequence[Sequence[Sequence[int]]], n: int, preferred: int) -> list[Fraction]:
+    """Each player's odd seats minus their fair share of the rounds they were drawn in."""
+    balance = [Fraction(0)] * n
+    for tables in past:
+        players = sum(len(t) for t in tables)
+        odd = sum(len(t) for t in tables if len(t) != preferred)
+        if not players:
+            continue
+        share = Fraction(odd, players)
+        for table in tables:
+            for p in table:
+                if p >= 0:
+                    balance[p] += (len(table) != preferred) - share
+    return balance
+
+
+def _odd_sets(past: Sequence[Sequence[Sequence[int]]], n: int, shape: tuple[int, ...],
+              preferred: int, rounds: int, rng: random.Random) -> list[set[int]]:  # fmt: skip
+    """Who sits at the odd tables of each planned round: the lowest balances, ties going to
+    players who have shared odd tables the least with those already chosen."""
+    odd = sum(s for s in shape if s != preferred)
+    balance = _balances(past, n, preferred)
+    together = [[0] * n for _ in range(n)]
+    for tables in past:
+        for table in tables:
+            if len(table) != preferred:
+                for a in table:
+                    for b in table:
+                        if a >= 0 and b >= 0:
+                            together[a][b] += a != b
+    share = Fraction(odd, n)
+    sets: list[set[int]] = []
+    for _r in range(rounds):
+        chosen: set[int] = set()
+        if odd:
+            order = sorted(range(n), key=lambda p: (balance[p], rng.random()))
+            cut = balance[order[odd - 1]]
+            chosen = {p for p in order if balance[p] < cut}
+            ties = [p for p in order if balance[p] == cut]
+            while len(chosen) < odd:
+                best = min(ties, key=lambda p: sum(together[p][q] for q in chosen))
+                ties.remove(best)
+                chosen.add(best)
+            for a in chosen:
+                for b in chosen:
+                    together[a][b] += a != b
+        for p in range(n):
+            balance[p] += (p in chosen) - share
+        sets.append(chosen)
+    return sets
+
+
+def _least(past: Sequence[Sequence[Sequence[int]]], n: int, shape: tuple[int, ...],
+           rounds: int) -> int:
+    """The least number of repeats `rounds` more rounds can add: each player's opponent seats
+    (at least the smallest table's, less one, a round) beyond the opponents they have not met
+    yet, halved (a repeat is two players')."""
+    meet = _meetings(past, n)
+    seats = rounds * (min(shape) - 1)
+    excess = sum(max(0, seats - sum(1 for q in range(n) if q != p and meet[p][q] == 0))
+                 for p in range(n))  # fmt: skip
+    return (excess + 1) // 2
+
+
+def _plan(past: list[list[list[int]]], origin: int, n: int, shape: tuple[int, ...],
+          preferred: int, rounds: int, seed: int | str, fair: bool,
+          work: int) -> list[list[list[int]]]:  # fmt: skip
+    """Rounds `origin + 1` to `rounds` for players 0..n-1 after the first `origin` rounds."""
+    rng = random.Random(f"{seed}:plan:{origin}")
+    before = past[:origin]
+    todo = rounds - origin
+    meet = _meetings(before, n)
+    sets = _odd_sets(before, n, shape, preferred, todo, rng)
+    odd_shape = [s for s in shape if s != preferred]
+    even_shape = [s for s in shape if s == preferred]
+    plan: list[list[list[int]]] = []
+    classes: list[list[bool]] = []
+    for chosen in sets:
+        tables: list[list[int]] = []
+        for group, sizes_ in ((sorted(chosen), odd_shape),
+                              ([p for p in range(n) if p not in chosen], even_shape)):  # fmt: skip
+            tables.extend(_greedy(group, sizes_, meet, rng))
+        plan.append(tables)
+        # tables of one kind swap players freely: without fairness, all are of one kind
+        classes.append([fair and len(t) != preferred for t in tables])
+        _add_meetings(meet, [tables])
+    base = _meetings(before, n)
+    floor = _cost(base) + _least(before, n, shape, todo)
+    return _search(plan, classes, base, _balances(before, n, preferred), floor, rng, work)
+
+
+def _greedy(group: list[int], sizes: list[int], meet: list[list[int]],
+            rng: random.Random) -> list[list[int]]:  # fmt: skip
+    """A first seating of `group` at tables of `sizes`: each player, in a random order, at
+    the table with room where they have met the fewest players."""
+    order = group[:]
+    rng.shuffle(order)
+    tables: list[list[int]] = [[] for _ in sizes]
+    for p in order:
+        row = meet[p]
+        best = min((i for i, t in enumerate(tables) if len(t) < sizes[i]),
+                   key=lambda i: (sum(row[q] > 0 for q in tables[i]), len(tables[i]),
+                                  rng.random()))  # fmt: skip
+        tables[best].append(p)
+    return tables
+
+
+def _search(plan: list[list[list[int]]], classes: list[list[bool]], base: list[list[int]],
+            balance: list[Fraction], floor: int, rng: random.Random,
+            work: int) -> list[list[list[int]]]:  # fmt: skip
+    """Tabu search over swaps of two players of one round: each step makes the best swap that
+    moves a player out of a repeat (not undoing a recent swap unless it beats the best seen);
+    after a while without progress, back to the best and a few random swaps. Stops at
+    `floor` or when `work` swaps have been weighed.
+
+    Two players at tables of the same kind (odd or not) swap freely. A player at an odd table
+    and one at a preferred table swap only when their odd-seat balances are equal before the
+    round, and then also in the next round where one of them has an odd seat and the other
+    not, so that every round still gives its odd seats to the lowest balances."""
+    n = len(base)
+    rounds = len(plan)
+    meet = [row[:] for row in base]
+    _add_meetings(meet, plan)
+    where = _where(plan, n)
+    level = _levels(plan, classes, where, balance)
+    cost = _cost(meet)
+    best_cost = cost
+    best = [[t[:] for t in tables] for tables in plan]
+    if cost <= floor:
+        return best
+    ntables = max(len(t) for t in plan)
+    tabu = [[0] * (n * ntables) for _ in plan]
+    step = last = 0
+    stall = 30 + 2 * n
+    scan = rounds * n // 4  # looking for the players in a repeat costs a quarter swap each
+    while work > 0 and best_cost > floor:
+        step += 1
+        work -= scan
+        move: tuple[int, int, int, int, int, int] | None = None
+        move_delta = 1 << 30
+        ties = 0
+        for r, tables in enumerate(plan):
+            kinds = classes[r]
+            taboo = tabu[r]
+            here = where[r]
+            lv = level[r]
+            for ti, table in enumerate(tables):
+                for a in table:
+                    ma = meet[a]
+                    out_a = sum(1 for x in table if ma[x] > 1)
+                    if not out_a:
+                        continue
+                    for ui, other in enumerate(tables):
+                        if ui == ti:
+                            continue
+                        same = kinds[ui] == kinds[ti]
+                        in_a = sum(1 for y in other if ma[y] > 0)
+                        a_tabu = taboo[a * ntables + ui] > step
+                        for b in other:
+                            then = -1
+                            if not same:
+                                if lv[a] != lv[b]:
+                                    continue
+                                then = next((u for u in range(r + 1, rounds)
+                                             if classes[u][where[u][a]]
+                                             != classes[u][where[u][b]]), -1)  # fmt: skip
+                            mb = meet[b]
+                            delta = (in_a - out_a - sum(1 for y in other if mb[y] > 1)
+                                     + sum(1 for x in table if mb[x] > 0) - 2 * (ma[b] > 0))
+                            work -= 1
+                            if then >= 0:
+                                _swap(tables, here, meet, ti, a, ui, b)
+                                second = (then, where[then][a], a, where[then][b], b, -1)
+                                delta += _delta(plan[then], meet, second)
+                                _swap(tables, here, meet, ui, a, ti, b)
+                                work -= 4
+                            if delta > move_delta:
+                                continue
+                            if ((a_tabu or taboo[b * ntables + ti] > step)
+                                    and cost + delta >= best_cost):
+                                continue
+                            if delta < move_delta:
+                                move_delta, move, ties = delta, (r, ti, a, ui, b, then), 1
+                            else:
+                                ties += 1
+                                if rng.randrange(ties) == 0:
+                                    move = (r, ti, a, ui, b, then)
+        if move is None:  # every move is taboo: a random one
+            r = rng.randrange(rounds)
+            move = _random_swap(plan[r], classes[r], rng, r)
+            if move is None:
+                break
+            move_delta = _delta(plan[r], meet, move)
+        r, ti, a, ui, b, then = move
+        _swap(plan[r], where[r], meet, ti, a, ui, b)
+        if then >= 0:
+            _swap(plan[then], where[then], meet, where[then][a], a, where[then][b], b)
+        if classes[r][ti] != classes[r][ui]:
+            level = _levels(plan, classes, where, balance)
+        cost += move_delta
+        tenure = 4 + rng.randrange(8)
+        tabu[r][a * ntables + ti] = step + tenure
+        tabu[r][b * ntables + ui] = step + tenure
+        if cost < best_cost:
+            best_cost, last = cost, step
+            best = [[t[:] for t in tables] for tables in plan]
+        elif step - last > stall:
+            # back to the best, shaken
+            last = step
+            plan[:] = [[t[:] for t in tables] for tables in best]
+            where = _where(plan, n)
+            level = _levels(plan, classes, where, balance)
+            meet[:] = [row[:] for row in base]
+            _add_meetings(meet, plan)
+            cost = best_cost
+            for _k in range(1 + rng.randrange(3)):
+                rr = rng.randrange(rounds)
+                shake = _random_swap(plan[rr], classes[rr], rng, rr)
+                if shake is not None:
+                    _swap(plan[rr], where[rr], meet, *shake[1:5])
+                # and one odd seat given to another player of the same balance
+                a, b = rng.randrange(n), rng.randrange(n)
+                ka, kb = classes[rr][where[rr][a]], classes[rr][where[rr][b]]
+                if ka != kb and level[rr][a] == level[rr][b]:
+                    then = next((u for u in range(rr + 1, rounds)
+                                 if classes[u][where[u][a]] != classes[u][where[u][b]]), -1)
+                    _swap(plan[rr], where[rr], meet, where[rr][a], a, where[rr][b], b)
+                    if then >= 0:
+                        _swap(plan[then], where[then], meet, where[then][a], a,
+                              where[then][b], b)  # fmt: skip
+                    level = _levels(plan, classes, where, balance)
+            cost = _cost(meet)
+    return best
+
+
+def _where(plan: list[list[list[int]]], n: int) -> list[list[int]]:
+    """For each planned round, the table of each player."""
+    where = [[0] * n for _ in plan]
+    for r, tables in enumerate(plan):
+        for t, table in enumerate(tables):
+            for p in table:
+                where[r][p] = t
+    return where
+
+
+def _levels(plan: list[list[list[int]]], classes: list[list[bool]], where: list[list[int]],
+            balance: list[Fraction]) -> list[list[Fraction]]:  # fmt: skip
+    """Each player's odd-seat balance before each planned round (less the same share for
+    everybody, which equal balances do not need)."""
+    levels: list[list[Fraction]] = []
+    now = balance[:]
+    for r in range(len(plan)):
+        levels.append(now[:])
+        kinds = classes[r]
+        now = [x + kinds[where[r][p]] for p, x in enumerate(now)]
+    return levels
+
+
+def _random_swap(tables: list[list[int]], kinds: list[bool], rng: random.Random,
+                 r: int) -> tuple[int, int, int, int, int, int] | None:  # fmt: skip
+    pairs = [(i, j) for i in range(len(tables)) for j in range(len(tables))
+             if i != j and kinds[i] == kinds[j]]  # fmt: skip
+    if not pairs:
+        return None
+    ti, ui = rng.choice(pairs)
+    return (r, ti, rng.choice(tables[ti]), ui, rng.choice(tables[ui]), -1)
+
+
+def _delta(tables: list[list[int]], meet: list[list[int]],
+           move: tuple[int, int, int, int, int, int]) -> int:  # fmt: skip
+    _r, ti, a, ui, b, _then = move
+    ma, mb = meet[a], meet[b]
+    table, other = tables[ti], tables[ui]
+    return (sum(1 for y in other if ma[y] > 0) - sum(1 for x in table if ma[x] > 1)
+            - sum(1 for y in other if mb[y] > 1) + sum(1 for x in table if mb[x] > 0)
+            - 2 * (ma[b] > 0))  # fmt: skip
+
+
+def _swap(tables: list[list[int]], where: list[int], meet: list[list[int]], ti: int, a: int,
+          ui: int, b: int) -> None:  # fmt: skip
+    table, other = tables[ti], tables[ui]
+    for x in table:
+        if x != a:
+            meet[a][x] -= 1
+            meet[x][a] -= 1
+            meet[b][x] += 1
+            meet[x][b] += 1
+    for y in other:
+        if y != b:
+            meet[b][y] -= 1
+            meet[y][b] -= 1
+            meet[a][y] += 1
+            meet[y][a] += 1
+    table[table.index(a)] = b
+    other[other.index(b)] = a
+    where[a], where[b] = ui, ti
+
+
+def _seat(tables: list[list[int]], past: Sequence[Sequence[Sequence[int]]],
+          sizes: Sequence[int], rng: random.Random) -> list[list[int]]:  # fmt: skip
+    """Seating order at each table: seat by seat, the player who has had it the fewest times.
+    Tables in the order of `sizes`, shuffled within a size."""
+    had: dict[tuple[int, int], int] = {}
+    for rounds in past:
+        for table in rounds:
+            for seat, p in enumerate(table):
+                if p >= 0:
+                    had[p, seat] = had.get((p, seat), 0) + 1
+    seated: list[list[int]] = []
+    for table in tables:
+        left = sorted(table)
+        keys = {p: rng.random() for p in left}
+        order: list[int] = []
+        for seat in range(len(table)):
+            p = min(left, key=lambda q: (had.get((q, seat), 0), keys[q]))
+            left.remove(p)
+            order.append(p)
+        seated.append(order)
+    rank = {s: i for i, s in enumerate(sizes)}
+    shuffled = [(rank.get(len(t), len(sizes)), rng.random(), t) for t in seated]
+    shuffled.sort(key=lambda x: (x[0], x[1]))
+    return [t for _r, _k, t in shuffled]
