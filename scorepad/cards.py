@@ -243,8 +243,10 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
         problems.append(_("a pile holds 0 to {size} cards, not {size2}").format(
                             size=deck.size, size2=size))
     elif len(cards) > size:
-        problems.append(_("{cards} cards are listed but the pile holds only {size}").format(
-                            cards=len(cards), size=size))
+        from scorepad.text import plural
+
+        problems.append(_("{cards} are listed but the pile holds only {size}").format(
+                            cards=plural(len(cards), "card"), size=size))
     else:
         unlisted = size - len(cards)
         low_left = deck.low_cards() - sum(1 for c in cards if deck.value(c) == deck.low)
@@ -267,14 +269,13 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
 
 def describe_pile(deck: Deck, label: str, cards: Sequence[Card], counted: PileCount) -> str:
     """"taker's pile: 30 cards, 8 listed (21 1 EX KS KH QD CC JH) and 22 low cards → 41"."""
-    from scorepad.text import num
+    from scorepad.text import plural, points_of
 
     shown = " ".join(deck.shown(c) for c in sorted(cards, key=display_order)) or _("none")
     low = counted.cards - len(cards)
-    return (_("{label}: {cards} cards, {cards2} listed ({shown}) and {low} low card{x} → "
-              "{points} points").format(
-                label=label, cards=counted.cards, cards2=len(cards), shown=shown, low=low,
-                x='s' * (low != 1), points=num(counted.points)))
+    return (_("{label}: {cards}, {cards2} listed ({shown}) and {low} → {points}").format(
+                label=label, cards=plural(counted.cards, "card"), cards2=len(cards), shown=shown,
+                low=plural(low, "low card"), points=points_of(counted.points)))
 
 
 def pile_sum(deck: Deck, cards: Sequence[Card], counted: PileCount) -> str:

@@ -38,7 +38,69 @@ class Command(_HelpInTheLanguage, typer.core.TyperCommand):
 
 
 class Group(_HelpInTheLanguage, typer.core.TyperGroup):
-    pass
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        """Click's own usage errors as one `error:` line in the language (exit 2)."""
+        kwargs["standalone_mode"] = False
+        if not standalone_mode:
+            return super().main(*args, **kwargs)
+        from typer._click import exceptions as click_errors
+
+        try:
+            code = super().main(*args, **kwargs)
+        except click_errors.UsageError as err:
+            command = err.ctx.command_path if err.ctx is not None else "scorepad"
+            echo("error: " + _("{message} (see {command} --help)").format(
+                     message=usage_message(err), command=command), err=True)
+            sys.exit(err.exit_code)
+        except typer.Abort:
+            echo(_("\ninterrupted: nothing saved"), err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def usage_message(err: Any) -> str:
+    """A usage error of click's, in the language: what is missing or wrong, and where."""
+    import re
+
+    from typer._click import exceptions as click_errors
+
+    param = getattr(err, "param", None)
+    name = (param.opts[0] if param is not None and getattr(param, "opts", None) and
+            getattr(param, "param_type_name", "") == "option" else
+            getattr(param, "human_readable_name", None) or "")
+    text = err.message if isinstance(err.message, str) else str(err)
+    if isinstance(err, click_errors.MissingParameter):
+        if param is not None and getattr(param, "envvar", None) == "SCOREPAD_FILE":
+            return _("missing the session file FILE: name it, or set SCOREPAD_FILE")
+        choices = getattr(getattr(param, "type", None), "choices", None)
+        missing = _("missing option {name}").format(name=name) \
+            if getattr(param, "param_type_name", "") == "option" else \
+            _("missing argument {name}").format(name=name)
+        if choices:
+            missing += _(" (one of {choices})").format(choices=_(", ").join(map(str, choices)))
+        return missing
+    if isinstance(err, click_errors.NoSuchOption):
+        found = _("no such option: {name}").format(name=err.option_name)
+        if err.possibilities:
+            found += _(" (did you mean {options}?)").format(
+                options=_(" or ").join(sorted(err.possibilities)))
+        return found
+    if isinstance(err, click_errors.BadParameter):
+        wrong = re.fullmatch(r"'(.*)' is not one of (.*)\.", text, re.S)
+        if wrong:
+            text = _("{value} is not one of {choices}").format(
+                value=shown(wrong.group(1)), choices=_(", ").join(
+                    re.findall(r"'([^']*)'", wrong.group(2))))
+        return _("{name}: {message}").format(name=name or err.param_hint or "", message=text)
+    for pattern, message in ((r"Option '(.*)' requires an argument\.",
+                              N_("option {x} needs a value")),
+                             (r"No such command '(.*)'\.", N_("no command {x}")),
+                             (r"Got unexpected extra argument(?:\(s\))? \((.*)\)",
+                              N_("one argument too many: {x}"))):  # fmt: skip
+        matched = re.fullmatch(pattern, text, re.S)
+        if matched:
+            return _(message).format(x=matched.group(1))
+    return text
 
 
 app = typer.Typer(
@@ -46,6 +108,7 @@ app = typer.Typer(
     help=_("Score keeper for tarot card games played with real decks: French Tarot, Troggu "
            "(Swiss tarot) and two-handed Piedmontese tarot.\n\nExample: scorepad new club.toml "
            "--variant french --players 'Anna,Bruno,Chloé,Daisuke'"),
+    epilog=_("Shell completion: scorepad --install-completion (bash, zsh, fish)"),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -84,6 +147,11 @@ def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     terminal, gains and losses in colour (see scorepad.colour)."""
     text = printable(text)
     stream = sys.stderr if err else sys.stdout
+    fit = _fit_for(stream) if nl else None
+    if fit is not None:  # sentences at word boundaries; tables fit themselves
+        from scorepad.text import wrap
+
+        text = "\n".join(wrap(text, fit))
     if "+" in text or "−" in text or "error:" in text:
         from scorepad import colour
 
@@ -179,6 +247,16 @@ def echo_fit(text: str) -> None:
         echo(line)
 
 
+def _fit_for(stream: Any) -> int | None:
+    """The width to wrap what goes to `stream` at: stdout's fitting(), or stderr's
+    terminal."""
+    if stream is sys.stdout:
+        return fitting()
+    if "COLUMNS" in os.environ or stream.isatty():
+        return terminal_width()
+    return None
+
+
 def fitting() -> int | None:
     """The width output must fit: the terminal's, or COLUMNS when set; None when printing
     to a file or a pipe (a script gets every column)."""
@@ -260,7 +338,7 @@ def _deal_parameters() -> list[inspect.Parameter]:
             annotation: Any = Annotated[Optional[bool], typer.Option(  # noqa: UP045
                 f"{f.option}/--no-{name}", help=help_text, show_default=False)]
         elif f.key in REPEATABLE:
-            metavar = "X|NAME=X" if f.key == "points" else "PLAYER:TRUMPS"
+            metavar = "X|NAME=X" if f.key == "points" else _("PLAYER:TRUMPS")
             short, also = SHORT_OPTIONS.get(f.key, ("", ""))
             also = _(also) if also else ""
             annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
@@ -486,7 +564,17 @@ def _interactive(flag: bool | None) -> bool:
 
 
 def _ask(prompt: str) -> str:
-    return input(prompt)
+    """A question on the terminal, wrapped at word boundaries: the answer is typed after its
+    last line."""
+    fit = fitting()
+    if fit is None:
+        return input(prompt)
+    from scorepad.text import wrap
+
+    *before, last = wrap(prompt, fit - 1)  # room for the cursor
+    for line in before:
+        typer.echo(printable(line))
+    return input(last + (" " if prompt.endswith(" ") and not last.endswith(" ") else ""))
 
 
 @app.command(cls=DealCommand,
@@ -519,12 +607,14 @@ def deal(
             updated = core.add_deal(now, raw, play_on=continue_)
         except ScorepadError as err:
             raise _Refused(now, err) from None
-        if ask_same:  # a deal typed twice: asked about, out of the lock
-            from scorepad.play import same_as_last
+        from scorepad.play import same_as_last
 
-            same = same_as_last(now, updated.deals[-1])
-            if same is not None:
-                raise _Same(same)
+        same = same_as_last(now, updated.deals[-1])
+        if same is not None and ask_same:  # a deal typed twice: asked about, out of the lock
+            raise _Same(same)
+        if same is not None:  # without a terminal: saved, and said
+            NOTES.append(_("{file}: deal {n} is the same as deal {m}, saved again (undo "
+                           "removes it)").format(file=file, n=same + 1, m=same))
         return updated
 
     shown_n = 0  # the deal number already shown in guided entry
@@ -558,7 +648,7 @@ def deal(
 
         if not yes_no(_ask, echo, _("{file}: the same as deal {n} — record it again?").format(
                                       file=file, n=same.n),
-                      default=False):  # fmt: skip
+                      default=True):  # fmt: skip
             echo(_("not saved; the file is as it was"))
             return
         before, updated = storage.update(
@@ -615,7 +705,7 @@ def _deal_line_parser(file: Path) -> Callable[[list[str]], dict[str, Any]]:
         except typer.Exit:
             raise ScorepadError([Problem("", _("--help is no deal"))]) from None
         except click_errors.ClickException as err:
-            raise ScorepadError([Problem("", err.format_message())]) from None
+            raise ScorepadError([Problem("", usage_message(err))]) from None
         if ctx.params.get("continue_") or ctx.params.get("interactive") is not None:
             raise ScorepadError([Problem("", _("--continue and --interactive are not deal "
                                                "fields: play takes every deal"))])
@@ -939,15 +1029,40 @@ def settle(
     sessions = _sessions_between(files, None, None)[1]
     settlement, unit = _settlement(sessions, rate, currency, per_game)
     if json_:
-        echo_json(report.settle_object(settlement, unit, currency))
+        difference = unit == "deals won" or get_variant_of(sessions).deal_total != 0
+        echo_json(report.settle_object(settlement, unit, currency,
+                                       "difference" if difference else "totals"))
         return
-    one = {"points": "point", "chips": "chip", "deals won": "deal won"}.get(unit, unit)
-    label = _("{rate} per {one}").format(
-                rate=report.money(settlement.rate, currency), one=one) if rate else unit
     echo(_("settling {x} ({label}):").format(
-             x=plural(sum(len(s.deals) for s in sessions), 'deal'), label=label))
-    for line in report.settle_lines(settlement, currency if rate else unit):
+             x=plural(sum(len(s.deals) for s in sessions), 'deal'),
+             label=_settle_label(settlement, unit, currency, rate is not None,
+                                 get_variant_of(sessions).deal_total != 0)))
+    for line in report.settle_lines(settlement, currency, None if rate else unit):
         echo(f"  {line}")
+
+
+def get_variant_of(sessions: list[Any]) -> Any:
+    from scorepad.variants import get_variant
+
+    return get_variant(sessions[0].variant)
+
+
+def _settle_label(settlement: Any, unit: str, currency: str, rated: bool,
+                  difference: bool) -> str:  # fmt: skip
+    """What the amounts count, in words: "0.05 € per point", "the player behind pays the
+    difference of the totals", "one per deal won more"."""
+    from scorepad import report
+
+    rate = report.money(settlement.rate, currency)
+    if unit == "deals won":
+        return _("{rate} per deal won more").format(rate=rate) if rated else \
+            _("the player behind pays for each deal won more")
+    if difference:
+        return _("{rate} per point of difference").format(rate=rate) if rated else \
+            _("points: the player behind pays the difference of the totals")
+    if unit == "chips":
+        return _("{rate} per chip").format(rate=rate) if rated else _("chips")
+    return _("{rate} per point").format(rate=rate) if rated else _("points")
 
 
 def _settlement(sessions: list[Any], rate: str | None, currency: str,
@@ -958,7 +1073,7 @@ def _settlement(sessions: list[Any], rate: str | None, currency: str,
 
     from scorepad import core
     from scorepad.checks import control_problem
-    from scorepad.settle import CENT, settle
+    from scorepad.settle import CENT, against_the_others, settle
     from scorepad.variants import get_variant
 
     problems = []
@@ -973,17 +1088,18 @@ def _settlement(sessions: list[Any], rate: str | None, currency: str,
     variant = get_variant(sessions[0].variant)
     if per_game and variant.name != "piedmont":
         problems.append(Problem("--per-game", _("is for Piedmont, not {name}").format(
-                                                  name=variant.name)))
+                                                  name=_(variant.title))))
     if problems:
         raise ScorepadError(problems)
     unit = variant.unit
+    rows = core.standings(sessions)
     if per_game:
-        rows = core.standings(sessions)
-        won = {r.name: r.won for r in rows}
-        totals = {p: len(won) * w - sum(won.values()) for p, w in won.items()}
+        totals = against_the_others({r.name: r.won for r in rows})
         unit = "deals won"
     else:
-        totals = {r.name: r.total for r in core.standings(sessions)}
+        totals = {r.name: r.total for r in rows}
+        if variant.deal_total:  # not zero-sum: the player behind pays the difference
+            totals = against_the_others(totals)
     if rate is None:
         return settle(totals, Decimal(1), Decimal(1)), unit
     return settle(totals, Decimal(rate.strip()), CENT), unit
@@ -1020,7 +1136,8 @@ def report(
     league_rows = core.league(sessions, rank_by=rank_by.value, min_deals=min_deals) \
         if len(sessions) > 1 else None
     html = sheet.page(sessions, labels, settlement=settlement,
-                      currency=currency if rate is not None else "", league_rows=league_rows)
+                      currency=currency if rate is not None else "", league_rows=league_rows,
+                      in_money=rate is not None)
     if output is None or str(output) == "-":
         typer.echo(html, nl=False)  # HTML escapes what it shows: no raw control characters
         return
@@ -1055,7 +1172,8 @@ class ExportFormat(StrEnum):
 @handled
 def export(
     file: FileArg,
-    to: Annotated[ExportFormat, typer.Option("--to", help=_("csv, json or markdown"))],
+    to: Annotated[Optional[ExportFormat], typer.Option(  # noqa: UP045
+        "--to", help=_("csv, json or markdown (--excel alone: csv)"), show_default=False)] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help=_("write to this file; "
                                                                             "- or none: print"))] = None,  # noqa: E501
     excel: Annotated[bool, typer.Option("--excel", help=_("CSV as Excel reads UTF-8: with a "
@@ -1063,13 +1181,17 @@ def export(
 ) -> None:
     from scorepad import report, storage
 
+    if to is None and not excel:
+        raise ScorepadError([Problem("--to", _("say which export: --to csv, --to json or --to "
+                                               "markdown"))])
+    to = to or ExportFormat("csv")  # --excel alone: a CSV for Excel
     if excel and to.value != "csv":
         raise ScorepadError([Problem("--excel", _("goes with --to csv"))])
     session = storage.load(file)
     if output is None or str(output) == "-":
         if excel:
             typer.echo("\ufeff", nl=False)  # the one format character that is meant
-        for chunk in report.export_chunks(session, to.value):
+        for chunk in report.export_chunks(session, to.value, excel=excel, bom=False):
             typer.echo(printable(chunk), nl=False)
         return
     stream = storage.write_export(output, report.export_chunks(session, to.value, excel=excel))
@@ -1132,11 +1254,11 @@ def count(
         echo_json(obj)
         return
     from scorepad.cards import pile_sum
-    from scorepad.text import num
+    from scorepad.text import points_of
 
     echo(pile_sum(deck, listed, counted))
-    echo(_("{points} points in {cards} cards").format(
-             points=num(counted.points), cards=counted.cards))
+    echo(_("{points} in {cards}").format(points=points_of(counted.points),
+                                         cards=plural(counted.cards, "card")))
     for line in extra.get("lines", []):
         echo(line)
 
@@ -1147,6 +1269,7 @@ def count(
 @handled
 def check(files: FilesArg) -> None:
     from scorepad import core, storage
+    from scorepad.variants import get_variant
 
     bad = 0
     for f in files:
@@ -1157,7 +1280,7 @@ def check(files: FilesArg) -> None:
             print_problems(err.problems)
             continue
         echo(_("{f}: ok, {variant}, {players} players, {deals}, every deal adds up").format(
-                 f=f, variant=session.variant, players=len(session.players),
+                 f=f, variant=_(get_variant(session.variant).title), players=len(session.players),
                  deals=plural(len(session.deals), 'deal')))
     if bad:
         raise typer.Exit(1)
@@ -1203,7 +1326,8 @@ def _only(name: str) -> typer.Typer:
               if c.callback is not None and (c.name or c.callback.__name__) == name]
     if not chosen:
         return app
-    one = typer.Typer(cls=Group, help=app.info.help, no_args_is_help=True, add_completion=False,
+    one = typer.Typer(cls=Group, help=app.info.help, epilog=app.info.epilog,
+                      no_args_is_help=True, add_completion=False,
                       pretty_exceptions_enable=False, rich_markup_mode=None)  # fmt: skip
     one.callback()(_root)
     one.registered_commands = chosen

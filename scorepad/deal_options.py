@@ -32,7 +32,7 @@ DEAL_OPTIONS: tuple[DealOption, ...] = (
                'the partner (French 5 players, Troggu 7–8 players) [french, troggu]'),
     DealOption('alone', '--alone', 'flag', (),
                'the declarer plays alone (French 5 players; Troggu 7–8: the called card '
-               'was his own) [french, troggu]'),
+               'was theirs) [french, troggu]'),
     DealOption('points', '--points', 'number', (),
                'card points of the declaring side (X), or NAME=X per player (repeat)'),
     DealOption('bouts', '--bouts', 'integer', (),

@@ -16,6 +16,7 @@ class Problem:
     where: str
     what: str
     field: str | None = None  # the entry field it is about, when there is one
+    asked: str | None = None  # the same said at the table: naming a question, not an option
 
     def __str__(self) -> str:
         return f"{self.where}: {self.what}" if self.where else self.what
@@ -32,7 +33,7 @@ class ScorepadError(Exception):
     def located(self, where: str) -> ScorepadError:
         """The same problems with `where` put in front (e.g. the file name)."""
         return ScorepadError(
-            (Problem(f"{where}: {p.where}" if p.where else where, p.what, p.field)
+            (Problem(f"{where}: {p.where}" if p.where else where, p.what, p.field, p.asked)
              for p in self.problems),
             self.missing,
         )

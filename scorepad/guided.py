@@ -99,6 +99,7 @@ class DealEntry:
         self.say = say
         self.defaults = defaults or {}
         self.ask_dealer = ask_dealer
+        self.by_turn = not ask_dealer  # the dealer is the next in turn unless changed
         self.grouped = grouped and not self.defaults  # editing asks everything again
         self.fields = {f.key: f for f in variant.fields}
         self.order = {f.key: i for i, f in enumerate(variant.fields)}
@@ -139,6 +140,18 @@ class DealEntry:
         self.asked.discard(key)
         self.steps.clear()
         return self._go(first=key)
+
+    def editable(self) -> list[str]:
+        """The answers of the deal being edited (`defaults`), as `change_one` takes them."""
+        keys = [k for k in self.defaults if k in self.fields or k == "note"]
+        return sorted({"dealer", *keys}, key=self._rank)
+
+    def change_one(self, key: str) -> dict[str, Any]:
+        """Editing: only `key` asked (with what it then needs), every other answer kept."""
+        self.grouped = False
+        self.raw = dict(self.defaults)
+        self.asked = set(self.fields) | {"dealer", "note"}  # the rest is not asked again
+        return self.change(key)
 
     def answers(self) -> list[str]:
         """The answers given so far, as the keys `change` takes, in table order."""
@@ -186,7 +199,7 @@ class DealEntry:
         entry, problems, missing = self._read(raw)
         if problems:
             for p in problems:
-                self.say(f"  ✗ {p.what}")
+                self.say(f"  ✗ {p.asked or p.what}")
             fields = {p.field or self.last for p in problems}
             if all(k in asked and k not in raw for k in fields):
                 # every problem names a question already declined (a slam that would make
@@ -198,9 +211,15 @@ class DealEntry:
             if not keys:
                 raise ScorepadError(problems)
             for key in keys:
+                if isinstance(raw.get(key), Mapping):  # each player's: offered again
+                    self.hints[key] = dict(raw[key])
                 asked.difference_update(_forget(raw, str(key)))
             missing = self._read(raw)[2]
-            self._ask_one(keys[0], required=keys[0] in missing)  # at once, whatever else
+            key = keys[0]
+            each = [m for m in missing if m.startswith(f"{key}=")]
+            if key not in missing and each:  # a misère's points: each player's again
+                key = each[0]
+            self._ask_one(key, required=key in missing)  # at once, whatever else
             return True
         optional = [k for k in self.variant.questions(raw, entry, self.table) if k not in asked]
         if self.grouped:
@@ -234,11 +253,16 @@ class DealEntry:
         """Ask "Anything else?" while some rare question is left; True if one was asked."""
         keys = [k for k in self.variant.questions(raw, entry, self.table)
                 if k not in self.asked and k not in NEVER_GROUPED]
-        keys += [k for k in ("dealer", "note") if k not in self.asked]
+        keys += [k for k in ("note",) if k not in self.asked]
+        if "dealer" not in self.asked or (self.by_turn and "dealer" not in self.raw):
+            keys.append("dealer")  # by turn, and changed here when it was not
         labels: dict[str, list[str]] = {}
+        english: dict[str, str] = {}  # h, p, s, dealer work in every language
         for key in keys:
             labels.setdefault(self._label(key), []).append(key)
-        shown_labels = [k for k in labels if k not in ("dealer", "note")]
+            english[self._label(key, translated=False).lower()] = self._label(key)
+        shown_labels = [label for label, ks in labels.items()
+                        if any(k not in ("dealer", "note") for k in ks)]
         if not shown_labels:
             return False
         answer = self._ask(_("Anything else? ({labels})").format(
@@ -253,6 +277,10 @@ class DealEntry:
         found = [label for label in labels if label.lower().startswith(word)]
         exact = [label for label in labels if label.lower() == word]
         found = exact or found
+        if not found and word:
+            found = [english[e] for e in english if e == word] or \
+                [english[e] for e in english if e.startswith(word)]
+            found = list(dict.fromkeys(found))
         if len(found) != 1:
             text = _("  ✗ answer n, y, or one of: {labels}").format(labels=_(", ").join(labels))
             if found:
@@ -269,12 +297,15 @@ class DealEntry:
             self._ask_one(key, required=False)
         return True
 
-    def _label(self, key: str) -> str:
-        """A rare question's name in "Anything else?"."""
+    def _label(self, key: str, translated: bool = True) -> str:
+        """A rare question's name in "Anything else?" (in English: `translated` off)."""
+        tr: Callable[[str], str] = _ if translated else (lambda text: text)
         field = self.fields.get(key)
         if field is not None and field.label:
-            return _(field.label)
-        return _(GROUP_LABELS[key]) if key in GROUP_LABELS else self.label(key)
+            return tr(field.label)
+        if key in GROUP_LABELS:
+            return tr(GROUP_LABELS[key])
+        return self.label(key) if translated else key.replace("_", " ")
 
     def label(self, key: str) -> str:
         """An answer's name, in "Change which answer?"."""
@@ -316,16 +347,27 @@ class DealEntry:
 
     # --- asking ------------------------------------------------------------------------------
 
-    def _ask(self, question: str, default: str | None = None) -> str:
+    def _ask(self, question: str, default: str | None = None, *,
+             players: bool = False) -> str:  # fmt: skip
+        """One answer; `players`: a player is asked for, `?` lists the seated players and
+        a number picks one in the seating order, from 1."""
         hint = f" [{default}]" if default not in (None, "") else ""
         while True:
             answer = typed(self.ask_line(f"{question}{hint}: "))
             if answer == "<":
                 raise Back
+            if players and answer.isascii() and answer.isdigit() \
+                    and 1 <= int(answer) <= len(self.table.players):
+                return self.table.players[int(answer) - 1]
             if answer != "?":
                 return answer if answer else (default or "")
+            help_text = self._help_for(question)
+            if players:
+                help_text += _("\n  players: {players} (a number or any unique beginning)"
+                               ).format(players=_(", ").join(
+                                   f"{i} {p}" for i, p in enumerate(self.table.players, 1)))
             self.say(_("  < goes back one answer; Enter takes the answer in brackets")
-                     + self._help_for(question))
+                     + help_text)
 
     def _help_for(self, question: str) -> str:
         for field in self.fields.values():
@@ -339,11 +381,11 @@ class DealEntry:
 
     def _ask_player(self, question: str, default: str | None) -> str:
         while True:
-            answer = self._ask(question, default)
+            answer = self._ask(question, default, players=True)
             try:
                 return self.table.resolve(answer, question.lower())
             except ScorepadError as err:
-                self.say(f"  ✗ {err.problems[0].what}")
+                self.say(f"  ✗ {err.problems[0].asked or err.problems[0].what}")
 
     def _ask_field(self, key: str, raw: dict[str, Any], required: bool) -> None:
         name, _sep, player = key.partition("=")
@@ -363,9 +405,11 @@ class DealEntry:
         if shown is None and key == "side":
             shown = field.choices[0]
         if shown is None and key == "pile" and isinstance(raw.get("cards"), str):
-            shown = str(len(split_cards(raw["cards"])))
+            listed = len(split_cards(raw["cards"]))  # a size the game allows, from that
+            shown = str(getattr(self.variant, "pile_default", lambda n: n)(listed))
         while True:
-            text = self._ask(self._question(field, required or shown is not None), shown)
+            text = self._ask(self._question(field, required or shown is not None), shown,
+                             players=field.kind == "player")  # fmt: skip
             if text.lower() in NONE_WORDS and field.kind != "flag":
                 if required:
                     self.say(_("  ✗ an answer is needed here"))
@@ -393,8 +437,10 @@ class DealEntry:
             raw[key] = text
 
     def _ask_yes_no(self, field: Field, raw: dict[str, Any], old: Any) -> None:
-        """A yes/no question with no default: Enter never stands for "none" here."""
-        default = None if old is None else ("n" if old == field.no_value else "y")
+        """A yes/no question. Enter takes the answer in brackets: the old one when editing,
+        else "yes", which records nothing (the scoring assumes no more than the other answers
+        prove); never "no", which is a claim of its own (a trickless side's 3 chips)."""
+        default = "n" if old is not None and old == field.no_value else "y"
         while True:
             answer = self._ask(f"{_(field.yes_no)} (y/n)", default).lower()
             if answer in YES or answer in NO:
@@ -411,7 +457,7 @@ class DealEntry:
         default = old or ("alone" if self.defaults.get("alone") else None)
         hint = _(" or 'alone'") if required else _(" (Enter: the declarer plays alone)")
         while True:
-            answer = self._ask(field.question + hint, default)
+            answer = self._ask(field.question + hint, default, players=True)
             if answer.lower() in ALONE or (not required and answer.lower() in NONE_WORDS):
                 raw["alone"] = True
                 raw.pop("partner", None)
@@ -433,16 +479,30 @@ class DealEntry:
             if text:
                 break
             self.say(_("  ✗ an answer is needed here"))
+        name, equals, value = text.partition("=")
+        if equals and as_decimal(value.strip()) is not None:  # Marco=60: either player's
+            try:
+                player, text = self.table.resolve(name.strip()), value.strip()
+            except ScorepadError:
+                pass  # read as it is, and explained
+            else:
+                raw["points"] = {player: text}
+                return
         if allow_cards and as_decimal(text) is None:
             raw["cards"], raw["player"] = text, player
             raw.pop("points", None)
+            if "pile" in self.fields:  # how many: before any check
+                self._ask_field("pile", raw, required=False)
+                self.asked.add("pile")
             return
         points = raw.get("points")
         raw["points"] = {**(points if isinstance(points, Mapping) else {}), player: text}
 
     def _question(self, field: Field, required: bool) -> str:
-        """The field's own help as a question; `required`: no "(Enter: none)" hint."""
-        text = field.question
+        """The field's own help as a question; `required`: no "(Enter: none)" hint. A game
+        may ask it its own way given the answers so far (`ask_as`)."""
+        text = getattr(self.variant, "ask_as", lambda key, raw: None)(field.key, self.raw) \
+            or field.question
         if field.key == "points" and "cards" in self.fields:
             text += _(", or the cards of a pile")
         if field.choices:

@@ -15,10 +15,11 @@ and values, the session file.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 DOMAIN = "scorepad"
@@ -76,6 +77,7 @@ def code_of(text: str) -> str | None:
 
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
+_loaded: dict[str, gettext.NullTranslations] = {"en": _translation}
 language = "en"
 
 
@@ -83,11 +85,21 @@ def use(lang: str) -> None:
     """Speak `lang` from now on (English for a language without a catalogue)."""
     global _translation, language
     language = code_of(lang) or "en"
-    if language == "en":
-        _translation = gettext.NullTranslations()
-    else:
-        _translation = gettext.translation(DOMAIN, LOCALES, languages=[language],
-                                           fallback=True)  # fmt: skip
+    if language not in _loaded:
+        _loaded[language] = gettext.translation(DOMAIN, LOCALES, languages=[language],
+                                                fallback=True)  # fmt: skip
+    _translation = _loaded[language]
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Speak `lang` for a while (an English export from a Japanese session), then as before."""
+    before = language
+    use(lang)
+    try:
+        yield
+    finally:
+        use(before)
 
 
 def _(message: str) -> str:

@@ -147,7 +147,7 @@ class Session:
     @property
     def heading(self) -> str:
         """"Club Thursday, 2026-11-26": the title and the date, as far as they are known."""
-        return ", ".join(x for x in (self.title, self.date) if x)
+        return _(", ").join(x for x in (self.title, self.date) if x)
 
     @property
     def table(self) -> Table:

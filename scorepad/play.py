@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -46,11 +47,16 @@ def compact_standings(session: Session) -> str:
 
 def same_as_last(session: Session, new: Deal) -> int | None:
     """The number of the last deal when `new` is the very same deal again (the dealer
-    aside): a double Enter, a line typed twice."""
+    aside): a double Enter, a line typed twice. A passed or cancelled deal is never "the
+    same deal": two in a row happen all the time."""
     if not session.deals:
         return None
     last = session.deals[-1]
-    return len(session.deals) if new.entry == last.entry and new.note == last.note else None
+    if new.entry != last.entry or new.note != last.note:
+        return None
+    if core.score(session, new).result in ("passed", "cancelled"):
+        return None
+    return len(session.deals)
 
 
 class Evening:
@@ -62,6 +68,8 @@ class Evening:
         self.say = say
         self.notes = notes
         self.saved = saved  # what was saved, for the command line's failure messages
+        self.said_over = False  # the match's end was just said after a deal
+        self.playing_on = False  # asked once, past the end of the match
 
     # --- the loop ----------------------------------------------------------------------------
 
@@ -71,21 +79,31 @@ class Evening:
         self.say(_("{file}: {game}, {deals} so far; {players}. ? for help, q to leave.").format(
             file=self.path, game=_(variant.title), deals=plural(len(session.deals), "deal"),
             players=_(", ").join(session.players)))
+        told = None  # the match's end, said once
         while True:
             session = storage.load(self.path)  # another scorepad may have recorded meanwhile
             n = len(session.deals) + 1
             over = match_over(session)
             where = _("deal {n}, {dealer} deals").format(n=n, dealer=session.next_dealer())
-            if over:
-                where = _("{over}; Enter plays on with deal {n}").format(over=over, n=n)
+            if over and not self.playing_on:
+                if over != told and not self.said_over:
+                    self.say(over)
+                told, self.said_over = over, False
+                where = _("the match is over")
             try:
                 command = typed(self.ask(_("{where} — Enter, or u e s h c q ?: ").format(
                     where=where)))
             except (KeyboardInterrupt, EOFError):
                 self.say("")
+                self.leave(session)
                 return
             if command in ("q", "quit", "exit"):
+                self.leave(session)
                 return
+            if command == "" and over and not self.playing_on:
+                if not self.play_on(n):
+                    continue
+                self.playing_on = True
             try:
                 if command == "":
                     self.one_deal(session)
@@ -99,6 +117,20 @@ class Evening:
             except ScorepadError as err:
                 for problem in err.problems:
                     self.say(f"  ✗ {problem}")
+
+    def play_on(self, n: int) -> bool:
+        """Past the end of a match only when asked for: a reflexive Enter plays no deal."""
+        try:
+            return yes_no(self.ask, self.say, _("Play on with deal {n}?").format(n=n),
+                          default=False)  # fmt: skip
+        except (KeyboardInterrupt, EOFError):
+            return False
+
+    def leave(self, session: Session) -> None:
+        """The evening's standings, as the table leaves."""
+        if session.deals:
+            rows = core.standings([session])
+            self.say(report.standings_table(session.variant, rows, fit=self.fit()))
 
     def command(self, session: Session, command: str) -> None:
         word, _sep, rest = command.partition(" ")
@@ -122,11 +154,12 @@ class Evening:
         elif word in ("u", "undo"):
             self.undo(session)
         elif word in ("e", "edit") or (word[:1] == "e" and word[1:].isdigit()):
-            number = (rest or word[1:]).strip()
+            number, _sep, change = (rest if word in ("e", "edit") else
+                                    f"{word[1:]} {rest}").strip().partition(" ")
             if not (number.isascii() and number.isdigit()):
-                self.say(_("  ✗ e N edits deal N (e.g. e 3)"))
+                self.say(_("  ✗ e N edits deal N (e.g. e 3, or e 3 points 47)"))
                 return
-            self.edit(session, int(number))
+            self.edit(session, int(number), change.strip())
         else:
             self.say(_("  ✗ {command} is not a command: Enter enters a deal; ? lists them")
                      .format(command=shown(command)))
@@ -158,6 +191,7 @@ class Evening:
         over = match_over(updated)
         if over and not match_over(before):
             self.say(over)
+            self.said_over = True
 
     # --- between deals -----------------------------------------------------------------------
 
@@ -183,12 +217,37 @@ class Evening:
         self.say(_("removed deal {n}; next dealer: {dealer}").format(
             n=n, dealer=updated.next_dealer()))
 
-    def edit(self, session: Session, n: int) -> None:
+    def edit(self, session: Session, n: int, change: str = "") -> None:
+        """`e N`: which answer to change (Enter: every one, old answers offered); `e N
+        points 47`: that answer at once."""
         old = core.deal_at(session, n)
+        before = core.deal_fields(session, old)
+        if change:
+            word, _sep, value = change.partition(" ")
+        else:
+            self.say(report.explain_deal(session, n, old, core.score(session, old)))
+            word, value = "", ""
+        given = [value.strip()] if value.strip() else []
+
+        def ask(prompt: str) -> str:  # the value typed after the answer's name, first
+            return given.pop() if given else self.ask(prompt)
+
+        entry = DealEntry(session, ask, self.say, defaults=before)
+        labels = {entry.label(k): k for k in entry.editable()}  # those given, offered
+        every = {entry.label(k): k for k in [*entry.fields, "dealer", "note"]} | labels
+        while True:
+            if not change:
+                word = typed(self.ask(_("Change which answer? ({answers}; Enter: every "
+                                        "answer): ").format(answers=_(", ").join(labels))))
+            key = (_pick(labels, word.lower()) or _pick(every, word.lower())) if word else ""
+            if key is not None:
+                break
+            self.say(_("  ✗ one of: {answers}").format(answers=_(", ").join(labels)))
+            if change:
+                return
         self.say(_("deal {n}, old answers in brackets (Enter keeps one; Ctrl-C changes nothing)")
                  .format(n=n))
-        fields = DealEntry(session, self.ask, self.say,
-                           defaults=core.deal_fields(session, old)).run({})  # fmt: skip
+        fields = entry.change_one(key) if key else entry.run({})
         updated = core.replace_deal(session, n, fields)
         self.say(report.edit_lines(session, updated, n))
         if not yes_no(self.ask, self.say, _("Save the new deal {n}?").format(n=n),
@@ -208,7 +267,7 @@ def confirm_deal(session: Session, entry: DealEntry, raw: dict[str, Any], ask: A
                  *, play_on: bool = False, where: str = "") -> dict[str, Any] | None:
     """Show the deal and ask "Save deal N?": yes gives the deal's fields; `<` goes back one
     answer; no offers to change one answer (the others kept), or to drop the deal (None).
-    A deal the same as the last one is asked about first."""
+    A deal the same as the last one is pointed out first (Enter still saves it)."""
     while True:
         try:
             updated = core.add_deal(session, raw, play_on=play_on)
@@ -221,10 +280,10 @@ def confirm_deal(session: Session, entry: DealEntry, raw: dict[str, Any], ask: A
         deal: Deal = updated.deals[-1]
         say(report.explain_deal(updated, n, deal, core.score(updated, deal)))
         same = same_as_last(session, deal)
+        if same is not None:  # said, not asked: Enter still saves, as everywhere
+            say(_("  note: the same as deal {n}; Enter saves it again, n changes or drops "
+                  "it").format(n=same))
         try:
-            if same is not None and not yes_no(ask, say, _(
-                    "Same as deal {n} — record it again?").format(n=same), default=False):
-                return None
             answer = typed(ask(_("Save deal {n}?").format(n=n) + " [Y/n]: ")).lower()
             if answer == "<":
                 raw = entry.back()
@@ -253,11 +312,17 @@ def _change(entry: DealEntry, ask: Ask, say: Say) -> dict[str, Any] | None:
             return None
         if word == "<":
             return entry.back()
-        found = [label for label in labels if label == word] or \
-            [label for label in labels if label.startswith(word)]
-        if len(found) == 1:
-            return entry.change(labels[found[0]])
+        key = _pick(labels, word)
+        if key is not None:
+            return entry.change(key)
         say(_("  ✗ one of: {answers}").format(answers=_(", ").join(labels)))
+
+
+def _pick(labels: dict[str, str], word: str) -> str | None:
+    """The answer's key that `word` names: exactly, or by a unique beginning."""
+    found = [label for label in labels if label == word] or \
+        [label for label in labels if label.startswith(word)]
+    return labels[found[0]] if len(found) == 1 else None
 
 
 # --- deals from a text file -------------------------------------------------------------------
@@ -289,6 +354,11 @@ def from_lines(path: Path, lines: Iterable[str], parse: ParseLine, say: Say,
             problems.extend(err.located(where).problems)
             continue
         wanted.append((number, raw))
+        previous = replace(trial, deals=trial.deals[:-1])
+        same = same_as_last(previous, trial.deals[-1])
+        if same is not None:
+            notes.append(_("{where}: the same deal as deal {n}, saved again (undo removes "
+                           "it)").format(where=where, n=same))
     if problems:
         raise ScorepadError(problems).located(str(path))
     if not wanted:
@@ -308,7 +378,7 @@ def from_lines(path: Path, lines: Iterable[str], parse: ParseLine, say: Say,
         outcome = core.score(updated, deal)
         what = get_variant(updated.variant).describe(deal.entry)
         say(_("deal {n} ({dealer}): {what}, {result}; {scores}").format(
-            n=n, dealer=deal.dealer, what=what, result=_(outcome.result),
+            n=n, dealer=deal.dealer, what=what, result=report.result_name(outcome.result),
             scores=scores_line(outcome.scores)))
     say(_("recorded {deals}; {standings} — next dealer: {dealer}").format(
         deals=plural(len(wanted), "deal"), standings=compact_standings(updated),

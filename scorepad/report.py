@@ -6,14 +6,14 @@ The only module that imports tabulate; it returns text and never prints.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from scorepad.core import LeagueRow, Standing, iter_outcomes, json_number, score
-from scorepad.i18n import N_, _
+from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Deal, Outcome, Session
-from scorepad.text import num, plural, scores_line, shown, signed
+from scorepad.text import average, num, plural, scores_line, shown, signed, width
 from scorepad.variants import get_variant
 
 if TYPE_CHECKING:  # only the settle command needs its module
@@ -52,24 +52,6 @@ def table(
 
 #: Characters that may not take one column: every other below U+0300 (Latin, "·", "é") does
 #: (the soft hyphen takes none).
-_NOT_NARROW = re.compile("[^\x00-\xac\xae-\u02ff]")
-
-
-def width(text: str) -> int:
-    """Columns a terminal gives text: East Asian wide characters two, combining marks none."""
-    if text.isascii():
-        return len(text)
-    others = _NOT_NARROW.findall(text)
-    if not others:
-        return len(text)
-    import unicodedata
-
-    total = len(text) - len(others)
-    for ch in others:
-        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-            continue
-        total += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return total
 
 
 def simple_table(rows: Sequence[Sequence[Any]], headers: Sequence[str],
@@ -110,7 +92,12 @@ def simple_lines(rows: Iterable[Sequence[str]], headers: Sequence[str], right: S
 
 # what a deal's result says (JSON keeps them; tables show them in the language)
 RESULTS = (N_("made"), N_("failed"), N_("passed"), N_("cancelled"), N_("won"), N_("lost"),
-           N_("draw"), N_("misere"))
+           N_("draw"), N_("misère"))
+
+
+def result_name(result: str) -> str:
+    """A deal's result as people read it: "made", "misère" (the session file says misere)."""
+    return _("misère") if result == "misere" else _(result)
 JSON_SCHEMA = 1  # the shape of a deal's object; raised when a key changes meaning
 
 
@@ -147,7 +134,7 @@ def _history_rows(session: Session) -> Iterator[list[Any]]:
             cells.append(f"{signed(outcome.scores[p])} ({num(totals[p])})")
         points = "" if outcome.points is None else str(json_number(outcome.points))
         what = " · ".join([variant.describe(deal.entry), *variant.marks(deal.entry, outcome)])
-        yield [str(n), deal.dealer, what, _(outcome.result), points, *cells]
+        yield [str(n), deal.dealer, what, result_name(outcome.result), points, *cells]
 
 
 def _history_head(session: Session) -> tuple[str, list[str], list[int]]:
@@ -184,12 +171,18 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
             totals_only[j] = max(totals_only[j], width(_total_of(row[fixed + j])))
     names = list(session.players)
     keep = list(range(len(headers)))
-    short = False
+    short = abbreviated = False
     if fit is not None:
-        for drop, short, names in _history_levels(session):
+        deal_widths: dict[tuple[str, ...], int] = {}
+        for drop, short, names, abbreviated in _history_levels(session):
             keep = [i for i in range(len(headers)) if i not in drop]
+            if abbreviated and tuple(names) not in deal_widths:
+                words = _deal_words(session, names)
+                deal_widths[tuple(names)] = max([width(headers[2]) + 2, *(
+                    width(_abbreviate(row[2], words)) for row in _history_rows(session))])
             used = [max(width(names[i - fixed]) + 2, totals_only[i - fixed]) if short and
-                    i >= fixed else widths[i] if i < fixed else
+                    i >= fixed else deal_widths[tuple(names)] if abbreviated and i == 2 else
+                    widths[i] if i < fixed else
                     max(width(names[i - fixed]) + 2, widths[i]) for i in keep]  # fmt: skip
             if sum(used) + 2 * (len(keep) - 1) <= fit:
                 break
@@ -197,10 +190,16 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
     sized = [widths[i] if i < fixed else max(width(names[i - fixed]) + 2,
                                                totals_only[i - fixed] if short else widths[i])
              for i in keep]  # fmt: skip
+    words = _deal_words(session, names) if abbreviated else {}
+    if abbreviated:
+        sized[keep.index(2)] = max([width(headers[2]) + 2, *(
+            width(_abbreviate(row[2], words)) for row in _history_rows(session))])
 
     def rows() -> Iterator[list[str]]:
         for row in _history_rows(session):
-            yield [_total_of(row[i]) if short and i >= fixed else row[i] for i in keep]
+            yield [_total_of(row[i]) if short and i >= fixed else
+                   _abbreviate(row[i], words) if abbreviated and i == 2 else row[i]
+                   for i in keep]  # fmt: skip
 
     if short:
         head = head.replace(_("running totals in brackets"), _("running totals"))
@@ -222,18 +221,46 @@ def _total_of(cell: str) -> str:
     return cell[cell.index("(") + 1:-1] if cell.endswith(")") else cell
 
 
-def _history_levels(session: Session) -> Iterator[tuple[set[int], bool, list[str]]]:
+def _history_levels(session: Session) -> Iterator[tuple[set[int], bool, list[str], bool]]:
+    """(columns dropped, running totals only, the players' names, the deal abbreviated),
+    from the full table to the narrowest: names and contracts are shortened before the deal
+    column goes, since it is what tells the rows apart."""
     names = list(session.players)
-    yield set(), False, names
-    yield {1, 3, 4}, False, names
-    yield {1, 2, 3, 4}, False, names
-    yield {1, 2, 3, 4}, True, names
-    for size in (5, 3):
-        cut = [n[:size] for n in names]
-        if len(set(cut)) == len(cut):
-            yield {1, 2, 3, 4}, True, cut
+    cuts = [cut for cut in ([n[:size] for n in names] for size in (5, 3))
+            if len(set(cut)) == len(cut)]
+    yield set(), False, names, False
+    yield {1, 3, 4}, False, names, False
+    yield {1, 3, 4}, True, names, False
+    for cut in cuts:
+        yield {1, 3, 4}, True, cut, False
+    for cut in cuts[-1:]:
+        yield {1, 3, 4}, True, cut, True
+    yield {1, 2, 3, 4}, True, names, False
+    for cut in cuts:
+        yield {1, 2, 3, 4}, True, cut, False
     markers = chart_markers(names)
-    yield {1, 2, 3, 4}, True, [markers[n] for n in names]
+    yield {1, 2, 3, 4}, True, [markers[n] for n in names], False
+
+
+def _deal_words(session: Session, names: Sequence[str]) -> dict[str, str]:
+    """Words of a deal's description and their short forms: the players' names as in the
+    columns, the contracts and bids as typed at the table (garde-sans: gs)."""
+    from scorepad.variants import short_answers
+
+    words = dict(zip(session.players, names, strict=True))
+    for field in get_variant(session.variant).fields:
+        if field.choices and field.key in ("contract", "bid"):
+            shorts = short_answers(field.choices, dict(field.aliases))
+            for choice, short in zip(field.choices, shorts, strict=True):
+                words.setdefault(choice, short)
+                words.setdefault(_(choice), short)
+    return words
+
+
+def _abbreviate(text: str, words: Mapping[str, str]) -> str:
+    """A deal's description with its names and contracts shortened, its marks left out."""
+    what = text.split(" · ")[0]
+    return re.sub(r"[^\s+]+", lambda m: words.get(m.group(0), m.group(0)), what)
 
 
 def fitted_table(rows: Sequence[Sequence[Any]], headers: Sequence[str], right: Sequence[int],
@@ -324,23 +351,36 @@ EXPORT_FIXED = 7  # columns before the players'
 EXPORT_BATCH = 500  # CSV rows written at a time: a season is never held whole
 
 
-def export_headers(session: Session) -> list[str]:
-    return ["deal", "dealer", "game", "contract", "declarer", "result", "points",
-            *session.players]  # fmt: skip
+EXPORT_HEADERS = (N_("deal"), N_("dealer"), N_("game"), N_("contract"), N_("declarer"),
+                  N_("result"), N_("points"))
 
 
-def export_rows(session: Session) -> Iterator[list[Any]]:
+def export_headers(session: Session, *, in_language: bool = False) -> list[str]:
+    """The columns: in English for scripts, or in the language for people (Excel, markdown)."""
+    fixed = [_(h) for h in EXPORT_HEADERS] if in_language else list(EXPORT_HEADERS)
+    return [*fixed, *session.players]
+
+
+def export_rows(session: Session, *, in_language: bool = False) -> Iterator[list[Any]]:
     """One row per deal, one column per player: for spreadsheets and club pages. The
     contract (Troggu: the bid) and the declarer have columns of their own. Rows are made
-    as they are read, none kept."""
+    as they are read, none kept. One language per file: English words (the session file's
+    own) for scripts, or every word in the language for people."""
+    from scorepad import i18n
+
     variant = get_variant(session.variant)
     pairs = zip(session.deals, iter_outcomes(session), strict=True)
     for n, (deal, outcome) in enumerate(pairs, 1):
         raw = variant.entry_to_raw(deal.entry)
-        yield [n, deal.dealer, variant.describe(deal.entry),
-               raw.get("contract") or raw.get("bid") or "", outcome.declarer or "",
-               outcome.result, json_number(outcome.points),
-               *(outcome.scores[p] for p in session.players)]  # fmt: skip
+        contract = raw.get("contract") or raw.get("bid") or ""
+        if in_language:
+            game, result = variant.describe(deal.entry), result_name(outcome.result)
+            contract = result_name(contract) if contract else ""
+        else:
+            with i18n.speaking("en"):
+                game, result = variant.describe(deal.entry), outcome.result
+        yield [n, deal.dealer, game, contract, outcome.declarer or "", result,
+               json_number(outcome.points), *(outcome.scores[p] for p in session.players)]
 
 
 def csv_cell(value: Any) -> Any:
@@ -359,13 +399,15 @@ def export(session: Session, to: str, *, excel: bool = False) -> str:
     return "".join(export_chunks(session, to, excel=excel))
 
 
-def export_chunks(session: Session, to: str, *, excel: bool = False) -> Iterator[str]:
+def export_chunks(session: Session, to: str, *, excel: bool = False,
+                  bom: bool = True) -> Iterator[str]:  # fmt: skip
     """The export as pieces of text, made while the deals are read: 100,000 deals are
-    written in the memory of a few hundred."""
+    written in the memory of a few hundred. Plain CSV and JSON are in English (for
+    scripts); an Excel CSV and markdown are for people, in the language."""
     if to == "json":  # the very objects of `history --json`: same keys for the same things
         yield from _json_chunks(session)
     elif to == "csv":
-        yield from _csv_chunks(session, excel)
+        yield from _csv_chunks(session, excel, bom)
     else:
         yield from _markdown_chunks(session)
 
@@ -383,16 +425,16 @@ def _json_chunks(session: Session) -> Iterator[str]:
     yield "[]\n" if opening == "[\n" else "\n]\n"
 
 
-def _csv_chunks(session: Session, excel: bool) -> Iterator[str]:
+def _csv_chunks(session: Session, excel: bool, bom: bool = True) -> Iterator[str]:
     import csv
     import io
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     # Excel reads a CSV file as UTF-8 (Chloé, 大輔) only when it starts with a BOM
-    yield "\ufeff" if excel else ""
-    writer.writerow([csv_cell(h) for h in export_headers(session)])
-    for i, row in enumerate(export_rows(session), 1):
+    yield "\ufeff" if excel and bom else ""
+    writer.writerow([csv_cell(h) for h in export_headers(session, in_language=excel)])
+    for i, row in enumerate(export_rows(session, in_language=excel), 1):
         writer.writerow([csv_cell("" if v is None else v) for v in row])
         if i % EXPORT_BATCH == 0:
             yield out.getvalue()
@@ -403,17 +445,17 @@ def _csv_chunks(session: Session, excel: bool) -> Iterator[str]:
 
 def _markdown_chunks(session: Session) -> Iterator[str]:
     """A GitHub table with a totals row; the deals are scored twice (once for the widths)."""
-    headers = export_headers(session)
+    headers = export_headers(session, in_language=True)
     k = EXPORT_FIXED
     right = [0, 6, *range(k, len(headers))]
 
     def rows() -> Iterator[list[str]]:
         totals = [0] * len(session.players)
-        for row in export_rows(session):
+        for row in export_rows(session, in_language=True):
             for i in range(len(totals)):
                 totals[i] += row[k + i]
             yield [str(v).strip() if v is not None else "" for v in row]
-        yield ["", "", "total", "", "", "", "", *(str(t) for t in totals)]
+        yield ["", "", _("total"), "", "", "", "", *(str(t) for t in totals)]
 
     widths = [width(h) + 2 for h in headers]
     for row in rows():
@@ -560,7 +602,7 @@ def league_table(labels: Sequence[str], rows: Sequence[LeagueRow], fmt: str = "s
                _("average")]
     data = [[r.rank if r.rank is not None else "–", r.name,
              *("" if c is None else signed(c) for c in r.by_session),
-             r.sessions, r.deals, signed(r.total), num(r.average)] for r in rows]  # fmt: skip
+             r.sessions, r.deals, signed(r.total), average(r.average)] for r in rows]  # fmt: skip
     return table(data, headers, fmt, [0, *range(2, len(headers))])
 
 
@@ -582,10 +624,23 @@ def money(amount: Decimal, currency: str) -> str:
     return f"{text} {currency}".strip()
 
 
-def settle_lines(settlement: Settlement, currency: str) -> list[str]:
-    lines = [_("{payer} pays {payee} {amount}").format(
-        payer=p.payer, payee=p.payee, amount=money(p.amount, currency))
-        for p in settlement.payments] or [_("nobody owes anything")]
+UNITS = {"points": "point", "chips": "chip", "deals won": "deal won"}
+
+
+def amount_of(amount: Decimal, unit: str) -> str:
+    """"1 point", "398 points", "2 chips", "3 deals won": an amount in the game's unit, in
+    the language (a fraction takes the plural)."""
+    from scorepad.text import PLURALS
+
+    count = int(amount) if amount == amount.to_integral_value() else 2
+    return PLURALS[UNITS[unit]](abs(count)).format(n=num(amount))
+
+
+def settle_lines(settlement: Settlement, currency: str, unit: str | None = None) -> list[str]:
+    """The payments as sentences: in money (`currency`, maybe ""), or without a rate in the
+    game's own `unit` ("points", "chips", "deals won")."""
+    lines = [_payment_line(p, currency, unit) for p in settlement.payments] \
+        or [_("nobody owes anything")]
     for player, step in settlement.rounding:
         lines.append(_("rounding: {player} {amount} ({exact} rounded to whole cents, so that "
                        "the payments add up)").format(
@@ -594,9 +649,25 @@ def settle_lines(settlement: Settlement, currency: str) -> list[str]:
     return lines
 
 
-def settle_object(settlement: Settlement, unit: str, currency: str) -> dict[str, Any]:
+def _payment_line(p: Any, currency: str, unit: str | None) -> str:
+    if unit is None or p.amount != p.amount.to_integral_value():
+        return _("{payer} pays {payee} {amount}").format(
+            payer=p.payer, payee=p.payee, amount=money(p.amount, currency or (unit or "")))
+    n = int(p.amount)
+    if unit == "deals won":
+        return ngettext("{payer} pays {payee} for {n} deal won more",
+                        "{payer} pays {payee} for {n} deals won more", n).format(
+            payer=p.payer, payee=p.payee, n=n)
+    amount = amount_of(p.amount, unit) if unit in UNITS else money(p.amount, unit)
+    return _("{payer} pays {payee} {amount}").format(payer=p.payer, payee=p.payee, amount=amount)
+
+
+def settle_object(settlement: Settlement, unit: str, currency: str,
+                  basis: str = "totals") -> dict[str, Any]:  # fmt: skip
+    """`basis`: "totals" (zero-sum), or "difference" (Piedmont: the player behind pays the
+    difference of the totals, or of the deals won)."""
     return {
-        "unit": unit, "rate": json_number(settlement.rate), "currency": currency,
+        "unit": unit, "basis": basis, "rate": json_number(settlement.rate), "currency": currency,
         "balances": {p: json_number(x) for p, x in settlement.balances.items()},
         "payments": [{"from": p.payer, "to": p.payee, "amount": json_number(p.amount)}
                      for p in settlement.payments],

@@ -55,6 +55,14 @@ def settle(totals: Mapping[str, int | Decimal], rate: Decimal, cent: Decimal = C
     return Settlement(rate, balances, exact, tuple(rounding), tuple(fewest_payments(balances)))
 
 
+def against_the_others(totals: Mapping[str, int]) -> dict[str, int]:
+    """A game that is not zero-sum (Piedmont: every deal gives out 91 points) is settled on
+    the differences: each player's total against each other player's, n·t − Σ. With two
+    players the one behind pays the difference of the totals."""
+    everyone = sum(totals.values())
+    return {p: len(totals) * t - everyone for p, t in totals.items()}
+
+
 def fewest_payments(balances: Mapping[str, Decimal]) -> list[Payment]:
     """Payments that bring every balance to zero (positive: is owed money), as few as can be."""
     people = sorted((p for p, x in balances.items() if x != 0), key=lambda p: (balances[p], p))

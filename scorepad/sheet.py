@@ -17,9 +17,10 @@ from scorepad import i18n
 from scorepad.core import LeagueRow, Standing, iter_outcomes, standings
 from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Session
+from scorepad.report import result_name
 from scorepad.settle import Settlement
 from scorepad.svgchart import line_chart
-from scorepad.text import num, plural, printable, signed
+from scorepad.text import average, num, plural, printable, signed
 from scorepad.variants import default_rules, get_variant
 
 STYLE = """
@@ -38,9 +39,10 @@ th { border-bottom: 1.5px solid #333; font-weight: 600; }
 td.n, th.n { text-align: right; white-space: nowrap; }
 tr.failed td { background: #fdecea; }
 tr.failed td.what::before { content: "✗ "; font-weight: 700; }
-tr.slam td.what::after { content: " ★ slam"; font-weight: 700; }
+span.mark { font-weight: 700; white-space: nowrap; }
 .wide { overflow-x: auto; }
 svg.chart { width: 100%; height: auto; max-height: 20rem; }
+svg.narrow { display: none; }
 svg .axis { font-size: 11px; fill: #333; }
 svg .label { font-size: 12px; fill: #111; }
 .small { font-size: .85em; color: #444; }
@@ -50,6 +52,9 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   body { padding: .4rem; font-size: 13px; }
   th, td { padding: .12rem .25rem; }
   .opt { display: none; }
+  svg.chart { display: none; }
+  svg.narrow { display: block; max-height: none; }
+  th { word-break: keep-all; }
 }
 @page { margin: 9mm; }
 @media print {
@@ -78,6 +83,12 @@ BONUS_NAMES = {"petit_au_bout": N_("petit au bout"), "slam": N_("slam")}
 # the values a bonus shows, in the language
 BONUS_VALUES = (N_("attack"), N_("defence"), N_("given"), N_("owed"), N_("lost"),
                 N_("tappist"), N_("opponents"))
+FOOL_EXCHANGES = {("french", "given"): N_("Excuse given"), ("french", "owed"): N_("Excuse owed"),
+                  ("french", "lost"): N_("Excuse lost"), ("troggu", "given"): N_("Bättler given"),
+                  ("troggu", "lost"): N_("Bättler lost")}  # fmt: skip
+# what the marks of the deals say, per game (a game without a contract has none)
+LEGENDS = {"french": N_("✗ a failed contract, ★ a slam."),
+           "troggu": N_("✗ a game the Tappist's side lost.")}
 BONUS_KEYS = ("handfuls", "petit_au_bout", "slam", "slam_announced", "fool_exchange", "forced",
               "called", "tricks")  # fmt: skip
 
@@ -111,7 +122,7 @@ def bonuses(variant_name: str, entry: Any) -> str:
         elif key == "slam_announced":
             words.append(_("slam announced"))
         elif key == "fool_exchange":
-            words.append(_("Excuse {fool_exchange}").format(fool_exchange=_(value)))
+            words.append(_(FOOL_EXCHANGES[variant_name, value]))
         elif key == "forced":
             words.append(_("forced"))
         else:
@@ -132,18 +143,18 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
         labels = [N_("rank"), N_("player"), N_("total"), N_("deals"), N_("per deal"),
                   N_("declarer"), N_("won"), N_("lost"), N_("draw"), N_("best"),
                   N_("worst")]  # fmt: skip
-        data = [[r.rank, r.name, signed(r.total), r.deals, num(r.average), r.declarer, r.made,
+        data = [[r.rank, r.name, signed(r.total), r.deals, average(r.average), r.declarer, r.made,
                  r.failed, r.draws, signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
     elif variant.has_declarer:
         labels = [N_("rank"), N_("player"), N_("total"), N_("deals"), N_("per deal"),
                   N_("declarer"), N_("made"), N_("failed"), N_("best"),
                   N_("worst")]  # fmt: skip
-        data = [[r.rank, r.name, signed(r.total), r.deals, num(r.average), r.declarer, r.made,
+        data = [[r.rank, r.name, signed(r.total), r.deals, average(r.average), r.declarer, r.made,
                  r.failed, signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
     else:
         labels = [N_("rank"), N_("player"), N_("total"), N_("deals"), N_("per deal"),
                   N_("deals won"), N_("best"), N_("worst")]  # fmt: skip
-        data = [[r.rank, r.name, signed(r.total), r.deals, num(r.average), r.won,
+        data = [[r.rank, r.name, signed(r.total), r.deals, average(r.average), r.won,
                  signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
     numeric = [i != 1 for i in range(len(labels))]
     # on a phone: rank, player, total, deals, per deal and made/failed (or deals won)
@@ -173,10 +184,12 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
             classes.append("failed")
         if getattr(deal.entry, "slam", None):
             classes.append("slam")
-        cells = [_cell(n, "n"), _cell(deal.dealer, "opt"),
-                 _cell(variant.describe(deal.entry), "what"),
+        what = _cell(variant.describe(deal.entry), "what")
+        if "slam" in classes:
+            what = what.replace("</td>", f' <span class="mark">★ {escape(_("slam"))}</span></td>')
+        cells = [_cell(n, "n"), _cell(deal.dealer, "opt"), what,
                  _cell("" if outcome.points is None else num(outcome.points), "n"),
-                 _cell(outcome.result, "opt"),
+                 _cell(result_name(outcome.result), "opt"),
                  _cell(bonuses(session.variant, deal.entry), "bonus opt")]  # fmt: skip
         for p in players:
             totals[p] += outcome.scores[p]
@@ -191,9 +204,10 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
     labels = ["#", N_("dealer"), N_("deal"), N_("pts"), N_("result"), N_("bonuses"), *players]
     numeric = [True, False, False, True, False, False, *([True] * len(players))]
     extra = ["", "opt", "", "", "opt", "bonus opt", *([""] * len(players))]
-    caption = ('<p class="small">' + escape(_(
-        "Each player's score for the deal, and below it the running total ({unit}). ✗ a "
-        "failed contract, ★ a slam.").format(unit=_(variant.unit))) + "</p>")
+    legend = _(LEGENDS[session.variant]) if session.variant in LEGENDS else ""
+    caption = ('<p class="small">' + escape(" ".join(x for x in (_(
+        "Each player's score for the deal, and below it the running total ({unit}).").format(
+            unit=_(variant.unit)), legend) if x)) + "</p>")
     heading = escape(_("Deals") + label)
     section = (f'<section class="deals"><h2>{heading}</h2>{caption}'
                f'<div class="wide"><table>{_head(labels, numeric, extra)}'
@@ -203,7 +217,8 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
 
 def page(sessions: Sequence[Session], labels: Sequence[str], *,
          settlement: Settlement | None = None, currency: str = "",
-         league_rows: Sequence[LeagueRow] | None = None) -> str:  # fmt: skip
+         league_rows: Sequence[LeagueRow] | None = None,
+         in_money: bool = False) -> str:  # fmt: skip
     """The whole page for one evening (or several sessions of one game: a season)."""
     first = sessions[0]
     variant = get_variant(first.variant)
@@ -213,7 +228,8 @@ def page(sessions: Sequence[Session], labels: Sequence[str], *,
     changed = _changed_settings(first)
     rules = _("{profile} rules").format(profile=first.profile) + (
         f" ({', '.join(changed)})" if changed else "")
-    meta = [x for x in (when, f"{_(variant.title)}, {rules}") if x]
+    meta = [x for x in (when, _(", ").join((_(variant.title), rules)),
+                        *(variant.match_over(s) or "" for s in sessions)) if x]
     seating = _(", ").join(first.players)
     counted = plural(sum(len(s.deals) for s in sessions), "deal")
     if len(sessions) > 1:
@@ -238,12 +254,14 @@ def page(sessions: Sequence[Session], labels: Sequence[str], *,
         all_series.append(series)
     chart_series = _joined(sessions, all_series)
     running = escape(_("Running totals"))
-    parts.append(f'<section class="chart"><h2>{running}</h2>'
-                 + line_chart(chart_series, title=_("Running totals, {title}").format(title=title),
-                              unit=_(variant.unit))
+    chart_title = _("Running totals, {title}").format(title=title)
+    parts.append(f'<section class="chart"><h2>{running}</h2>'  # a narrow one for phones
+                 + line_chart(chart_series, title=chart_title, unit=_(variant.unit))
+                 + line_chart(chart_series, title=chart_title, unit=_(variant.unit), width=400,
+                              height=300, name="narrow")
                  + "</section>")  # fmt: skip
     if settlement is not None:
-        parts.append(_settle_section(settlement, currency, variant.unit))
+        parts.append(_settle_section(settlement, currency, None if in_money else variant.unit))
     parts.extend(sections)
     footer = ngettext("Made by scorepad from the session file: every score is computed from "
                       "what was entered, with the arithmetic in {command}.",
@@ -283,16 +301,17 @@ def _league_section(labels: Sequence[str], rows: Sequence[LeagueRow]) -> str:
         "<tr>" + _cell("–" if r.rank is None else r.rank, "n") + _cell(r.name)
         + "".join(_cell("" if c is None else signed(c), "n") for c in r.by_session)
         + _cell(r.sessions, "n") + _cell(r.deals, "n") + _cell(signed(r.total), "n")
-        + _cell(num(r.average), "n") + "</tr>" for r in rows)  # fmt: skip
+        + _cell(average(r.average), "n") + "</tr>" for r in rows)  # fmt: skip
     season = escape(_("Season"))
     return (f'<section class="league"><h2>{season}</h2><div class="wide"><table>'
             f"{_head(heads, numeric)}<tbody>{body}</tbody></table></div></section>")
 
 
-def _settle_section(settlement: Settlement, currency: str, unit: str) -> str:
+def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> str:
+    """The payments: in money with a rate, else in the game's unit (Troggu's chips)."""
     from scorepad.report import settle_lines
 
-    lines = settle_lines(settlement, currency or unit)
+    lines = settle_lines(settlement, currency, unit)
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     who_pays = escape(_("Who pays whom"))
     return (f'<section class="settle"><h2>{who_pays}</h2><ul class="pay">'

@@ -265,7 +265,7 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
         raise ScorepadError([
             _("format version {version} is newer than this scorepad understands "
               "({format_version}): upgrade scorepad to open it").format(
-                version=version, format_version=FORMAT_VERSION)
+                version=shown(version), format_version=FORMAT_VERSION)
         ])
     data = dict(doc)
     for step in UPGRADES[version - 1 :]:
@@ -546,11 +546,12 @@ def save_new(path: Path, session: Session) -> None:
                                                     folder=folder))])
     tmp = _temp_name(path.resolve())
     try:
-        _write_temp(tmp, [text.encode("utf-8")], None)
         try:
+            _write_temp(tmp, [text.encode("utf-8")], None)
             os.link(tmp, path)  # fails if the file appeared meanwhile: never overwrite
-        finally:
-            os.unlink(tmp)
+        finally:  # written or not (a full disk), the temporary file goes
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
     except FileExistsError:
         raise ScorepadError([Problem(str(path), _("already exists; scorepad new never overwrites "
                                                   "(choose another name)"))]) from None

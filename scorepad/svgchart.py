@@ -47,15 +47,17 @@ def _marker(shape: str, x: float, y: float, colour: str) -> str:
 
 
 def line_chart(series: Mapping[str, Sequence[int]], *, title: str, unit: str,
-               width: int = 720, height: int = 260) -> str:  # fmt: skip
-    """An inline <svg>: series[player] = the running total after deal 0 (zero), 1, 2, …"""
+               width: int = 720, height: int = 270, name: str = "chart") -> str:  # fmt: skip
+    """An inline <svg>: series[player] = the running total after deal 0 (zero), 1, 2, …
+    `name` is its class and the id of its title (two charts of one page: wide and narrow)."""
     players = list(series)
     deals = max((len(v) for v in series.values()), default=1) - 1
     values = [x for v in series.values() for x in v] or [0]
     lo, hi = min(0, *values), max(0, *values)
     if lo == hi:
         lo, hi = lo - 1, hi + 1
-    left, right, top, bottom = 48, 130, 14, 28  # room for the axis and the end labels
+    # room for the axis, its title under the deal numbers, and the end labels
+    left, right, top, bottom = 48, 130, 14, 40
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def x_of(d: int) -> float:
@@ -65,8 +67,8 @@ def line_chart(series: Mapping[str, Sequence[int]], *, title: str, unit: str,
         return top + plot_h * (hi - v) / (hi - lo)
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             f'role="img" aria-labelledby="chart-title" class="chart">',
-             f'<title id="chart-title">{escape(title)}</title>',
+             f'role="img" aria-labelledby="{name}-title" class="chart {name}">',
+             f'<title id="{name}-title">{escape(title)}</title>',
              f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" '
              'stroke="#bbb" stroke-width="0.8"/>']  # fmt: skip
     zero = y_of(0)
@@ -80,8 +82,8 @@ def line_chart(series: Mapping[str, Sequence[int]], *, title: str, unit: str,
         parts.append(f'<text x="{x_of(d):.1f}" y="{top + plot_h + 16}" text-anchor="middle" '
                      f'class="axis">{d}</text>')  # fmt: skip
     axis = escape(_("deals ({unit})").format(unit=unit))
-    parts.append(f'<text x="{left + plot_w}" y="{height - 2}" text-anchor="end" '
-                 f'class="axis">{axis}</text>')
+    parts.append(f'<text x="{left + plot_w}" y="{height - 4}" text-anchor="end" '
+                 f'class="axis">{axis}</text>')  # below the numbers, never over one
     ends: list[tuple[float, str, int, str, str]] = []
     for i, player in enumerate(players):
         colour, dash, shape = (COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)],

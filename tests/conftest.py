@@ -38,9 +38,26 @@ class Cli:
         return json.loads(self(*args, "--json").stdout)
 
 
+ROOT = EXAMPLES.parent
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _nothing_written_into_the_repository():
+    """A test that writes a file where it runs (a fuzzed `export -o undo`) writes it in its own
+    temporary folder (below), never into the checkout: checked once all tests have run."""
+    before = sorted(p.name for p in ROOT.iterdir())
+    yield
+    after = sorted(p.name for p in ROOT.iterdir())
+    new = set(after) - set(before) - {".pytest_cache", ".hypothesis", ".ruff_cache",
+                                       ".mypy_cache", "build", "dist"}  # fmt: skip
+    assert not new, f"tests left files in the checkout: {sorted(new)}"
+
+
 @pytest.fixture(autouse=True)
-def _plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No terminal width, current session or language from the shell that runs the tests."""
+def _plain_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No terminal width, current session or language from the shell that runs the tests;
+    each test runs in its own temporary folder."""
+    monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("COLUMNS", raising=False)
     monkeypatch.delenv("SCOREPAD_FILE", raising=False)
     monkeypatch.setenv("SCOREPAD_LANG", "en")  # English, whatever the machine's locale

@@ -37,6 +37,7 @@ class Played:
     raw: dict[str, Any]
     points: Any  # what the outcome must show: used points, or points per player
     pile_entry: bool = False  # the deal was entered as a pile (pile ± 1 must be refused)
+    tricks: int | None = None  # Troggu: the tricks the Tappist's side actually took
     notes: list[str] = field(default_factory=list)
 
 
@@ -295,7 +296,7 @@ def troggu(rng: random.Random, n: int) -> Played | None:
         raw["tricks"] = str(won["team"])
     if event and rng.random() < 0.6:
         raw.update(fool=event[0], fool_winner=event[1], fool_exchange=event[2])
-    return Played(players, raw, points, pile_entry)
+    return Played(players, raw, points, pile_entry, tricks=won["team"])
 
 
 # --- Piedmontese two-handed tarot ---------------------------------------------------------

@@ -7,6 +7,7 @@ import sys
 
 from tests_helpers import display_width
 
+from conftest import EXAMPLES
 from scorepad import storage
 
 
@@ -197,3 +198,29 @@ def test_players_may_be_separated_as_japanese_keyboards_type_them(cli):
 def test_the_baettler_has_all_its_spellings(cli):
     for word in ("baettler", "baetler", "bättler", "battler"):
         assert cli.json("count", "--variant", "troggu", word)["points"] == 5
+
+
+def test_help_says_how_to_get_shell_completion(cli):
+    out = cli("--help").stdout
+    assert "Shell completion: scorepad --install-completion (bash, zsh, fish)" in out
+
+
+def test_export_excel_alone_is_a_csv_and_no_format_is_a_one_line_error(cli):
+    path = EXAMPLES / "piedmont-match.toml"
+    excel = cli("export", path, "--excel").stdout
+    assert excel.startswith("\ufeffdeal,dealer,")
+    missing = cli("export", path, ok=False)
+    assert missing.exit_code == 1 and missing.stderr == (
+        "error: --to: say which export: --to csv, --to json or --to markdown\n")
+
+
+def test_a_usage_error_is_one_error_line_that_says_what_to_do(cli, tmp_path):
+    missing = cli("show", ok=False)
+    assert missing.exit_code == 2
+    assert missing.stderr.strip() == ("error: missing the session file FILE: name it, or set "
+                                      "SCOREPAD_FILE (see root show --help)")
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
+    wrong = cli("export", path, "--to", "pdf", ok=False)
+    assert wrong.exit_code == 2 and wrong.stderr.startswith(
+        "error: --to: 'pdf' is not one of csv, json, markdown")
+    assert "one argument too many: extra" in cli("history", path, "extra", ok=False).stderr

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
+import pytest
 from tests_helpers import on_a_terminal
 
 from scorepad import storage
@@ -80,6 +82,7 @@ def test_french_slam_typed_as_the_fft_prints_it_records_the_excuse_owed(cli):
         "",            # nothing else
         "y")).stdout
     assert "✗ points 87 are impossible with 2 bouts" in out
+    assert "it can be a slam by the taker's side" in out and "--slam" not in out  # a question
     assert "86.5 + 0.5 = 87" in out
     [deal] = cli.json("history", path)
     assert deal["fool_exchange"] == "owed" and deal["points"] == 87
@@ -114,16 +117,26 @@ def test_troggu_misere_asks_every_players_points(cli):
     assert deal["scores"] == {"Anna": -3, "Bruno": 1, "Chloé": 1, "Dario": 1}
 
 
-def test_troggu_tapp_game_asks_tricks_only_when_no_trick_is_possible(cli):
+def test_troggu_tapp_game_asks_tricks_only_when_the_points_leave_it_open(cli):
     path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario", "Elsa", "Fritz"])
+    # 20 points: the 8-card discard alone (up to 32), or a trick of 6 cards with it (14 up)
     out = cli("deal", path, "-i", input=answers(
-        "", "tapp", "Anna", "9", "", "n", "", "y")).stdout
-    assert "Did the Tappist's side take a trick? (y/n): " in out
-    assert "✗ answer y or n" in out  # Enter never stands for "none" here
+        "", "tapp", "Anna", "20", "maybe", "n", "", "y")).stdout
+    assert "Did the Tappist's side take a trick? (y/n) [y]: " in out
+    assert "✗ answer y or n" in out
     [deal] = cli.json("history", path)
-    assert deal["scores"]["Anna"] == -15
+    assert deal["scores"]["Anna"] == -15 and deal["tricks"] == 0
+    # Enter takes the offered answer: a trick was taken, nothing recorded, 2 chips
+    out = cli("deal", path, "-i", input=answers("", "tapp", "Anna", "20", "", "", "y")).stdout
+    assert "Did the Tappist's side take a trick? (y/n) [y]: " in out
+    assert cli.json("history", path)[1]["scores"]["Anna"] == -10
+    # 9 points can only be the discard: nothing to ask, 3 chips
+    out = cli("deal", path, "-i", input=answers("", "tapp", "Anna", "9", "", "y")).stdout
+    assert "take a trick" not in out
+    assert "9 points: the discard alone, no trick" in out
+    assert cli.json("history", path)[2]["scores"]["Anna"] == -15
     out = cli("deal", path, "-i", input=answers("", "tapp", "Anna", "70", "", "y")).stdout
-    assert "take a trick" not in out.split("deal 2")[-1]
+    assert "take a trick" not in out
 
 
 def test_troggu_seven_players_needs_the_partner(cli):
@@ -139,9 +152,9 @@ def test_piedmont_one_players_points_or_a_pile(cli):
     out = cli("deal", path, "-i", input=answers("", "45.5", "y")).stdout
     assert "Anna: 45.5 rounded up → 46" in out
     out = cli("deal", path, "-i", input=answers(
-        "", "matto angel K♥ K♠ K♦ Q♥ Q♠ C♥ C♠ J♥", "40", "41", "Bruno", "Anna", "y")).stdout
+        "", "matto angel K♥ K♠ K♦ Q♥ Q♠ C♥ C♠ J♥", "40", "41", "y")).stdout
     assert "✗ a pile of 40 cards cannot be" in out
-    assert "✗ the Matto is in Anna's pile, but Bruno played it" in out
+    assert "who played the Matto" not in out.lower()  # the listed pile says: not asked
     history = cli.json("history", path)
     assert [d["scores"] for d in history] == [{"Anna": 46, "Bruno": 45},
                                               {"Anna": 51, "Bruno": 40}]
@@ -199,3 +212,148 @@ def test_guided_entry_refuses_an_option_of_another_game_before_asking(cli):
     assert result.stderr == (f"error: {path}: deal 1: --bouts belongs to french, "
                              "not to a troggu deal\n")
     assert path.read_bytes() == before
+
+
+# --- answers as people give them (issue: at the table, nothing surprises) -------------------
+
+def test_players_by_number_and_question_mark_lists_them(cli):
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "大輔"])
+    out = cli("play", path, "-i", input="\ng\n?\n4\n47\n2\n\n\nq\n").stdout
+    assert "players: 1 Anna, 2 Bruno, 3 Chloé, 4 大輔 (a number or any unique beginning)" in out
+    assert cli.json("history", path)[0]["taker"] == "大輔"
+
+
+def test_the_dealer_can_be_changed_under_anything_else_in_play(cli):
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    out = cli("play", path, "-i", input="\ng\nb\n47\n2\ndealer\n3\n\n\nq\n").stdout
+    assert "Dealer [Anna]: " in out
+    assert cli.json("history", path)[0]["dealer"] == "Chloé"
+
+
+def test_short_english_answers_work_at_anything_else_in_japanese(cli):
+    from scorepad import i18n
+
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "大輔"])
+    i18n.use("ja")
+    try:
+        cli("play", path, "-i", input="\ng\n2\n47\n2\nh\n大輔:10\np\nd\n\n\n\nq\n")
+    finally:
+        i18n.use("en")
+    [deal] = cli.json("history", path)
+    assert deal["handfuls"] == {"大輔": 10} and deal["petit_au_bout"] == "defence"
+
+
+def test_piedmont_either_players_points_a_valid_pile_size_and_no_needless_matto_question(cli):
+    path = cli.new("p.toml", "piedmont", ["Marco", "Lucia"])
+    cli("play", path, "-i", input="\nLucia=60\n\nq\n")
+    out = cli("play", path, "-i", input="\n20 EX KS QS CS KH QH CH JH KD\n\n\nq\n").stdout
+    assert "How many cards the pile holds (odd) [11]: " in out  # 10 listed: odd, so 11
+    assert "Matto" not in out.split("pile counted")[0].split("cards of the pile:")[-1]
+    assert "✗" not in out
+    first, second = cli.json("history", path)
+    assert first["points"] == {"Marco": 31, "Lucia": 60}
+    assert second["pile"] == 11 and "fool" not in second
+
+
+def test_troggu_seven_players_all_passing_asks_who_had_to_play(cli):
+    path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario", "Elsa", "Fabio",
+                                        "Greta"])  # fmt: skip
+    out = cli("play", path, "-i", input="\npass\nan\nbru\n60\n\n\nq\n").stdout
+    assert "All passed: who had to play (the Bättler's holder" in out
+    [deal] = cli.json("history", path)
+    assert (deal["bid"], deal["forced"], deal["tappist"]) == ("tapp", True, "Anna")
+    four = cli.new("t4.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario"])
+    assert "who had to play" not in cli("play", four, "-i", input="\npass\n").stdout
+    misere = cli("play", path, "-i", input="\nm\n").stdout  # both cards in the Tapp: said so
+    assert "who had to play" not in misere
+
+
+def test_a_slam_that_alone_makes_the_points_possible_is_asked_not_the_points_again(cli):
+    """86.5 with 2 bouts at 5 players: the taker's slam, the defence keeping the Excuse."""
+    path = cli.new("f.toml", "french", ["A1", "B2", "C3", "D4", "E5"])
+    out = cli("play", path, "-i", input="\ng\n1\nb\n86.5\n2\na\n\n\nq\n").stdout
+    assert "Slam: which side took every trick (a/d)" in out
+    assert out.count("cannot be without a slam") == 1
+    [deal] = cli.json("history", path)
+    assert deal["slam"] == "attack" and deal["scores"]["A1"] == 684
+
+
+def test_a_bad_misere_total_asks_each_players_points_again_with_the_old_ones(cli):
+    path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario"])
+    out = cli("play", path, "-i", input="\npass\n10\n10\n10\n10\n30\n30\n\n17\n\n\nq\n").stdout
+    assert "Points of the Tappist's side" not in out
+    assert "Card points of Anna [10]: " in out and "Card points of Chloé [10]: " in out
+    [deal] = cli.json("history", path)
+    assert deal["points"] == {"Anna": 30, "Bruno": 30, "Chloé": 10, "Dario": 17}
+
+
+def test_troggu_on_a_terminal_asks_no_trick_question_the_points_answer(tmp_path):
+    """7 players, alone with 9 points: a trick adds 7 cards, so 9 points are the discard
+    alone and the Tappist took no trick (3 chips); with 20 points it stays open, the
+    question offers "yes" and Enter takes it."""
+    path = tmp_path / "t7.toml"
+    subprocess.run([sys.executable, "-m", "scorepad", "new", str(path), "--variant", "troggu",
+                    "--players", "Anna,Bruno,Chloé,Dario,Elsa,Fabio,Greta"], check=True,
+                   capture_output=True)  # fmt: skip
+    out, code = on_a_terminal(["deal", str(path)], [
+        b"\r", b"tapp\r", b"anna\r", b"alone\r", b"9\r", b"\r", b"\r"])
+    assert code == 0, out
+    assert "take a trick" not in out
+    assert "9 points: the discard alone, no trick" in out
+    assert "saved as deal 1" in out
+    out, code = on_a_terminal(["deal", str(path)], [
+        b"\r", b"tapp\r", b"anna\r", b"alone\r", b"20\r", b"\r", b"\r", b"\r"])
+    assert code == 0, out
+    assert "Did the Tappist's side take a trick? (y/n) [y]:" in out
+    assert "answer y or n" not in out
+    assert "saved as deal 2" in out
+    entries = [d.entry for d in storage.load(path).deals]
+    assert entries[0].tricks is None and entries[1].tricks is None
+    from scorepad import core
+
+    first, second = core.outcomes(storage.load(path))
+    assert first.scores["Anna"] == -18 and second.scores["Anna"] == -12
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_prompt_never_names_a_command_line_option(cli, lang):
+    """At the table the answer that makes a deal possible is named as a question is."""
+    from scorepad import i18n
+
+    i18n.use(lang)
+    try:
+        path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+        out = cli("deal", path, "--contract", "garde", "--taker", "Anna", "-i", input=answers(
+            "", "91", "3", "attack", "", "y")).stdout
+    finally:
+        i18n.use("en")
+    assert "✗" in out and "--" not in out, out
+
+
+def test_a_wrong_answer_is_named_by_its_question_in_japanese(cli):
+    from scorepad import i18n
+
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    i18n.use("ja")
+    try:
+        out = cli("deal", path, "--contract", "garde", "--taker", "Anna", "-i", input=answers(
+            "", "95", "47", "2", "", "y")).stdout
+    finally:
+        i18n.use("en")
+    assert "✗ 点 95 は 0〜91 の範囲外です" in out and "points" not in out
+
+
+def test_the_fools_questions_name_the_card_in_the_language(cli):
+    from scorepad import i18n
+    from scorepad.variants import get_variant
+
+    i18n.use("ja")
+    try:
+        for name, card in (("french", "エクスキューズ"), ("troggu", "ベットラー")):
+            fields = {f.key: f for f in get_variant(name).fields}
+            for key in ("fool", "fool_winner"):
+                question = fields[key].question
+                assert not re.search("[A-Za-z]", question), question
+            assert card in fields["fool"].question
+    finally:
+        i18n.use("en")

@@ -46,6 +46,22 @@ HOSTILE = {
     + "".join(f"k{i} = 1\n" for i in range(100_000)),
     "a list of 100,000 takers": HEAD + THREE + RULES + BASE
     + BAD_DEAL.replace('"Zed"', "[" + ", ".join(['"x"'] * 100_000) + "]"),
+    "a format version of 4,000 hex digits": "scorepad = 0x" + "f" * 4000 + "\n"
+    + HEAD.split("\n", 1)[1] + THREE,
+    "a handful of 5,000 digits": HEAD + THREE + RULES + BASE
+    + BAD_DEAL.replace("Zed", "Anna") + "handfuls = { Anna = " + "9" * 5000 + " }\n",
+    "bouts of 5,000 digits": HEAD + THREE + RULES + BASE
+    + BAD_DEAL.replace("Zed", "Anna").replace("bouts = 2", "bouts = " + "9" * 5000),
+    "points of 5,000 digits": HEAD + THREE + RULES + BASE
+    + BAD_DEAL.replace("Zed", "Anna").replace("points = 50", "points = " + "9" * 5000),
+    "a Piedmont pile of 5,000 digits": 'scorepad = 3\nvariant = "piedmont"\n'
+    'players = ["Anna", "Bruno"]\ndealer = "Anna"\n[[deals]]\ndealer = "Anna"\n'
+    'cards = "KS"\nplayer = "Anna"\npile = ' + "9" * 5000 + "\n",
+    "a Troggu target of 5,000 digits": 'scorepad = 3\nvariant = "troggu"\n'
+    'players = ["Anna", "Bruno", "Chloé"]\ndealer = "Anna"\n[rules]\nchips = '
+    + "9" * 5000 + "\n",
+    "a match target of 5,000 digits": 'scorepad = 3\nvariant = "piedmont"\n'
+    'players = ["Anna", "Bruno"]\ndealer = "Anna"\n[rules]\ntarget = ' + "9" * 5000 + "\n",
 }  # fmt: skip
 
 

@@ -14,6 +14,7 @@ import string
 import subprocess
 import sys
 import tomllib
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -127,9 +128,11 @@ def test_worked_examples_in_japanese(cli, japanese, case):
     assert deal["scores"] == case["scores"]  # the same scores, and English JSON
     if "result" in case:
         assert deal["result"] == case["result"]
+    names = {w for p in case["players"] for w in re.findall(r"[A-Za-z]+", p)}
     for text in (out, cli("show", path).stdout, cli("history", path).stdout,
                  cli("standings", path).stdout):
         assert not ENGLISH.findall(text), text
+        assert not _english_words(re.sub(r"メモ: .*", "", text), names), text
 
 
 @pytest.mark.parametrize("case", INVALID, ids=INVALID_IDS)
@@ -201,3 +204,83 @@ def test_cards_named_in_japanese(cli):
                                        "bagatto", "--json").stdout  # fmt: skip
     assert cli("count", "--variant", "troggu", "ベットラー", "--json").stdout == \
         cli("count", "--variant", "troggu", "bättler", "--json").stdout
+
+
+# what may stay ASCII in Japanese output: the players' names, card codes (upper case and
+# digits), the file's own title, `error:`, and the words of English exports and JSON
+def _english_words(text: str, allowed: set[str]) -> list[str]:
+    word = r"[A-Za-z]+(?:['’][A-Za-z]+)*"
+    words = re.findall(rf"(?<![\w./-]){word}(?:[ ,] ?{word})*", text)
+    bad = []
+    for run in words:
+        for one in re.findall(word, run):
+            if one in allowed or one.isupper() or one.lower() == "error":
+                continue
+            bad.append(run)
+            break
+    return bad
+
+
+def _allowed_in(path: Path) -> set[str]:
+    from scorepad import storage
+
+    session = storage.load(path)
+    names = {w for p in session.players for w in re.findall(r"[A-Za-z]+", p)}
+    title = set(re.findall(r"[A-Za-z]+", session.title or ""))
+    return names | title
+
+
+EVERY_COMMAND = [("history",), ("standings",), ("standings", "--by-deal"), ("settle",),
+                 ("settle", "--rate", "0.05"), ("settle", "--per-game"), ("chart",),
+                 ("check",), ("export", "--to", "markdown"), ("export", "--to", "csv",
+                 "--excel"), *[("show", str(n)) for n in range(1, 14)]]  # fmt: skip
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.name)
+def test_every_command_on_every_example_speaks_japanese(cli, japanese, path):
+    allowed = _allowed_in(path)
+    for command, *rest in EVERY_COMMAND:
+        args = [command, path, *rest]
+        result = cli(*args, ok=False)
+        if result.exit_code != 0 and command == "show":
+            continue  # no such deal in this example
+        text = result.stdout.replace(str(path), "FILE") + result.stderr.replace(str(path), "")
+        text = re.sub(r"メモ: .*", "", text)  # the players' own notes
+        assert not _english_words(text, allowed), (args, _english_words(text, allowed), text)
+
+
+@pytest.mark.parametrize("args", [("show",), ("deal",), ("export", "{piedmont}"),
+                                  ("export", "{piedmont}", "--to", "xx"),
+                                  ("history", "{piedmont}", "extra"), ("bogus",),
+                                  ("deal", "{piedmont}", "--bogus")])  # fmt: skip
+def test_usage_errors_in_japanese(cli, japanese, args):
+    args = [a.format(piedmont=EXAMPLES / "piedmont-match.toml") for a in args]
+    result = cli(*args, ok=False)
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    text = lines[0].removeprefix("error: ").replace(str(EXAMPLES / "piedmont-match.toml"), "")
+    typed = {"FILE", "SCOREPAD", "scorepad", "root", "csv", "json", "markdown", "bouts"}
+    assert not _english_words(text, typed | {a.strip("-") for a in args}), text
+
+
+def test_counts_are_singular_and_plural_through_ngettext(cli):
+    """"1 card", "1 point", "1 chip": no count is made plural by hand in the source."""
+    source = "\n".join(p.read_text("utf-8") for p in (ROOT / "scorepad").rglob("*.py"))
+    assert not re.search(r"""['"]s['"] \* \(""", source)  # 's' * (n != 1)
+    one = cli("count", "--variant", "french", "KS").stdout
+    assert "4.5 points in 1 card\n" in one
+    path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario"])
+    cli("deal", path, "--bid", "tapp", "--tappist", "Anna", "--points", "62")
+    shown = cli("show", path, "1").stdout
+    assert "→ 1 chip from each of the 3 opponents" in shown
+    assert "Tapp game by Anna: 62 points with the discard" in shown
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    cli("deal", path, "--contract", "garde", "--taker", "Anna", "--cards",
+        "21 1 EX KS QS CS JS KH QH", "--pile", "10")  # fmt: skip
+    assert ": 10 cards, 9 listed (" in cli("show", path, "1").stdout
+    assert ") and 1 low card → " in cli("show", path, "1").stdout
+    from scorepad.report import amount_of
+
+    assert amount_of(Decimal(1), "points") == "1 point" and amount_of(Decimal(2), "chips") == \
+        "2 chips" and amount_of(Decimal("0.5"), "points") == "0.5 points"

@@ -82,3 +82,52 @@ def test_real_piedmont_deals_are_accepted_and_count_right(rng, angel):
     [outcome] = core.outcomes(session)
     assert outcome.player_points == played.points, played.raw
     _off_by_one_is_refused("piedmont", played)
+
+
+def _seed_chips(bid: str, points, team_tricks: int, hand: int) -> int:
+    """What one opponent of the Tappist's side receives (+) or pays (−), from the seed: the
+    points and the tricks actually taken, nothing scorepad computed."""
+    if points == 57:
+        return 0
+    won = points >= 58
+    loser_tricks = hand - team_tricks if won else team_tricks
+    loser_points = 114 - points if won else points
+    k = 3 if loser_tricks == 0 else 2 if loser_points <= 30 else 1
+    k *= 2 if bid == "solo" else 1
+    return -k if won else k
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7, 8])
+@SETTINGS
+@given(rng=st.randoms(use_true_random=False), mode=st.sampled_from(["as-played", "tricks",
+                                                                    "no-tricks"]))
+def test_real_troggu_chips_follow_the_tricks_actually_taken(n, rng, mode):
+    """With the true trick count entered, the chips are the seed's; without it, they are the
+    seed's whenever the entered pile, points or Bättler fix the count, and the count scorepad
+    finds is always the one played."""
+    from scorepad.variants import troggu
+
+    played = simulate.troggu(rng, n)
+    if played is None or played.raw["bid"] == "misere":
+        return
+    raw = dict(played.raw)
+    if mode == "tricks":
+        raw["tricks"] = str(played.tricks)
+    elif mode == "no-tricks":
+        raw.pop("tricks", None)
+    session = _record("troggu", simulate.Played(played.players, raw, played.points))
+    [deal] = session.deals
+    entry = deal.entry
+    proof = troggu.prove_tricks(entry, n)
+    assert played.tricks in proof.counts, raw
+    [outcome] = core.outcomes(session)
+    opponent = next(p for p in played.players if p not in entry.team())
+    expected = _seed_chips(raw["bid"], played.points, played.tricks, troggu.hand_size(n))
+    if proof.tricks is None:  # left open: the chips the points alone give (--tricks settles it)
+        won = played.points >= 58
+        if won:  # all 114 points prove a trickless defence: open means they took a trick
+            assert played.tricks < troggu.hand_size(n), raw
+        # as if the losing side had taken a trick: k from its points alone
+        expected = _seed_chips(raw["bid"], played.points, 0 if won else 1,
+                               troggu.hand_size(n) + 1)
+    assert outcome.scores[opponent] == expected, raw

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import os
+import re
 import subprocess
 import sys
 
+import pytest
 from tests_helpers import on_a_terminal, uncoloured
 
 from conftest import EXAMPLES
@@ -35,7 +38,7 @@ def test_a_five_deal_evening_on_a_terminal(tmp_path):
         b"\r", b"gc\r", b"d\r", b"20\r", b"0\r", b"\r", b"\r",
         b"u\r", b"y\r",
         # deal 1 edited: every old answer offered, the points changed
-        b"e 1\r", b"\r", b"\r", b"\r", b"50\r", b"\r", b"\r", b"\r", b"\r", b"\r", b"\r",
+        b"e 1\r", b"\r", b"\r", b"\r", b"\r", b"50\r", b"\r", b"\r", b"\r", b"\r", b"\r", b"\r",
         # deals 3 to 5; deal 5 with a handful from "Anything else?"
         b"\r", b"p\r", b"b\r", b"51\r", b"1\r", b"\r", b"\r",
         b"\r", b"g\r", b"c\r", b"35\r", b"3\r", b"\r", b"\r",
@@ -63,6 +66,20 @@ def test_a_five_deal_evening_on_a_terminal(tmp_path):
     assert dict(session.deals[4].entry.handfuls) == {"Anna": 10}
 
 
+def test_e_n_changes_one_answer_directly(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    script = ["", "g", "b", "47", "2", "", "",
+              "e 1 points 52", "",  # at once: no question but "Save?"
+              "e 1", "bo", "3", "",  # "Change which answer?"
+              "e1 handful Anna:10", "", "q"]  # an answer the deal did not have
+    out = cli("play", path, "-i", input="\n".join(script) + "\n").stdout
+    assert "Change which answer? (dealer, contract, taker, points, bouts; Enter: every " \
+        "answer): " in out
+    assert out.count("Taker [Bruno]") == 0  # nothing else asked again
+    [deal] = cli.json("history", path)
+    assert (deal["points"], deal["bouts"], deal["handfuls"]) == (52, 3, {"Anna": 10})
+
+
 def test_ctrl_c_twice_leaves_play_and_keeps_what_was_saved(tmp_path):
     path = tmp_path / "evening.toml"
     _new(path)
@@ -73,14 +90,59 @@ def test_ctrl_c_twice_leaves_play_and_keeps_what_was_saved(tmp_path):
     assert len(storage.load(path).deals) == 1
 
 
-def test_the_same_deal_twice_is_asked_about(tmp_path):
+def test_the_same_deal_twice_is_pointed_out_and_enter_still_saves_it(tmp_path):
+    """Two equal gardes happen: Enter saves the second too (with a note), as everywhere."""
     path = tmp_path / "evening.toml"
     _new(path)
     plain = [b"\r", b"g\r", b"b\r", b"47\r", b"2\r", b"\r"]
     out, code = on_a_terminal(["play", str(path)], [*plain, b"\r", *plain, b"\r", b"q\r"])
     assert code == 0, out
-    assert "Same as deal 1 — record it again? [y/N]" in out
-    assert len(storage.load(path).deals) == 1  # Enter: not recorded
+    assert "note: the same as deal 1; Enter saves it again, n changes or drops it" in out
+    assert "record it again" not in out
+    assert len(storage.load(path).deals) == 2  # Enter: recorded
+
+
+def test_two_passes_in_a_row_are_not_the_same_deal(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    out = cli("play", path, "-i", input="\npass\n\n\npass\n\nq\n").stdout
+    assert "same as deal" not in out
+    assert len(cli.json("history", path)) == 2
+
+
+def test_a_repeated_deal_without_a_terminal_is_saved_with_a_note(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    line = "--contract garde --taker Bruno --points 47 --bouts 2"
+    result = cli("play", path, input=f"{line}\n{line}\n")
+    assert result.exit_code == 0 and len(cli.json("history", path)) == 2
+    assert "input line 2: the same deal as deal 1, saved again (undo removes it)" in result.stderr
+    again = cli("deal", path, *line.split())
+    assert again.exit_code == 0 and len(cli.json("history", path)) == 3
+    assert "deal 3 is the same as deal 2, saved again (undo removes it)" in again.stderr
+    cli("deal", path, "--contract", "pass")
+    assert "same" not in cli("deal", path, "--contract", "pass").stderr
+
+
+def test_the_end_of_a_match_is_said_once_and_enter_does_not_play_on(cli, tmp_path):
+    path = tmp_path / "match.toml"
+    path.write_bytes((EXAMPLES / "piedmont-match.toml").read_bytes())  # over after deal 9
+    out = cli("play", path, "-i", input="\n\nq\n").stdout
+    assert out.count("Anna wins the match") == 1
+    assert "the match is over — Enter, or u e s h c q ?" in out
+    assert "Play on with deal 10? [y/N]" in out and "Enter plays on" not in out
+    assert len(cli.json("history", path)) == 9  # Enter at "Play on?": no deal 10
+    asked = cli("play", path, "-i", input="\ny\n50\n\n\n50\n\nq\n")
+    assert len(cli.json("history", path)) == 11, asked.stdout[-1500:]  # asked once
+
+
+def test_leaving_play_prints_the_evenings_standings(tmp_path):
+    path = tmp_path / "evening.toml"
+    _new(path)
+    out, code = on_a_terminal(["play", str(path)], [
+        b"\r", b"g\r", b"b\r", b"47\r", b"2\r", b"\r", b"\r", b"q\r"])
+    out = uncoloured(out)
+    assert code == 0, out
+    after_q = out[out.rindex("q\r"):]
+    assert "rank" in after_q and "Bruno" in after_q and "+186" in after_q
 
 
 def test_a_plain_deal_takes_a_dozen_keystrokes(cli):
@@ -124,7 +186,7 @@ def test_a_wrong_line_records_nothing(cli):
     assert result.exit_code == 1
     assert f"error: {path}: input line 2: deal 2: contract 'gar' could be garde or " \
         "garde-sans or garde-contre: type more letters" in result.stderr
-    assert f"error: {path}: input line 3: No such option: --bogus" in result.stderr
+    assert f"error: {path}: input line 3: no such option: --bogus" in result.stderr
     assert path.read_bytes() == before
 
 
@@ -227,3 +289,34 @@ def test_colour_on_a_terminal_only_and_never_with_no_color(tmp_path):
     table, _ = on_a_terminal(["history", str(path)], [])
     plain_table, _ = on_a_terminal(["history", str(path)], [], env={"NO_COLOR": "1"})
     assert uncoloured(table) == plain_table
+
+
+def _wrapped_lines(out: str) -> list[str]:
+    return [line for line in uncoloured(out).replace("\r", "").split("\n")]
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_prompts_explanations_and_errors_wrap_at_word_boundaries(tmp_path, columns, lang):
+    from scorepad.text import width
+
+    path = tmp_path / "t.toml"
+    _new(path, "troggu", ["Anna", "Bruno", "Chloé", "Dario", "Elsa", "Fabio", "Greta"])
+    keys = [b"\r", b"solo\r", b"el\r", b"gr\r", b"200\r", b"40\r", b"\r", b"\r", b"q\r"]
+    out, code = on_a_terminal(["play", str(path)], keys, env={"SCOREPAD_LANG": lang},
+                              columns=columns)  # fmt: skip
+    assert code == 0, out
+    # what was typed is echoed after the prompt's last line: not part of the wrapping
+    lines = [re.sub(r": (solo|el|gr|200|40|q)$", ":", line) for line in _wrapped_lines(out)]
+    tables = [line for line in lines if "  " in line.strip() or "---" in line]
+    long = [line for line in lines if width(line) > columns and line not in tables
+            and not line.rstrip().endswith(("、", "。", ",", "）"))]  # fmt: skip
+    assert not long, long
+    words = {"opponents", "Tappist", "Tappist's", "points", "discard", "partner", "chips",
+             "タッピスト", "ディスカード", "パートナー"}  # fmt: skip
+    for a, b in itertools.pairwise(lines):  # no word broken over two lines
+        if a.split() and b.split():
+            joined = (a.split()[-1] + b.split()[0]).strip("(),.;:'")
+            assert joined not in words, (a, b)
+    assert "opponents" in " ".join(lines) or lang == "ja"
+    assert len(storage.load(path).deals) == 1

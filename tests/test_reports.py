@@ -25,8 +25,9 @@ def test_export_csv_has_one_row_per_deal_and_a_column_per_player(cli):
         assert sum(int(v) for v in row[7:]) == 0
     assert rows[3][2:7] == ["tapp Dario", "tapp", "Dario", "draw", "57"]
     excel = cli("export", path, "--to", "csv", "--excel").stdout
+    # the same table for people: the BOM, and misère as people spell it (scripts read misere)
     assert excel.startswith("\ufeffdeal,dealer,") and excel[1:] == cli(
-        "export", path, "--to", "csv").stdout
+        "export", path, "--to", "csv").stdout.replace("misere", "misère")
     assert "--excel: goes with --to csv" in cli("export", path, "--to", "json", "--excel",
                                                ok=False).stderr  # fmt: skip
 
@@ -118,8 +119,8 @@ def test_the_streamed_exports_are_the_whole_ones(example):
     assert json.loads(report.export(session, "json")) == report.history_objects(session)
     assert report.export(session, "json") == json.dumps(report.history_objects(session),
                                                         ensure_ascii=False, indent=2) + "\n"
-    headers = report.export_headers(session)
-    rows = [list(r) for r in report.export_rows(session)]
+    headers = report.export_headers(session, in_language=True)  # markdown is for people
+    rows = [list(r) for r in report.export_rows(session, in_language=True)]
     k = report.EXPORT_FIXED
     totals = ["", "", "total", "", "", "", "", *(sum(r[k + i] for r in rows)
                                                 for i in range(len(session.players)))]
@@ -170,3 +171,44 @@ def _width_char_by_char(text: str) -> int:
        | st.text(alphabet="aé·\u00ad\u0301大輔Ａ ", max_size=30))
 def test_width_looks_at_the_characters_that_may_not_take_one_column(text):
     assert report.width(text) == _width_char_by_char(text)
+
+
+@pytest.mark.parametrize("name", ["troggu-seven-players", "french-five-players"])
+def test_history_at_80_columns_keeps_a_short_deal_description(cli, monkeypatch, name):
+    """5–7 players at 80 columns: names and contracts are abbreviated before the deal
+    column, which tells the rows apart, is dropped."""
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = cli("history", EXAMPLES / f"{name}.toml").stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert lines[1].split()[:2] == ["#", "deal"]
+    rows = [line.split("  ")[1].strip() for line in lines[3:11] if line.strip()]
+    assert len(set(rows)) > 3 and all(rows), rows  # a description in every row
+
+
+def test_averages_always_have_two_decimals():
+    from decimal import Decimal
+
+    from scorepad.text import average
+
+    assert [average(Decimal(x)) for x in ("204", "144.62", "-3.5")] == ["204.00", "144.62",
+                                                                         "−3.50"]  # fmt: skip
+
+
+def test_wrap_breaks_at_words_and_keeps_tables_and_names_with_scores():
+    from scorepad.text import wrap
+
+    assert wrap("the discard without a trick: 1 chip from each", 16) == [
+        "the discard", "without a trick:", "1 chip from each"]
+    assert wrap("  ✗ Fritz −1 and Anna +2 pay", 16) == ["  ✗ Fritz −1 and", "    Anna +2 pay"]
+    table = "  rank  player      total    deals    declarer    made    failed    best deal"
+    assert wrap(table, 40) == [table]
+    assert wrap("全員パス: プレイしなければならない人", 20) == [
+        "全員パス: プレイしな", "ければならない人"]
+    assert wrap("long line here", None) == ["long line here"]
+
+
+def test_show_tells_what_became_of_the_excuse_and_the_battler(cli):
+    lost = cli("show", EXAMPLES / "french-club-evening.toml", "12").stdout
+    assert "the Excuse was lost: Chloé played it to the last trick, won by Anna" in lost
+    escape = cli("show", EXAMPLES / "troggu-four-players.toml", "5").stdout
+    assert "the Bättler's escape: Anna kept it back to the last trick, won by Bruno" in escape

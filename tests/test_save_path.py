@@ -200,3 +200,21 @@ def test_a_forged_signature_over_a_deal_of_the_wrong_shape_is_read_with_every_ch
     path.write_bytes(storage.signed(body.rstrip(b"\n") + b"\n"))
     with pytest.raises(storage.ScorepadError, match="deal 1: taker 'Zed' is not a player"):
         storage.load(path)
+
+
+def test_what_the_cards_prove_scores_the_same_read_as_saved(tmp_path):
+    """The trick count a Troggu pile, points or Bättler prove is found again when a signed file
+    is read as saved (no check runs then): the same 3 chips as when the deal was entered."""
+    session = core.new_session("troggu", PLAYERS)
+    for raw in ({"cards": "QH", "pile": "10"}, {"points": "13"}, {"points": "114"},
+                {"points": "30", "fool": "Anna", "fool_winner": "Bruno", "fool_exchange": "lost"},
+                {"points": "14"}):
+        session = core.add_deal(session, {"bid": "tapp", "tappist": "Anna", **raw})
+    entered = [o.scores["Anna"] for o in core.outcomes(session)]
+    assert entered == [-9, -9, 9, -9, -6]
+    path = tmp_path / "t.toml"
+    storage.save_new(path, session)
+    assert storage._unsigned(path.read_bytes())[1]
+    for saved in (storage.load(path), storage.load(path, lazy=True)):
+        assert [o.scores["Anna"] for o in core.outcomes(saved)] == entered
+    assert [o.scores["Anna"] for o in core.outcomes(storage.load(path, recheck=True))] == entered

@@ -8,7 +8,8 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorepad.settle import fewest_payments, settle
+from conftest import EXAMPLES
+from scorepad.settle import against_the_others, fewest_payments, settle
 
 NAMES = ["Anna", "Bruno", "Chloé", "大輔", "Emil", "Fritz", "Gabi", "Hans"]
 
@@ -76,6 +77,28 @@ def test_settle_command(cli):
                                 {"from": "Chloé", "to": "Anna", "amount": 68}]
     bad = cli("settle", path, "--rate", "٣", ok=False)
     assert bad.exit_code == 1 and "--rate: '٣' is not an amount like 0.05" in bad.stderr
+
+
+def test_piedmont_is_settled_on_the_difference_of_the_totals(cli):
+    """Piedmont deals are not zero-sum (91 points a deal): the player behind pays the
+    difference of the totals, or with --per-game of the deals won, said in words."""
+    path = EXAMPLES / "piedmont-match.toml"  # Anna 410, Bruno 409; deals won 5 to 4
+    out = cli("settle", path).stdout.splitlines()
+    assert out == ["settling 9 deals (points: the player behind pays the difference of the "
+                   "totals):", "  Bruno pays Anna 1 point"]
+    assert cli("settle", path, "--per-game").stdout.splitlines()[1:] == [
+        "  Bruno pays Anna for 1 deal won more"]
+    assert cli("settle", path, "--rate", "0.5", "--currency", "€").stdout.splitlines() == [
+        "settling 9 deals (0.5 € per point of difference):", "  Bruno pays Anna 0.50 €"]
+    data = cli.json("settle", path, "--per-game")
+    assert (data["unit"], data["basis"], data["balances"]) == (
+        "deals won", "difference", {"Anna": 1, "Bruno": -1})
+    assert cli.json("settle", EXAMPLES / "french-club-evening.toml")["basis"] == "totals"
+
+
+def test_against_the_others_is_the_difference_for_two():
+    assert against_the_others({"A": 410, "B": 409}) == {"A": 1, "B": -1}
+    assert sum(against_the_others({"A": 3, "B": 9, "C": 1}).values()) == 0
 
 
 def test_league_ranks_by_average_only_those_with_enough_deals(cli):

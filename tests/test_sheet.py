@@ -38,7 +38,8 @@ def test_every_example_makes_a_valid_self_contained_page(cli, example):
     tree = valid_html5(text)
     assert tree.find(".//h1") is not None
     assert not re.search(r"<(script|link|img|iframe)\b", text)
-    assert re.findall(r"https?://[^\s\"']+", text) == ["http://www.w3.org/2000/svg"]
+    # the SVG namespace only, once per chart (a wide one and a narrow one for phones)
+    assert re.findall(r"https?://[^\s\"']+", text) == ["http://www.w3.org/2000/svg"] * 2
     assert "<svg" in text and "<polyline" in text
 
 
@@ -170,3 +171,78 @@ def test_twenty_deals_with_five_players_print_on_one_page(tmp_path, cli, paper):
     storage.save_new(path, session)
     _, info = _printed(tmp_path, sheet(cli, path, "--rate", "0.05", "--currency", "€"), paper)
     assert re.search(r"Pages:\s+1\n", info), info
+
+
+def _visible(page):
+    import html
+
+    return html.unescape(re.sub(r"<style>.*?</style>|<[^>]+>", " ", page, flags=re.S))
+
+
+def test_each_game_has_its_own_marks_on_the_sheet(cli):
+    french = _visible(sheet(cli, EVENING))
+    assert "✗ a failed contract, ★ a slam." in french and "★ slam" in french
+    troggu = _visible(sheet(cli, EXAMPLES / "troggu-seven-players.toml"))
+    assert "✗ a game the Tappist's side lost." in troggu
+    assert "contract" not in troggu and "Excuse" not in troggu and "slam" not in troggu
+    assert {"won", "lost", "draw"} <= set(troggu.split())
+    piedmont = _visible(sheet(cli, EXAMPLES / "piedmont-match.toml"))
+    assert "✗" not in piedmont and "★" not in piedmont
+    assert "wins the match" in piedmont
+
+
+def test_the_japanese_sheet_has_no_english_word_left(cli):
+    from scorepad import i18n
+
+    i18n.use("ja")
+    try:
+        notes = re.compile(r'<div class="small">.*?</div>')  # the players' own notes
+        pages = [_visible(notes.sub("", sheet(cli, path, *extra)))
+                 for path in sorted(EXAMPLES.glob("*.toml"))
+                 for extra in ((), ("--rate", "0.05"))
+                 if not (extra and path.name.startswith("piedmont"))]  # fmt: skip
+    finally:
+        i18n.use("en")
+    for page in pages:
+        for word in ("made", "failed", "passed", "slam", "owed", "lost", "points", "pile"):
+            assert not re.search(rf"\b{word}\b", page), (word, page[:3000])
+
+
+LAYOUT = """<script>
+const shown = [...document.querySelectorAll("svg.chart")].find(
+  s => getComputedStyle(s).display !== "none");
+const texts = [...shown.querySelectorAll("text.axis, text.label")].map(
+  t => t.getBoundingClientRect());
+const smallest = Math.min(...texts.map(r => r.height));
+const title = texts.find((r, i) => i === shown.querySelectorAll("text.axis").length - 1);
+const overlaps = texts.filter(r => r !== title && r.left < title.right && title.left < r.right
+  && r.top < title.bottom && title.top < r.bottom).length;
+const lines = Math.max(...[...document.querySelectorAll(".standings th")].map(
+  th => th.getBoundingClientRect().height / parseFloat(getComputedStyle(th).lineHeight)));
+parent.postMessage(`${smallest.toFixed(1)} ${overlaps} ${lines.toFixed(2)}`, "*");
+</script></body>"""
+
+
+@NEEDS_BROWSER
+@pytest.mark.parametrize("width", [390, 1000])
+def test_the_japanese_sheet_is_readable_on_a_phone_and_a_screen(cli, tmp_path, width):
+    """Column heads break at most once, the chart's words are 9 px or more, and the axis's
+    title overlaps no deal number."""
+    from scorepad import i18n
+
+    i18n.use("ja")
+    try:
+        page = sheet(cli, EVENING)
+    finally:
+        i18n.use("en")
+    (tmp_path / "evening.html").write_text(page.replace("</body>", LAYOUT), "utf-8")
+    frame = PHONE.replace('width="390"', f'width="{width}"')
+    (tmp_path / "frame.html").write_text(frame, "utf-8")
+    dumped = _chromium(f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=5000",
+                       "--allow-file-access-from-files", "--dump-dom",
+                       (tmp_path / "frame.html").as_uri()).stdout  # fmt: skip
+    smallest, overlaps, lines = re.search(r"<title>([\d.]+) (\d+) ([\d.]+)</title>",
+                                          dumped).groups()  # fmt: skip
+    assert float(smallest) >= 9, f"chart text {smallest} px high at {width} px"
+    assert int(overlaps) == 0, "the axis title overlaps a deal number"
+    assert float(lines) < 2.5, f"a column head takes {lines} lines"

@@ -102,6 +102,18 @@ def test_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
     assert sorted(os.listdir(tmp_path)) == ["g.toml"]
 
 
+@pytest.mark.parametrize("broken", ["write", "fsync", "link"])
+def test_a_new_file_on_a_full_disk_leaves_no_temporary_file(tmp_path, monkeypatch, broken):
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, broken, full)
+    with pytest.raises(ScorepadError, match="cannot write: No space left on device"):
+        storage.save_new(tmp_path / "g.toml", golden_session())
+    monkeypatch.undo()
+    assert os.listdir(tmp_path) == []
+
+
 def test_newer_format_is_refused():
     doc = {"scorepad": FORMAT_VERSION + 1, "variant": "french", "players": ["A", "B", "C"]}
     with pytest.raises(ScorepadError, match="newer than this scorepad understands"):
@@ -172,5 +184,5 @@ def test_an_older_file_is_upgraded_on_save_with_a_note(cli, tmp_path):
                                      f"was 1); a scorepad older than {__version__} will ask to "
                                      "be upgraded to open it")  # fmt: skip
     assert path.read_text("utf-8").startswith(f"scorepad = {FORMAT_VERSION}\n")
-    again = cli("deal", path, "--bid", "tapp", "--tappist", "Anna", "--points", "57")
+    again = cli("deal", path, "--bid", "tapp", "--tappist", "Anna", "--points", "58")
     assert again.stderr == ""  # said once

@@ -15,7 +15,9 @@ CASES = tomllib.loads((DATA / "worked_examples.toml").read_text("utf-8"))["case"
 def test_worked_example(cli, case):
     extra = ["--rules", case["profile"]] if "profile" in case else []
     path = cli.new("s.toml", case["variant"], case["players"], *extra)
-    cli("deal", path, *case["args"])
+    out = cli("deal", path, *case["args"]).stdout
+    if "explains" in case:  # how the scores were found, in the deal's explanation
+        assert case["explains"] in out
     [deal] = cli.json("history", path)
     assert deal["scores"] == case["scores"]
     assert sum(deal["scores"].values()) in (0, 91)

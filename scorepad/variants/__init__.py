@@ -33,7 +33,7 @@ class Field:
     choices: tuple[str, ...] = ()
     prompt: str = ""  # the question at the table, when it differs from the help
     # asked at the table as a yes/no question instead, where "none" is a real answer that
-    # Enter must not stand for: "no" records `no_value`, "yes" leaves the field unset
+    # Enter must not stand for: "no" records `no_value`, "yes" (Enter) leaves the field unset
     yes_no: str = ""
     no_value: Any = None
     aliases: tuple[tuple[str, str], ...] = ()  # other words for the choices (p: petite)
@@ -46,8 +46,10 @@ class Field:
 
 
 # the Fool fields' help as fool_fields makes it, for the catalogue (Field.question translates)
-FOOL_HELP = (N_("who played the Excuse"), N_("who won the trick of the Excuse"),
-             N_("who played the Bättler"), N_("who won the trick of the Bättler"), N_("Matto"))
+FOOL_PLAYED = {"Excuse": N_("who played the Excuse"), "Bättler": N_("who played the Bättler")}
+FOOL_WON = {"Excuse": N_("who won the trick of the Excuse"),
+            "Bättler": N_("who won the trick of the Bättler")}
+FOOL_HELP = (N_("Matto"),)
 
 
 def fool_fields(fool: str, exchange_help: str, choices: tuple[str, ...],
@@ -56,9 +58,9 @@ def fool_fields(fool: str, exchange_help: str, choices: tuple[str, ...],
     return (
         Field("fool_exchange", "--fool-exchange", "choice", exchange_help, choices,
               aliases=tuple(aliases.items()), label=fool),
-        Field("fool", "--fool", "player", _("who played the {fool}").format(fool=fool)),
-        Field("fool_winner", "--fool-winner", "player", _("who won the trick of the {fool}").format(
-                                                            fool=fool)),
+        # in English here: the question translates the whole help
+        Field("fool", "--fool", "player", FOOL_PLAYED[fool]),
+        Field("fool_winner", "--fool-winner", "player", FOOL_WON[fool]),
     )
 
 
@@ -262,7 +264,7 @@ def foreign_option(key: str, variant: Variant) -> str:
     option = "--" + key.replace("_", "-")
     if owners:
         return _("{option} belongs to {owners}, not to a {name} deal").format(
-                   option=option, owners=' and '.join(owners), name=variant.name)
+                   option=option, owners=_(' and ').join(owners), name=variant.name)
     return _("{key} is not a field of a {name} deal").format(
                key=shown(key), name=variant.name)
 
@@ -311,8 +313,9 @@ class Reader:
         self.missing: list[tuple[str, str]] = []  # (key, how to give it)
         self.used: set[str] = set()
 
-    def add(self, what: str, field: str | None = None) -> None:
-        self.problems.append(Problem("", what, field))
+    def add(self, what: str, field: str | None = None, asked: str | None = None) -> None:
+        """A problem with the deal; `asked` says it at the table when `what` names options."""
+        self.problems.append(Problem("", what, field, asked))
 
     @property
     def complete(self) -> bool:
@@ -419,7 +422,7 @@ class Reader:
                        "player").format(key=field_word(key)),
                      key)
             return None
-        return self.number(value, key, hi, step)
+        return self.number(value, field_word(key), hi, step, key)
 
     def points_by_player(self, key: str, hi: int, step: Decimal) -> dict[str, Decimal] | None:
         value = self.get(key)
@@ -459,7 +462,8 @@ class Reader:
             cards = deck.parse_many(value if isinstance(value, str) else [str(v) for v in value])
             return tuple(sorted(cards, key=display_order))
         except ScorepadError as err:
-            self.problems.extend(Problem("", f"{key}: {p.what}", key) for p in err.problems)
+            self.problems.extend(Problem("", f"{field_word(key)}: {p.what}", key)
+                                 for p in err.problems)
             return None
 
     def card(self, key: str, deck: Deck) -> Card | None:
@@ -562,7 +566,7 @@ def fool_pile_problem(
     where = _("is") if listed else _("is not")
     return (_("the {fool_name} {where} in the listed pile ({pile_owner}), but with "
               "--fool-exchange {exchange} it ends with {holder}").format(
-                fool_name=fool_name, where=where, pile_owner=pile_owner, exchange=exchange,
+                fool_name=_(fool_name), where=where, pile_owner=pile_owner, exchange=exchange,
                 holder=holder))
 
 

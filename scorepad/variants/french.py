@@ -122,6 +122,7 @@ class FrenchEntry:
 
 DECK = french_deck()
 OTHER = {"attack": "defence", "defence": "attack"}
+PILE_NAMES = {"attack": N_("attack pile"), "defence": N_("defence pile")}
 SIDE_NAMES = {"attack": N_("the taker's side"), "defence": N_("the defence")}
 
 
@@ -183,27 +184,50 @@ def _slam_side_points(contract: str, bouts: int, slam: str, players: int,
     return TOTAL - held[1], TOTAL - held[0]
 
 
-def plain_side_points(e: FrenchEntry, players: int) -> tuple[Decimal, Decimal]:
+def plain_side_points(e: FrenchEntry, players: int,
+                      owed_by: str | None = None) -> tuple[Decimal, Decimal]:  # fmt: skip
     """Without a slam: the taker side's points as counted, each side having taken at least
-    one trick (less the card an owed Excuse keeps back), with the dog where it counts."""
+    one trick of `players` cards, with the dog where it counts. With an owed Excuse, its
+    owner's side holds it besides its tricks, and the other side's trick lacks that card."""
     assert e.bouts is not None
-    return _plain_side_points(e.contract, e.bouts, players)
+    return _plain_side_points(e.contract, e.bouts, players, owed_by)
 
 
 @functools.cache
-def _plain_side_points(contract: str, taker_bouts: int, players: int) -> tuple[Decimal, Decimal]:
+def _plain_side_points(contract: str, taker_bouts: int, players: int,
+                       owed_by: str | None = None) -> tuple[Decimal, Decimal]:  # fmt: skip
     least = []
     for side, bouts in (("attack", taker_bouts), ("defence", 3 - taker_bouts)):
-        free, restricted, eligible = players - 1, 0, discardable
+        free, restricted, eligible = players, 0, discardable
+        fixed = (FOOL_CARD,) if owed_by == side else ()
+        if owed_by == OTHER[side]:
+            free -= 1  # the trick the Excuse was played to, with no card given for it
         if dog_side(contract) == side:
             dog_free, restricted, eligible = dog_holding(contract, players)
             free += dog_free
         held = None
         while held is None and free <= DECK.size:  # the fewest cards that hold those bouts
-            held = holding_range(DECK, free, restricted, eligible=eligible, bouts=bouts)
+            held = holding_range(DECK, free, restricted, eligible=eligible, bouts=bouts,
+                                 fixed=fixed)  # fmt: skip
             free += 1
         least.append(held[0] if held else Decimal(TOTAL))
     return least[0], TOTAL - least[1]
+
+
+def owed_low_cards(e: FrenchEntry, players: int, owner: str) -> int:
+    """The fewest low cards the tricks of the owed Excuse's side can hold, from the listed
+    pile: its low cards less those the taker's discard or the dog can hold, where they
+    count for that side (they are not tricks, so no card is given from them)."""
+    assert e.cards is not None
+    size = len(e.cards) if e.pile is None else e.pile
+    counting = sum(1 for c in e.cards if DECK.value(c) != DECK.low)
+    if e.side == owner:
+        low = size - counting
+    else:
+        all_counting = sum(1 for v in DECK.values.values() if v != DECK.low)
+        low = (DECK.size - size) - (all_counting - counting)
+    dog = dog_size(players) if dog_side(e.contract) == owner else 0
+    return max(low - dog, 0)
 
 
 def pile_sizes(e: FrenchEntry, players: int, side: str, owed_by: str | None) -> list[int]:
@@ -230,14 +254,19 @@ def slam_choices(e: FrenchEntry, players: int) -> str:
         case = replace(e, bouts=bouts)
         for owed in (False, True):
             held = slam_side_points(case, players, owed)
-            if held is None:
-                continue
-            shift = (HALF if e.slam == "attack" else -HALF) if owed else Decimal(0)
+            if held is None or (owed and e.fool_exchange in ("given", "lost")):
+                continue  # only what the entered deal allows
+            # typed without --fool-exchange, an owed Excuse's points may carry its half point
+            # already (the FFT's 87); with --fool-exchange owed, they are as counted
+            moved = owed and e.fool_exchange is None
+            shift = (HALF if e.slam == "attack" else -HALF) if moved else Decimal(0)
             lo, hi = held[0] + shift, held[1] + shift
             shown = span(lo, hi)
-            why = _(" (the Excuse kept by {side_names}, owed)").format(
-                      side_names=_(SIDE_NAMES[OTHER[e.slam or 'attack']])) \
-                if owed else ""
+            why = ""
+            if owed:
+                why = (_(" (the Excuse kept by {side_names}, owed)") if moved else
+                       _(" (the Excuse kept by {side_names}, owed, as counted)")).format(
+                           side_names=_(SIDE_NAMES[OTHER[e.slam or 'attack']]))
             parts.append(_("{shown} with {bouts}{why}").format(
                              shown=shown, bouts=plural(bouts, 'bout'), why=why))
     return "; ".join(parts) if parts else _("no possible points")
@@ -346,19 +375,25 @@ class French:
             if points is not None and bouts is not None and not r.has("slam"):
                 lo, hi = Decimal("4.5") * bouts, TOTAL - Decimal("4.5") * (3 - bouts)
                 if not lo <= points <= hi:
-                    hint, field = "", "points"
+                    hint, asked, field = "", "", "points"
                     if points == hi + HALF:
                         hint = _("; with --slam attack it can be: the defence kept the "
                                  "Excuse and owed a low card")
+                        asked = _("; it can be a slam by the taker's side: the defence kept "
+                                  "the Excuse and owed a low card")
                     elif points == lo - HALF:
                         hint = _("; with --slam defence it can be: the taker's side kept "
                                  "the Excuse and owed a low card")
+                        asked = _("; it can be a slam by the defence: the taker's side kept "
+                                  "the Excuse and owed a low card")
                     if hint:
                         field = "slam"  # the answer that makes it possible
-                    r.add(_("points {points} are impossible with {bouts} (between {lo} and "
-                            "{hi}){hint}").format(
-                              points=num(points), bouts=plural(bouts, 'bout'), lo=num(lo),
-                              hi=num(hi), hint=hint), field)
+                    message = _("points {points} are impossible with {bouts} (between {lo} "
+                                "and {hi}){hint}")
+                    what, said = (message.format(points=num(points), bouts=plural(bouts, 'bout'),
+                                                 lo=num(lo), hi=num(hi), hint=h)
+                                  for h in (hint, asked))  # fmt: skip
+                    r.add(what, field, said)
         elif given.counted is not None:
             counted = given.counted
             own = counted.bouts if given.side == "attack" else 3 - counted.bouts
@@ -565,15 +600,18 @@ class French:
     def _check_plain_points(self, r: Reader, e: FrenchEntry, n: int) -> None:
         """Without a slam each side took a trick: neither holds (almost) every card."""
         assert e.points is not None and e.bouts is not None
-        lo, hi = plain_side_points(e, n)
+        lo, hi = plain_side_points(e, n, self.owed_by(e))
         if lo <= e.points <= hi:
             return
         slams = [side for side in SIDES if self.slam_fits(e, n, side)]
         hint = _("; with --slam {slams} it can be").format(slams=slams[0]) if slams else ""
-        r.add(_("{points} points with {bouts} cannot be without a slam: each side took at least "
-                "one trick ({lo}){hint}").format(
-                  points=num(e.points), bouts=plural(e.bouts, 'bout'), lo=span(lo, hi), hint=hint),
-              "slam" if slams else "points")
+        asked = _("; it can be a slam by {side}").format(side=_(SIDE_NAMES[slams[0]])) \
+            if slams else ""
+        message = _("{points} points with {bouts} cannot be without a slam: each side took at "
+                    "least one trick ({lo}){hint}")
+        what, said = (message.format(points=num(e.points), bouts=plural(e.bouts, 'bout'),
+                                     lo=span(lo, hi), hint=h) for h in (hint, asked))
+        r.add(what, "slam" if slams else "points", said)
 
     def _check_pile(self, r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
         assert e.cards is not None
@@ -582,6 +620,7 @@ class French:
         sizes = pile_sizes(e, n, e.side, owed)
         if size in sizes:
             self._check_no_trick_side(r, e)
+            self._check_owed_low_cards(r, e, n)
             return e
         if e.slam is not None and e.fool_exchange is None \
                 and size in pile_sizes(e, n, e.side, OTHER[e.slam]):
@@ -618,6 +657,24 @@ class French:
                   name=name, size=size, n=n, tricks=tricks, dog=dog, sizes=sizes_text(sizes),
                   hint=hint), field)
         return e
+
+    def _check_owed_low_cards(self, r: Reader, e: FrenchEntry, n: int) -> None:
+        """An Excuse is owed only when its side's tricks hold no low card to give: the side
+        gives one "from the tricks it has made, as soon as it can" (FFT)."""
+        owner = self.owed_by(e)
+        if owner is None or r.problems:
+            return
+        low = owed_low_cards(e, n, owner)
+        if low == 0:
+            return
+        dog = ""
+        if dog_side(e.contract) == owner:
+            what = _("discard") if e.contract in ("petite", "garde") else _("dog")
+            dog = _(", besides the {n}-card {what}").format(n=dog_size(n), what=what)
+        r.add(_("the Excuse cannot be owed: {side_names} had low cards in its tricks to give "
+                "for it (at least {low}{dog}, by the listed pile); the exchange was made: "
+                "leave out --fool-exchange owed").format(
+                  side_names=_(SIDE_NAMES[owner]), low=low, dog=dog), "fool_exchange")
 
     def _check_no_trick_side(self, r: Reader, e: FrenchEntry) -> None:
         """With a slam, the other side holds no trick: only its discard or dog, and an
@@ -657,6 +714,15 @@ class French:
                 return replace(e, points=counted, fool_exchange="owed")
             if _fits(e.points, kept):  # typed as counted (86.5): the half point moves now
                 return replace(e, fool_exchange="owed")
+        shift = HALF if e.slam == "attack" else -HALF
+        if owed and _fits(e.points - shift, slam_side_points(e, n, True)):
+            counted = e.points - shift
+            r.add(_("{points} points with {bouts} carry the owed Excuse's half point already: as "
+                    "counted, the taker's side has {counted} ({points} with the owed half "
+                    "point); enter --points {counted}, or leave out --fool-exchange owed").format(
+                      points=num(e.points), bouts=plural(e.bouts, 'bout'), counted=num(counted)),
+                  "points")
+            return e
         choices = slam_choices(e, n)
         elsewhere = [c for c in MULTIPLIERS if c != e.contract
                      and (_fits(e.points, slam_side_points(replace(e, contract=c), n, owed))
@@ -718,8 +784,8 @@ class French:
         if e.cards is not None:
             counted = count_pile(DECK, e.cards, e.pile)
             if explain:
-                lines.append(describe_pile(DECK, _("{side} pile").format(side=e.side), e.cards,
-                                           counted) + f", {plural(counted.bouts, 'bout')}")
+                lines.append(describe_pile(DECK, _(PILE_NAMES[e.side]), e.cards, counted)
+                             + _(", {bouts}").format(bouts=plural(counted.bouts, 'bout')))
             if e.side == "attack":
                 points, bouts = counted.points, counted.bouts
             else:
@@ -759,6 +825,10 @@ class French:
         assert e.taker is not None
         m = MULTIPLIERS[e.contract]
         points, bouts, lines = self.attack_points(e, explain)
+        if explain and e.fool_exchange == "lost":
+            lines.append(_("the Excuse was lost: {fool} played it to the last trick, won by "
+                           "{winner}; it changed sides and nothing was given back").format(
+                             fool=e.fool or "?", winner=e.fool_winner or "?"))
         target = TARGETS[bouts]
         made = points >= target
         if points > target:
@@ -831,7 +901,7 @@ class French:
             if e.slam_announced:
                 terms.append((_("slam announced and made"), int(rules["slam_announced"])))
             else:
-                terms.append(("slam", int(rules["slam"])))
+                terms.append((_("slam"), int(rules["slam"])))
         elif e.slam_announced:
             terms.append((_("announced slam failed"), -int(rules["slam_announced_failed"])))
         if e.slam == "defence" and (not e.slam_announced or rules["slam_penalties_add"]):
@@ -889,8 +959,9 @@ class French:
         if e.points is None or e.bouts is None:
             return False
         counted = e.points - (HALF if side == "attack" else -HALF)
-        return (_fits(e.points, slam_side_points(e, n, False))
-                or _fits(counted, slam_side_points(e, n, True)))
+        kept = slam_side_points(e, n, True)  # the other side kept the Excuse, owed its card
+        return (_fits(e.points, slam_side_points(e, n, False)) or _fits(counted, kept)
+                or (e.fool_exchange is None and _fits(e.points, kept)))  # as counted: 86.5
 
     def marks(self, e: FrenchEntry, outcome: Outcome) -> list[str]:
         short = {"attack": _("att"), "defence": _("def")}
@@ -902,9 +973,10 @@ class French:
                              short=short[e.slam], x=_(' announced') if e.slam_announced else ''))
         elif e.slam_announced:
             marks.append(_("slam announced, not made"))
-        if e.fool_exchange in ("owed", "lost"):
-            marks.append(_("Excuse {fool_exchange}").format(
-                             fool_exchange=e.fool_exchange))
+        if e.fool_exchange == "owed":
+            marks.append(_("Excuse owed"))
+        elif e.fool_exchange == "lost":
+            marks.append(_("Excuse lost"))
         return marks
 
     def describe(self, e: FrenchEntry) -> str:

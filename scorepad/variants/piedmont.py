@@ -22,7 +22,7 @@ from scorepad.cards import piedmont_deck as _piedmont_deck
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Session, Setting, Table
-from scorepad.text import num, shown
+from scorepad.text import num, plural, shown
 from scorepad.variants import (
     Field,
     NotAsSaved,
@@ -220,7 +220,17 @@ class Piedmont:
 
     def questions(self, raw: Mapping[str, Any], entry: PiedmontEntry | None,
                   table: Table) -> list[str]:  # fmt: skip
-        return ["pile", "fool"] if "cards" in raw else []
+        """The pile's size; and who played the Matto only when the listed pile cannot say
+        (it returns to its player: in the listed pile, or else in the other's)."""
+        if "cards" not in raw:
+            return []
+        return ["pile"] if entry is not None and entry.player is not None else ["pile", "fool"]
+
+    @staticmethod
+    def pile_default(listed: int) -> int:
+        """The size offered for a pile of `listed` cards: every pile is odd (the Matto
+        returns to its player), so an even count has one unlisted low card more."""
+        return listed if listed % 2 else listed + 1
 
     def marks(self, e: PiedmontEntry, outcome: Outcome) -> list[str]:
         if not outcome.winners:
@@ -254,7 +264,7 @@ class Piedmont:
         if len(given) == 2:
             rounded = {p: round_up(v) for p, v in given.items()}
             if rounded != given:
-                lines.append(" and ".join(f"{p} {num(v)} → {num(rounded[p])}"
+                lines.append(_(" and ").join(f"{p} {num(v)} → {num(rounded[p])}"
                                           for p, v in given.items()) + _(" (rounded up)"))
             return {p: rounded[p] for p in table.players}, lines
         (player, value), = given.items()
@@ -320,7 +330,7 @@ class Piedmont:
                 best = max(totals.values())
                 leaders = [p for p, t in totals.items() if t == best]
                 why = (_("{best} ≥ target {target}").format(best=best, target=target)
-                       if reached else _("{limit} deals played").format(limit=limit))
+                       if reached else _("{deals} played").format(deals=plural(limit, "deal")))
                 if len(leaders) > 1:
                     continue  # tied at the top: the match goes on until one leads
                 return _("match over after deal {n} ({why}): {leaders} wins the match").format(

@@ -20,6 +20,7 @@ from scorepad.cards import (
     PileCount,
     count_pile,
     describe_pile,
+    display_order,
     holding_range,
     troggu_deck,
     trump,
@@ -27,7 +28,7 @@ from scorepad.cards import (
 from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Session, Setting, Table
-from scorepad.text import num, plural, scores_line, shown, signed, span
+from scorepad.text import num, plural, points_of, scores_line, shown, signed, span
 from scorepad.variants import (
     Field,
     NotAsSaved,
@@ -48,7 +49,10 @@ BIDS = ("tapp", "solo", "misere")
 BID_ALIASES = {"タップ": "tapp", "ソロ": "solo", "ミゼール": "misere", "ミゼル": "misere",
                "take": "tapp", "nehm": "tapp", "ich-nehms": "tapp", "ich-nehm's": "tapp",
                "tappä": "tapp", "tappu": "tapp", "misère": "misere", "all-pass": "misere",
-               "pass": "misere"}  # fmt: skip
+               "pass": "misere", "パス": "misere"}  # fmt: skip
+# all passed: a misère, but with 7 or 8 players the forced game of the Bättler's (or trump
+# 1's) holder, a Tapp game; a misère there is said as such (both cards in the Tapp)
+PASS_WORDS = ("pass", "all-pass", "passe", "パス")
 SIDES = ("tappist", "opponents")
 BID_WORDS = {"tapp": N_("tapp"), "solo": N_("solo"), "misere": N_("misère")}
 SIDE_ALIASES = {"attack": "tappist", "defence": "opponents", "defense": "opponents",
@@ -72,6 +76,8 @@ REPLACES = {
     "points": ("cards", "pile", "side"), "cards": ("points",),
     "partner": ("alone",), "alone": ("partner",),
 }  # fmt: skip
+
+PILE_NAMES = {"tappist": N_("tappist pile"), "opponents": N_("opponents pile")}
 
 
 @dataclass(frozen=True)
@@ -107,6 +113,7 @@ def hand_size(players: int) -> int:
     return (DECK.size - TAPP[players]) // players
 
 
+@functools.cache
 def most_valuable(n: int) -> Decimal:
     """The most n cards of the deck can be worth (the Tapp's points are at most this)."""
     return sum(sorted(DECK.values.values(), reverse=True)[:n], Decimal(0))
@@ -135,6 +142,13 @@ def tappist_range(bid: str, players: int, tricks: int) -> tuple[Decimal, Decimal
     return min(x[0] for x in found), max(x[1] for x in found)
 
 
+def misere_fits(players: int, points: Decimal) -> bool:
+    """Whether one player can take `points` in a misère: the cards of some number of tricks
+    (one card from each player a trick, each worth at least 1)."""
+    return any(t * players <= points <= most_valuable(t * players)
+               for t in range(hand_size(players) + 1))
+
+
 @functools.cache
 def misere_tapp_range(players: int) -> tuple[Decimal, Decimal]:
     """What the Tapp left aside in a misère is worth. With 7 or 8 players a misère happens
@@ -148,14 +162,100 @@ def misere_tapp_range(players: int) -> tuple[Decimal, Decimal]:
     return span
 
 
-def known_tricks(e: TrogguEntry, players: int) -> int | None:
-    """Tricks of the Tappist's side: as entered, or known from a lost Bättler (the side that
-    loses it took no trick)."""
+@functools.cache
+def points_fit(bid: str, players: int, tricks: int, points: Decimal) -> bool:
+    """Whether the Tappist's side can hold `points` after `tricks` tricks: its own cards
+    within `tappist_range`, and the opponents' cards (every other trick) within what that
+    many cards can be worth (none, or at least one point a card)."""
+    least, most = tappist_range(bid, players, tricks)
+    cards = (hand_size(players) - tricks) * players
+    return least <= points <= most and cards <= TOTAL - points <= most_valuable(cards)
+
+
+def pile_cards(players: int, tricks: int, side: str) -> int:
+    """How many cards a side's pile holds when the Tappist's side took `tricks` tricks:
+    a trick holds one card from each player; the Tappist's pile holds the discard (or the
+    Tapp) too."""
+    if side == "tappist":
+        return players * tricks + TAPP[players]
+    return players * (hand_size(players) - tricks)
+
+
+@dataclass(frozen=True)
+class TrickProof:
+    """What the entered deal proves about the tricks of the Tappist's side, found once and
+    used by the checks and the scoring alike.
+
+    `counts`: the trick counts still possible, in order (empty: none; the checks refuse it).
+    `how`: what fixed the count when only one is left: "tricks" (entered), "fool" (a lost
+    Bättler), "pile" (the listed pile's size) or "points"; "" while it stays open.
+    `failed`: the step that left no count ("pile" or "points"), `before`: the counts it had.
+    """
+
+    counts: tuple[int, ...]
+    how: str = ""
+    failed: str = ""
+    before: tuple[int, ...] = ()
+
+    @property
+    def tricks(self) -> int | None:
+        return self.counts[0] if len(self.counts) == 1 else None
+
+
+def pile_size(e: TrogguEntry) -> int | None:
+    if e.cards is None:
+        return None
+    return len(e.cards) if e.pile is None else e.pile
+
+
+def entered_points(e: TrogguEntry) -> Decimal:
+    if e.cards is None:
+        assert e.points is not None
+        return e.points
+    counted = count_pile(DECK, e.cards, e.pile).points
+    return counted if e.side == "tappist" else TOTAL - counted
+
+
+def prove_tricks(e: TrogguEntry, players: int) -> TrickProof:
+    """The Tappist side's possible trick counts, narrowed by each thing entered in turn."""
+    hand = hand_size(players)
+    counts, how = tuple(range(hand + 1)), ""
+    steps: list[tuple[str, Any]] = []
     if e.tricks is not None:
-        return e.tricks
-    if e.fool_exchange == "lost" and e.fool is not None:
-        return 0 if e.fool in e.team() else hand_size(players)
-    return None
+        steps.append(("tricks", lambda t: t == e.tricks))
+    if e.fool_exchange == "lost" and e.fool is not None:  # the side that loses it took none
+        mine = e.fool in e.team()
+        steps.append(("fool", lambda t: (t if mine else hand - t) == 0))
+    size = pile_size(e)
+    if size is not None:
+        steps.append(("pile", lambda t: pile_cards(players, t, e.side) == size))
+    points = entered_points(e)
+    steps.append(("points", lambda t: points_fit(e.bid, players, t, points)))
+    for step, keep in steps:
+        left = tuple(t for t in counts if keep(t))
+        if not left:
+            if step in ("tricks", "fool"):  # entered against each other: _check_fool says so
+                continue
+            return TrickProof((), failed=step, before=counts)
+        if len(left) == 1 and len(counts) > 1:
+            how = step
+        counts = left
+    return TrickProof(counts, how)
+
+
+@functools.cache
+def point_spans(bid: str, players: int) -> tuple[tuple[Decimal, Decimal], ...]:
+    """The Tappist side's possible points over every trick count, as disjoint spans."""
+    possible = [p for p in range(TOTAL + 1)
+                if any(points_fit(bid, players, t, Decimal(p))
+                       for t in range(hand_size(players) + 1))]
+    spans: list[list[int]] = []
+    for p in possible:
+        if spans and spans[-1][1] == p - 1:
+            spans[-1][1] = p
+        else:
+            spans.append([p, p])
+    return tuple((Decimal(lo), Decimal(hi)) for lo, hi in spans)
 
 
 class Troggu:
@@ -204,8 +304,11 @@ class Troggu:
     # --- reading ---------------------------------------------------------------------------
 
     def read_entry(self, raw: Mapping[str, Any], table: Table) -> TrogguEntry:
-        r = Reader(raw, table, self)
         n = len(table.players)
+        word = raw.get("bid")
+        if n >= 7 and isinstance(word, str) and word.strip().lower() in PASS_WORDS:
+            raw = {**raw, "bid": "tapp", "forced": True}  # who had to play is asked next
+        r = Reader(raw, table, self)
         forced = r.flag("forced")
         bid = r.choice("bid", BIDS, BID_ALIASES)
         if bid is None and forced:
@@ -288,6 +391,11 @@ class Troggu:
                 if p not in (points or {}):
                     r.require(f"points={p}", _("--points {p}=X").format(p=p))
         missing = points is None or any(p not in points for p in r.table.players)
+        for p, x in (points or {}).items():
+            if not misere_fits(n, x):
+                r.add(_("{p} cannot have {x} points in a misère: a trick holds {n} cards worth at "
+                        "least 1 each, so a player has 0 points or at least {n}").format(
+                          p=p, x=num(x), n=n), f"points={p}")
         if points:
             tapp = TAPP[n]
             total = sum(points.values(), Decimal(0))
@@ -371,44 +479,66 @@ class Troggu:
         """Points and the listed pile against the cards that many tricks can hold."""
         hand, tapp = hand_size(n), TAPP[n]
         what = _("discard") if e.bid == "tapp" else _("Tapp")
-        if e.cards is not None:
-            size = len(e.cards) if e.pile is None else e.pile
+        proof = prove_tricks(e, n)
+        if proof.failed == "pile":
+            size = pile_size(e)
             side_tapp = tapp if e.side == "tappist" else 0
-            tricks = range(hand + 1) if e.tricks is None else \
-                [e.tricks if e.side == "tappist" else hand - e.tricks]
-            sizes = [n * t + side_tapp for t in tricks]
-            if size not in sizes:
-                plus = (_(" plus the {tapp}-card {what}").format(tapp=tapp, what=what)
-                        if side_tapp else "")
-                name = _("the Tappist's pile") if e.side == "tappist" else _("the opponents' pile")
-                shown = ", ".join(map(str, sizes)) if len(sizes) <= 4 else \
-                    f"{sizes[0]}, {sizes[1]}, {sizes[2]}, …, {sizes[-1]}"
-                r.add(_("{name} cannot hold {size} cards: with {n} players it holds {n} cards a "
-                        "trick{plus} ({shown})").format(
-                          name=name, size=size, n=n, plus=plus, shown=shown), "pile")
+            sizes = sorted({pile_cards(n, t, e.side) for t in proof.before})
+            plus = (_(" plus the {tapp}-card {what}").format(tapp=tapp, what=what)
+                    if side_tapp else "")
+            name = _("the Tappist's pile") if e.side == "tappist" else _("the opponents' pile")
+            shown = ", ".join(map(str, sizes)) if len(sizes) <= 4 else \
+                f"{sizes[0]}, {sizes[1]}, {sizes[2]}, …, {sizes[-1]}"
+            r.add(_("{name} cannot hold {size} cards: with {n} players it holds {n} cards a "
+                    "trick{plus} ({shown})").format(
+                      name=name, size=size, n=n, plus=plus, shown=shown), "pile")
+            return
+        points = entered_points(e)
+        if proof.failed == "points" and len(proof.before) == 1:
+            tricks_won = proof.before[0]
+            field = "tricks" if e.tricks is not None else "points"
+            least, most = tappist_range(e.bid, n, tricks_won)
+            if not least <= points <= most:
+                extra = (_(" (no 5-point card in the discard, unless all four kings)")
+                         if e.bid == "tapp" else "")
+                r.add(_("{points} points cannot be for {tricks_won} of {n} cards plus the "
+                        "{tapp}-card {what}{extra} ({least})").format(
+                          points=num(points), tricks_won=plural(tricks_won, 'trick'), n=n,
+                          tapp=tapp, what=what, extra=extra, least=span(least, most)), field)
                 return
-        tricks_won = known_tricks(e, n)
-        if tricks_won is None:
-            return
-        points = self.team_points(e)[0]
-        least, most = tappist_range(e.bid, n, tricks_won)
-        if not least <= points <= most:
-            extra = (_(" (no 5-point card in the discard, unless all four kings)")
-                     if e.bid == "tapp" else "")
-            r.add(_("{points} points cannot be for {tricks_won} of {n} cards plus the "
-                    "{tapp}-card {what}{extra} ({least})").format(
-                      points=num(points), tricks_won=plural(tricks_won, 'trick'), n=n, tapp=tapp,
-                      what=what, extra=extra, least=span(least, most)),
-                  "tricks" if e.tricks is not None else "points")
-            return
-        cards = (hand - tricks_won) * n
-        theirs = TOTAL - points
-        if not cards <= theirs <= most_valuable(cards):
+            cards = (hand - tricks_won) * n
             r.add(_("{points} points leave the opponents {theirs}, which cannot be for their {x} "
                     "of {n} cards ({cards})").format(
-                      points=num(points), theirs=num(theirs), x=plural(hand - tricks_won, 'trick'),
-                      n=n, cards=span(cards, most_valuable(cards))),
-                  "tricks" if e.tricks is not None else "points")
+                      points=num(points), theirs=num(TOTAL - points),
+                      x=plural(hand - tricks_won, 'trick'), n=n,
+                      cards=span(cards, most_valuable(cards))), field)
+            return
+        if proof.failed == "points":
+            possible = _(", or ").join(span(lo, hi) for lo, hi in point_spans(e.bid, n))
+            r.add(_("{points} points cannot be the Tappist side's with {n} players, whatever the "
+                    "tricks: his side holds the {tapp}-card {what}, and a trick holds {n} cards "
+                    "worth at least 1 each (possible: {possible}); enter the points as counted"
+                    ).format(points=num(points), n=n, tapp=tapp, what=what, possible=possible),
+                  "points")
+            return
+        if e.bid == "tapp" and e.cards is not None and proof.tricks == 0:
+            # the Tappist's side holds the discard alone: no 5-point card but the four kings
+            listed = {c for c in e.cards if DECK.value(c) == 5}
+            five = listed if e.side == "tappist" else \
+                {c for c in DECK.values if DECK.value(c) == 5} - listed
+            if five and five != set(KINGS):
+                shown = DECK.format(sorted(five, key=display_order))
+                if e.side == "tappist":
+                    r.add(_("a {size}-card pile is the discard alone (no trick), and the discard "
+                            "holds no 5-point card but all four kings together: {listed} cannot "
+                            "be in it; list the cards again, or give the pile's true size").format(
+                              size=pile_size(e), listed=shown), "cards")
+                else:
+                    r.add(_("the opponents' {size}-card pile leaves the Tappist the discard "
+                            "alone (no trick), which holds no 5-point card but all four kings "
+                            "together: {listed} must be in the opponents' pile; list the cards "
+                            "again, or give the pile's true size").format(
+                              size=pile_size(e), listed=shown), "cards")
 
     def _check_fool(self, r: Reader, e: TrogguEntry, n: int) -> None:
         """The Bättler's escape, given in full, against the sides, tricks and cards."""
@@ -427,8 +557,9 @@ class Troggu:
                     "the same side").format(
                       fool=e.fool, fool_winner=e.fool_winner), "fool_winner")
             return
-        if e.tricks is not None:
-            owner_tricks = e.tricks if e.fool in team else hand_size(n) - e.tricks
+        tricks = e.tricks if e.tricks is not None else prove_tricks(e, n).tricks
+        if tricks is not None:
+            owner_tricks = tricks if e.fool in team else hand_size(n) - tricks
             if e.fool_exchange == "given" and owner_tricks == 0:
                 r.add(_("the Bättler's exchange needs a trick of {owner_side} to give a card "
                         "from, but they took none: use --fool-exchange lost").format(
@@ -462,6 +593,16 @@ class Troggu:
             return {**kept, **changes}
         return merge_raw(old, changes, REPLACES)
 
+    @staticmethod
+    def ask_as(key: str, raw: Mapping[str, Any]) -> str | None:
+        """All passed at 7 or 8: the Tappist is whoever had to play."""
+        word = raw.get("bid")
+        if key == "tappist" and (raw.get("forced") is True or (
+                isinstance(word, str) and word.strip().lower() in PASS_WORDS)):
+            return _("All passed: who had to play (the Bättler's holder, or trump 1's when the "
+                     "Bättler was in the Tapp; both in the Tapp: a misère, < and m)")
+        return None
+
     def questions(self, raw: Mapping[str, Any], entry: TrogguEntry | None,
                   table: Table) -> list[str]:  # fmt: skip
         keys = ["pile", "side"] if "cards" in raw else []
@@ -469,9 +610,8 @@ class Troggu:
             return keys
         if entry.bid != "misere":
             n = len(table.players)
-            points = self.team_points(entry)[0]
-            least, most = tappist_range(entry.bid, n, 0)
-            if known_tricks(entry, n) is None and least <= points <= most:
+            counts = prove_tricks(entry, n).counts
+            if 0 in counts and len(counts) > 1:
                 keys.append("tricks")  # the Tappist's side may have taken no trick
         keys.append("fool_exchange")
         return keys
@@ -501,7 +641,7 @@ class Troggu:
         points = counted.points if e.side == "tappist" else TOTAL - counted.points
         if not explain:
             return points, []
-        line = describe_pile(DECK, _("{side} pile").format(side=e.side), e.cards, counted)
+        line = describe_pile(DECK, _(PILE_NAMES[e.side]), e.cards, counted)
         if e.side == "tappist":
             return points, [line]
         return points, [line, _("Tappist's side: 114 − {points} = {points2}").format(
@@ -515,6 +655,14 @@ class Troggu:
         players = table.players
         n = len(players)
         points, lines = self.team_points(e, explain)
+        if explain and e.fool_exchange == "given":
+            lines.append(_("the Bättler's escape: {fool} kept it back to the last trick, won by "
+                           "{winner}; it stayed with {fool}'s side, which gave a low card for "
+                           "it").format(fool=e.fool or "?", winner=e.fool_winner or "?"))
+        elif explain and e.fool_exchange == "lost":
+            lines.append(_("the Bättler's escape: {fool} kept it back to the last trick, won by "
+                           "{winner}; {fool}'s side had no trick, so the Bättler went to "
+                           "{winner}").format(fool=e.fool or "?", winner=e.fool_winner or "?"))
         theirs = TOTAL - points
         who = _("Solo") if e.bid == "solo" else _("Tapp game")
         head = _("{x}{who} by {tappist}").format(
@@ -524,10 +672,10 @@ class Troggu:
                 .format(
                                                 called=e.called) if e.called else "")
         elif e.alone:
-            head += _(", alone (the called card was his own)")
+            head += _(", alone (the called card was theirs)")
         with_what = _("with the Tapp") if e.bid == "solo" else _("with the discard")
-        lines.insert(0, _("{head}: {points} points {with_what}").format(
-                            head=head, points=num(points), with_what=with_what))
+        lines.insert(0, _("{head}: {points} {with_what}").format(
+                            head=head, points=points_of(points), with_what=with_what))
         win, draw = int(rules["win_points"]), int(rules["draw_points"])
         low = int(rules["low_points"])
         if points >= win:
@@ -547,20 +695,24 @@ class Troggu:
         losers_points = theirs if won else points
         losers = _("opponents") if won else (_("Tappist's side") if e.partner else _("Tappist"))
         hand = hand_size(n)
-        tricks = known_tricks(e, n)
-        no_trick = (tricks == hand or theirs == 0) if won else tricks == 0
+        proof = prove_tricks(e, n)
+        no_trick = proof.tricks == (hand if won else 0)
         if no_trick:
             k = int(rules["chips_no_trick"])
-            why = _("the {losers} took no trick → {k} chips").format(losers=losers, k=k)
+            why = _("the {losers} took no trick → {chips}").format(losers=losers,
+                                                                    chips=plural(k, "chip"))
+            if explain and proof.how not in ("", "tricks"):
+                lines.append(self._how_known(e, n, proof, points))
         elif losers_points <= low:
             k = int(rules["chips_low"])
-            why = _("the {losers} took {losers_points} ≤ {low} → {k} chips").format(
-                      losers=losers, losers_points=num(losers_points), low=low, k=k)
+            why = _("the {losers} took {losers_points} ≤ {low} → {chips}").format(
+                      losers=losers, losers_points=num(losers_points), low=low,
+                      chips=plural(k, "chip"))
         else:
             k = int(rules["chips"])
-            why = _("the {losers} took {losers_points} > {low} → {k} chip{x}").format(
-                      losers=losers, losers_points=num(losers_points), low=low, k=k,
-                      x='s' * (k != 1))
+            why = _("the {losers} took {losers_points} > {low} → {chips}").format(
+                      losers=losers, losers_points=num(losers_points), low=low,
+                      chips=plural(k, "chip"))
         if e.bid == "solo":
             factor = int(rules["solo_factor"])
             why += _(" × {factor} for Solo = {x}").format(factor=factor, x=k * factor)
@@ -573,13 +725,13 @@ class Troggu:
             share = int(rules["partner_share"])
             split = (_(" (the partner gets {share} × {k} of them, the Tappist the rest)").format(
                          share=share, k=k) if won
-                     else _(" (the partner pays {share} of them, the Tappist the other {x})")
-                         .format(
-                              share=share, x=opponents - share))
+                     else _(" (the partner pays {share} of the opponents, the Tappist the "
+                            "other {x})").format(share=share, x=opponents - share))
         if explain:
-            lines.append(_("{why} {verb} each of {opponents} opponents{split} → Tappist "
+            lines.append(_("{why} {verb} each of the {opponents}{split} → Tappist "
                            "{scores}").format(
-                             why=why, verb=verb, opponents=opponents, split=split,
+                             why=why, verb=verb, opponents=plural(opponents, "opponent"),
+                             split=split,
                              scores=signed(scores[e.tappist or '']))
                          + (_(", partner {scores}").format(scores=signed(scores[e.partner]))
                             if e.partner else ""))
@@ -587,6 +739,28 @@ class Troggu:
         return check_outcome(self, Outcome(
             result=result, scores=scores, points=points, declarer=e.tappist, made=won,
             explain=tuple(lines) if explain else ()), table)  # fmt: skip
+
+    @staticmethod
+    def _how_known(e: TrogguEntry, n: int, proof: TrickProof, points: Decimal) -> str:
+        """How the entered deal proves that the losing side took no trick."""
+        what = _("discard") if e.bid == "tapp" else _("Tapp")
+        if proof.how == "fool":
+            return _("the Bättler was lost: its side took no trick")
+        if proof.how == "pile":
+            if e.side == "tappist" and proof.tricks == 0:
+                return _("a {size}-card pile is the {what} alone: no trick").format(
+                           size=pile_size(e), what=what)
+            if e.side == "tappist":
+                return _("a {size}-card pile is every trick and the {what}: the opponents took "
+                         "no trick").format(size=pile_size(e), what=what)
+            if proof.tricks == 0:
+                return _("the opponents' {size}-card pile is every trick: the Tappist's side "
+                         "took no trick").format(size=pile_size(e))
+            return _("the opponents' pile is empty: they took no trick")
+        if proof.tricks == 0:
+            return _("{points} points: the {what} alone, no trick (a trick adds {n} cards worth "
+                     "at least 1 each)").format(points=num(points), what=what, n=n)
+        return _("{points} points: the opponents took no trick").format(points=num(points))
 
     @staticmethod
     def _settle(e: TrogguEntry, players: tuple[str, ...], k: int, share: int) -> dict[str, int]:
@@ -610,25 +784,25 @@ class Troggu:
         tied = [p for p in table.players if points[p] == top]
         others = [p for p in table.players if p not in tied]
         chips = int(rules["misere_chips"])
-        lines = [_("misère: ") + ", ".join(f"{p} {num(points[p])}" for p in table.players)]
+        lines = [_("misère: ") + _(", ").join(f"{p} {num(points[p])}" for p in table.players)]
         scores = {p: 0 for p in table.players}
         if not others:
             lines.append(_("everybody tied: nobody pays"))
         elif len(tied) > 1 and rules["misere_ties"] == "nobody-pays":
             lines.append(_("{tied} tie for the most ({top}): nobody pays (misere_ties = "
                            "nobody-pays)").format(
-                             tied=' and '.join(tied), top=num(top)))
+                             tied=_(' and ').join(tied), top=num(top)))
         else:
             for p in tied:
                 scores[p] = -chips * len(others)
             for p in others:
                 scores[p] = chips * len(tied)
-            payers = " and ".join(tied)
+            payers = _(" and ").join(tied)
             each = _("each pay") if len(tied) > 1 else _("pays")
-            lines.append(_("{payers} took the most ({top}) and {each} {chips} chip{x} to each of "
-                           "{others} other players").format(
-                             payers=payers, top=num(top), each=each, chips=chips,
-                             x='s' * (chips != 1), others=len(others)))
+            lines.append(_("{payers} took the most ({top}) and {each} {chips} to each of the "
+                           "{others}").format(
+                             payers=payers, top=num(top), each=each, chips=plural(chips, "chip"),
+                             others=plural(len(others), "other player")))
         if explain:
             lines.append(scores_line(scores))
         return Outcome(result="misere", scores=scores, winners=tuple(others),
