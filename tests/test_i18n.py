@@ -249,8 +249,7 @@ def test_every_command_on_every_example_speaks_japanese(cli, japanese, path):
         assert not _english_words(text, allowed), (args, _english_words(text, allowed), text)
 
 
-@pytest.mark.parametrize("args", [("show",), ("deal",), ("export", "{piedmont}"),
-                                  ("export", "{piedmont}", "--to", "xx"),
+@pytest.mark.parametrize("args", [("show",), ("deal",), ("export", "{piedmont}", "--to", "xx"),
                                   ("history", "{piedmont}", "extra"), ("bogus",),
                                   ("deal", "{piedmont}", "--bogus")])  # fmt: skip
 def test_usage_errors_in_japanese(cli, japanese, args):
@@ -262,6 +261,17 @@ def test_usage_errors_in_japanese(cli, japanese, args):
     text = lines[0].removeprefix("error: ").replace(str(EXAMPLES / "piedmont-match.toml"), "")
     typed = {"FILE", "SCOREPAD", "scorepad", "root", "csv", "json", "markdown", "bouts"}
     assert not _english_words(text, typed | {a.strip("-") for a in args}), text
+
+
+def test_an_export_without_a_format_says_which_in_japanese(cli, japanese):
+    """--to is optional (--excel alone means csv): without either, scorepad's own error."""
+    path = EXAMPLES / "piedmont-match.toml"
+    result = cli("export", path, ok=False)
+    assert result.exit_code == 1
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("error: --to: "), line
+    text = line.removeprefix("error: --to: ")
+    assert not _english_words(text, {"to", "csv", "json", "markdown"}), text
 
 
 def test_counts_are_singular_and_plural_through_ngettext(cli):
