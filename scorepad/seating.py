@@ -38,9 +38,10 @@ Readings where the rules are silent:
 - An explicit `out` may leave out the dealer who sits out by rule (DEALER_OUT, someone out):
   the dealer is added, as `--out` accepts the others alone.
 
-Cost: one pass over the deals; per deal O(roster) to build its seated tuple (shared between
-deals with the same roster and dealer when one sits out) and O(roster log roster) only to
-choose among several who sit out. Roster changes cost O(roster) each.
+Cost: one pass over the deals, O(1) a deal when at most one sits out (each deal's seated and
+out tuples are shared by every deal of the same roster with the same out, so a 10,000-deal
+evening holds a handful of them); O(roster log roster) a deal only to choose among several
+who sit out. A roster change costs O(roster).
 
 Design note for whoever wires it into the session file (format 4; an older file is a fixed
 table and reads exactly as before; the upgrade from 3 changes nothing in the text):
@@ -85,7 +86,6 @@ For the game checks: a taker who is not in `seated` is refused with who sits out
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -142,16 +142,17 @@ class Dealt:
 
 @dataclass(frozen=True, slots=True)
 class Seating:
-    """One deal's table: the seated players and those out, both in dealing order."""
+    """One deal's table: the seated players and those out, both in dealing order.
 
-    n: int  # the deal's number, from 1
+    `Evening.deals[n - 1]` is deal n's; deals seated alike share one Seating (and one seated
+    tuple), so a long evening costs a handful of them."""
+
     dealer: str
     seated: tuple[str, ...]
     out: tuple[str, ...]
     roster: tuple[str, ...]  # everyone on the roster at this deal, in dealing order
     seats: int
     proposed: tuple[str, ...]  # the rule's choice of out for this deal, given its dealer
-    passed: bool = False
 
     @property
     def stored_out(self) -> tuple[str, ...] | None:
@@ -247,7 +248,8 @@ def seat(roster: Sequence[str], seats: int, deals: Iterable[Dealt],
     group = by_deal.pop(last, None)
     if group:
         table.apply(group, last)
-    problems.extend(_later(later, last - 1) for later in sorted(by_deal))
+    if by_deal:
+        problems.extend(_later(later, last - 1) for later in sorted(by_deal))
     return Evening(tuple(out), tuple(problems), table.proposal(last), table)
 
 
@@ -281,7 +283,7 @@ class _Table:
                 order.append(name)
         self.order = order
         self.ever = set(order)
-        self.seats = seats
+        self.seats = max(seats, 1)
         self.counts = dict.fromkeys(order, 0)  # sat out of played deals, for the proposal
         self._reindex()
         if seats < 1:
@@ -307,18 +309,14 @@ class _Table:
         other.ever = set(self.ever)
         other.counts = dict(self.counts)
         other.index = dict(self.index)
-        other.alone = dict(self.alone)
-        return other
+        return other  # tables and seatings are memos of this roster: shared, not copied
 
     def _reindex(self) -> None:
         self.roster = tuple(self.order)
         self.index = {name: i for i, name in enumerate(self.order)}
-        self.alone: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
-
-    @property
-    def over(self) -> int:
-        """How many sit out: the people over the seats."""
-        return max(0, len(self.order) - self.seats)
+        self.tables: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        self.seatings: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Seating] = {}
+        self.over = max(0, len(self.order) - self.seats)  # how many sit out
 
     # -- the roster's changes ---------------------------------------------------------------
 
@@ -407,13 +405,9 @@ class _Table:
         valid = dealer in self.index
         if not valid:
             problems.append(Problem(_deal(n), self._not_here(dealer, dealer=True)))
-        proposed = self.propose_out(dealer)
-        if dealt.out is None:
-            out = proposed
-            seated = self.without(out)
-        else:
-            out, seated = self._given(n, dealer, dealt.out, problems)
-        if not dealt.passed:
+        proposed = self.propose_out(dealer) if self.over else ()
+        out = proposed if dealt.out is None else self._given(n, dealer, dealt.out, problems)
+        if out and not dealt.passed:
             counts = self.counts
             for p in out:
                 counts[p] += 1
@@ -422,10 +416,16 @@ class _Table:
             self.redeal = (dealt.passed and self.policy is Policy.DEALER_OUT
                            and dealer in out)  # fmt: skip
         self.last_out = out
-        return Seating(n, dealer, seated, out, self.roster, self.seats, proposed, dealt.passed)
+        key = (dealer, out, proposed)
+        seating = self.seatings.get(key)
+        if seating is None:
+            out, seated = self._table(out)
+            seating = self.seatings[key] = Seating(dealer, seated, out, self.roster, self.seats,
+                                                   self._table(proposed)[0])  # fmt: skip
+        return seating
 
     def _given(self, n: int, dealer: str, given: Sequence[str],
-               problems: list[Problem]) -> tuple[tuple[str, ...], tuple[str, ...]]:  # fmt: skip
+               problems: list[Problem]) -> tuple[str, ...]:  # fmt: skip
         where = _deal(n)
         chosen: set[str] = set()
         for name in given:
@@ -443,23 +443,27 @@ class _Table:
                                                    dealer=dealer)))  # fmt: skip
             elif self.policy is Policy.DEALER_OUT and over:
                 chosen.add(dealer)
-        out = tuple(p for p in self.order if p in chosen)
+        out = self._in_order(chosen)
         if len(out) != over and len(self.order) >= self.seats:
             problems.append(Problem(where, _(
                 "{people} people at a {seats}-seat table leave {over} out, not {k} ({out})"
             ).format(people=len(self.order), seats=self.seats, over=over, k=len(out),
                              out=_(", ").join(out) or _("nobody"))))
-        return out, self.without(out)
+        return out
 
     # -- proposals ----------------------------------------------------------------------------
 
-    def without(self, out: Sequence[str]) -> tuple[str, ...]:
-        if not out:
-            return self.roster
-        if len(out) == 1:
-            return self._alone(out[0])[1]
-        gone = set(out)
-        return tuple(p for p in self.order if p not in gone)
+    def _in_order(self, names: Iterable[str]) -> tuple[str, ...]:
+        return tuple(sorted(names, key=self.index.__getitem__))
+
+    def _table(self, out: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """`out` (in dealing order) and the seated, both shared by every deal of this roster
+        with the same out: a 10,000-deal evening holds a handful of tuples."""
+        pair = self.tables.get(out)
+        if pair is None:
+            gone = set(out)
+            pair = self.tables[out] = (out, tuple(p for p in self.order if p not in gone))
+        return pair
 
     def propose_out(self, dealer: str) -> tuple[str, ...]:
         over = self.over
@@ -468,42 +472,38 @@ class _Table:
         present = dealer in self.index
         if self.policy is Policy.DEALER_OUT and present:
             if over == 1:
-                return self._alone(dealer)[0]
-            forced = {dealer}
+                return (dealer,)
+            chosen = [dealer]
         else:
-            forced = set()
-        carry: list[str] = []
-        if self.policy is Policy.DEALER_PLAYS or self.redeal:
-            carry = [p for p in self.last_out if p in self.index and p not in forced
-                     and p != dealer]  # fmt: skip
-        need = over - len(forced)
-        base = self.index[dealer] if present else 0
-        size = len(self.order)
-        counts, index = self.counts, self.index
-
-        def rank(p: str) -> tuple[int, int]:  # least out first, then furthest from dealing
-            return counts[p], -((index[p] - base) % size)
-
-        if len(carry) > need:
-            carry = sorted(carry, key=rank)[:need]
-        chosen = forced | set(carry)
-        rest = need - len(carry)
-        if rest > 0:
-            others = (p for p in self.order if p not in chosen and p != dealer)
-            chosen.update(heapq.nsmallest(rest, others, key=rank))
-        return tuple(p for p in self.order if p in chosen)
-
-    def _alone(self, name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """(name,) and everybody else: shared by every deal `name` alone sits out."""
-        pair = self.alone.get(name)
-        if pair is None:
-            pair = self.alone[name] = ((name,), tuple(p for p in self.order if p != name))
-        return pair
+            chosen = []
+        # everyone but the dealer, the one whose turn to deal is furthest off first
+        if present:
+            b = self.index[dealer]
+            furthest = self.order[b - 1::-1] + self.order[:b:-1] if b else self.order[:0:-1]
+        else:
+            furthest = self.order[::-1]
+        least = self.counts.__getitem__  # sorted and min are stable: the furthest wins ties
+        need = over - len(chosen)
+        if self.policy is Policy.DEALER_PLAYS or self.redeal:  # the same table again
+            kept = set(self.last_out)
+            carry = [p for p in furthest if p in kept]
+            if len(carry) > need:
+                carry = sorted(carry, key=least)[:need]
+            chosen += carry
+            need -= len(carry)
+            if carry:
+                furthest = [p for p in furthest if p not in kept]
+        if need == 1 and furthest:
+            chosen.append(min(furthest, key=least))
+        elif need > 1:
+            chosen += sorted(furthest, key=least)[:need]
+        return self._in_order(chosen)
 
     def proposal(self, n: int) -> Proposal:
         dealer = self.propose_dealer()
         out = self.propose_out(dealer)
-        return Proposal(n, dealer, out, self.without(out), self.roster, self.seats)
+        out, seated = self._table(out)
+        return Proposal(n, dealer, out, seated, self.roster, self.seats)
 
     def propose_dealer(self, out: Sequence[str] | None = None) -> str:
         pointer = self.pointer
