@@ -186,8 +186,8 @@ class Evening:
         return self._table.propose_out(dealer)
 
     def propose_dealer(self, out: Sequence[str] | None = None) -> str:
-        """Who deals the next deal; with DEALER_PLAYS, the first in turn not in `out`
-        (default: the proposed out)."""
+        """Who deals the next deal: with DEALER_OUT the one in turn (`out` changes nothing);
+        with DEALER_PLAYS the first in turn not in `out` (default: the previous deal's)."""
         return self._table.propose_dealer(out)
 
     def then(self, dealt: Dealt, changes: Iterable[Change] = ()) -> Evening:

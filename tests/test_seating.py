@@ -4,10 +4,13 @@ problems of an impossible seating, and the invariants over generated evenings.""
 
 from __future__ import annotations
 
+import ast
 import collections
+import sys
 import textwrap
 import tomllib
 from collections.abc import Collection, Sequence
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -320,6 +323,15 @@ def test_the_file_in_the_design_note_reads_as_it_says():
     assert not evening.problems
     assert [s.stored_out for s in evening.deals] == [None, None, ("Fumiko", "Daisuke")]
     assert evening.deals[1].out == ("Anna",) and "Fumiko" in evening.deals[2].roster
+
+
+def test_seating_imports_only_the_standard_library_errors_and_messages():
+    tree = ast.parse(Path(seating.__file__).read_text(encoding="utf-8"))
+    names = {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+    names |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    ours = {n for n in names if n.split(".")[0] == "scorepad"}
+    assert ours == {"scorepad.errors", "scorepad.i18n"}
+    assert all(n.split(".")[0] in sys.stdlib_module_names for n in names - ours - {"__future__"})
 
 
 # -- cost ---------------------------------------------------------------------------------------
