@@ -1,0 +1,523 @@
+"""Who sits at the table, deal by deal: the roster, its changes and the sit-out rule.
+
+Pure: standard library and scorepad's error type and messages only. A game never sees any of
+this; it scores a deal for the table `Seating.seated` gives (in the roster's order, exactly
+the session's players today when nobody sits out).
+
+The rule (FFT, règlement officiel, §16, Variante n°2): with more people than seats the dealer
+(le mort) deals and sits out, scoring nothing; the role moves on in dealing order; while
+everybody passes, the same player deals again. `Policy.DEALER_OUT` is that rule (French
+Tarot, Troggu); `Policy.DEALER_PLAYS` is Piedmontese two-handed with three or more people:
+the dealer is one of the two who play, and who sits out is proposed as the previous deal's.
+
+Readings where the rules are silent:
+
+- The dealing order is the roster's order, a cycle. The next dealer is the next person after
+  the last dealer in it, a newcomer included (one who joins right after the last dealer deals
+  next); when the last dealer has left, the person who followed them deals.
+- "The same player deals again" applies when the passed (or cancelled) deal's dealer sat out
+  and the next deal has someone sitting out too; otherwise (people == seats, or the dealer
+  plays) the deal moves on after a pass, as `Session.next_dealer` does today. After such a
+  pass the same table is dealt again: the others who sat out are proposed again.
+- More than one out: the dealer (DEALER_OUT) and whoever sat out least so far; among equals,
+  the one whose turn to deal is furthest off (nearest *before* the dealer in dealing order).
+  Ties broken "nearest after the dealer" would send out the very player who deals, and sits
+  out, next: everybody would sit out two deals running and the counts would drift apart by 2
+  within a round; broken this way they never differ by more than 1 (tests/test_seating.py).
+- "Sat out least so far" counts the deals that were played: a passed or cancelled deal scores
+  nobody, so sitting it out costs nothing (standings still list it as sat out: `Seating.out`
+  names every deal's sitting-out dealer, passed ones included). Someone who joins starts level
+  with the least so far, so an arrival does not sit out deal after deal to catch up.
+- DEALER_PLAYS: the proposal is the previous deal's out, less whoever left or deals, topped up
+  (or cut down, keeping those who sat out least) by the rule above when the table changes; the
+  next dealer is the next after the last dealer who is not proposed to sit out, so two who
+  play a match deal in turn.
+- Roster changes at one deal number apply in order, then the table is checked: `join Fumiko
+  --seats 5` is a `Join` and a `Resize` at the same deal and is never "too many seats" half
+  way. A change takes effect from deal 1 up to the next deal (one more than the deals so far).
+- An explicit `out` may leave out the dealer who sits out by rule (DEALER_OUT, someone out):
+  the dealer is added, as `--out` accepts the others alone.
+
+Cost: one pass over the deals, O(1) a deal when at most one sits out (each deal's seated and
+out tuples are shared by every deal of the same roster with the same out, so a 10,000-deal
+evening holds a handful of them); O(roster log roster) a deal only to choose among several
+who sit out. A roster change costs O(roster).
+
+Design note for whoever wires it into the session file (format 4; an older file is a fixed
+table and reads exactly as before; the upgrade from 3 changes nothing in the text):
+
+    players = ["Anna", "Bruno", "Chloé", "Daisuke", "Elsa"]  # the roster at deal 1, in order
+    seats = 4                  # absent: as many seats as players
+    dealer = "Anna"            # who deals deal 1
+
+    [[deals]]
+    dealer = "Anna"            # Anna sits out by rule: nothing more is stored
+    contract = "pass"
+
+    [[deals]]
+    dealer = "Anna"            # deal 1 was passed: Anna deals again
+    contract = "garde"
+    taker = "Bruno"
+
+    [[roster]]                 # a change, written just before the deal it first applies to
+    from_deal = 3              # authoritative: TOML readers do not keep the interleaving
+    join = "Fumiko"            # or: leave = "Daisuke"
+    after = "Anna"             # optional; absent: last in the dealing order
+    # seats = 5                # optional: the table's size from then on (--seats N)
+
+    [[deals]]
+    dealer = "Fumiko"          # six at four: Fumiko and one more sit out
+    out = ["Fumiko", "Daisuke"]  # only when not the rule's choice (`Seating.stored_out`), in
+    contract = "petite"        # dealing order; the sitting-out dealer may be left out by hand
+    taker = "Chloé"
+
+One `[[roster]]` table holds one `join` or one `leave` (with `after` for a join), and/or
+`seats`; read it as `Join`/`Leave` then `Resize`, keeping the file's order within one
+`from_deal`. Written in place, a change is appended as a deal is (text at the end of the
+file). Removing deal k moves every change from a later deal one deal earlier (a change from
+deal k stays: it now comes before what was deal k+1); editing a deal never touches them.
+Write `Seating.stored_out` (None: no key) and read the key back as `Dealt.out`. A deal
+without `out` means "the rule's choice", so the proposal is part of the file format: a
+later change to the proposal rule needs a format upgrade that writes out the old choices.
+Each deal's game table is `Table(variant, seating.seated, rules)`; JSON's `out` is
+`seating.out`; "deals sat out" counts `out` (passed deals included), "played" `seated`.
+For the game checks: a taker who is not in `seated` is refused with who sits out and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from scorepad.errors import Problem
+from scorepad.i18n import _, ngettext
+
+
+class Policy(StrEnum):
+    """Who sits out when there are more people than seats."""
+
+    DEALER_OUT = "dealer-out"  # the dealer deals and sits out (FFT §16; French, Troggu)
+    DEALER_PLAYS = "dealer-plays"  # the dealer plays; out as the previous deal's (Piedmont)
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """`name` is on the roster from deal `from_deal` on, after `after` in the dealing order
+    (None: last in it)."""
+
+    from_deal: int
+    name: str
+    after: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """`name` is off the roster from deal `from_deal` on."""
+
+    from_deal: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Resize:
+    """The table has `seats` seats from deal `from_deal` on."""
+
+    from_deal: int
+    seats: int
+
+
+Change = Join | Leave | Resize
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """What a deal says about its seating: who dealt, whether it was passed or cancelled (no
+    one played it, the cards are dealt again), and who sat out when that is stored."""
+
+    dealer: str
+    passed: bool = False
+    out: tuple[str, ...] | None = None  # None: the rule's choice
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """One deal's table: the seated players and those out, both in dealing order.
+
+    `Evening.deals[n - 1]` is deal n's; deals seated alike share one Seating (and one seated
+    tuple), so a long evening costs a handful of them."""
+
+    dealer: str
+    seated: tuple[str, ...]
+    out: tuple[str, ...]
+    roster: tuple[str, ...]  # everyone on the roster at this deal, in dealing order
+    seats: int
+    proposed: tuple[str, ...]  # the rule's choice of out for this deal, given its dealer
+
+    @property
+    def stored_out(self) -> tuple[str, ...] | None:
+        """What the file must keep for this deal: None when the rule's choice applies."""
+        return None if self.out == self.proposed else self.out
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """The next deal as the rule would seat it."""
+
+    n: int
+    dealer: str
+    out: tuple[str, ...]
+    seated: tuple[str, ...]
+    roster: tuple[str, ...]
+    seats: int
+
+
+@dataclass(frozen=True)
+class Evening:
+    """Every deal's seating, the problems found (each naming its deal), and the next deal."""
+
+    deals: tuple[Seating, ...]
+    problems: tuple[Problem, ...]
+    next: Proposal
+    _table: _Table = field(repr=False, compare=False)
+
+    def propose_out(self, dealer: str) -> tuple[str, ...]:
+        """Who the rule sends out of the next deal if `dealer` deals it."""
+        return self._table.propose_out(dealer)
+
+    def propose_dealer(self, out: Sequence[str] | None = None) -> str:
+        """Who deals the next deal: with DEALER_OUT the one in turn (`out` changes nothing);
+        with DEALER_PLAYS the first in turn not in `out` (default: the previous deal's)."""
+        return self._table.propose_dealer(out)
+
+    def then(self, dealt: Dealt, changes: Iterable[Change] = ()) -> Evening:
+        """This evening and one more deal (the next), then `changes` from the deal after it:
+        the same as `seat` over every deal, at the cost of one deal (and a copy of the
+        seatings' tuple), for recording a deal in a long evening."""
+        problems = list(self.problems)
+        table = self._table.copy()
+        table.problems = problems
+        n = self.next.n
+        seating = table.seat(n, dealt, problems)
+        group = list(changes)
+        for change in group:
+            if change.from_deal != n + 1:
+                problems.append(_later(change.from_deal, n))
+            elif isinstance(change, Join):
+                table.ever.add(change.name)
+        group = [c for c in group if c.from_deal == n + 1]
+        if group:
+            table.apply(group, n + 1)
+        return Evening((*self.deals, seating), tuple(problems), table.proposal(n + 1), table)
+
+    def check_next(self, dealer: str, out: Sequence[str] | None) -> tuple[Problem, ...]:
+        """The problems of seating the next deal so (before recording it)."""
+        problems: list[Problem] = []
+        self._table.copy().seat(self.next.n, Dealt(dealer, out=None if out is None
+                                                    else tuple(out)), problems)  # fmt: skip
+        return tuple(problems)
+
+
+def seat(roster: Sequence[str], seats: int, deals: Iterable[Dealt],
+         changes: Iterable[Change] = (), *, policy: Policy = Policy.DEALER_OUT,
+         first_dealer: str | None = None, seats_option: str = "--seats") -> Evening:  # fmt: skip
+    """The seating of every deal, in one pass, and the next deal's proposal.
+
+    `roster` is the roster at deal 1 in dealing order, `seats` the table's size then,
+    `changes` the roster changes (each from its deal on), `first_dealer` who deals deal 1
+    (default: the first on the roster). Problems are collected, never raised; a deal with a
+    problem is still seated as well as it can be so the later ones are checked too.
+    `seats_option` is how the fix is spelt: `--seats` for a command, `seats =` for a file."""
+    problems: list[Problem] = []
+    by_deal: dict[int, list[Change]] = {}
+    joining: set[str] = set()  # who is on the roster at some deal: never on it, or not now
+    for change in changes:
+        by_deal.setdefault(change.from_deal, []).append(change)
+        if isinstance(change, Join):
+            joining.add(change.name)
+    table = _Table(roster, seats, policy, first_dealer, seats_option, problems)
+    table.ever |= joining
+    out: list[Seating] = []
+    n = 0
+    for n, dealt in enumerate(deals, 1):
+        group = by_deal.pop(n, None)
+        if group:
+            table.apply(group, n)
+        out.append(table.seat(n, dealt, problems))
+    last = n + 1
+    group = by_deal.pop(last, None)
+    if group:
+        table.apply(group, last)
+    if by_deal:
+        problems.extend(_later(later, last - 1) for later in sorted(by_deal))
+    return Evening(tuple(out), tuple(problems), table.proposal(last), table)
+
+
+def _deal(n: int) -> str:
+    return _("deal {n}").format(n=n)
+
+
+def _later(n: int, deals: int) -> Problem:
+    return Problem("", ngettext(
+        "a roster change from deal {n}: with {deals} deal so far, a change takes effect from "
+        "deal 1 to {last}",
+        "a roster change from deal {n}: with {deals} deals so far, a change takes effect from "
+        "deal 1 to {last}", deals).format(n=n, deals=deals, last=deals + 1))
+
+
+class _Table:
+    """The running state of one pass: mutable inside `seat`, copied for what it hands out."""
+
+    def __init__(self, roster: Sequence[str], seats: int, policy: Policy,
+                 first_dealer: str | None, seats_option: str,
+                 problems: list[Problem]) -> None:  # fmt: skip
+        self.policy = policy
+        self.option = seats_option
+        self.problems = problems
+        order: list[str] = []
+        for name in roster:
+            if name in order:
+                problems.append(Problem("players", _("{name} is on the roster twice").format(
+                    name=name)))
+            else:
+                order.append(name)
+        self.order = order
+        self.ever = set(order)
+        self.seats = max(seats, 1)
+        self.counts = dict.fromkeys(order, 0)  # sat out of played deals, for the proposal
+        self._reindex()
+        if seats < 1:
+            problems.append(Problem(seats_option, _("the table needs at least one seat, not "
+                                                    "{seats}").format(seats=seats)))
+        elif len(order) < seats:
+            problems.append(Problem(seats_option, self._too_few(None)))
+        if first_dealer is None:
+            first_dealer = order[0] if order else None
+        elif first_dealer not in self.index:
+            problems.append(Problem("dealer", self._not_here(first_dealer, dealer=True)))
+            first_dealer = order[0] if order else None
+        # the next dealer is `pointer` itself (inclusive) or the one after it in the order
+        self.pointer: str | None = first_dealer
+        self.inclusive = True
+        self.redeal = False  # the last deal passed and its dealer sat out
+        self.last_out: tuple[str, ...] = ()
+
+    def copy(self) -> _Table:
+        other = object.__new__(_Table)
+        other.__dict__.update(self.__dict__)
+        other.order = list(self.order)
+        other.ever = set(self.ever)
+        other.counts = dict(self.counts)
+        other.index = dict(self.index)
+        return other  # tables and seatings are memos of this roster: shared, not copied
+
+    def _reindex(self) -> None:
+        self.roster = tuple(self.order)
+        self.index = {name: i for i, name in enumerate(self.order)}
+        self.tables: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        self.seatings: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Seating] = {}
+        self.over = max(0, len(self.order) - self.seats)  # how many sit out
+
+    # -- the roster's changes ---------------------------------------------------------------
+
+    def apply(self, group: Sequence[Change], n: int) -> None:
+        where = _deal(n)
+        leaver: str | None = None
+        resized = False
+        for change in group:
+            if isinstance(change, Join):
+                self._join(change, where)
+            elif isinstance(change, Leave):
+                if self._leave(change, where):
+                    leaver = change.name
+            elif change.seats < 1:
+                self.problems.append(Problem(where, _("the table needs at least one seat, not "
+                                                      "{seats}").format(seats=change.seats)))
+            else:
+                self.seats = change.seats
+                resized = True
+        self._reindex()
+        if len(self.order) < self.seats:
+            self.problems.append(Problem(where, self._too_few(None if resized else leaver)))
+
+    def _join(self, change: Join, where: str) -> None:
+        name = change.name
+        if name in self.index:
+            self.problems.append(Problem(where, _("{name} joins but is already on the roster")
+                                         .format(name=name)))
+            return
+        if change.after is not None and change.after not in self.index:
+            self.problems.append(Problem(where, _("{name} joins after {after}, who is not on "
+                                                  "the roster (roster: {roster})").format(
+                name=name, after=change.after, roster=self._listed())))
+            return
+        at = len(self.order) if change.after is None else self.index[change.after] + 1
+        self.counts[name] = min((self.counts[p] for p in self.order), default=0)
+        self.order.insert(at, name)
+        self.index = {p: i for i, p in enumerate(self.order)}
+
+    def _leave(self, change: Leave, where: str) -> bool:
+        name = change.name
+        if name not in self.index:
+            self.problems.append(Problem(where, _("{name} leaves but is not on the roster "
+                                                  "(roster: {roster})").format(
+                name=name, roster=self._listed())))
+            return False
+        i = self.index[name]
+        if self.pointer == name:  # the one who followed them deals next
+            follower = self.order[(i + 1) % len(self.order)]
+            self.pointer, self.inclusive = (None if follower == name else follower), True
+        del self.order[i]
+        del self.counts[name]
+        self.index = {p: j for j, p in enumerate(self.order)}
+        return True
+
+    def _too_few(self, leaver: str | None) -> str:
+        people = len(self.order)
+        if leaver is not None:
+            return ngettext("leaving {name} leaves {people} person at a {seats}-seat table: "
+                            "add {option} {people}",
+                            "leaving {name} leaves {people} people at a {seats}-seat table: "
+                            "add {option} {people}", people).format(
+                name=leaver, people=people, seats=self.seats, option=self.option)
+        return ngettext("{seats} seats for {people} person: give {option} {people} at most",
+                        "{seats} seats for {people} people: give {option} {people} at most",
+                        people).format(seats=self.seats, people=people, option=self.option)
+
+    def _listed(self) -> str:
+        return _(", ").join(self.order)
+
+    def _not_here(self, name: str, *, dealer: bool) -> str:
+        roster = self._listed()
+        if name not in self.ever:
+            text = (_("dealer {name} was never on the roster (roster: {roster})") if dealer
+                    else _("{name}, listed out, was never on the roster (roster: {roster})"))
+        else:
+            text = (_("dealer {name} is not on the roster at this deal (roster: {roster})")
+                    if dealer else _("{name}, listed out, is not on the roster at this deal "
+                                     "(roster: {roster})"))  # fmt: skip
+        return text.format(name=name, roster=roster)
+
+    # -- one deal ---------------------------------------------------------------------------
+
+    def seat(self, n: int, dealt: Dealt, problems: list[Problem]) -> Seating:
+        dealer = dealt.dealer
+        valid = dealer in self.index
+        if not valid:
+            problems.append(Problem(_deal(n), self._not_here(dealer, dealer=True)))
+        proposed = self.propose_out(dealer) if self.over else ()
+        out = proposed if dealt.out is None else self._given(n, dealer, dealt.out, problems)
+        if out and not dealt.passed:
+            counts = self.counts
+            for p in out:
+                counts[p] += 1
+        if valid:
+            self.pointer, self.inclusive = dealer, False
+            self.redeal = (dealt.passed and self.policy is Policy.DEALER_OUT
+                           and dealer in out)  # fmt: skip
+        self.last_out = out
+        key = (dealer, out, proposed)
+        seating = self.seatings.get(key)
+        if seating is None:
+            out, seated = self._table(out)
+            seating = self.seatings[key] = Seating(dealer, seated, out, self.roster, self.seats,
+                                                   self._table(proposed)[0])  # fmt: skip
+        return seating
+
+    def _given(self, n: int, dealer: str, given: Sequence[str],
+               problems: list[Problem]) -> tuple[str, ...]:  # fmt: skip
+        where = _deal(n)
+        chosen: set[str] = set()
+        for name in given:
+            if name in chosen:
+                problems.append(Problem(where, _("{name} is listed out twice").format(name=name)))
+            elif name not in self.index:
+                problems.append(Problem(where, self._not_here(name, dealer=False)))
+            chosen.add(name)
+        chosen &= self.index.keys()
+        over = self.over
+        if dealer in self.index:
+            if self.policy is Policy.DEALER_PLAYS and dealer in chosen:
+                problems.append(Problem(where, _("{dealer} deals, and the dealer plays at this "
+                                                 "table: the dealer cannot sit out").format(
+                                                   dealer=dealer)))  # fmt: skip
+            elif self.policy is Policy.DEALER_OUT and over:
+                chosen.add(dealer)
+        out = self._in_order(chosen)
+        if len(out) != over and len(self.order) >= self.seats:
+            problems.append(Problem(where, _(
+                "{people} people at a {seats}-seat table leave {over} out, not {k} ({out})"
+            ).format(people=len(self.order), seats=self.seats, over=over, k=len(out),
+                             out=_(", ").join(out) or _("nobody"))))
+        return out
+
+    # -- proposals ----------------------------------------------------------------------------
+
+    def _in_order(self, names: Iterable[str]) -> tuple[str, ...]:
+        return tuple(sorted(names, key=self.index.__getitem__))
+
+    def _table(self, out: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """`out` (in dealing order) and the seated, both shared by every deal of this roster
+        with the same out: a 10,000-deal evening holds a handful of tuples."""
+        pair = self.tables.get(out)
+        if pair is None:
+            gone = set(out)
+            pair = self.tables[out] = (out, tuple(p for p in self.order if p not in gone))
+        return pair
+
+    def propose_out(self, dealer: str) -> tuple[str, ...]:
+        over = self.over
+        if not over:
+            return ()
+        present = dealer in self.index
+        if self.policy is Policy.DEALER_OUT and present:
+            if over == 1:
+                return (dealer,)
+            chosen = [dealer]
+        else:
+            chosen = []
+        # everyone but the dealer, the one whose turn to deal is furthest off first
+        if present:
+            b = self.index[dealer]
+            furthest = self.order[b - 1::-1] + self.order[:b:-1] if b else self.order[:0:-1]
+        else:
+            furthest = self.order[::-1]
+        least = self.counts.__getitem__  # sorted and min are stable: the furthest wins ties
+        need = over - len(chosen)
+        if self.policy is Policy.DEALER_PLAYS or self.redeal:  # the same table again
+            kept = set(self.last_out)
+            carry = [p for p in furthest if p in kept]
+            if len(carry) > need:
+                carry = sorted(carry, key=least)[:need]
+            chosen += carry
+            need -= len(carry)
+            if carry:
+                furthest = [p for p in furthest if p not in kept]
+        if need == 1 and furthest:
+            chosen.append(min(furthest, key=least))
+        elif need > 1:
+            chosen += sorted(furthest, key=least)[:need]
+        return self._in_order(chosen)
+
+    def proposal(self, n: int) -> Proposal:
+        dealer = self.propose_dealer()
+        out = self.propose_out(dealer)
+        out, seated = self._table(out)
+        return Proposal(n, dealer, out, seated, self.roster, self.seats)
+
+    def propose_dealer(self, out: Sequence[str] | None = None) -> str:
+        pointer = self.pointer
+        if pointer is None or pointer not in self.index:
+            return self.order[0] if self.order else ""
+        order, size = self.order, len(self.order)
+        i = self.index[pointer]
+        if not (self.inclusive or (self.redeal and self.over)):
+            i = (i + 1) % size
+        if self.policy is Policy.DEALER_OUT:
+            return order[i]
+        avoid = set(self.last_out if out is None else out)
+        for step in range(size):
+            name = order[(i + step) % size]
+            if name not in avoid:
+                return name
+        return order[i]
