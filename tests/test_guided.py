@@ -357,3 +357,19 @@ def test_the_fools_questions_name_the_card_in_the_language(cli):
             assert card in fields["fool"].question
     finally:
         i18n.use("en")
+
+
+def test_japanese_partner_question_offers_and_takes_tandoku(cli):
+    """単独 is 'alone' in Japanese: the question names it and the answer is taken."""
+    from scorepad import i18n
+
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "大輔", "Émile"])
+    i18n.use("ja")
+    try:
+        out = cli("deal", path, "--contract", "garde", "--taker", "Anna", "-i",
+                  input=answers("", "単独", "47", "2", "", "y")).stdout
+    finally:
+        i18n.use("en")
+    assert "または「単独」" in out and "'alone'" not in out
+    [deal] = cli.json("history", path)
+    assert deal["alone"] is True and "partner" not in deal
