@@ -1,0 +1,134 @@
+"""A session file's bytes as TOML: whole (a file edited by hand, within MAX_UNSIGNED_BYTES), or
+its header parsed and each deal left as text until read (a signed file: `_Chunk`, `_Chunks`)."""
+
+from __future__ import annotations
+
+import re
+
+try:  # the compiled parser: 3× faster than tomllib (see the README), same API
+    import tomli as tomllib
+except ImportError:  # pragma: no cover - a platform without its wheel
+    import tomllib  # type: ignore[no-redef]
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple, overload
+
+from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
+from scorepad.storage.files import MAX_UNSIGNED_BYTES
+
+
+def parse_whole(data: bytes, path: Path | str) -> dict[str, Any]:
+    """A file that is not as scorepad saved it, parsed at once: within MAX_UNSIGNED_BYTES."""
+    if len(data) > MAX_UNSIGNED_BYTES:
+        raise ScorepadError([Problem(str(path), f"is {len(data) / 2**20:.1f} MiB and not as "
+                                     "scorepad saved it (its last line, the signature, does "
+                                     "not match): a file edited by hand is read whole, and "
+                                     f"may be at most {MAX_UNSIGNED_BYTES // 2**20} MiB")])
+    return parse_document(data, path)
+
+
+def parse_document(data: bytes, path: Path | str) -> dict[str, Any]:
+    return _parse_text(_decode(data, path), path)
+
+
+def _decode(data: bytes, path: Path | str) -> str:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ScorepadError([Problem(str(path), _("is not UTF-8 text (byte {start})").format(
+                                                    start=err.start))]) \
+            from None
+    return text.removeprefix("\ufeff")  # a byte-order mark left by an editor
+
+
+class _Chunk(NamedTuple):
+    """One deal of a signed file, left as text (an offset into the file's) until read."""
+
+    text: str
+    start: int
+    end: int
+
+    def table(self) -> Any:
+        doc = tomllib.loads(self.text[self.start:self.end])
+        deals = doc.get("deals")
+        if len(doc) != 1 or not isinstance(deals, list) or len(deals) != 1:
+            raise ScorepadError([Problem("", _("is not one [[deals]] table"))])
+        return deals[0]
+
+
+_DEAL_LINE = re.compile(r"(?m)^\[\[deals\]\]$")
+
+
+def parse_signed(data: bytes, path: Path | str) -> dict[str, Any]:
+    """The document of a file whose signature holds, as scorepad wrote it: the header is
+    parsed, each deal is left as text to be parsed when it is read (`_Chunk`). A deal read
+    on its own is the same as read with the rest: scorepad's `[[deals]]` lines never fall
+    inside a string. So a file of 100,000 deals is never held as 100,000 parsed tables."""
+    text = _decode(data, path)
+    starts = [m.start() for m in _DEAL_LINE.finditer(text)]
+    if not starts:
+        return _parse_text(text, path)
+    doc = _parse_text(text[: starts[0]], path)
+    if "deals" in doc:  # not as scorepad writes it: read it whole
+        return _parse_text(text, path)
+    doc["deals"] = _Chunks(text, starts)
+    return doc
+
+
+class _Chunks(Sequence[_Chunk]):
+    """The deals of a signed file as offsets into its text (8 bytes a deal); each becomes a
+    `_Chunk` when looked at."""
+
+    def __init__(self, text: str, starts: list[int]) -> None:
+        import array
+
+        self.text = text
+        self.starts = array.array("q", starts)
+        self.starts.append(len(text))
+
+    def __len__(self) -> int:
+        return len(self.starts) - 1
+
+    def tables(self, batch: int = 256) -> Iterator[Any]:
+        """Every deal in turn, parsed `batch` deals at a time (one call of the parser per
+        deal costs twice the parse; all at once, a big file's tables held together): each
+        batch must be exactly its deals, else its deals come as `_Chunk`s, to be parsed one
+        by one and named when one is wrong."""
+        for first in range(0, len(self), batch):
+            last = min(first + batch, len(self))
+            try:
+                doc = tomllib.loads(self.text[self.starts[first]:self.starts[last]])
+            except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+                doc = {}
+            deals = doc.get("deals")
+            if len(doc) == 1 and isinstance(deals, list) and len(deals) == last - first:
+                yield from deals
+            else:
+                yield from (self[i] for i in range(first, last))
+
+    @overload
+    def __getitem__(self, i: int) -> _Chunk: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[_Chunk]: ...
+    def __getitem__(self, i: int | slice) -> _Chunk | list[_Chunk]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = i + len(self) if i < 0 else i
+        if not 0 <= n < len(self):
+            raise IndexError(i)
+        return _Chunk(self.text, self.starts[n], self.starts[n + 1])
+
+
+def _parse_text(text: str, path: Path | str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ScorepadError([Problem(str(path), _("is not valid TOML: {err}").format(
+                                                    err=err))]) from None
+    except RecursionError:
+        raise ScorepadError([Problem(str(path), _("is not a session file: its tables or lists "
+                                                  "are nested too deep"))]) from None
+    except ValueError as err:  # an integer of thousands of digits
+        raise ScorepadError([Problem(str(path), _("is not a session file: {err}").format(
+                                                    err=err))]) from None
