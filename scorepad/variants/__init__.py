@@ -1,4 +1,7 @@
-"""The Variant protocol, the registry of games, and the shared reader of deal entries.
+"""The registry of games: every game's module by name, looked up by name or alias, and its
+default rules. What a game is lives in `scorepad.protocol`, the shared reader of deal entries
+in `scorepad.reading`; their names are re-exported here, where the games and the core have
+always found them.
 
 A game is one module defining an object that satisfies `Variant`; it never prints or
 writes. A deal arrives as a *raw* mapping (from command-line options or from the TOML
@@ -8,129 +11,53 @@ stopping at the first.
 
 from __future__ import annotations
 
-import re
-import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from decimal import Decimal, InvalidOperation
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Any
 
-from scorepad.cards import Card, Deck, PileCount, count_pile, display_order, format_cards
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import N_, _
-from scorepad.model import Outcome, Session, Setting, Table
+from scorepad.i18n import _
+from scorepad.model import Session, Setting
+from scorepad.protocol import (
+    FIELD_WORDS,
+    FOOL_HELP,
+    FOOL_PLAYED,
+    FOOL_WON,
+    Field,
+    Variant,
+    check_outcome,
+    compact,
+    field_word,
+    fool_fields,
+    merge_raw,
+    raw_value,
+    with_prompts,
+)
+from scorepad.reading import (
+    FOOL_HOW,
+    FOOL_KEYS,
+    MISSING,
+    NUMBER,
+    NotAsSaved,
+    PointsOrPile,
+    Reader,
+    Saved,
+    as_decimal,
+    fool_event_complete,
+    fool_pile_problem,
+    foreign_option,
+    resolve_choice,
+    short_answers,
+)
 from scorepad.text import shown
 
-
-@dataclass(frozen=True)
-class Field:
-    """One thing a player enters about a deal: drives options, prompts, files and checks."""
-
-    key: str  # key in the session file and in raw entries
-    option: str  # command-line option
-    kind: str  # choice, player, number, points, integer, cards, flag, handfuls, card, text
-    help: str
-    choices: tuple[str, ...] = ()
-    prompt: str = ""  # the question at the table, when it differs from the help
-    # asked at the table as a yes/no question instead, where "none" is a real answer that
-    # Enter must not stand for: "no" records `no_value`, "yes" (Enter) leaves the field unset
-    yes_no: str = ""
-    no_value: Any = None
-    aliases: tuple[tuple[str, str], ...] = ()  # other words for the choices (p: petite)
-    label: str = ""  # its name in "Anything else?" when not the key's (the Excuse)
-
-    @property
-    def question(self) -> str:
-        text = _(self.prompt or self.help)
-        return text[0].upper() + text[1:]
-
-
-# the Fool fields' help as fool_fields makes it, for the catalogue (Field.question translates)
-FOOL_PLAYED = {"Excuse": N_("who played the Excuse"), "Bättler": N_("who played the Bättler")}
-FOOL_WON = {"Excuse": N_("who won the trick of the Excuse"),
-            "Bättler": N_("who won the trick of the Bättler")}
-FOOL_HELP = (N_("Matto"),)
-
-
-def fool_fields(fool: str, exchange_help: str, choices: tuple[str, ...],
-                aliases: Mapping[str, str] = {}) -> tuple[Field, ...]:
-    """The Fool event's fields (--fool, --fool-winner, --fool-exchange) in a game's words."""
-    return (
-        Field("fool_exchange", "--fool-exchange", "choice", exchange_help, choices,
-              aliases=tuple(aliases.items()), label=fool),
-        # in English here: the question translates the whole help
-        Field("fool", "--fool", "player", FOOL_PLAYED[fool]),
-        Field("fool_winner", "--fool-winner", "player", FOOL_WON[fool]),
-    )
-
-
-def with_prompts(fields: tuple[Field, ...], prompts: Mapping[str, str]) -> tuple[Field, ...]:
-    """The fields with questions for the table where their help reads badly as one."""
-    return tuple(replace(f, prompt=prompts[f.key]) if f.key in prompts else f for f in fields)
-
-
-class Variant(Protocol):
-    name: str
-    title: str
-    aliases: tuple[str, ...]
-    min_players: int
-    max_players: int
-    profiles: Mapping[str, Mapping[str, Setting]]  # the first one is the default
-    fields: tuple[Field, ...]
-    deal_total: int  # what every deal's scores add up to (0: zero-sum settlement)
-    has_declarer: bool  # a taker / Tappist plays against the others (else: deals are won)
-    unit: str  # "points" or "chips"
-
-    def deck(self, rules: Mapping[str, Setting]) -> Deck: ...
-
-    def read_entry(self, raw: Mapping[str, Any], table: Table) -> Any:
-        """The variant's frozen entry from raw values; ScorepadError with every problem."""
-        ...
-
-    def entry_to_raw(self, entry: Any) -> dict[str, Any]:
-        """What the session file stores for `entry` (read_entry gives it back)."""
-        ...
-
-    def saved_entry(self, saved: Saved) -> Any:
-        """The entry of a deal as scorepad saved it, its fields typed but not checked against
-        the rules again (scorepad checked them when it wrote them); NotAsSaved for anything
-        scorepad would not have written."""
-        ...
-
-    def score(self, entry: Any, table: Table, explain: bool = True) -> Outcome:
-        """The deal's settlement; with `explain`, its arithmetic as lines for people (only
-        `show` and `deal` print it: standings, history and exports need the numbers)."""
-        ...
-
-    def describe(self, entry: Any) -> str:
-        """A few words for tables: "garde Bruno", "solo Anna", "misère"."""
-        ...
-
-    def marks(self, entry: Any, outcome: Outcome) -> list[str]:
-        """What else happened, in a few words each, for the history: "handful Chloé",
-        "pab att", "Excuse lost"; Piedmont: who won the deal."""
-        ...
-
-    def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
-        """Raw fields of an edited deal: old ones, changed, minus those a change replaces."""
-        ...
-
-    def questions(self, raw: Mapping[str, Any], entry: Any, table: Table) -> list[str]:
-        """Optional fields worth asking at the table, given what is known so far (entry is
-        None until the required fields read well): the partner, bonuses that can apply, …"""
-        ...
-
-    def session_problems(self, session: Session) -> list[Problem]:
-        """Checks of the session's rules and across deals; empty when all is well."""
-        ...
-
-    def match_over(self, session: Session) -> str | None:
-        """Why the session's match is over (games played to a target), else None."""
-        ...
-
-    def count_extra(self, counted: PileCount) -> dict[str, Any]:
-        """What `count` adds for this game: {"lines": [...], "json": {...}}."""
-        ...
+__all__ = [
+    "FIELD_WORDS", "FOOL_HELP", "FOOL_HOW", "FOOL_KEYS", "FOOL_PLAYED", "FOOL_WON", "MISSING",
+    "NUMBER", "Field", "NotAsSaved", "PointsOrPile", "Reader", "Saved", "Variant", "as_decimal",
+    "check_outcome", "compact", "default_rules", "field_word", "fool_event_complete",
+    "fool_fields", "fool_pile_problem", "foreign_option", "get_variant", "in_game_words",
+    "match_over", "merge_raw", "raw_value", "registry", "resolve_choice", "short_answers",
+    "with_prompts",
+]  # fmt: skip
 
 
 def match_over(session: Session) -> str | None:
@@ -186,68 +113,6 @@ def default_rules(variant: Variant, profile: str | None = None) -> dict[str, Set
     return {"profile": name, **variant.profiles[name]}
 
 
-def check_outcome(variant: Variant, outcome: Outcome, table: Table) -> Outcome:
-    """Every deal's scores cover every player and add up to the variant's total."""
-    # explicit raises, not asserts: this check must survive `python -O`
-    if set(outcome.scores) != set(table.players):
-        raise AssertionError(_("deal scores cover {scores}, not every player").format(
-                                 scores=sorted(outcome.scores)))
-    total = sum(outcome.scores.values())
-    if total != variant.deal_total:
-        raise AssertionError(_("deal scores add up to {total}, not {deal_total}").format(
-                                 total=total, deal_total=variant.deal_total))
-    return outcome
-
-
-# the deal's fields by name, as a sentence says them (messages, "Change which answer?")
-FIELD_WORDS = {"dealer": N_("dealer"), "note": N_("note"), "contract": N_("contract"),
-               "taker": N_("taker"), "partner": N_("partner"), "alone": N_("alone"),
-               "points": N_("points"), "bouts": N_("bouts"), "cards": N_("cards"),
-               "pile": N_("pile"), "side": N_("side"), "handfuls": N_("handfuls"),
-               "petit_au_bout": N_("petit au bout"), "slam": N_("slam"),
-               "slam_announced": N_("slam announced"), "fool": N_("fool"),
-               "fool_winner": N_("fool winner"), "fool_exchange": N_("fool exchange"),
-               "bid": N_("bid"), "tappist": N_("tappist"), "called": N_("called"),
-               "forced": N_("forced"), "tricks": N_("tricks"),
-               "player": N_("player")}  # fmt: skip
-
-
-def field_word(key: str) -> str:
-    """A field's name in the language ("petit_au_bout": petit au bout, プティ・オ・ブー)."""
-    return _(FIELD_WORDS[key]) if key in FIELD_WORDS else key.replace("_", " ")
-
-
-def resolve_choice(value: str, choices: Sequence[str],
-                   aliases: Mapping[str, str] = {}) -> list[str]:
-    """The choices `value` may mean: the exact name or alias, else the choices it is a
-    prefix of (`pet` is petite), else the aliases it is a prefix of. One: found."""
-    word = value.strip().lower().replace("_", "-").replace(" ", "-")
-    if word in choices:
-        return [word]
-    if word in aliases:
-        return [aliases[word]]
-    if not word:
-        return []
-    found = [c for c in choices if c.startswith(word)]
-    if not found:
-        found = list(dict.fromkeys(t for a, t in aliases.items() if a.startswith(word)))
-    return found
-
-
-def short_answers(choices: Sequence[str], aliases: Mapping[str, str] = {}) -> list[str]:
-    """What to type for each choice, as short as it can be: its shortest alias or prefix
-    that means it alone (garde-sans: gs; pass: pass when p is petite)."""
-    result = []
-    for choice in choices:
-        typed = [a for a, t in aliases.items() if (t == choice and a.isascii() and a.isalpha())
-                 or (t == choice and a.isascii() and "-" not in a and len(a) <= 3)]
-        typed += [choice[:i] for i in range(1, len(choice))]
-        fits = [t for t in typed if resolve_choice(t, choices, aliases) == [choice]]
-        best = min(fits, key=len, default=choice)
-        result.append(choice if len(choice) <= 4 or len(best) >= len(choice) - 1 else best)
-    return result
-
-
 def in_game_words(variant: Variant, raw: Mapping[str, Any]) -> dict[str, Any]:
     """The fields with the common short options' keys (contract, taker) in the game's own
     words (Troggu: bid, tappist), unless those were given too."""
@@ -258,425 +123,6 @@ def in_game_words(variant: Variant, raw: Mapping[str, Any]) -> dict[str, Any]:
     return fields
 
 
-def foreign_option(key: str, variant: Variant) -> str:
-    """Why `key` is refused: which other game it belongs to, if any."""
-    owners = [v.name for v in registry().values() for f in v.fields if f.key == key]
-    option = "--" + key.replace("_", "-")
-    if owners:
-        return _("{option} belongs to {owners}, not to a {name} deal").format(
-                   option=option, owners=_(' and ').join(owners), name=variant.name)
-    return _("{key} is not a field of a {name} deal").format(
-               key=shown(key), name=variant.name)
-
-
 # --- reading raw entries -------------------------------------------------------------------
 
-NUMBER = re.compile(r"[+-]?(?:[0-9]{1,9}(?:[.,][0-9]{0,9})?|[.,][0-9]{1,9})", re.ASCII)
 
-
-def as_decimal(value: Any) -> Decimal | None:
-    """A number as people type it (ASCII digits, a point or a comma), of sensible size:
-    "²", "٣", "1e-999999999" or a thousand digits are no numbers here."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return Decimal(value) if abs(value) < 10**9 else None
-    if isinstance(value, float):
-        value = repr(value) if abs(value) < 1e9 else ""
-        value = value.removesuffix(".0") if value.endswith(".0") else value
-    text = str(value).strip() if isinstance(value, str | float) else ""
-    if not NUMBER.fullmatch(text):
-        return None
-    try:
-        return Decimal(text.replace(",", "."))
-    except InvalidOperation:
-        return None
-
-
-@dataclass(frozen=True)
-class PointsOrPile:
-    points: Decimal | None
-    cards: tuple[Card, ...] | None
-    pile: int | None
-    side: str
-    counted: PileCount | None  # the pile's count, when cards were given and add up
-
-
-class Reader:
-    """Reads fields of a raw entry, recording problems and which keys were used."""
-
-    def __init__(self, raw: Mapping[str, Any], table: Table, variant: Variant) -> None:
-        self.raw = {k: v for k, v in raw.items() if v is not None}
-        self.table = table
-        self.variant = variant
-        self.problems: list[Problem] = []
-        self.missing: list[tuple[str, str]] = []  # (key, how to give it)
-        self.used: set[str] = set()
-
-    def add(self, what: str, field: str | None = None, asked: str | None = None) -> None:
-        """A problem with the deal; `asked` says it at the table when `what` names options."""
-        self.problems.append(Problem("", what, field, asked))
-
-    @property
-    def complete(self) -> bool:
-        """Nothing wrong and nothing missing so far: cross-field checks may run."""
-        return not self.problems and not self.missing
-
-    def require(self, key: str, how: str) -> None:
-        """Note a field that must still be given; all of them make one `missing:` problem."""
-        self.missing.append((key, how))
-
-    def has(self, key: str) -> bool:
-        return key in self.raw
-
-    def get(self, key: str) -> Any:
-        self.used.add(key)
-        return self.raw.get(key)
-
-    def text(self, key: str) -> str | None:
-        value = self.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, str):
-            self.add(_("{key} must be text, not {value}").format(
-                         key=field_word(key), value=shown(value)), key)
-            return None
-        return value
-
-    def choice(self, key: str, choices: Iterable[str], aliases: Mapping[str, str] = {}) -> str | None:  # noqa: E501
-        value = self.text(key)
-        if value is None:
-            return None
-        options = tuple(choices)
-        found = resolve_choice(value, options, aliases)
-        if len(found) == 1:
-            return found[0]
-        label = field_word(key)
-        if found:
-            self.add(_("{label} {value} could be {found}: type more letters").format(
-                         label=label, value=shown(value), found=_(' or ').join(found)),
-                     key)  # fmt: skip
-        else:
-            self.add(_("{label} {value} is not one of {options}").format(
-                         label=label, value=shown(value), options=_(', ').join(options)), key)
-        return None
-
-    def player(self, key: str, role: str | None = None) -> str | None:
-        value = self.text(key)
-        if value is None:
-            return None
-        try:
-            return self.table.resolve(value, role or field_word(key))
-        except ScorepadError as err:
-            self.problems.extend(Problem(p.where, p.what, key) for p in err.problems)
-            return None
-
-    def flag(self, key: str) -> bool:
-        value = self.get(key)
-        if value is None:
-            return False
-        if not isinstance(value, bool):
-            self.add(_("{key} must be true or false, not {value}").format(
-                         key=field_word(key), value=shown(value)), key)
-            return False
-        return value
-
-    def integer(self, key: str, lo: int, hi: int, what: str = "") -> int | None:
-        value = self.get(key)
-        if value is None:
-            return None
-        number = as_decimal(value)
-        if number is None or number != number.to_integral_value():
-            self.add(_("{key} must be a whole number, not {value}").format(
-                         key=field_word(key), value=shown(value)), key)
-            return None
-        if not lo <= number <= hi:
-            self.add(_("{key} {number} is outside {lo}–{hi}{what}").format(
-                         key=field_word(key), number=number, lo=lo, hi=hi, what=what), key)
-            return None
-        return int(number)
-
-    def number(self, value: Any, label: str, hi: int, step: Decimal,
-               key: str = "points") -> Decimal | None:  # fmt: skip
-        number = as_decimal(value)
-        if number is None:
-            self.add(_("{label} must be a number, not {value}").format(
-                         label=label, value=shown(value)), key)
-            return None
-        if not 0 <= number <= hi:
-            self.add(_("{label} {number} is outside 0–{hi}").format(
-                         label=label, number=number, hi=hi), key)
-            return None
-        if number % step:
-            self.add(_("{label} {number} is not a multiple of {step}").format(
-                         label=label, number=number, step=step), key)
-            return None
-        return number
-
-    def points(self, key: str, hi: int, step: Decimal) -> Decimal | None:
-        value = self.get(key)
-        if value is None:
-            return None
-        if isinstance(value, Mapping):
-            self.add(_("{key} takes one number for the declaring side here, not points by "
-                       "player").format(key=field_word(key)),
-                     key)
-            return None
-        return self.number(value, field_word(key), hi, step, key)
-
-    def points_by_player(self, key: str, hi: int, step: Decimal) -> dict[str, Decimal] | None:
-        value = self.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, Mapping):
-            self.add(_("{key} needs NAME=X for each player, not {value}").format(
-                         key=field_word(key), value=shown(value)), key)
-            return None
-        result: dict[str, Decimal] = {}
-        for name, x in value.items():
-            try:
-                player = self.table.resolve(str(name))
-            except ScorepadError as err:
-                self.problems.extend(Problem(p.where, p.what, key) for p in err.problems)
-                continue
-            if player in result:
-                self.add(_("{key} names {player} twice").format(key=field_word(key),
-                                                                player=player), key)
-                continue
-            number = self.number(x, _("{key} of {player}").format(
-                                        key=field_word(key), player=player), hi, step,
-                                 f"{key}={player}")
-            if number is not None:
-                result[player] = number
-        return result
-
-    def cards(self, key: str, deck: Deck) -> tuple[Card, ...] | None:
-        value = self.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, str | list):
-            self.add(_("{key} must be card notation like \"21 1 EX KH\", not {value}").format(
-                         key=field_word(key), value=shown(value)), key)
-            return None
-        try:
-            cards = deck.parse_many(value if isinstance(value, str) else [str(v) for v in value])
-            return tuple(sorted(cards, key=display_order))
-        except ScorepadError as err:
-            self.problems.extend(Problem("", f"{field_word(key)}: {p.what}", key)
-                                 for p in err.problems)
-            return None
-
-    def card(self, key: str, deck: Deck) -> Card | None:
-        cards = self.cards(key, deck)
-        if cards is None:
-            return None
-        if len(cards) != 1:
-            self.add(_("{key} takes one card, not {cards}").format(
-                         key=field_word(key), cards=len(cards)), key)
-            return None
-        return cards[0]
-
-    def points_or_pile(self, deck: Deck, hi: int, step: Decimal, sides: tuple[str, str],
-                       side_aliases: Mapping[str, str], how: str) -> PointsOrPile:  # fmt: skip
-        """The declaring side's card points: `--points X`, or a pile's `--cards` with
-        `--pile N` (and `--side`, whose pile it is). `how` says what to give when neither is."""
-        points = self.points("points", hi, step)
-        cards = self.cards("cards", deck)
-        pile = self.integer("pile", 0, deck.size)
-        side = self.choice("side", sides, side_aliases) or sides[0]
-        counted = None
-        if self.has("points") and self.has("cards"):
-            self.add(_("give either --points or --cards, not both"), "cards")
-        elif self.has("cards"):
-            if cards is not None:
-                try:
-                    counted = count_pile(deck, cards, pile)
-                except ScorepadError as err:
-                    self.problems.extend(Problem("", _("cards: {what}").format(
-                                                         what=p.what), "cards")
-                                         for p in err.problems)
-        elif self.has("points"):
-            for key in ("pile", "side"):
-                if self.has(key):
-                    self.add(_("--{key} goes with --cards, not with --points").format(
-                                 key=key), key)
-        else:
-            self.require("points", how)
-        return PointsOrPile(
-            points=points if self.has("points") else None, cards=cards,
-            pile=pile if self.has("cards") else None, side=side, counted=counted,
-        )  # fmt: skip
-
-    def finish(self) -> None:
-        for key in self.raw:
-            if key not in self.used:
-                self.add(foreign_option(key, self.variant), key)
-        problems = list(self.problems)
-        if self.missing:
-            hows = "; ".join(how for _key, how in self.missing)
-            problems.append(Problem("", _("missing: ") + hows, MISSING))
-        if problems:
-            raise ScorepadError(problems, [key for key, _how in self.missing])
-
-
-def merge_raw(
-    old: Mapping[str, Any], changes: Mapping[str, Any], replaces: Mapping[str, Iterable[str]]
-) -> dict[str, Any]:
-    """Old fields updated with changes; a change drops the old fields it replaces
-    (new --points drop old --cards, a partner drops --alone, …)."""
-    merged = dict(old)
-    for key in changes:
-        for other in replaces.get(key, ()):
-            if other not in changes:
-                merged.pop(other, None)
-    merged.update(changes)
-    return merged
-
-
-MISSING = "<missing>"  # the field of the one problem that lists the missing fields
-FOOL_KEYS = ("fool", "fool_winner", "fool_exchange")
-FOOL_HOW = {"fool": N_("--fool NAME (who played the {})"),
-            "fool_winner": N_("--fool-winner NAME (who won that trick)"),
-            "fool_exchange": N_("--fool-exchange (what became of the {})")}  # fmt: skip
-
-
-def fool_event_complete(r: Reader, entry: Any, fool_name: str) -> bool:
-    """True when the Fool event is given in full; a partial one requires the rest."""
-    given = [k for k in FOOL_KEYS if getattr(entry, k)]
-    if not given:
-        return False
-    for key in FOOL_KEYS:
-        if not getattr(entry, key) and not r.has(key):  # given but wrong: already a problem
-            r.require(key, _(FOOL_HOW[key]).format(_(fool_name)))
-    return len(given) == len(FOOL_KEYS)
-
-
-def fool_pile_problem(
-    fool: Card,
-    fool_name: str,
-    cards: Sequence[Card],
-    pile_owner: str,
-    holder: str,
-    exchange: str,
-) -> str | None:
-    """The listed pile must hold the Fool exactly when its holder's side owns the pile."""
-    listed = fool in cards
-    if listed == (holder == pile_owner):
-        return None
-    where = _("is") if listed else _("is not")
-    return (_("the {fool_name} {where} in the listed pile ({pile_owner}), but with "
-              "--fool-exchange {exchange} it ends with {holder}").format(
-                fool_name=_(fool_name), where=where, pile_owner=pile_owner, exchange=exchange,
-                holder=holder))
-
-
-class NotAsSaved(Exception):
-    """A deal's fields are not as scorepad writes them: read them with every check."""
-
-
-class Saved:
-    """The fields of one deal in a file whose signature holds: this scorepad checked them
-    against the rules when it wrote them, so reading them again only gives them their types
-    (a name is one of the players, a word one of the game's, a number in range). Anything
-    scorepad would not have written raises NotAsSaved, and the deal is then read with every
-    check, which says what is wrong. The caller also holds the entry to what it was read
-    from: `entry_to_raw` must give back exactly these fields."""
-
-    __slots__ = ("names", "players", "raw", "table")
-
-    def __init__(self, raw: Mapping[str, Any], table: Table) -> None:
-        self.raw = raw
-        self.table = table
-        self.players = table.players
-        self.names = {p: p for p in table.players}
-
-    def name(self, value: Any) -> str:
-        """One of the players, as the table holds the name (the file's copy is dropped: a
-        season of 100,000 deals would otherwise hold half a million copies of the names)."""
-        found = self.names.get(value) if value.__class__ is str else None
-        if found is None:
-            raise NotAsSaved(value)
-        return found
-
-    def player(self, key: str) -> str | None:
-        value = self.raw.get(key)
-        return None if value is None else self.name(value)
-
-    def word(self, key: str, words: Iterable[str]) -> str | None:
-        """One of the game's words, as one shared copy."""
-        value = self.raw.get(key)
-        if value is None:
-            return None
-        if value.__class__ is not str or value not in words:
-            raise NotAsSaved(key)
-        return sys.intern(value)
-
-    def flag(self, key: str) -> bool:
-        value = self.raw.get(key, False)
-        if value is not True and value is not False:
-            raise NotAsSaved(key)
-        return value
-
-    def integer(self, key: str, lo: int, hi: int) -> int | None:
-        value = self.raw.get(key)
-        if value is not None and (value.__class__ is not int or not lo <= value <= hi):
-            raise NotAsSaved(key)
-        return value
-
-    def number(self, value: Any, hi: int, step: Decimal) -> Decimal:
-        number = as_decimal(value) if value.__class__ in (int, float) else None
-        if number is None or not 0 <= number <= hi or number % step:
-            raise NotAsSaved(value)
-        return number
-
-    def points(self, key: str, hi: int, step: Decimal) -> Decimal | None:
-        value = self.raw.get(key)
-        return None if value is None else self.number(value, hi, step)
-
-    def points_by_player(self, key: str, hi: int, step: Decimal) -> tuple[tuple[str, Decimal], ...]:
-        """NAME = X for some of the players, in the table's order (as scorepad writes them)."""
-        value = self.raw.get(key)
-        if value is None:
-            return ()
-        if not isinstance(value, dict) or not value.keys() <= self.names.keys():
-            raise NotAsSaved(key)
-        return tuple((p, self.number(value[p], hi, step)) for p in self.players if p in value)
-
-    def cards(self, key: str, deck: Deck) -> tuple[Card, ...] | None:
-        value = self.raw.get(key)
-        if value is None:
-            return None
-        cards = deck.written(value) if value.__class__ is str else None
-        if cards is None:
-            raise NotAsSaved(key)
-        return cards
-
-    def card(self, key: str, deck: Deck) -> Card | None:
-        cards = self.cards(key, deck)
-        if cards is not None and len(cards) != 1:
-            raise NotAsSaved(key)
-        return None if cards is None else cards[0]
-
-    def holds(self, variant: Variant, check: Callable[[Reader], object]) -> None:
-        """One of the game's own cheap checks across fields (the Excuse's sides, a pile's
-        parity), run as reading does: NotAsSaved when it finds a problem."""
-        reader = Reader({}, self.table, variant)
-        check(reader)
-        if reader.problems:
-            raise NotAsSaved(reader.problems[0].what)
-
-
-def raw_value(value: Any) -> Any:
-    """A value as the session file stores it (Decimal → int or float, cards → text)."""
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    if isinstance(value, tuple) and value and isinstance(value[0], Card):
-        return format_cards(value)
-    if isinstance(value, Mapping):
-        return {str(k): raw_value(v) for k, v in value.items()}
-    return value
-
-
-def compact(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
-    """The pairs that say something (no None, False, empty), in order, as file values."""
-    return {k: raw_value(v) for k, v in pairs if v is not None and v is not False and v != ()}

@@ -1,0 +1,194 @@
+"""What a game is: the `Variant` protocol a game module's object satisfies, the `Field`s it
+declares, the words of the fields, and the check every game's outcome passes (scores sum to
+zero, one per seated player). A game never prints or writes; it sees a `Table`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, Protocol
+
+from scorepad.cards import Card, Deck, PileCount, format_cards
+from scorepad.errors import Problem
+from scorepad.i18n import N_, _
+from scorepad.model import Outcome, Session, Setting, Table
+
+if TYPE_CHECKING:
+    from scorepad.reading import Saved
+
+
+@dataclass(frozen=True)
+class Field:
+    """One thing a player enters about a deal: drives options, prompts, files and checks."""
+
+    key: str  # key in the session file and in raw entries
+    option: str  # command-line option
+    kind: str  # choice, player, number, points, integer, cards, flag, handfuls, card, text
+    help: str
+    choices: tuple[str, ...] = ()
+    prompt: str = ""  # the question at the table, when it differs from the help
+    # asked at the table as a yes/no question instead, where "none" is a real answer that
+    # Enter must not stand for: "no" records `no_value`, "yes" (Enter) leaves the field unset
+    yes_no: str = ""
+    no_value: Any = None
+    aliases: tuple[tuple[str, str], ...] = ()  # other words for the choices (p: petite)
+    label: str = ""  # its name in "Anything else?" when not the key's (the Excuse)
+
+    @property
+    def question(self) -> str:
+        text = _(self.prompt or self.help)
+        return text[0].upper() + text[1:]
+
+
+# the Fool fields' help as fool_fields makes it, for the catalogue (Field.question translates)
+FOOL_PLAYED = {"Excuse": N_("who played the Excuse"), "Bättler": N_("who played the Bättler")}
+
+
+FOOL_WON = {"Excuse": N_("who won the trick of the Excuse"),
+            "Bättler": N_("who won the trick of the Bättler")}
+
+
+FOOL_HELP = (N_("Matto"),)
+
+
+def fool_fields(fool: str, exchange_help: str, choices: tuple[str, ...],
+                aliases: Mapping[str, str] = {}) -> tuple[Field, ...]:
+    """The Fool event's fields (--fool, --fool-winner, --fool-exchange) in a game's words."""
+    return (
+        Field("fool_exchange", "--fool-exchange", "choice", exchange_help, choices,
+              aliases=tuple(aliases.items()), label=fool),
+        # in English here: the question translates the whole help
+        Field("fool", "--fool", "player", FOOL_PLAYED[fool]),
+        Field("fool_winner", "--fool-winner", "player", FOOL_WON[fool]),
+    )
+
+
+def with_prompts(fields: tuple[Field, ...], prompts: Mapping[str, str]) -> tuple[Field, ...]:
+    """The fields with questions for the table where their help reads badly as one."""
+    return tuple(replace(f, prompt=prompts[f.key]) if f.key in prompts else f for f in fields)
+
+
+class Variant(Protocol):
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    profiles: Mapping[str, Mapping[str, Setting]]  # the first one is the default
+    fields: tuple[Field, ...]
+    deal_total: int  # what every deal's scores add up to (0: zero-sum settlement)
+    has_declarer: bool  # a taker / Tappist plays against the others (else: deals are won)
+    unit: str  # "points" or "chips"
+
+    def deck(self, rules: Mapping[str, Setting]) -> Deck: ...
+
+    def read_entry(self, raw: Mapping[str, Any], table: Table) -> Any:
+        """The variant's frozen entry from raw values; ScorepadError with every problem."""
+        ...
+
+    def entry_to_raw(self, entry: Any) -> dict[str, Any]:
+        """What the session file stores for `entry` (read_entry gives it back)."""
+        ...
+
+    def saved_entry(self, saved: Saved) -> Any:
+        """The entry of a deal as scorepad saved it, its fields typed but not checked against
+        the rules again (scorepad checked them when it wrote them); NotAsSaved for anything
+        scorepad would not have written."""
+        ...
+
+    def score(self, entry: Any, table: Table, explain: bool = True) -> Outcome:
+        """The deal's settlement; with `explain`, its arithmetic as lines for people (only
+        `show` and `deal` print it: standings, history and exports need the numbers)."""
+        ...
+
+    def describe(self, entry: Any) -> str:
+        """A few words for tables: "garde Bruno", "solo Anna", "misère"."""
+        ...
+
+    def marks(self, entry: Any, outcome: Outcome) -> list[str]:
+        """What else happened, in a few words each, for the history: "handful Chloé",
+        "pab att", "Excuse lost"; Piedmont: who won the deal."""
+        ...
+
+    def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+        """Raw fields of an edited deal: old ones, changed, minus those a change replaces."""
+        ...
+
+    def questions(self, raw: Mapping[str, Any], entry: Any, table: Table) -> list[str]:
+        """Optional fields worth asking at the table, given what is known so far (entry is
+        None until the required fields read well): the partner, bonuses that can apply, …"""
+        ...
+
+    def session_problems(self, session: Session) -> list[Problem]:
+        """Checks of the session's rules and across deals; empty when all is well."""
+        ...
+
+    def match_over(self, session: Session) -> str | None:
+        """Why the session's match is over (games played to a target), else None."""
+        ...
+
+    def count_extra(self, counted: PileCount) -> dict[str, Any]:
+        """What `count` adds for this game: {"lines": [...], "json": {...}}."""
+        ...
+
+
+def check_outcome(variant: Variant, outcome: Outcome, table: Table) -> Outcome:
+    """Every deal's scores cover every player and add up to the variant's total."""
+    # explicit raises, not asserts: this check must survive `python -O`
+    if set(outcome.scores) != set(table.players):
+        raise AssertionError(_("deal scores cover {scores}, not every player").format(
+                                 scores=sorted(outcome.scores)))
+    total = sum(outcome.scores.values())
+    if total != variant.deal_total:
+        raise AssertionError(_("deal scores add up to {total}, not {deal_total}").format(
+                                 total=total, deal_total=variant.deal_total))
+    return outcome
+
+
+# the deal's fields by name, as a sentence says them (messages, "Change which answer?")
+FIELD_WORDS = {"dealer": N_("dealer"), "note": N_("note"), "contract": N_("contract"),
+               "taker": N_("taker"), "partner": N_("partner"), "alone": N_("alone"),
+               "points": N_("points"), "bouts": N_("bouts"), "cards": N_("cards"),
+               "pile": N_("pile"), "side": N_("side"), "handfuls": N_("handfuls"),
+               "petit_au_bout": N_("petit au bout"), "slam": N_("slam"),
+               "slam_announced": N_("slam announced"), "fool": N_("fool"),
+               "fool_winner": N_("fool winner"), "fool_exchange": N_("fool exchange"),
+               "bid": N_("bid"), "tappist": N_("tappist"), "called": N_("called"),
+               "forced": N_("forced"), "tricks": N_("tricks"),
+               "player": N_("player")}  # fmt: skip
+
+
+def field_word(key: str) -> str:
+    """A field's name in the language ("petit_au_bout": petit au bout, プティ・オ・ブー)."""
+    return _(FIELD_WORDS[key]) if key in FIELD_WORDS else key.replace("_", " ")
+
+
+def merge_raw(
+    old: Mapping[str, Any], changes: Mapping[str, Any], replaces: Mapping[str, Iterable[str]]
+) -> dict[str, Any]:
+    """Old fields updated with changes; a change drops the old fields it replaces
+    (new --points drop old --cards, a partner drops --alone, …)."""
+    merged = dict(old)
+    for key in changes:
+        for other in replaces.get(key, ()):
+            if other not in changes:
+                merged.pop(other, None)
+    merged.update(changes)
+    return merged
+
+
+def raw_value(value: Any) -> Any:
+    """A value as the session file stores it (Decimal → int or float, cards → text)."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, tuple) and value and isinstance(value[0], Card):
+        return format_cards(value)
+    if isinstance(value, Mapping):
+        return {str(k): raw_value(v) for k, v in value.items()}
+    return value
+
+
+def compact(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+    """The pairs that say something (no None, False, empty), in order, as file values."""
+    return {k: raw_value(v) for k, v in pairs if v is not None and v is not False and v != ()}
