@@ -591,7 +591,8 @@ def deal(
     interactive: InteractiveOpt = None,
     **options: Any,
 ) -> None:
-    from scorepad import core, report, storage
+    from scorepad import core, storage
+    from scorepad.render.deals import explain_deal
     from scorepad.variants import match_over
 
     try:
@@ -657,7 +658,7 @@ def deal(
     SAVED.append(_("deal {n}").format(n=n))
     deal = updated.deals[-1]
     if n != shown_n:
-        echo(report.explain_deal(updated, n, deal, core.score(updated, deal)))
+        echo(explain_deal(updated, n, deal, core.score(updated, deal)))
     echo(_("saved as deal {n}; next dealer: {x}").format(n=n, x=updated.next_dealer()))
     after = match_over(updated)
     if after and not match_over(before):
@@ -733,7 +734,8 @@ def edit(
     interactive: InteractiveOpt = None,
     **options: Any,
 ) -> None:
-    from scorepad import core, report, storage
+    from scorepad import core, storage
+    from scorepad.render.deals import edit_lines
 
     session = storage.load(file)
     try:
@@ -757,7 +759,7 @@ def edit(
             updated = core.edit_deal(session, n, changes, clear or [])
     except ScorepadError as err:
         raise err.located(str(file)) from None
-    echo(report.edit_lines(session, updated, n))
+    echo(edit_lines(session, updated, n))
     if guided:
         from scorepad.guided import yes_no
 
@@ -861,17 +863,18 @@ def _remove(file: Path, n: int | None) -> None:
              "club.toml --format github"))
 @handled
 def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") -> None:
-    from scorepad import report, storage
+    from scorepad import storage
+    from scorepad.render.deals import history_lines, history_objects, history_table
 
     session = storage.load(file)
     if json_:
-        echo_json(report.history_objects(session))
+        echo_json(history_objects(session))
     elif fmt == "simple":  # printed line by line: a big season is never held as one text
-        for line in report.history_lines(session, fit=fitting()):
+        for line in history_lines(session, fit=fitting()):
             echo(line)
         echo(_("next dealer: {x}").format(x=session.next_dealer()))
     else:
-        echo(report.history_table(session, fmt))
+        echo(history_table(session, fmt))
 
 
 class RankBy(StrEnum):
@@ -908,15 +911,23 @@ def standings(
     since: SinceOpt = None,
     until: UntilOpt = None,
 ) -> None:
-    from scorepad import core, report
+    from scorepad import core
+    from scorepad.render.deals import session_label
+    from scorepad.render.standings import (
+        by_deal_table,
+        league_object,
+        league_table,
+        standings_object,
+        standings_table,
+    )
     from scorepad.variants import match_over
 
     files, sessions = _sessions_between(files, since, until)
     if league:
-        labels = [report.session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
+        labels = [session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
         rows_ = core.league(sessions, rank_by=rank_by.value, min_deals=min_deals)
         if json_:
-            echo_json(report.league_object(sessions[0].variant, labels, rows_, rank_by.value,
+            echo_json(league_object(sessions[0].variant, labels, rows_, rank_by.value,
                                            min_deals))  # fmt: skip
             return
         from scorepad.variants import get_variant
@@ -928,13 +939,13 @@ def standings(
         echo(_("{title} league: {sessions}, {deals} ({unit}), ranked {ranked}").format(
                  title=_(v.title), sessions=plural(len(sessions), 'session'),
                  deals=plural(deals_, 'deal'), unit=_(v.unit), ranked=ranked))
-        echo(report.league_table(labels, rows_, fmt))
+        echo(league_table(labels, rows_, fmt))
         return
     rows = core.standings(sessions)
     variant = sessions[0].variant
     deals = sum(len(s.deals) for s in sessions)
     if json_:
-        echo_json(report.standings_object(variant, deals, rows))
+        echo_json(standings_object(variant, deals, rows))
         return
     from scorepad.variants import get_variant
 
@@ -944,10 +955,10 @@ def standings(
     echo_fit(_("{title}: {deals} in {sessions} ({unit})").format(
                  title=title, deals=plural(deals, 'deal'),
                  sessions=plural(len(sessions), 'session'), unit=_(v.unit)))
-    echo(report.standings_table(variant, rows, fmt, fit=fitting()))
+    echo(standings_table(variant, rows, fmt, fit=fitting()))
     if by_deal:
         echo("")
-        echo(report.by_deal_table(sessions, fmt))
+        echo(by_deal_table(sessions, fmt))
     for session in sessions:
         over = match_over(session)
         if over:
@@ -1024,20 +1035,20 @@ def settle(
     per_game: PerGameOpt = False,
     json_: JsonOpt = False,
 ) -> None:
-    from scorepad import report
+    from scorepad.render.standings import settle_lines, settle_object
 
     sessions = _sessions_between(files, None, None)[1]
     settlement, unit = _settlement(sessions, rate, currency, per_game)
     if json_:
         difference = unit == "deals won" or get_variant_of(sessions).deal_total != 0
-        echo_json(report.settle_object(settlement, unit, currency,
+        echo_json(settle_object(settlement, unit, currency,
                                        "difference" if difference else "totals"))
         return
     echo(_("settling {x} ({label}):").format(
              x=plural(sum(len(s.deals) for s in sessions), 'deal'),
              label=_settle_label(settlement, unit, currency, rate is not None,
                                  get_variant_of(sessions).deal_total != 0)))
-    for line in report.settle_lines(settlement, currency, None if rate else unit):
+    for line in settle_lines(settlement, currency, None if rate else unit):
         echo(f"  {line}")
 
 
@@ -1051,9 +1062,9 @@ def _settle_label(settlement: Any, unit: str, currency: str, rated: bool,
                   difference: bool) -> str:  # fmt: skip
     """What the amounts count, in words: "0.05 € per point", "the player behind pays the
     difference of the totals", "one per deal won more"."""
-    from scorepad import report
+    from scorepad.render.standings import money
 
-    rate = report.money(settlement.rate, currency)
+    rate = money(settlement.rate, currency)
     if unit == "deals won":
         return _("{rate} per deal won more").format(rate=rate) if rated else \
             _("the player behind pays for each deal won more")
@@ -1124,12 +1135,13 @@ def report(
     since: SinceOpt = None,
     until: UntilOpt = None,
 ) -> None:
-    from scorepad import core, sheet, storage
+    from scorepad import core, storage
+    from scorepad.render import sheet
 
     files, sessions = _sessions_between(files, since, until)
-    from scorepad import report as tables
+    from scorepad.render.deals import session_label
 
-    labels = [tables.session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
+    labels = [session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
     settlement = None
     if rate is not None or sessions[0].variant == "troggu":
         settlement = _settlement(sessions, rate, currency, False)[0]
@@ -1152,12 +1164,13 @@ def report(
              "Example: scorepad chart club.toml"))
 @handled
 def chart(file: FileArg) -> None:
-    from scorepad import report, storage
+    from scorepad import storage
+    from scorepad.render.chart import chart
 
     session = storage.load(file)
     if not session.deals:
         raise ScorepadError([Problem(str(file), _("no deals yet: nothing to draw"))])
-    echo(report.chart(session, fit=fitting() or 80))
+    echo(chart(session, fit=fitting() or 80))
 
 
 class ExportFormat(StrEnum):
@@ -1179,7 +1192,8 @@ def export(
     excel: Annotated[bool, typer.Option("--excel", help=_("CSV as Excel reads UTF-8: with a "
                                                           "byte-order mark"))] = False,
 ) -> None:
-    from scorepad import report, storage
+    from scorepad import storage
+    from scorepad.render.export import export_chunks
 
     if to is None and not excel:
         raise ScorepadError([Problem("--to", _("say which export: --to csv, --to json or --to "
@@ -1191,10 +1205,10 @@ def export(
     if output is None or str(output) == "-":
         if excel:
             typer.echo("\ufeff", nl=False)  # the one format character that is meant
-        for chunk in report.export_chunks(session, to.value, excel=excel, bom=False):
+        for chunk in export_chunks(session, to.value, excel=excel, bom=False):
             typer.echo(printable(chunk), nl=False)
         return
-    stream = storage.write_export(output, report.export_chunks(session, to.value, excel=excel))
+    stream = storage.write_export(output, export_chunks(session, to.value, excel=excel))
     # to a pipe or a device the note goes to stderr, so it never mixes with the export
     echo(_("wrote {output}: {deals} as {value}").format(
              output=output, deals=plural(len(session.deals), 'deal'), value=to.value), err=stream)
@@ -1208,7 +1222,8 @@ def show(
     n: Annotated[Optional[int], typer.Argument(help=_("the deal's number (default: the last)"), parser=ascii_int, metavar="N")] = None,  # noqa: UP045, E501
     json_: JsonOpt = False,
 ) -> None:
-    from scorepad import core, report, storage
+    from scorepad import core, storage
+    from scorepad.render.deals import deal_object, explain_deal
 
     session = storage.load(file, lazy=True)  # one deal is read, not all
     number = len(session.deals) if n is None else n
@@ -1218,11 +1233,11 @@ def show(
         raise err.located(str(file)) from None
     outcome = core.score(session, deal)
     if json_:
-        obj = report.deal_object(session, number, deal, outcome)
+        obj = deal_object(session, number, deal, outcome)
         obj["explain"] = list(outcome.explain)
         echo_json(obj)
     else:
-        echo(report.explain_deal(session, number, deal, outcome))
+        echo(explain_deal(session, number, deal, outcome))
 
 
 @app.command(cls=Command, help=
@@ -1304,14 +1319,14 @@ def variants(json_: JsonOpt = False) -> None:
     if json_:
         echo_json(games)
         return
-    from scorepad.report import table
+    from scorepad.render.grid import grid
 
     rows = []
     for v in registry().values():
         count = f"{v.min_players}–{v.max_players}" if v.min_players != v.max_players \
             else str(v.min_players)
         rows.append([v.name, _(v.title), count, _(v.unit), ", ".join(v.profiles)])
-    echo(table(rows, ["variant", "game", "players", "scores", "profiles"]))
+    echo(grid(rows, ["variant", "game", "players", "scores", "profiles"]))
     for v in registry().values():
         for name, settings in v.profiles.items():
             values = ", ".join(f"{k}={str(x).lower() if isinstance(x, bool) else x}"

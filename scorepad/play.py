@@ -17,11 +17,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from scorepad import core, report, storage
+from scorepad import core, storage
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.guided import NO, YES, Back, DealEntry, yes_no
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Session
+from scorepad.render.chart import chart
+from scorepad.render.deals import edit_lines, explain_deal, history_lines, result_name
+from scorepad.render.standings import standings_table
 from scorepad.text import plural, scores_line, shown, signed, typed
 from scorepad.variants import get_variant, match_over
 
@@ -130,7 +133,7 @@ class Evening:
         """The evening's standings, as the table leaves."""
         if session.deals:
             rows = core.standings([session])
-            self.say(report.standings_table(session.variant, rows, fit=self.fit()))
+            self.say(standings_table(session.variant, rows, fit=self.fit()))
 
     def command(self, session: Session, command: str) -> None:
         word, _sep, rest = command.partition(" ")
@@ -139,18 +142,18 @@ class Evening:
             self.say(_(HELP))
         elif word in ("s", "standings"):
             rows = core.standings([session])
-            self.say(report.standings_table(session.variant, rows, fit=self.fit()))
+            self.say(standings_table(session.variant, rows, fit=self.fit()))
         elif word in ("h", "history"):
             if not session.deals:
                 self.say(_("  no deals yet"))
                 return
-            for line in report.history_lines(session, fit=self.fit()):
+            for line in history_lines(session, fit=self.fit()):
                 self.say(line)
         elif word in ("c", "chart"):
             if not session.deals:
                 self.say(_("  no deals yet: nothing to draw"))
                 return
-            self.say(report.chart(session, fit=self.fit()))
+            self.say(chart(session, fit=self.fit()))
         elif word in ("u", "undo"):
             self.undo(session)
         elif word in ("e", "edit") or (word[:1] == "e" and word[1:].isdigit()):
@@ -201,7 +204,7 @@ class Evening:
             return
         n = len(session.deals)
         last = session.deals[-1]
-        self.say(report.explain_deal(session, n, last, core.score(session, last)))
+        self.say(explain_deal(session, n, last, core.score(session, last)))
         if not yes_no(self.ask, self.say, _("Undo deal {n}?").format(n=n), default=False):
             self.say(_("  kept"))
             return
@@ -225,7 +228,7 @@ class Evening:
         if change:
             word, _sep, value = change.partition(" ")
         else:
-            self.say(report.explain_deal(session, n, old, core.score(session, old)))
+            self.say(explain_deal(session, n, old, core.score(session, old)))
             word, value = "", ""
         given = [value.strip()] if value.strip() else []
 
@@ -249,7 +252,7 @@ class Evening:
                  .format(n=n))
         fields = entry.change_one(key) if key else entry.run({})
         updated = core.replace_deal(session, n, fields)
-        self.say(report.edit_lines(session, updated, n))
+        self.say(edit_lines(session, updated, n))
         if not yes_no(self.ask, self.say, _("Save the new deal {n}?").format(n=n),
                       default=True):  # fmt: skip
             self.say(_("  not saved"))
@@ -278,7 +281,7 @@ def confirm_deal(session: Session, entry: DealEntry, raw: dict[str, Any], ask: A
             continue
         n = len(updated.deals)
         deal: Deal = updated.deals[-1]
-        say(report.explain_deal(updated, n, deal, core.score(updated, deal)))
+        say(explain_deal(updated, n, deal, core.score(updated, deal)))
         same = same_as_last(session, deal)
         if same is not None:  # said, not asked: Enter still saves, as everywhere
             say(_("  note: the same as deal {n}; Enter saves it again, n changes or drops "
@@ -378,7 +381,7 @@ def from_lines(path: Path, lines: Iterable[str], parse: ParseLine, say: Say,
         outcome = core.score(updated, deal)
         what = get_variant(updated.variant).describe(deal.entry)
         say(_("deal {n} ({dealer}): {what}, {result}; {scores}").format(
-            n=n, dealer=deal.dealer, what=what, result=report.result_name(outcome.result),
+            n=n, dealer=deal.dealer, what=what, result=result_name(outcome.result),
             scores=scores_line(outcome.scores)))
     say(_("recorded {deals}; {standings} — next dealer: {dealer}").format(
         deals=plural(len(wanted), "deal"), standings=compact_standings(updated),

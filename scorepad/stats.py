@@ -4,7 +4,7 @@ Pure: `stats(sessions)` computes every figure from the deals and their outcomes,
 each without explanations, on the very path the standings take (`core.iter_outcomes`), so
 that the figures and the standings agree. Everything kept is a count or a sum (integers):
 an average is a sum and a count (`Tally`), a rate a count and its cases (`Rate`); rounding
-is for display only (`rounded`, and `scorepad.stats_text`). Players are merged across
+is for display only (`rounded`, and `scorepad.render.stats_text`). Players are merged across
 sessions regardless of case, as the standings merge them, and listed as the standings rank
 them (total, best first; ties in order of first appearance).
 

@@ -15,8 +15,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorepad"
 LAYERS = [
     ("scorepad.__main__", 7, "cli"), ("scorepad.cli", 7, "cli"), ("scorepad.colour", 7, "cli"),
     ("scorepad.app", 6, "app"), ("scorepad.play", 6, "app"), ("scorepad.guided", 6, "app"),
-    ("scorepad.sheet", 5, "render"), ("scorepad.svgchart", 5, "render"),
-    ("scorepad.stats_text", 5, "render"),
+    ("scorepad.stats_text", 5, "render"),  # the old name of render.stats_text
     ("scorepad.storage", 5, "storage"), ("scorepad.render", 5, "render"),
     ("scorepad.report", 5, "render"),  # the old names of render's functions
     ("scorepad.core", 4, "core"), ("scorepad.season", 4, "core"), ("scorepad.seating", 4, "core"),

@@ -17,9 +17,9 @@ from scorepad import i18n
 from scorepad.core import LeagueRow, Standing, iter_outcomes, standings
 from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Session
-from scorepad.report import result_name
+from scorepad.render.deals import result_name
+from scorepad.render.svg import line_chart
 from scorepad.settle import Settlement
-from scorepad.svgchart import line_chart
 from scorepad.text import average, num, plural, printable, signed
 from scorepad.variants import default_rules, get_variant
 
@@ -309,7 +309,7 @@ def _league_section(labels: Sequence[str], rows: Sequence[LeagueRow]) -> str:
 
 def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> str:
     """The payments: in money with a rate, else in the game's unit (Troggu's chips)."""
-    from scorepad.report import settle_lines
+    from scorepad.render.standings import settle_lines
 
     lines = settle_lines(settlement, currency, unit)
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)

@@ -1,0 +1,96 @@
+"""The running totals of every player, deal by deal, drawn in text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorepad.core import iter_outcomes
+from scorepad.i18n import _
+from scorepad.model import Session
+from scorepad.render.grid import _wrapped
+from scorepad.text import num, signed, width
+
+MARKERS = "*+o#x@%&"
+
+
+def chart_markers(players: Sequence[str]) -> dict[str, str]:
+    """One ASCII letter per player (the initial when it is unique), else a symbol."""
+    initials = [p[:1].upper() for p in players]
+    result, symbols = {}, iter(MARKERS)
+    for p, letter in zip(players, initials, strict=True):
+        unique = letter.isascii() and letter.isalpha() and initials.count(letter) == 1
+        result[p] = letter if unique else next(symbols)
+    return result
+
+
+def chart_samples(deals: int, width: int) -> list[int]:
+    """The deals after which the chart shows the totals: all of them when they fit in
+    `width` columns, else `width` evenly spaced ones (and always the last)."""
+    if deals <= width:
+        return list(range(deals + 1))
+    return [round(i * deals / width) for i in range(width + 1)]
+
+
+def chart(session: Session, height: int = 12, most: int = 64, fit: int | None = None) -> str:
+    """The running totals of every player, deal by deal, drawn in text with a legend.
+
+    A long session is drawn from evenly spaced deals (never more than `most` columns), so
+    100,000 deals cost the memory of 64 columns; `fit` is the terminal's width, which the
+    drawing and the legend keep within."""
+    columns_at_most = most if fit is None else max(8, min(most, fit - 12))
+    players = session.players
+    deals = len(session.deals)
+    samples = chart_samples(deals, columns_at_most)
+    series: dict[str, list[int]] = {p: [0] for p in players}
+    totals = dict.fromkeys(players, 0)
+    wanted = iter(samples[1:])
+    target = next(wanted, None)
+    for n, outcome in enumerate(iter_outcomes(session), 1):
+        for player, value in outcome.scores.items():
+            totals[player] += value
+        if n == target:
+            for p in players:
+                series[p].append(totals[p])
+            target = next(wanted, None)
+    values = [v for s in series.values() for v in s]
+    lo, hi = min(values), max(values)
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    segments = len(samples) - 1
+    step = max(1, min(6, columns_at_most // max(segments, 1)))
+    columns = segments * step + 1
+    grid = [[" "] * columns for _row in range(height)]
+
+    def row(value: float) -> int:
+        return round((hi - value) / (hi - lo) * (height - 1))
+
+    if lo <= 0 <= hi:
+        grid[row(0)] = ["·"] * columns
+    markers = chart_markers(players)
+    for p in players:
+        points = series[p]
+        for d in range(segments):  # the line from one point to the next
+            a, b = points[d], points[d + 1]
+            for k in range(step + 1):
+                grid[row(a + (b - a) * k / step)][d * step + k] = markers[p]
+    labels = {row(hi): num(hi), row(lo): num(lo)}
+    if lo <= 0 <= hi:
+        labels.setdefault(row(0), "0")
+    pad = max(len(v) for v in labels.values())
+    lines = [f"{labels.get(i, ''):>{pad}} ┤{''.join(cells)}" for i, cells in enumerate(grid)]
+    axis = [" "] * (columns + 8)
+    every = max(1, (segments + 7) // 8)
+    for d in range(0, segments + 1, every):
+        label = str(samples[d])
+        at = d * step
+        if all(ch == " " for ch in axis[max(0, at - 1):at + len(label) + 1]):
+            axis[at:at + len(label)] = label
+    lines.append(f"{'':>{pad}} └{'─' * columns}")
+    numbers = f"{'':>{pad}}  {''.join(axis).rstrip()}"
+    label = "  " + _("deals")
+    if fit is None or width(numbers + label) <= fit:
+        numbers += label
+    lines.append(numbers if fit is None else numbers[:fit].rstrip())
+    legend = [f"{markers[p]} {p} ({signed(totals[p])})" for p in players]
+    lines.extend(_wrapped(legend, "   ", fit))
+    return "\n".join(lines)

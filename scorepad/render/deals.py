@@ -1,0 +1,214 @@
+"""A session's deals for people and scripts: the history, one deal explained, a deal's JSON
+object, what an edit changed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from scorepad.core import iter_outcomes, json_number, score
+from scorepad.i18n import N_, _
+from scorepad.model import Deal, Outcome, Session
+from scorepad.render.chart import chart_markers
+from scorepad.render.grid import _wrapped, grid, simple_lines
+from scorepad.text import num, plural, scores_line, signed, width
+from scorepad.variants import get_variant
+
+# what a deal's result says (JSON keeps them; tables show them in the language)
+RESULTS = (N_("made"), N_("failed"), N_("passed"), N_("cancelled"), N_("won"), N_("lost"),
+           N_("draw"), N_("misère"))
+
+
+def result_name(result: str) -> str:
+    """A deal's result as people read it: "made", "misère" (the session file says misere)."""
+    return _("misère") if result == "misere" else _(result)
+
+
+JSON_SCHEMA = 1  # the shape of a deal's object; raised when a key changes meaning
+
+
+def deal_object(session: Session, n: int, deal: Deal, outcome: Outcome) -> dict[str, Any]:
+    variant = get_variant(session.variant)
+    obj: dict[str, Any] = {"n": n, "dealer": deal.dealer}
+    obj.update(variant.entry_to_raw(deal.entry))
+    if deal.note:
+        obj["note"] = deal.note
+    obj["result"] = outcome.result
+    if outcome.player_points is not None:
+        obj["points"] = {p: json_number(v) for p, v in outcome.player_points.items()}
+    else:
+        obj["points"] = json_number(outcome.points)
+    if outcome.winners:
+        obj["winners"] = list(outcome.winners)
+    obj["scores"] = dict(outcome.scores)
+    obj["schema"] = JSON_SCHEMA
+    return obj
+
+
+def history_objects(session: Session) -> list[dict[str, Any]]:
+    pairs = zip(session.deals, iter_outcomes(session), strict=True)
+    return [deal_object(session, n, deal, outcome) for n, (deal, outcome) in enumerate(pairs, 1)]
+
+
+def _history_rows(session: Session) -> Iterator[list[Any]]:
+    variant = get_variant(session.variant)
+    totals = dict.fromkeys(session.players, 0)
+    for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session), strict=True), 1):
+        cells = []
+        for p in session.players:
+            totals[p] += outcome.scores[p]
+            cells.append(f"{signed(outcome.scores[p])} ({num(totals[p])})")
+        points = "" if outcome.points is None else str(json_number(outcome.points))
+        what = " · ".join([variant.describe(deal.entry), *variant.marks(deal.entry, outcome)])
+        yield [str(n), deal.dealer, what, result_name(outcome.result), points, *cells]
+
+
+def _history_head(session: Session) -> tuple[str, list[str], list[int]]:
+    variant = get_variant(session.variant)
+    headers = ["#", _("dealer"), _("deal"), _("result"), _("pts"), *session.players]
+    title = f"{session.heading} — " if session.heading else ""
+    head = title + _("{game}, {deals} ({unit}; running totals in brackets)").format(
+        game=_(variant.title), deals=plural(len(session.deals), "deal"), unit=_(variant.unit))
+    return head, headers, [0, 4, *range(5, len(headers))]
+
+
+def history_table(session: Session, fmt: str = "simple") -> str:
+    """Every deal: who dealt, what was played, the result, each player's score (running
+    total in brackets)."""
+    head, headers, numbers = _history_head(session)
+    return head + "\n" + grid(list(_history_rows(session)), headers, fmt, numbers)
+
+
+def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
+    """The history in the default format, line by line, never held whole: the deals are
+    scored twice (once for the columns' widths), so a season of 100,000 deals is printed
+    in the memory of one line. With `fit` (a terminal's width), columns are dropped and
+    abbreviated until the table fits: dealer, result and points first, then the deal,
+    then each player's score (the running total stays), then the players' names."""
+    head, headers, numbers = _history_head(session)
+    players = len(session.players)
+    fixed = len(headers) - players
+    widths = [width(h) + 2 for h in headers]
+    totals_only = [0] * players
+    for row in _history_rows(session):
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], width(cell))
+        for j in range(players):
+            totals_only[j] = max(totals_only[j], width(_total_of(row[fixed + j])))
+    names = list(session.players)
+    keep = list(range(len(headers)))
+    short = abbreviated = False
+    if fit is not None:
+        deal_widths: dict[tuple[str, ...], int] = {}
+        for drop, short, names, abbreviated in _history_levels(session):
+            keep = [i for i in range(len(headers)) if i not in drop]
+            if abbreviated and tuple(names) not in deal_widths:
+                words = _deal_words(session, names)
+                deal_widths[tuple(names)] = max([width(headers[2]) + 2, *(
+                    width(_abbreviate(row[2], words)) for row in _history_rows(session))])
+            used = [max(width(names[i - fixed]) + 2, totals_only[i - fixed]) if short and
+                    i >= fixed else deal_widths[tuple(names)] if abbreviated and i == 2 else
+                    widths[i] if i < fixed else
+                    max(width(names[i - fixed]) + 2, widths[i]) for i in keep]  # fmt: skip
+            if sum(used) + 2 * (len(keep) - 1) <= fit:
+                break
+    heads = [headers[i] if i < fixed else names[i - fixed] for i in keep]
+    sized = [widths[i] if i < fixed else max(width(names[i - fixed]) + 2,
+                                               totals_only[i - fixed] if short else widths[i])
+             for i in keep]  # fmt: skip
+    words = _deal_words(session, names) if abbreviated else {}
+    if abbreviated:
+        sized[keep.index(2)] = max([width(headers[2]) + 2, *(
+            width(_abbreviate(row[2], words)) for row in _history_rows(session))])
+
+    def rows() -> Iterator[list[str]]:
+        for row in _history_rows(session):
+            yield [_total_of(row[i]) if short and i >= fixed else
+                   _abbreviate(row[i], words) if abbreviated and i == 2 else row[i]
+                   for i in keep]  # fmt: skip
+
+    if short:
+        head = head.replace(_("running totals in brackets"), _("running totals"))
+    if fit is not None and width(head) > fit:
+        variant = get_variant(session.variant)
+        head = next((h for h in (head.split(" — ")[-1],
+                                 f"{plural(len(session.deals), 'deal')} ({_(variant.unit)})")
+                     if width(h) <= fit), head)  # fmt: skip
+    yield head
+    yield from simple_lines(rows(), heads, [k for k, i in enumerate(keep) if i in numbers],
+                            sized)  # fmt: skip
+    if names != list(session.players):  # abbreviated: say who is who
+        yield from _wrapped([f"{a} {p}" for a, p in zip(names, session.players, strict=True)],
+                            "  ", fit)  # fmt: skip
+
+
+def _total_of(cell: str) -> str:
+    """The running total of a history cell "+186 (186)"."""
+    return cell[cell.index("(") + 1:-1] if cell.endswith(")") else cell
+
+
+def _history_levels(session: Session) -> Iterator[tuple[set[int], bool, list[str], bool]]:
+    """(columns dropped, running totals only, the players' names, the deal abbreviated),
+    from the full table to the narrowest: names and contracts are shortened before the deal
+    column goes, since it is what tells the rows apart."""
+    names = list(session.players)
+    cuts = [cut for cut in ([n[:size] for n in names] for size in (5, 3))
+            if len(set(cut)) == len(cut)]
+    yield set(), False, names, False
+    yield {1, 3, 4}, False, names, False
+    yield {1, 3, 4}, True, names, False
+    for cut in cuts:
+        yield {1, 3, 4}, True, cut, False
+    for cut in cuts[-1:]:
+        yield {1, 3, 4}, True, cut, True
+    yield {1, 2, 3, 4}, True, names, False
+    for cut in cuts:
+        yield {1, 2, 3, 4}, True, cut, False
+    markers = chart_markers(names)
+    yield {1, 2, 3, 4}, True, [markers[n] for n in names], False
+
+
+def _deal_words(session: Session, names: Sequence[str]) -> dict[str, str]:
+    """Words of a deal's description and their short forms: the players' names as in the
+    columns, the contracts and bids as typed at the table (garde-sans: gs)."""
+    from scorepad.variants import short_answers
+
+    words = dict(zip(session.players, names, strict=True))
+    for field in get_variant(session.variant).fields:
+        if field.choices and field.key in ("contract", "bid"):
+            shorts = short_answers(field.choices, dict(field.aliases))
+            for choice, short in zip(field.choices, shorts, strict=True):
+                words.setdefault(choice, short)
+                words.setdefault(_(choice), short)
+    return words
+
+
+def _abbreviate(text: str, words: Mapping[str, str]) -> str:
+    """A deal's description with its names and contracts shortened, its marks left out."""
+    what = text.split(" · ")[0]
+    return re.sub(r"[^\s+]+", lambda m: words.get(m.group(0), m.group(0)), what)
+
+
+def explain_deal(session: Session, n: int, deal: Deal, outcome: Outcome) -> str:
+    variant = get_variant(session.variant)
+    lines = [_("deal {n}, dealt by {dealer}: {what}").format(
+        n=n, dealer=deal.dealer, what=variant.describe(deal.entry))]
+    if deal.note:
+        lines.append(_("note: {note}").format(note=deal.note))
+    lines.extend("  " + line for line in outcome.explain)
+    return "\n".join(lines)
+
+
+def edit_lines(session: Session, updated: Session, n: int) -> str:
+    """Deal n as edited, its arithmetic, and every player's score before and after."""
+    before = score(session, session.deals[n - 1])
+    after = score(updated, updated.deals[n - 1])
+    return "\n".join([explain_deal(updated, n, updated.deals[n - 1], after),
+                      _("before: {scores}").format(scores=scores_line(before.scores)),
+                      _("after: {scores}").format(scores=scores_line(after.scores))])
+
+
+def session_label(session: Session, fallback: str) -> str:
+    """A session's column in a league table: its date, else its title, else the file."""
+    return session.date or session.title or fallback

@@ -1,0 +1,136 @@
+"""One row per deal, one column per player: CSV, JSON and Markdown exports, in chunks (a
+season is never held whole)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from scorepad.core import iter_outcomes, json_number
+from scorepad.i18n import N_, _
+from scorepad.model import Session
+from scorepad.render.deals import deal_object, result_name
+from scorepad.render.grid import github_lines
+from scorepad.text import width
+from scorepad.variants import get_variant
+
+EXPORT_FIXED = 7  # columns before the players'
+
+
+EXPORT_BATCH = 500  # CSV rows written at a time: a season is never held whole
+
+
+EXPORT_HEADERS = (N_("deal"), N_("dealer"), N_("game"), N_("contract"), N_("declarer"),
+                  N_("result"), N_("points"))
+
+
+def export_headers(session: Session, *, in_language: bool = False) -> list[str]:
+    """The columns: in English for scripts, or in the language for people (Excel, markdown)."""
+    fixed = [_(h) for h in EXPORT_HEADERS] if in_language else list(EXPORT_HEADERS)
+    return [*fixed, *session.players]
+
+
+def export_rows(session: Session, *, in_language: bool = False) -> Iterator[list[Any]]:
+    """One row per deal, one column per player: for spreadsheets and club pages. The
+    contract (Troggu: the bid) and the declarer have columns of their own. Rows are made
+    as they are read, none kept. One language per file: English words (the session file's
+    own) for scripts, or every word in the language for people."""
+    from scorepad import i18n
+
+    variant = get_variant(session.variant)
+    pairs = zip(session.deals, iter_outcomes(session), strict=True)
+    for n, (deal, outcome) in enumerate(pairs, 1):
+        raw = variant.entry_to_raw(deal.entry)
+        contract = raw.get("contract") or raw.get("bid") or ""
+        if in_language:
+            game, result = variant.describe(deal.entry), result_name(outcome.result)
+            contract = result_name(contract) if contract else ""
+        else:
+            with i18n.speaking("en"):
+                game, result = variant.describe(deal.entry), outcome.result
+        yield [n, deal.dealer, game, contract, outcome.declarer or "", result,
+               json_number(outcome.points), *(outcome.scores[p] for p in session.players)]
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell a spreadsheet shows as text: one starting like a formula (=, +, -, @, a tab or
+    a carriage return) and not a number gets a leading apostrophe."""
+    if not isinstance(value, str) or not value or value[0] not in "=+-@\t\r":
+        return value
+    try:
+        float(value)
+        return value
+    except ValueError:
+        return "'" + value
+
+
+def export(session: Session, to: str, *, excel: bool = False) -> str:
+    return "".join(export_chunks(session, to, excel=excel))
+
+
+def export_chunks(session: Session, to: str, *, excel: bool = False,
+                  bom: bool = True) -> Iterator[str]:  # fmt: skip
+    """The export as pieces of text, made while the deals are read: 100,000 deals are
+    written in the memory of a few hundred. Plain CSV and JSON are in English (for
+    scripts); an Excel CSV and markdown are for people, in the language."""
+    if to == "json":  # the very objects of `history --json`: same keys for the same things
+        yield from _json_chunks(session)
+    elif to == "csv":
+        yield from _csv_chunks(session, excel, bom)
+    else:
+        yield from _markdown_chunks(session)
+
+
+def _json_chunks(session: Session) -> Iterator[str]:
+    """json.dumps(history_objects(session), indent=2), one deal at a time."""
+    import json
+
+    pairs = zip(session.deals, iter_outcomes(session), strict=True)
+    opening = "[\n"
+    for n, (deal, outcome) in enumerate(pairs, 1):
+        text = json.dumps(deal_object(session, n, deal, outcome), ensure_ascii=False, indent=2)
+        yield opening + "  " + text.replace("\n", "\n  ")  # JSON strings hold no raw newline
+        opening = ",\n"
+    yield "[]\n" if opening == "[\n" else "\n]\n"
+
+
+def _csv_chunks(session: Session, excel: bool, bom: bool = True) -> Iterator[str]:
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    # Excel reads a CSV file as UTF-8 (Chloé, 大輔) only when it starts with a BOM
+    yield "\ufeff" if excel and bom else ""
+    writer.writerow([csv_cell(h) for h in export_headers(session, in_language=excel)])
+    for i, row in enumerate(export_rows(session, in_language=excel), 1):
+        writer.writerow([csv_cell("" if v is None else v) for v in row])
+        if i % EXPORT_BATCH == 0:
+            yield out.getvalue()
+            out.seek(0)
+            out.truncate()
+    yield out.getvalue()
+
+
+def _markdown_chunks(session: Session) -> Iterator[str]:
+    """A GitHub table with a totals row; the deals are scored twice (once for the widths)."""
+    headers = export_headers(session, in_language=True)
+    k = EXPORT_FIXED
+    right = [0, 6, *range(k, len(headers))]
+
+    def rows() -> Iterator[list[str]]:
+        totals = [0] * len(session.players)
+        for row in export_rows(session, in_language=True):
+            for i in range(len(totals)):
+                totals[i] += row[k + i]
+            yield [str(v).strip() if v is not None else "" for v in row]
+        yield ["", "", _("total"), "", "", "", "", *(str(t) for t in totals)]
+
+    widths = [width(h) + 2 for h in headers]
+    for row in rows():
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], width(cell))
+    if session.heading:
+        yield f"## {session.heading}\n\n"
+    for line in github_lines(rows(), headers, right, widths):
+        yield line + "\n"

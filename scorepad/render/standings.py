@@ -1,0 +1,145 @@
+"""Standings, the season's league, and settling up: tables and JSON objects."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from scorepad.core import LeagueRow, Standing, iter_outcomes, json_number
+from scorepad.i18n import _, ngettext
+from scorepad.model import Session
+from scorepad.render.grid import fitted_table, grid
+from scorepad.text import average, num, signed
+from scorepad.variants import get_variant
+
+if TYPE_CHECKING:  # only the settle command needs its module
+    from scorepad.settle import Settlement
+
+
+def standings_object(variant_name: str, deals: int, rows: Sequence[Standing]) -> dict[str, Any]:
+    players = []
+    for row in rows:
+        obj: dict[str, Any] = {"name": row.name, "total": row.total, "rank": row.rank,
+                               "deals": row.deals}  # fmt: skip
+        if get_variant(variant_name).has_declarer:
+            obj.update(declarer=row.declarer, made=row.made, failed=row.failed)
+        else:
+            obj["won"] = row.won
+        obj["best"] = row.best
+        players.append(obj)
+    return {"variant": variant_name, "deals": deals, "players": players}
+
+
+def standings_table(variant_name: str, rows: Sequence[Standing], fmt: str = "simple",
+                    fit: int | None = None) -> str:  # fmt: skip
+    """The standings; with `fit` (a terminal's width) the least needed columns go first."""
+    if get_variant(variant_name).has_declarer:
+        headers = [_("rank"), _("player"), _("total"), _("deals"), _("declarer"), _("made"),
+                   _("failed"), _("best deal")]
+        data = [[r.rank, r.name, signed(r.total), r.deals, r.declarer, r.made, r.failed,
+                 signed(r.best)] for r in rows]  # fmt: skip
+        drop = [5, 6, 4, 7, 3]
+    else:
+        headers = [_("rank"), _("player"), _("total"), _("deals"), _("won"), _("best deal")]
+        data = [[r.rank, r.name, r.total, r.deals, r.won, r.best] for r in rows]
+        drop = [5, 4, 3]
+    right = [0, *range(2, len(headers))]
+    if fmt == "simple" and fit is not None:
+        return fitted_table(data, headers, right, fit, drop)
+    return grid(data, headers, fmt, right)
+
+
+def by_deal_table(sessions: Sequence[Session], fmt: str = "simple") -> str:
+    """Running totals after every deal, one column per player, over the sessions in order."""
+    names: dict[str, str] = {}
+    for session in sessions:
+        for p in session.players:
+            names.setdefault(p.casefold(), p)
+    totals = dict.fromkeys(names, 0)
+    rows = []
+    for i, session in enumerate(sessions, 1):
+        for n, outcome in enumerate(iter_outcomes(session), 1):
+            for player, value in outcome.scores.items():
+                totals[player.casefold()] += value
+            label = f"{i}.{n}" if len(sessions) > 1 else str(n)
+            rows.append([label, *(num(totals[k]) for k in names)])
+    return grid(rows, [_("after deal"), *names.values()], fmt, range(len(names) + 1))
+
+
+def league_table(labels: Sequence[str], rows: Sequence[LeagueRow], fmt: str = "simple") -> str:
+    headers = [_("rank"), _("player"), *labels, _("sessions"), _("deals"), _("total"),
+               _("average")]
+    data = [[r.rank if r.rank is not None else "–", r.name,
+             *("" if c is None else signed(c) for c in r.by_session),
+             r.sessions, r.deals, signed(r.total), average(r.average)] for r in rows]  # fmt: skip
+    return grid(data, headers, fmt, [0, *range(2, len(headers))])
+
+
+def league_object(variant_name: str, labels: Sequence[str], rows: Sequence[LeagueRow],
+                  rank_by: str, min_deals: int) -> dict[str, Any]:  # fmt: skip
+    return {
+        "variant": variant_name, "rank_by": rank_by, "min_deals": min_deals,
+        "sessions": list(labels),
+        "players": [{"name": r.name, "rank": r.rank, "by_session": list(r.by_session),
+                     "sessions": r.sessions, "deals": r.deals, "total": r.total,
+                     "average": json_number(r.average)} for r in rows],
+    }  # fmt: skip
+
+
+def money(amount: Decimal, currency: str) -> str:
+    """"3.40 €", "−2 chips": an amount as people read it."""
+    text = num(amount) if amount == amount.to_integral_value() and not currency else \
+        format(amount, "f").replace("-", "−")
+    return f"{text} {currency}".strip()
+
+
+UNITS = {"points": "point", "chips": "chip", "deals won": "deal won"}
+
+
+def amount_of(amount: Decimal, unit: str) -> str:
+    """"1 point", "398 points", "2 chips", "3 deals won": an amount in the game's unit, in
+    the language (a fraction takes the plural)."""
+    from scorepad.text import PLURALS
+
+    count = int(amount) if amount == amount.to_integral_value() else 2
+    return PLURALS[UNITS[unit]](abs(count)).format(n=num(amount))
+
+
+def settle_lines(settlement: Settlement, currency: str, unit: str | None = None) -> list[str]:
+    """The payments as sentences: in money (`currency`, maybe ""), or without a rate in the
+    game's own `unit` ("points", "chips", "deals won")."""
+    lines = [_payment_line(p, currency, unit) for p in settlement.payments] \
+        or [_("nobody owes anything")]
+    for player, step in settlement.rounding:
+        lines.append(_("rounding: {player} {amount} ({exact} rounded to whole cents, so that "
+                       "the payments add up)").format(
+            player=player, amount=("+" if step > 0 else "−") + money(abs(step), currency),
+            exact=num(settlement.exact[player])))
+    return lines
+
+
+def _payment_line(p: Any, currency: str, unit: str | None) -> str:
+    if unit is None or p.amount != p.amount.to_integral_value():
+        return _("{payer} pays {payee} {amount}").format(
+            payer=p.payer, payee=p.payee, amount=money(p.amount, currency or (unit or "")))
+    n = int(p.amount)
+    if unit == "deals won":
+        return ngettext("{payer} pays {payee} for {n} deal won more",
+                        "{payer} pays {payee} for {n} deals won more", n).format(
+            payer=p.payer, payee=p.payee, n=n)
+    amount = amount_of(p.amount, unit) if unit in UNITS else money(p.amount, unit)
+    return _("{payer} pays {payee} {amount}").format(payer=p.payer, payee=p.payee, amount=amount)
+
+
+def settle_object(settlement: Settlement, unit: str, currency: str,
+                  basis: str = "totals") -> dict[str, Any]:  # fmt: skip
+    """`basis`: "totals" (zero-sum), or "difference" (Piedmont: the player behind pays the
+    difference of the totals, or of the deals won)."""
+    return {
+        "unit": unit, "basis": basis, "rate": json_number(settlement.rate), "currency": currency,
+        "balances": {p: json_number(x) for p, x in settlement.balances.items()},
+        "payments": [{"from": p.payer, "to": p.payee, "amount": json_number(p.amount)}
+                     for p in settlement.payments],
+        "rounding": [{"player": p, "amount": json_number(x)} for p, x in settlement.rounding],
+    }  # fmt: skip
