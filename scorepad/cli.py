@@ -608,7 +608,7 @@ def deal(
             updated = core.add_deal(now, raw, play_on=continue_)
         except ScorepadError as err:
             raise _Refused(now, err) from None
-        from scorepad.play import same_as_last
+        from scorepad.app.evening import same_as_last
 
         same = same_as_last(now, updated.deals[-1])
         if same is not None and ask_same:  # a deal typed twice: asked about, out of the lock
@@ -626,8 +626,8 @@ def deal(
         done = match_over(session)
         if not _interactive(interactive) or (done and not continue_):
             raise refused.error.located(str(file)) from None
-        from scorepad.guided import DealEntry
-        from scorepad.play import confirm_deal
+        from scorepad.app.evening import confirm_deal
+        from scorepad.app.guided import DealEntry
 
         where = _("{file}: deal {x}").format(file=file, x=len(session.deals) + 1)
         entry = DealEntry(session, _ask, echo)
@@ -645,7 +645,7 @@ def deal(
         before, updated = storage.update(
             file, located(file, lambda now: core.add_deal(now, raw, play_on=continue_)), NOTES)
     except _Same as same:
-        from scorepad.guided import yes_no
+        from scorepad.app.guided import yes_no
 
         if not yes_no(_ask, echo, _("{file}: the same as deal {n} — record it again?").format(
                                       file=file, n=same.n),
@@ -673,7 +673,7 @@ def deal(
              "evening.txt"))
 @handled
 def play(file: FileArg, interactive: InteractiveOpt = None) -> None:
-    from scorepad import play as evening
+    from scorepad.app import evening
 
     if _interactive(interactive):
         evening.Evening(file, _ask, echo, NOTES, SAVED, fit=fitting).run()
@@ -743,7 +743,7 @@ def edit(
         old = core.deal_at(session, n)
         guided = not changes and not clear and _interactive(interactive)
         if guided:
-            from scorepad.guided import guided_fields
+            from scorepad.app.guided import guided_fields
 
             echo(_("{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as it "
                    "was)").format(file=file, n=n))
@@ -761,7 +761,7 @@ def edit(
         raise err.located(str(file)) from None
     echo(edit_lines(session, updated, n))
     if guided:
-        from scorepad.guided import yes_no
+        from scorepad.app.guided import yes_no
 
         if not yes_no(_ask, echo, _("Save the new deal {n}?").format(n=n), default=True):
             echo(_("not saved; the file is as it was"))

@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorepad"
 #: (module or package, layer, room): a module imports lower layers, or its own room
 LAYERS = [
     ("scorepad.__main__", 7, "cli"), ("scorepad.cli", 7, "cli"), ("scorepad.colour", 7, "cli"),
-    ("scorepad.app", 6, "app"), ("scorepad.play", 6, "app"), ("scorepad.guided", 6, "app"),
+    ("scorepad.app", 6, "app"),
     ("scorepad.stats_text", 5, "render"),  # the old name of render.stats_text
     ("scorepad.storage", 5, "storage"), ("scorepad.render", 5, "render"),
     ("scorepad.report", 5, "render"),  # the old names of render's functions

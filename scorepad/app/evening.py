@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from scorepad import core, storage
+from scorepad.app.guided import NO, YES, Back, DealEntry, yes_no
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
-from scorepad.guided import NO, YES, Back, DealEntry, yes_no
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Session
 from scorepad.render.chart import chart
