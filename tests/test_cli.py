@@ -181,6 +181,36 @@ def test_commands_without_a_table_import_no_tabulate_and_one_game(cli):
     assert "tabulate" in _imported("standings", path, "--format", "github")
 
 
+COMMAND_MODULES = ("import sys\nfrom scorepad.cli import main\nsys.argv[0] = 'scorepad'\n"
+                   "try:\n    main()\nexcept SystemExit:\n    pass\n"
+                   "print(sorted(m for m in sys.modules if m.startswith('scorepad.cli.commands.')"
+                   " or m.startswith('scorepad.app.')))")  # fmt: skip
+
+
+def _command_modules(*args):
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", COMMAND_MODULES, *map(str, args)],
+                         capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                         check=True).stdout  # fmt: skip
+    return out.strip().splitlines()[-1]
+
+
+def test_a_command_imports_only_its_own_module(cli):
+    """`scorepad deal` imports the module of its family of commands and no other."""
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
+    deal = _command_modules("deal", path, "--contract", "pass")
+    assert deal.endswith(" 'scorepad.cli.commands.record']") and deal.count("cli.commands") == 1
+    assert _command_modules("standings", path) == "['scorepad.cli.commands.tables']"
+    assert _command_modules("count", "--variant", "troggu", "21") == \
+        "['scorepad.cli.commands.start']"
+    assert _command_modules("nosuch") == "[]"
+    every = _command_modules("--help")  # the help lists every command: every family
+    assert all(f"scorepad.cli.commands.{m}" in every
+               for m in ("start", "record", "tables", "publish")), every
+
+
 def test_an_unknown_table_format_prints_nothing_before_its_error(cli):
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
     for command in ("standings", "history"):

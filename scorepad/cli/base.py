@@ -1,0 +1,134 @@
+"""The click classes of the command line: help and usage errors in the language, and the group
+that builds a command only when it is looked up."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import typer
+
+from scorepad.cli.commands import COMMANDS, load
+from scorepad.cli.output import echo
+from scorepad.i18n import N_, _
+from scorepad.text import shown
+
+
+class _HelpInTheLanguage:
+    """The --help line in the language too (click's own text is English)."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help = _("Show this message and exit.")
+        return option
+
+
+class Command(_HelpInTheLanguage, typer.core.TyperCommand):
+    pass
+
+
+class Group(_HelpInTheLanguage, typer.core.TyperGroup):
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        """Click's own usage errors as one `error:` line in the language (exit 2)."""
+        kwargs["standalone_mode"] = False
+        if not standalone_mode:
+            return super().main(*args, **kwargs)
+        from typer._click import exceptions as click_errors
+
+        try:
+            code = super().main(*args, **kwargs)
+        except click_errors.UsageError as err:
+            command = err.ctx.command_path if err.ctx is not None else "scorepad"
+            echo("error: " + _("{message} (see {command} --help)").format(
+                     message=usage_message(err), command=command), err=True)
+            sys.exit(err.exit_code)
+        except typer.Abort:
+            echo(_("\ninterrupted: nothing saved"), err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def usage_message(err: Any) -> str:
+    """A usage error of click's, in the language: what is missing or wrong, and where."""
+    import re
+
+    from typer._click import exceptions as click_errors
+
+    param = getattr(err, "param", None)
+    name = (param.opts[0] if param is not None and getattr(param, "opts", None) and
+            getattr(param, "param_type_name", "") == "option" else
+            getattr(param, "human_readable_name", None) or "")
+    text = err.message if isinstance(err.message, str) else str(err)
+    if isinstance(err, click_errors.MissingParameter):
+        if param is not None and getattr(param, "envvar", None) == "SCOREPAD_FILE":
+            return _("missing the session file FILE: name it, or set SCOREPAD_FILE")
+        choices = getattr(getattr(param, "type", None), "choices", None)
+        missing = _("missing option {name}").format(name=name) \
+            if getattr(param, "param_type_name", "") == "option" else \
+            _("missing argument {name}").format(name=name)
+        if choices:
+            missing += _(" (one of {choices})").format(choices=_(", ").join(map(str, choices)))
+        return missing
+    if isinstance(err, click_errors.NoSuchOption):
+        found = _("no such option: {name}").format(name=err.option_name)
+        if err.possibilities:
+            found += _(" (did you mean {options}?)").format(
+                options=_(" or ").join(sorted(err.possibilities)))
+        return found
+    if isinstance(err, click_errors.BadParameter):
+        wrong = re.fullmatch(r"'(.*)' is not one of (.*)\.", text, re.S)
+        if wrong:
+            text = _("{value} is not one of {choices}").format(
+                value=shown(wrong.group(1)), choices=_(", ").join(
+                    re.findall(r"'([^']*)'", wrong.group(2))))
+        return _("{name}: {message}").format(name=name or err.param_hint or "", message=text)
+    for pattern, message in ((r"Option '(.*)' requires an argument\.",
+                              N_("option {x} needs a value")),
+                             (r"No such command '(.*)'\.", N_("no command {x}")),
+                             (r"Got unexpected extra argument(?:\(s\))? \((.*)\)",
+                              N_("one argument too many: {x}"))):  # fmt: skip
+        matched = re.fullmatch(pattern, text, re.S)
+        if matched:
+            return _(message).format(x=matched.group(1))
+    return text
+
+
+class _Commands(Mapping[str, Any]):
+    """Every command's name at once (for --help and "Did you mean"), each built when looked up."""
+
+    def __init__(self) -> None:
+        self.built: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in COMMANDS:
+            raise KeyError(name)
+        if name not in self.built:
+            self.built[name] = load(name)
+        return self.built[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(COMMANDS)
+
+    def __len__(self) -> int:
+        return len(COMMANDS)
+
+
+class LazyGroup(Group):
+    """The app's group: its commands are imported and built when one is looked up."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = _Commands()  # type: ignore[assignment]
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(COMMANDS)  # TyperGroup's own goes through .items(): every one built
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        return self.commands.get(name)
+
+
+def family() -> typer.Typer:
+    """The Typer of one family of commands, with the app's settings (help as the app's)."""
+    return typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)

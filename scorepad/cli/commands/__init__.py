@@ -1,0 +1,25 @@
+"""The commands by name, each with the module of its family: a command's module is imported
+only when it runs (or when --help lists them all), so start-up pays for one family, the way
+pip's commands/__init__.py maps names to modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: every command, in the order `scorepad --help` lists them: the module of its family
+COMMANDS: dict[str, str] = {
+    "new": "start", "deal": "record", "play": "record", "edit": "record", "undo": "record",
+    "delete": "record", "history": "tables", "standings": "tables", "settle": "publish",
+    "report": "publish", "chart": "tables", "export": "publish", "show": "tables",
+    "count": "start", "check": "tables", "variants": "start",
+}  # fmt: skip
+
+
+def load(name: str) -> Any:
+    """The click command `name`, built from its family's Typer (imported now)."""
+    import importlib
+
+    import typer
+
+    family = importlib.import_module(f"scorepad.cli.commands.{COMMANDS[name]}")
+    return typer.main.get_group(family.commands).commands[name]

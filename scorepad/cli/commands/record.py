@@ -1,0 +1,288 @@
+"""Recording and changing deals: `deal`, `play`, `edit`, `undo`, `delete`."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from scorepad.cli.base import Command, family, usage_message
+from scorepad.cli.commands import load
+from scorepad.cli.fields import DealCommand, located, raw_from_options, with_deal_options
+from scorepad.cli.options import FileArg, InteractiveOpt, _ask, _interactive, ascii_int
+from scorepad.cli.output import NOTES, SAVED, echo, fitting, handled
+from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
+
+commands = family()
+
+
+@commands.command(cls=DealCommand,
+    help=_("Record one deal; print its scores and who deals next.\n\nOn a terminal, whatever "
+             "is missing is asked for (defaults in brackets, Enter accepts),\nand the deal is "
+             "shown for confirmation before it is saved.\n\nExample: scorepad deal club.toml "
+             "--contract garde --taker Bruno --points 47 --bouts 2"))
+@handled
+@with_deal_options
+def deal(
+    file: FileArg,
+    continue_: Annotated[bool, typer.Option("--continue", help=_("add a deal after the match "
+                                                                 "target was reached"))] = False,
+    interactive: InteractiveOpt = None,
+    **options: Any,
+) -> None:
+    from scorepad import core, storage
+    from scorepad.render.deals import explain_deal
+    from scorepad.variants import match_over
+
+    try:
+        raw = raw_from_options(options)
+    except ScorepadError as err:
+        raise err.located(_("{file}: deal {x}").format(
+                              file=file, x=len(storage.load(file).deals) + 1)) from None
+
+    ask_same = _interactive(interactive)
+
+    def record(now: Any) -> Any:
+        try:
+            updated = core.add_deal(now, raw, play_on=continue_)
+        except ScorepadError as err:
+            raise _Refused(now, err) from None
+        from scorepad.app.evening import same_as_last
+
+        same = same_as_last(now, updated.deals[-1])
+        if same is not None and ask_same:  # a deal typed twice: asked about, out of the lock
+            raise _Same(same)
+        if same is not None:  # without a terminal: saved, and said
+            NOTES.append(_("{file}: deal {n} is the same as deal {m}, saved again (undo "
+                           "removes it)").format(file=file, n=same + 1, m=same))
+        return updated
+
+    shown_n = 0  # the deal number already shown in guided entry
+    try:  # one read of the file, under the lock: a deal typed in full is saved at once
+        before, updated = storage.update(file, record, NOTES)
+    except _Refused as refused:
+        session = refused.session
+        done = match_over(session)
+        if not _interactive(interactive) or (done and not continue_):
+            raise refused.error.located(str(file)) from None
+        from scorepad.app.evening import confirm_deal
+        from scorepad.app.guided import DealEntry
+
+        where = _("{file}: deal {x}").format(file=file, x=len(session.deals) + 1)
+        entry = DealEntry(session, _ask, echo)
+        try:
+            raw = entry.run(raw, announce=where)
+        except ScorepadError as foreign:
+            raise foreign.located(where) from None
+        confirmed = confirm_deal(session, entry, raw, _ask, echo, play_on=continue_)
+        if confirmed is None:
+            echo(_("not saved; the file is as it was"))
+            return
+        raw = confirmed
+        shown_n = len(session.deals) + 1
+        # read again under the lock: another scorepad may have recorded a deal meanwhile
+        before, updated = storage.update(
+            file, located(file, lambda now: core.add_deal(now, raw, play_on=continue_)), NOTES)
+    except _Same as same:
+        from scorepad.app.guided import yes_no
+
+        if not yes_no(_ask, echo, _("{file}: the same as deal {n} — record it again?").format(
+                                      file=file, n=same.n),
+                      default=True):  # fmt: skip
+            echo(_("not saved; the file is as it was"))
+            return
+        before, updated = storage.update(
+            file, located(file, lambda now: core.add_deal(now, raw, play_on=continue_)), NOTES)
+    n = len(updated.deals)
+    SAVED.append(_("deal {n}").format(n=n))
+    deal = updated.deals[-1]
+    if n != shown_n:
+        echo(explain_deal(updated, n, deal, core.score(updated, deal)))
+    echo(_("saved as deal {n}; next dealer: {x}").format(n=n, x=updated.next_dealer()))
+    after = match_over(updated)
+    if after and not match_over(before):
+        echo(after)
+
+
+@commands.command(cls=Command, help=_(
+    "An evening in one command: deal after deal, each saved at once, the standings and "
+             "the\nnext dealer after each. Between deals: u undo, e N edit, s standings, h "
+             "history, c chart,\nq quit, ? help. Without a terminal, reads one deal per line in "
+             "deal's options.\n\nExample: scorepad play club.toml; scorepad play club.toml < "
+             "evening.txt"))
+@handled
+def play(file: FileArg, interactive: InteractiveOpt = None) -> None:
+    from scorepad.app import evening
+
+    if _interactive(interactive):
+        evening.Evening(file, _ask, echo, NOTES, SAVED, fit=fitting).run()
+    else:
+        evening.from_lines(file, sys.stdin, _deal_line_parser(file), echo, NOTES, SAVED,
+                           source="input")  # fmt: skip
+
+
+def _deal_line_parser(file: Path) -> Callable[[list[str]], dict[str, Any]]:
+    """A line of `deal` options (as typed after `scorepad deal FILE`) to a deal's fields."""
+    import importlib
+
+    try:  # typer carries its own click (typer._click) in recent versions
+        click_errors: Any = importlib.import_module("typer._click.exceptions")
+    except ImportError:  # pragma: no cover - older typer, with click itself
+        click_errors = importlib.import_module("click.exceptions")
+
+    from scorepad.deal_options import DEAL_OPTIONS
+
+    deal_command = load("deal")
+    keys = {f.key for f in DEAL_OPTIONS}
+
+    def parse(tokens: list[str]) -> dict[str, Any]:
+        if "--help" in tokens:  # click would print the help of deal
+            raise ScorepadError([Problem("", _("--help is no deal"))])
+        try:
+            ctx = deal_command.make_context("deal", [str(file), *tokens],
+                                            resilient_parsing=False)  # fmt: skip
+        except typer.Exit:
+            raise ScorepadError([Problem("", _("--help is no deal"))]) from None
+        except click_errors.ClickException as err:
+            raise ScorepadError([Problem("", usage_message(err))]) from None
+        if ctx.params.get("continue_") or ctx.params.get("interactive") is not None:
+            raise ScorepadError([Problem("", _("--continue and --interactive are not deal "
+                                               "fields: play takes every deal"))])
+        options = {k: list(v) if isinstance(v, tuple) else v for k, v in ctx.params.items()
+                   if k in keys}  # fmt: skip
+        return raw_from_options(options)
+
+    return parse
+
+
+@commands.command(cls=DealCommand,
+    help=_("Change fields of deal N; the others stay as entered. Prints the scores before and "
+             "after.\n\nWith no options on a terminal, every question is asked again with the "
+             "old answer as\ndefault (Enter keeps it).\n\nExample: scorepad edit club.toml 3 "
+             "--points 42"))
+@handled
+@with_deal_options
+def edit(
+    file: FileArg,
+    n: Annotated[int, typer.Argument(help=_("the deal's number (see history)"),
+                                     parser=ascii_int, metavar="N")],
+    clear: Annotated[list[str] | None, typer.Option("--clear", help=_("remove a field, e.g. "
+                                                                         "--clear petit-au-bout "
+                                                                         "(repeatable)"))] = None,
+    interactive: InteractiveOpt = None,
+    **options: Any,
+) -> None:
+    from scorepad import core, storage
+    from scorepad.render.deals import edit_lines
+
+    session = storage.load(file)
+    try:
+        changes = raw_from_options(options)
+        old = core.deal_at(session, n)
+        guided = not changes and not clear and _interactive(interactive)
+        if guided:
+            from scorepad.app.guided import guided_fields
+
+            echo(_("{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as it "
+                   "was)").format(file=file, n=n))
+            fields = guided_fields(session, {}, _ask, echo,
+                                   defaults=core.deal_fields(session, old))  # fmt: skip
+            updated = core.replace_deal(session, n, fields)
+        elif not changes and not clear:
+            raise ScorepadError([Problem(_("deal {n}").format(n=n),
+                _("nothing to change: give the deal "
+                                                        "options to change (or run it on a "
+                                                        "terminal)"))])
+        else:
+            updated = core.edit_deal(session, n, changes, clear or [])
+    except ScorepadError as err:
+        raise err.located(str(file)) from None
+    echo(edit_lines(session, updated, n))
+    if guided:
+        from scorepad.app.guided import yes_no
+
+        if not yes_no(_ask, echo, _("Save the new deal {n}?").format(n=n), default=True):
+            echo(_("not saved; the file is as it was"))
+            return
+        old_deal, new_deal = session.deals[n - 1], updated.deals[n - 1]
+        storage.update(file, located(file, lambda now: core.put_deal(now, n, old_deal,
+                                                                      new_deal)), NOTES)
+    else:  # the changes applied to the file as it is now, read again under the lock
+        storage.update(file, located(file, lambda now: core.edit_deal(now, n, changes,
+                                                                       clear or [])), NOTES)
+    SAVED.append(_("the edit of deal {n}").format(n=n))
+
+
+class _Same(Exception):
+    """A deal the same as the last one, typed in full on a terminal: ask before saving."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(_("same as deal {n}").format(n=n))
+        self.n = n
+
+
+class _Refused(Exception):
+    """A deal the file as read under the lock does not take (yet): guided entry may mend it."""
+
+    def __init__(self, session: Any, error: ScorepadError) -> None:
+        super().__init__(str(error))
+        self.session = session
+        self.error = error
+
+
+@commands.command(cls=Command, help=
+    _("Remove the last deal, saying which.\n\nExample: scorepad undo club.toml"))
+@handled
+def undo(file: FileArg) -> None:
+    _remove(file, None)
+
+
+@commands.command(cls=Command, help=_(
+    "Remove deal N; the deals after it move up one number.\n\nExample: scorepad delete "
+             "club.toml 4"))
+@handled
+def delete(
+    file: FileArg, n: Annotated[int, typer.Argument(help=_("the deal's number (see history)"),
+                                                    parser=ascii_int, metavar="N")]
+) -> None:
+    _remove(file, n)
+
+
+def _remove(file: Path, n: int | None) -> None:
+    from scorepad import core, storage
+
+    removed: list[Any] = []
+
+    def remove(now: Any) -> Any:
+        number = len(now.deals) if n is None else n
+        try:
+            updated, deal = core.remove_deal(now, number)
+            core.check_session(updated)
+        except ScorepadError as err:
+            raise err.located(str(file)) from None
+        removed.append((number, deal))
+        return updated
+
+    session, updated = storage.update(file, remove, NOTES)
+    [(number, removed_deal)] = removed
+    SAVED.append(_("the removal of deal {number}").format(number=number))
+    outcome = core.score(session, removed_deal)
+    from scorepad.text import scores_line
+
+    scores = scores_line(outcome.scores)
+    from scorepad.variants import get_variant
+
+    what = get_variant(session.variant).describe(removed_deal.entry)
+    echo(_("removed deal {number} (dealt by {dealer}): {what}, {result}; {scores}").format(
+             number=number, dealer=removed_deal.dealer, what=what, result=outcome.result,
+             scores=scores))
+    if n is not None and n <= len(updated.deals):
+        moved = len(session.deals) - n
+        echo(_("deal {x} is now {n}").format(x=n + 1, n=n) if moved == 1 else
+                   _("deals {x}–{deals} are now {n}–{deals2}").format(
+                       x=n + 1, deals=len(session.deals), n=n, deals2=len(updated.deals)))
+    echo(_("next dealer: {x}").format(x=updated.next_dealer()))

@@ -1,0 +1,183 @@
+"""Reading a session: `history`, `standings`, `chart`, `show`, `check`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from scorepad.cli.base import Command, family
+from scorepad.cli.options import (
+    FileArg,
+    FilesArg,
+    FormatOpt,
+    JsonOpt,
+    MinDealsOpt,
+    RankBy,
+    RankByOpt,
+    SinceOpt,
+    UntilOpt,
+    _sessions_between,
+    ascii_int,
+)
+from scorepad.cli.output import echo, echo_fit, echo_json, fitting, handled, print_problems
+from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
+from scorepad.text import plural
+
+commands = family()
+
+
+@commands.command(cls=Command, help=
+    _("Every deal with its scores and running totals.\n\nExample: scorepad history "
+             "club.toml --format github"))
+@handled
+def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") -> None:
+    from scorepad import storage
+    from scorepad.render.deals import history_lines, history_objects, history_table
+
+    session = storage.load(file)
+    if json_:
+        echo_json(history_objects(session))
+    elif fmt == "simple":  # printed line by line: a big season is never held as one text
+        for line in history_lines(session, fit=fitting()):
+            echo(line)
+        echo(_("next dealer: {x}").format(x=session.next_dealer()))
+    else:
+        echo(history_table(session, fmt))
+
+
+@commands.command(cls=Command, help=
+    _("Players ranked by total, over one or more session files of the same game.\n\n"
+             "Example: scorepad standings club.toml; scorepad standings season/*.toml --league"))
+@handled
+def standings(
+    files: FilesArg,
+    json_: JsonOpt = False,
+    fmt: FormatOpt = "simple",
+    by_deal: Annotated[bool, typer.Option("--by-deal", help=_("add the running totals after "
+                                                              "every deal"))] = False,
+    league: Annotated[bool, typer.Option("--league", help=_("a season: one column per session, "
+                                                            "by date"))] = False,
+    rank_by: RankByOpt = RankBy.total,
+    min_deals: MinDealsOpt = 10,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+) -> None:
+    from scorepad import core
+    from scorepad.render.deals import session_label
+    from scorepad.render.standings import (
+        by_deal_table,
+        league_object,
+        league_table,
+        standings_object,
+        standings_table,
+    )
+    from scorepad.variants import match_over
+
+    files, sessions = _sessions_between(files, since, until)
+    if league:
+        labels = [session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
+        rows_ = core.league(sessions, rank_by=rank_by.value, min_deals=min_deals)
+        if json_:
+            echo_json(league_object(sessions[0].variant, labels, rows_, rank_by.value,
+                                           min_deals))  # fmt: skip
+            return
+        from scorepad.variants import get_variant
+
+        v = get_variant(sessions[0].variant)
+        deals_ = sum(len(s.deals) for s in sessions)
+        ranked = _("by average (at least {deals})").format(deals=plural(min_deals, "deal")) \
+            if rank_by is RankBy.average else _("by total")
+        echo(_("{title} league: {sessions}, {deals} ({unit}), ranked {ranked}").format(
+                 title=_(v.title), sessions=plural(len(sessions), 'session'),
+                 deals=plural(deals_, 'deal'), unit=_(v.unit), ranked=ranked))
+        echo(league_table(labels, rows_, fmt))
+        return
+    rows = core.standings(sessions)
+    variant = sessions[0].variant
+    deals = sum(len(s.deals) for s in sessions)
+    if json_:
+        echo_json(standings_object(variant, deals, rows))
+        return
+    from scorepad.variants import get_variant
+
+    v = get_variant(variant)
+    heading = sessions[0].heading if len(sessions) == 1 else ""
+    title = f"{heading} — {_(v.title)}" if heading else _(v.title)
+    echo_fit(_("{title}: {deals} in {sessions} ({unit})").format(
+                 title=title, deals=plural(deals, 'deal'),
+                 sessions=plural(len(sessions), 'session'), unit=_(v.unit)))
+    echo(standings_table(variant, rows, fmt, fit=fitting()))
+    if by_deal:
+        echo("")
+        echo(by_deal_table(sessions, fmt))
+    for session in sessions:
+        over = match_over(session)
+        if over:
+            echo_fit(over)
+    if len(sessions) == 1 and fmt == "simple" and not over:
+        echo(_("next dealer: {x}").format(x=sessions[0].next_dealer()))
+
+
+@commands.command(cls=Command, help=
+    _("The running totals of every player, deal by deal, drawn in the terminal.\n\n"
+             "Example: scorepad chart club.toml"))
+@handled
+def chart(file: FileArg) -> None:
+    from scorepad import storage
+    from scorepad.render.chart import chart
+
+    session = storage.load(file)
+    if not session.deals:
+        raise ScorepadError([Problem(str(file), _("no deals yet: nothing to draw"))])
+    echo(chart(session, fit=fitting() or 80))
+
+
+@commands.command(cls=Command, help=_(
+    "One deal with its arithmetic spelled out.\n\nExample: scorepad show club.toml 3"))
+@handled
+def show(
+    file: FileArg,
+    n: Annotated[Optional[int], typer.Argument(help=_("the deal's number (default: the last)"), parser=ascii_int, metavar="N")] = None,  # noqa: UP045, E501
+    json_: JsonOpt = False,
+) -> None:
+    from scorepad import core, storage
+    from scorepad.render.deals import deal_object, explain_deal
+
+    session = storage.load(file, lazy=True)  # one deal is read, not all
+    number = len(session.deals) if n is None else n
+    try:
+        deal = core.deal_at(session, number)
+    except ScorepadError as err:
+        raise err.located(str(file)) from None
+    outcome = core.score(session, deal)
+    if json_:
+        obj = deal_object(session, number, deal, outcome)
+        obj["explain"] = list(outcome.explain)
+        echo_json(obj)
+    else:
+        echo(explain_deal(session, number, deal, outcome))
+
+
+@commands.command(cls=Command, help=
+    _("Validate session files and report every problem; exit 1 if any.\n\nExample: "
+             "scorepad check examples/*.toml"))
+@handled
+def check(files: FilesArg) -> None:
+    from scorepad import core, storage
+    from scorepad.variants import get_variant
+
+    bad = 0
+    for f in files:
+        try:
+            session = core.check_session(storage.load(f, recheck=True))
+        except ScorepadError as err:
+            bad += 1
+            print_problems(err.problems)
+            continue
+        echo(_("{f}: ok, {variant}, {players} players, {deals}, every deal adds up").format(
+                 f=f, variant=_(get_variant(session.variant).title), players=len(session.players),
+                 deals=plural(len(session.deals), 'deal')))
+    if bad:
+        raise typer.Exit(1)

@@ -1,0 +1,186 @@
+"""Deal options built from the games' fields (`deal`, `edit`): the written-out list keeps
+`--help` free of game modules; raw fields read back from the options."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from scorepad.cli.base import Command
+from scorepad.cli.options import _complete_player, _completer
+from scorepad.cli.output import F
+from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import N_, _
+from scorepad.text import typed
+
+# the common fields, short: -c is Troggu's bid too and -t its Tappist (core.add_deal reads them
+# in the game's words), so one habit serves every game
+SHORT_OPTIONS = {"contract": ("-c", N_("; Troggu: the bid")), "taker": ("-t", N_("; Troggu: the "
+                                                                                 "Tappist")),
+                 "points": ("-p", ""), "bouts": ("-b", "")}  # fmt: skip
+
+
+def _deal_parameters() -> list[inspect.Parameter]:
+    from scorepad.deal_options import DEAL_OPTIONS, REPEATABLE
+
+    params = []
+    for f in DEAL_OPTIONS:
+        help_text = _(f.help)
+        if f.kind == "flag":
+            name = f.option.removeprefix("--")
+            annotation: Any = Annotated[Optional[bool], typer.Option(  # noqa: UP045
+                f"{f.option}/--no-{name}", help=help_text, show_default=False)]
+        elif f.key in REPEATABLE:
+            metavar = "X|NAME=X" if f.key == "points" else _("PLAYER:TRUMPS")
+            short, also = SHORT_OPTIONS.get(f.key, ("", ""))
+            also = _(also) if also else ""
+            annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
+                f.option, *([short] if short else []), help=help_text + _(" (repeatable)") + also,
+                metavar=metavar, show_default=False)]
+        else:  # a list, so that a repeated option is an error rather than "the last wins"
+            metavar = {"player": "NAME", "integer": "N", "cards": "CARDS", "card": "CARD",
+                       "number": "X"}.get(f.kind, "TEXT")
+            if f.choices:
+                metavar = "|".join(f.choices)
+            short, also = SHORT_OPTIONS.get(f.key, ("", ""))
+            also = _(also) if also else ""
+            complete = {"autocompletion": _complete_player} if f.kind == "player" else \
+                {"autocompletion": _completer(f.choices)} if f.choices else {}
+            annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
+                f.option, *([short] if short else []), help=help_text + also, metavar=metavar,
+                show_default=False, **complete)]
+        params.append(inspect.Parameter(f.key, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=annotation))  # fmt: skip
+    return params
+
+
+GAME_TITLES = {"french": N_("French Tarot"), "troggu": N_("Troggu"),
+               "piedmont": N_("Piedmontese tarot")}  # fmt: skip
+
+
+ANY_GAME = N_("Any game")
+
+
+class DealCommand(Command):
+    """`deal` and `edit`: their help lists the deal options per game, not in one long list."""
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        import re
+
+        from scorepad.deal_options import DEAL_OPTIONS
+
+        keys = {f.key for f in DEAL_OPTIONS}
+        tag = re.compile(r" ?\[([a-z, ]+)\]")
+        own: list[tuple[str, str]] = []
+        sections: dict[str, list[tuple[str, str]]] = {ANY_GAME: []}
+        sections.update((title, []) for title in GAME_TITLES.values())
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None or param.param_type_name == "argument":
+                continue
+            if param.name not in keys:
+                own.append(record)
+                continue
+            names, text = record
+            games = tag.search(text)
+            plain = (names, tag.sub("", text))
+            for game in games.group(1).split(", ") if games else ():
+                sections[GAME_TITLES[game]].append(plain)
+            if games is None:
+                sections[ANY_GAME].append(plain)
+        # the short options of every game: -c and -t stand for Troggu's bid and Tappist too
+        sections["Troggu"][:0] = [("-c BID", _("the bid, as --bid")),
+                                  ("-t NAME", _("the Tappist, as --tappist"))]
+        args = [r for p in self.get_params(ctx) if p.param_type_name == "argument"
+                for r in [p.get_help_record(ctx)] if r is not None]  # fmt: skip
+        if args:
+            with formatter.section("Arguments"):
+                formatter.write_dl(args)
+        with formatter.section("Options"):
+            formatter.write_dl(own)
+        for title, rows in sections.items():
+            if rows:
+                with formatter.section(_("Deal options: {title}").format(title=_(title))):
+                    formatter.write_dl(rows)
+
+
+def with_deal_options(fn: F) -> F:
+    """Give `fn` (which takes **options) one keyword option per deal field."""
+    sig = inspect.signature(fn, eval_str=True)
+    own = [p for p in sig.parameters.values() if p.kind != inspect.Parameter.VAR_KEYWORD]
+    params = own + _deal_parameters()
+    params.sort(key=lambda p: p.kind)
+    fn.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
+    fn.__annotations__ = {p.name: p.annotation for p in params}
+    return fn
+
+
+def raw_from_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Deal fields as given on the command line, in the shape the session file stores."""
+    from scorepad.checks import MAX_TEXT, control_problem
+    from scorepad.deal_options import REPEATABLE
+
+    raw: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for key, value in options.items():
+        if value is None or value == []:
+            continue
+        if key != "note":  # as a Japanese keyboard types them: ５０ is 50, Ａｎｎａ：１０ Anna:10
+            value = [typed(v) for v in value] if isinstance(value, list) else \
+                typed(value) if isinstance(value, str) else value
+        option = "--" + key.replace("_", "-")
+        if isinstance(value, list) and key not in REPEATABLE:
+            if len(value) > 1:
+                problems.append(Problem(option,
+                    _("given {value} times ({value2}): give it once").format(
+                                                    value=len(value), value2=', '.join(value))))
+                continue
+            value = value[0]
+        if key == "points":
+            value = _points_value(value)
+        if key == "note" and isinstance(value, str):
+            problem = control_problem(value, "--note")
+            if problem:
+                problems.append(problem)
+            elif len(value) > MAX_TEXT:
+                problems.append(Problem("--note", _("is longer than {max_text} characters").format(
+                                                      max_text=MAX_TEXT)))
+        raw[key] = value
+    if problems:
+        raise ScorepadError(problems)
+    return raw
+
+
+def _points_value(items: list[str]) -> Any:
+    named = [i for i in items if "=" in i]
+    if not named:
+        if len(items) > 1:
+            raise ScorepadError([Problem("--points", _("give one number, or NAME=X for each "
+                                                       "player"))])
+        return items[0]
+    if len(named) != len(items):
+        raise ScorepadError([Problem("--points", _("mix of X and NAME=X: use NAME=X for each"))])
+    result: dict[str, str] = {}
+    for item in items:
+        name, _sep, value = item.partition("=")
+        if name.strip() in result:
+            raise ScorepadError([Problem("--points", _("{x} is given twice").format(
+                                                         x=name.strip()))])
+        result[name.strip()] = value
+    return result
+
+
+def located(file: Path, change: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """`change`, with its errors located in the file."""
+
+    def run(session: Any) -> Any:
+        try:
+            return change(session)
+        except ScorepadError as err:
+            raise err.located(str(file)) from None
+
+    return run

@@ -1,0 +1,142 @@
+"""Printing: echo (colours, the terminal's width), problems as one `error:` line each, JSON, and
+`handled`, the wrapper of every command (errors, what was saved, the notes at the end)."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
+
+from scorepad.errors import MAX_PROBLEMS, ScorepadError
+from scorepad.i18n import _
+from scorepad.text import plural, printable
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+SAVED: list[str] = []  # what this command saved, so a failure to print never hides it
+
+
+NOTES: list[str] = []  # said on stderr once the command is done (a file format upgraded)
+
+
+def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
+    """Print for people: control characters from a file never reach the terminal raw; on a
+    terminal, gains and losses in colour (see scorepad.colour)."""
+    text = printable(text)
+    stream = sys.stderr if err else sys.stdout
+    fit = _fit_for(stream) if nl else None
+    if fit is not None:  # sentences at word boundaries; tables fit themselves
+        from scorepad.text import wrap
+
+        text = "\n".join(wrap(text, fit))
+    if "+" in text or "−" in text or "error:" in text:
+        from scorepad import colour
+
+        if colour.wanted(stream):
+            text = colour.errors(text) if err else colour.scores(text)
+    typer.echo(text, err=err, nl=nl)
+
+
+def print_problems(problems: Any) -> None:
+    problems = list(problems)
+    for problem in problems[:MAX_PROBLEMS]:
+        echo(f"error: {problem}", err=True)  # "error:" stays English: scripts look for it
+    if len(problems) > MAX_PROBLEMS:
+        echo("error: " + _("… and {more}").format(
+            more=plural(len(problems) - MAX_PROBLEMS, "more problem")), err=True)
+
+
+def handled(fn: F) -> F:
+    """Turn a ScorepadError into `error:` lines on stderr and exit status 1; once something
+    was saved, a failure to print (a closed pipe, a full disk) never looks like a failure."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        SAVED.clear()
+        NOTES.clear()
+        try:
+            result = fn(*args, **kwargs)
+            for note in NOTES:
+                echo(note, err=True)
+            return result
+        except ScorepadError as err:
+            print_problems(err.problems)
+            raise typer.Exit(1) from None
+        except (KeyboardInterrupt, EOFError) as stop:
+            if SAVED:
+                raise typer.Exit(0) from None
+            echo(_("\ninterrupted: nothing saved, the file is as it was"), err=True)
+            raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 1) from None
+        except BrokenPipeError:
+            _quiet_stdout()  # the reader went away (| head): not an error
+            raise typer.Exit(0 if SAVED else 1) from None
+        except (OSError, UnicodeError) as err:
+            _quiet_stdout()
+            why = getattr(err, "strerror", None) or type(err).__name__
+            with contextlib.suppress(OSError, UnicodeError):
+                if SAVED:
+                    echo(_("note: {saved} was saved; printing the result failed ({why})").format(
+                             saved=SAVED[-1], why=why),
+                         err=True)  # fmt: skip
+                else:
+                    echo("error: " + _("printing the result failed ({why})").format(why=why),
+                         err=True)  # fmt: skip
+            raise typer.Exit(0 if SAVED else 1) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _quiet_stdout() -> None:
+    """Send what is left of stdout nowhere, so the exit flush cannot fail again."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def terminal_width() -> int:
+    """Columns of the terminal (COLUMNS when set; 80 when there is none)."""
+    import shutil
+
+    return max(20, shutil.get_terminal_size().columns)
+
+
+def echo_fit(text: str) -> None:
+    """A sentence, wrapped at the terminal's width when printing to one."""
+    fit = fitting()
+    if fit is None:
+        echo(text)
+        return
+    import textwrap
+
+    for line in textwrap.wrap(text, fit, break_on_hyphens=False) or [""]:
+        echo(line)
+
+
+def _fit_for(stream: Any) -> int | None:
+    """The width to wrap what goes to `stream` at: stdout's fitting(), or stderr's
+    terminal."""
+    if stream is sys.stdout:
+        return fitting()
+    if "COLUMNS" in os.environ or stream.isatty():
+        return terminal_width()
+    return None
+
+
+def fitting() -> int | None:
+    """The width output must fit: the terminal's, or COLUMNS when set; None when printing
+    to a file or a pipe (a script gets every column)."""
+    if "COLUMNS" in os.environ or sys.stdout.isatty():
+        return terminal_width()
+    return None
+
+
+def echo_json(data: Any) -> None:
+    import json
+
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))  # json escapes controls
