@@ -15,7 +15,7 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Deals, Outcome, Session, Setting, Table
 from scorepad.text import shown
-from scorepad.variants import default_rules, get_variant, in_game_words, match_over
+from scorepad.variants import default_rules, get_variant, in_game_words
 
 
 def new_session(
@@ -96,6 +96,17 @@ def iter_outcomes(session: Session) -> Iterator[Outcome]:
     variant = get_variant(session.variant)
     table = session.table
     return (variant.score(deal.entry, table, explain=False) for deal in session.deals)
+
+
+def match_over(session: Session) -> str | None:
+    """Why the session's match is over after its deals, else None."""
+    return get_variant(session.variant).match_over(session)
+
+
+def match_ended(before: Session, after: Session) -> str | None:
+    """Why the match is over, when the deals `after` adds to `before` ended it; else None."""
+    over = match_over(after)
+    return over if over and not match_over(before) else None
 
 
 def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False) -> Session:

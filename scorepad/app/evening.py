@@ -19,6 +19,7 @@ from typing import Any
 
 from scorepad import core, storage
 from scorepad.app.guided import NO, YES, Back, DealEntry, yes_no
+from scorepad.app.record import Recorded, record_deal, same_as_last
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Session
@@ -26,7 +27,7 @@ from scorepad.render.chart import chart
 from scorepad.render.deals import edit_lines, explain_deal, history_lines, result_name
 from scorepad.render.standings import standings_table
 from scorepad.text import plural, scores_line, shown, signed, typed
-from scorepad.variants import get_variant, match_over
+from scorepad.variants import get_variant
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -46,20 +47,6 @@ def compact_standings(session: Session) -> str:
     """The standings in one line: every player's total, best first."""
     rows = core.standings([session])
     return " · ".join(f"{r.rank}. {r.name} {signed(r.total)}" for r in rows)
-
-
-def same_as_last(session: Session, new: Deal) -> int | None:
-    """The number of the last deal when `new` is the very same deal again (the dealer
-    aside): a double Enter, a line typed twice. A passed or cancelled deal is never "the
-    same deal": two in a row happen all the time."""
-    if not session.deals:
-        return None
-    last = session.deals[-1]
-    if new.entry != last.entry or new.note != last.note:
-        return None
-    if core.score(session, new).result in ("passed", "cancelled"):
-        return None
-    return len(session.deals)
 
 
 class Evening:
@@ -86,7 +73,7 @@ class Evening:
         while True:
             session = storage.load(self.path)  # another scorepad may have recorded meanwhile
             n = len(session.deals) + 1
-            over = match_over(session)
+            over = core.match_over(session)
             where = _("deal {n}, {dealer} deals").format(n=n, dealer=session.next_dealer())
             if over and not self.playing_on:
                 if over != told and not self.said_over:
@@ -170,30 +157,27 @@ class Evening:
     # --- one deal ----------------------------------------------------------------------------
 
     def one_deal(self, session: Session) -> None:
-        play_on = match_over(session) is not None
+        play_on = core.match_over(session) is not None
         entry = DealEntry(session, self.ask, self.say, ask_dealer=False)
         confirmed = confirm_deal(session, entry, entry.run({}), self.ask, self.say,
                                  play_on=play_on)  # fmt: skip
         if confirmed is None:
             self.say(_("  deal dropped; nothing was saved"))
             return
-        raw = confirmed
-        before, updated = storage.update(
-            self.path, lambda now: core.add_deal(now, raw, play_on=play_on), self.notes)
-        n = len(updated.deals)
-        self.saved.append(f"deal {n}")
-        self.after_saving(before, updated)
+        done = record_deal(self.path, confirmed, play_on=play_on)
+        assert done is not None  # without `confirm`, a deal is saved or refused
+        self.notes.extend(done.notes)
+        self.saved.append(f"deal {done.n}")
+        self.after_saving(done)
 
-    def after_saving(self, before: Session, updated: Session) -> None:
-        n = len(updated.deals)
-        deal = updated.deals[-1]
-        outcome = core.score(updated, deal)
+    def after_saving(self, done: Recorded) -> None:
+        updated, n = done.after, done.n
+        outcome = core.score(updated, done.deal)
         self.say(_("saved deal {n}: {scores}").format(n=n, scores=scores_line(outcome.scores)))
         self.say(_("  {standings} — next dealer: {dealer}").format(
             standings=compact_standings(updated), dealer=updated.next_dealer()))
-        over = match_over(updated)
-        if over and not match_over(before):
-            self.say(over)
+        if done.ended:
+            self.say(done.ended)
             self.said_over = True
 
     # --- between deals -----------------------------------------------------------------------
@@ -386,3 +370,25 @@ def from_lines(path: Path, lines: Iterable[str], parse: ParseLine, say: Say,
     say(_("recorded {deals}; {standings} — next dealer: {dealer}").format(
         deals=plural(len(wanted), "deal"), standings=compact_standings(updated),
         dealer=updated.next_dealer()))
+
+
+class AtTheTable:
+    """`scorepad deal` on a terminal: what the file refused is asked for in guided entry and
+    the deal shown before it is saved; a deal the same as the last is asked about."""
+
+    def __init__(self, file: Path, ask: Ask, say: Say, *, play_on: bool = False) -> None:
+        self.file, self.ask, self.say, self.play_on = file, ask, say, play_on
+
+    def mend(self, session: Session, raw: dict[str, Any],
+             refused: ScorepadError) -> dict[str, Any] | None:  # fmt: skip
+        where = _("{file}: deal {x}").format(file=self.file, x=len(session.deals) + 1)
+        entry = DealEntry(session, self.ask, self.say)
+        try:
+            raw = entry.run(raw, announce=where)
+        except ScorepadError as foreign:
+            raise foreign.located(where) from None
+        return confirm_deal(session, entry, raw, self.ask, self.say, play_on=self.play_on)
+
+    def again(self, n: int) -> bool:
+        return yes_no(self.ask, self.say, _("{file}: the same as deal {n} — record it again?")
+                      .format(file=self.file, n=n), default=True)

@@ -8,6 +8,8 @@ import functools
 import os
 import sys
 from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import typer
@@ -19,10 +21,20 @@ from scorepad.text import plural, printable
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-SAVED: list[str] = []  # what this command saved, so a failure to print never hides it
+@dataclass
+class Run:
+    """What one command did, kept by `handled` while it runs."""
+
+    saved: list[str] = field(default_factory=list)  # so a failure to print never hides it
+    notes: list[str] = field(default_factory=list)  # said on stderr once the command is done
 
 
-NOTES: list[str] = []  # said on stderr once the command is done (a file format upgraded)
+_RUN: ContextVar[Run] = ContextVar("scorepad_run")
+
+
+def run() -> Run:
+    """The command's own record of what it saved and what to say at the end."""
+    return _RUN.get()
 
 
 def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
@@ -58,36 +70,38 @@ def handled(fn: F) -> F:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        SAVED.clear()
-        NOTES.clear()
+        now = Run()
+        token = _RUN.set(now)
         try:
             result = fn(*args, **kwargs)
-            for note in NOTES:
+            for note in now.notes:
                 echo(note, err=True)
             return result
         except ScorepadError as err:
             print_problems(err.problems)
             raise typer.Exit(1) from None
         except (KeyboardInterrupt, EOFError) as stop:
-            if SAVED:
+            if now.saved:
                 raise typer.Exit(0) from None
             echo(_("\ninterrupted: nothing saved, the file is as it was"), err=True)
             raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 1) from None
         except BrokenPipeError:
             _quiet_stdout()  # the reader went away (| head): not an error
-            raise typer.Exit(0 if SAVED else 1) from None
+            raise typer.Exit(0 if now.saved else 1) from None
         except (OSError, UnicodeError) as err:
             _quiet_stdout()
             why = getattr(err, "strerror", None) or type(err).__name__
             with contextlib.suppress(OSError, UnicodeError):
-                if SAVED:
+                if now.saved:
                     echo(_("note: {saved} was saved; printing the result failed ({why})").format(
-                             saved=SAVED[-1], why=why),
+                             saved=now.saved[-1], why=why),
                          err=True)  # fmt: skip
                 else:
                     echo("error: " + _("printing the result failed ({why})").format(why=why),
                          err=True)  # fmt: skip
-            raise typer.Exit(0 if SAVED else 1) from None
+            raise typer.Exit(0 if now.saved else 1) from None
+        finally:
+            _RUN.reset(token)
 
     return wrapper  # type: ignore[return-value]
 

@@ -13,7 +13,7 @@ from scorepad.cli.base import Command, family, usage_message
 from scorepad.cli.commands import load
 from scorepad.cli.fields import DealCommand, located, raw_from_options, with_deal_options
 from scorepad.cli.options import FileArg, InteractiveOpt, _ask, _interactive, ascii_int
-from scorepad.cli.output import NOTES, SAVED, echo, fitting, handled
+from scorepad.cli.output import echo, fitting, handled, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 
@@ -34,78 +34,34 @@ def deal(
     interactive: InteractiveOpt = None,
     **options: Any,
 ) -> None:
-    from scorepad import core, storage
+    from scorepad import core
+    from scorepad.app import record
     from scorepad.render.deals import explain_deal
-    from scorepad.variants import match_over
 
     try:
         raw = raw_from_options(options)
-    except ScorepadError as err:
+    except ScorepadError as err:  # a bad option: said before the file's deals are read
         raise err.located(_("{file}: deal {x}").format(
-                              file=file, x=len(storage.load(file).deals) + 1)) from None
+                              file=file, x=record.next_deal_number(file))) from None
+    confirm = None
+    if _interactive(interactive):  # guided entry only on a terminal
+        from scorepad.app.evening import AtTheTable
 
-    ask_same = _interactive(interactive)
-
-    def record(now: Any) -> Any:
-        try:
-            updated = core.add_deal(now, raw, play_on=continue_)
-        except ScorepadError as err:
-            raise _Refused(now, err) from None
-        from scorepad.app.evening import same_as_last
-
-        same = same_as_last(now, updated.deals[-1])
-        if same is not None and ask_same:  # a deal typed twice: asked about, out of the lock
-            raise _Same(same)
-        if same is not None:  # without a terminal: saved, and said
-            NOTES.append(_("{file}: deal {n} is the same as deal {m}, saved again (undo "
-                           "removes it)").format(file=file, n=same + 1, m=same))
-        return updated
-
-    shown_n = 0  # the deal number already shown in guided entry
-    try:  # one read of the file, under the lock: a deal typed in full is saved at once
-        before, updated = storage.update(file, record, NOTES)
-    except _Refused as refused:
-        session = refused.session
-        done = match_over(session)
-        if not _interactive(interactive) or (done and not continue_):
-            raise refused.error.located(str(file)) from None
-        from scorepad.app.evening import confirm_deal
-        from scorepad.app.guided import DealEntry
-
-        where = _("{file}: deal {x}").format(file=file, x=len(session.deals) + 1)
-        entry = DealEntry(session, _ask, echo)
-        try:
-            raw = entry.run(raw, announce=where)
-        except ScorepadError as foreign:
-            raise foreign.located(where) from None
-        confirmed = confirm_deal(session, entry, raw, _ask, echo, play_on=continue_)
-        if confirmed is None:
-            echo(_("not saved; the file is as it was"))
-            return
-        raw = confirmed
-        shown_n = len(session.deals) + 1
-        # read again under the lock: another scorepad may have recorded a deal meanwhile
-        before, updated = storage.update(
-            file, located(file, lambda now: core.add_deal(now, raw, play_on=continue_)), NOTES)
-    except _Same as same:
-        from scorepad.app.guided import yes_no
-
-        if not yes_no(_ask, echo, _("{file}: the same as deal {n} — record it again?").format(
-                                      file=file, n=same.n),
-                      default=True):  # fmt: skip
-            echo(_("not saved; the file is as it was"))
-            return
-        before, updated = storage.update(
-            file, located(file, lambda now: core.add_deal(now, raw, play_on=continue_)), NOTES)
-    n = len(updated.deals)
-    SAVED.append(_("deal {n}").format(n=n))
-    deal = updated.deals[-1]
-    if n != shown_n:
-        echo(explain_deal(updated, n, deal, core.score(updated, deal)))
-    echo(_("saved as deal {n}; next dealer: {x}").format(n=n, x=updated.next_dealer()))
-    after = match_over(updated)
-    if after and not match_over(before):
-        echo(after)
+        confirm = AtTheTable(file, _ask, echo, play_on=continue_)
+    done = record.record_deal(file, raw, play_on=continue_, confirm=confirm, where=str(file))
+    if done is None:
+        echo(_("not saved; the file is as it was"))
+        return
+    run().notes.extend(done.notes)
+    if done.same_as is not None:  # without a terminal: saved, and said
+        run().notes.append(_("{file}: deal {n} is the same as deal {m}, saved again (undo "
+                             "removes it)").format(file=file, n=done.n, m=done.same_as))
+    run().saved.append(_("deal {n}").format(n=done.n))
+    if not done.shown:
+        echo(explain_deal(done.after, done.n, done.deal, core.score(done.after, done.deal)))
+    echo(_("saved as deal {n}; next dealer: {x}").format(n=done.n, x=done.after.next_dealer()))
+    if done.ended:
+        echo(done.ended)
 
 
 @commands.command(cls=Command, help=_(
@@ -119,9 +75,9 @@ def play(file: FileArg, interactive: InteractiveOpt = None) -> None:
     from scorepad.app import evening
 
     if _interactive(interactive):
-        evening.Evening(file, _ask, echo, NOTES, SAVED, fit=fitting).run()
+        evening.Evening(file, _ask, echo, run().notes, run().saved, fit=fitting).run()
     else:
-        evening.from_lines(file, sys.stdin, _deal_line_parser(file), echo, NOTES, SAVED,
+        evening.from_lines(file, sys.stdin, _deal_line_parser(file), echo, run().notes, run().saved,
                            source="input")  # fmt: skip
 
 
@@ -210,28 +166,11 @@ def edit(
             return
         old_deal, new_deal = session.deals[n - 1], updated.deals[n - 1]
         storage.update(file, located(file, lambda now: core.put_deal(now, n, old_deal,
-                                                                      new_deal)), NOTES)
+                                                                      new_deal)), run().notes)
     else:  # the changes applied to the file as it is now, read again under the lock
         storage.update(file, located(file, lambda now: core.edit_deal(now, n, changes,
-                                                                       clear or [])), NOTES)
-    SAVED.append(_("the edit of deal {n}").format(n=n))
-
-
-class _Same(Exception):
-    """A deal the same as the last one, typed in full on a terminal: ask before saving."""
-
-    def __init__(self, n: int) -> None:
-        super().__init__(_("same as deal {n}").format(n=n))
-        self.n = n
-
-
-class _Refused(Exception):
-    """A deal the file as read under the lock does not take (yet): guided entry may mend it."""
-
-    def __init__(self, session: Any, error: ScorepadError) -> None:
-        super().__init__(str(error))
-        self.session = session
-        self.error = error
+                                                                       clear or [])), run().notes)
+    run().saved.append(_("the edit of deal {n}").format(n=n))
 
 
 @commands.command(cls=Command, help=
@@ -267,9 +206,9 @@ def _remove(file: Path, n: int | None) -> None:
         removed.append((number, deal))
         return updated
 
-    session, updated = storage.update(file, remove, NOTES)
+    session, updated = storage.update(file, remove, run().notes)
     [(number, removed_deal)] = removed
-    SAVED.append(_("the removal of deal {number}").format(number=number))
+    run().saved.append(_("the removal of deal {number}").format(number=number))
     outcome = core.score(session, removed_deal)
     from scorepad.text import scores_line
 

@@ -9,7 +9,7 @@ import typer
 
 from scorepad.cli.base import Command, family
 from scorepad.cli.options import FileArg, JsonOpt, ascii_int
-from scorepad.cli.output import SAVED, echo, echo_json, handled
+from scorepad.cli.output import echo, echo_json, handled, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.text import plural, shown, typed
@@ -77,7 +77,7 @@ def new(
     except ScorepadError as err:
         raise err.located(str(file)) from None
     storage.save_new(file, session)
-    SAVED.append(str(file))
+    run().saved.append(str(file))
     from scorepad.variants import get_variant
 
     v = get_variant(session.variant)
