@@ -5,6 +5,7 @@ Nothing here prints or touches files; every function returns new frozen values.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -60,7 +61,7 @@ def new_session(
     if problems:
         raise ScorepadError(problems)
     session = Session(variant.name, names, rules, first, title, date=date)
-    problems.extend(variant.session_problems(session))
+    problems.extend(variant.rules_problems(rules))
     if problems:
         raise ScorepadError(problems)
     return session
@@ -100,13 +101,20 @@ def iter_outcomes(session: Session) -> Iterator[Outcome]:
 
 def match_over(session: Session) -> str | None:
     """Why the session's match is over after its deals, else None."""
-    return get_variant(session.variant).match_over(session)
+    return get_variant(session.variant).match_over(session.rules, iter_outcomes(session))
 
 
 def match_ended(before: Session, after: Session) -> str | None:
-    """Why the match is over, when the deals `after` adds to `before` ended it; else None."""
-    over = match_over(after)
-    return over if over and not match_over(before) else None
+    """Why the match is over, when the deals `after` adds to `before` (the file as read and
+    as saved) ended it; else None. The deals are scored once, and only by a game that plays
+    to a target."""
+    variant = get_variant(after.variant)
+    outcomes, again = itertools.tee(iter_outcomes(after))
+    over = variant.match_over(after.rules, outcomes)
+    if over is None:
+        return None
+    return None if variant.match_over(before.rules, itertools.islice(
+        again, len(before.deals))) else over
 
 
 def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False) -> Session:
@@ -203,7 +211,7 @@ def check_session(session: Session) -> Session:
 
 
 def _checked(session: Session, only: Deal | None = None) -> Session:
-    problems = get_variant(session.variant).session_problems(session)
+    problems = get_variant(session.variant).rules_problems(session.rules)
     if problems:
         raise ScorepadError(problems)
     if only is not None:

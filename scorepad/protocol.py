@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from scorepad.cards import Card, Deck, PileCount, format_cards
 from scorepad.errors import Problem
 from scorepad.i18n import N_, _
-from scorepad.model import Outcome, Session, Setting, Table
+from scorepad.model import Outcome, Setting, Table
 
 if TYPE_CHECKING:
     from scorepad.reading import Saved
@@ -120,12 +120,13 @@ class Variant(Protocol):
         None until the required fields read well): the partner, bonuses that can apply, …"""
         ...
 
-    def session_problems(self, session: Session) -> list[Problem]:
-        """Checks of the session's rules and across deals; empty when all is well."""
+    def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
+        """The game's own checks of a session's rules; empty when all is well."""
         ...
 
-    def match_over(self, session: Session) -> str | None:
-        """Why the session's match is over (games played to a target), else None."""
+    def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
+        """Why the match is over after these outcomes, the deals' in order (games played to a
+        target), else None. A game without a target returns before taking any outcome."""
         ...
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:

@@ -30,8 +30,7 @@ LAYERS = [
 #: what any module may take from the package itself
 TOP_NAMES = {"__version__", "FORMAT_VERSION"}
 #: a game sees a Table, never the session
-# C9 turns it on: {("scorepad.model", "Session"), ("scorepad.model", "Deals")}
-NOT_FOR_GAMES: set[tuple[str, str]] = set()
+NOT_FOR_GAMES = {("scorepad.model", "Session"), ("scorepad.model", "Deals")}
 #: modules that stay below the rest of their layer: what they may import from scorepad
 ONLY = {"scorepad.seating": {"scorepad.model", "scorepad.errors", "scorepad.i18n", "scorepad.text"}}
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorepad import i18n
-from scorepad.core import LeagueRow, Standing, iter_outcomes, standings
+from scorepad.core import LeagueRow, Standing, iter_outcomes, match_over, standings
 from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Session
 from scorepad.render.deals import result_name
@@ -229,7 +229,7 @@ def page(sessions: Sequence[Session], labels: Sequence[str], *,
     rules = _("{profile} rules").format(profile=first.profile) + (
         f" ({', '.join(changed)})" if changed else "")
     meta = [x for x in (when, _(", ").join((_(variant.title), rules)),
-                        *(variant.match_over(s) or "" for s in sessions)) if x]
+                        *(match_over(s) or "" for s in sessions)) if x]
     seating = _(", ").join(first.players)
     counted = plural(sum(len(s.deals) for s in sessions), "deal")
     if len(sessions) > 1:

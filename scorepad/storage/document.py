@@ -108,8 +108,7 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
     table = Table(variant.name, players, rules)
     dealer = read_dealer(data.get("dealer", players[0]), table, "dealer", problems)
     if not problems:  # the variant's own checks of its settings
-        problems.extend(variant.session_problems(Session(variant.name, players, rules,
-                                                         dealer or players[0], title)))
+        problems.extend(variant.rules_problems(rules))
 
     deals: list[Deal] = []
     raw_deals = data.get("deals", [])
@@ -156,9 +155,6 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
         raise ScorepadError(problems)
     session = Session(variant.name, players, rules, dealer or players[0], title, tuple(deals),
                       date=date)
-    problems.extend(variant.session_problems(session))
-    if problems:
-        raise ScorepadError(problems)
     return session
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
-from scorepad.model import Session, Setting
+from scorepad.model import Setting
 from scorepad.protocol import (
     FIELD_WORDS,
     FOOL_HELP,
@@ -60,9 +60,13 @@ __all__ = [
 ]  # fmt: skip
 
 
-def match_over(session: Session) -> str | None:
-    """Why the session's match is over, else None."""
-    return get_variant(session.variant).match_over(session)
+def match_over(session: Any) -> str | None:
+    """Why a session's match is over, else None: the old name of `core.match_over`, kept for
+    scripts (the registry sees no Session type: a game sees only its table)."""
+    variant = get_variant(session.variant)
+    table = session.table
+    return variant.match_over(session.rules, (variant.score(deal.entry, table, explain=False)
+                                              for deal in session.deals))
 
 
 _REGISTRY: dict[str, Variant] = {}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import Any
@@ -24,7 +24,7 @@ from scorepad.cards import (
 )
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
-from scorepad.model import Outcome, Session, Setting, Table
+from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, plural, scores_line, shown, signed, span
 from scorepad.variants import (
     Field,
@@ -920,10 +920,10 @@ class French:
             scores[e.taker or ""] = d * len(defenders)
         return scores
 
-    def session_problems(self, session: Session) -> list[Problem]:
+    def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
         return []
 
-    def match_over(self, session: Session) -> str | None:
+    def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
         return None  # an evening of French Tarot runs until the players stop
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 from typing import Any
@@ -21,7 +21,7 @@ from scorepad.cards import (
 from scorepad.cards import piedmont_deck as _piedmont_deck
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
-from scorepad.model import Outcome, Session, Setting, Table
+from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, plural, shown
 from scorepad.variants import (
     Field,
@@ -308,23 +308,21 @@ class Piedmont:
                      mine=num(mine), x=num(TOTAL - mine))]
         return {"lines": lines, "json": {"rounded": int(mine), "other": int(TOTAL - mine)}}
 
-    def session_problems(self, session: Session) -> list[Problem]:
-        rules = session.rules
+    def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
         if rules.get("angel") not in (20, 21):
             return [Problem("rules", _("angel should be 20 or 21, not {x}").format(
                                          x=shown(rules.get('angel'))))]
         return []
 
-    def match_over(self, session: Session) -> str | None:
+    def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
         """Who won the match, once the target or the number of deals is reached."""
-        target, limit = int(session.rules["target"]), int(session.rules["deals"])
+        target, limit = int(rules["target"]), int(rules["deals"])
         if not target and not limit:
             return None
-        totals = dict.fromkeys(session.players, 0)
-        table = session.table
-        for n, deal in enumerate(session.deals, 1):  # a game never imports the core
-            for player, value in self.score(deal.entry, table, explain=False).scores.items():
-                totals[player] += value
+        totals: dict[str, int] = {}
+        for n, outcome in enumerate(outcomes, 1):  # the deals as scored once, by the core
+            for player, value in outcome.scores.items():
+                totals[player] = totals.get(player, 0) + int(value)
             reached = target and max(totals.values()) >= target
             if reached or (limit and n >= limit):
                 best = max(totals.values())

@@ -6,7 +6,7 @@ Every number of the chip settlement comes from the seed alone, so each is a sett
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
@@ -27,7 +27,7 @@ from scorepad.cards import (
 )
 from scorepad.errors import Problem
 from scorepad.i18n import N_, _
-from scorepad.model import Outcome, Session, Setting, Table
+from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, plural, points_of, scores_line, shown, signed, span
 from scorepad.variants import (
     Field,
@@ -808,7 +808,7 @@ class Troggu:
         return Outcome(result="misere", scores=scores, winners=tuple(others),
                        player_points=points, explain=tuple(lines) if explain else ())
 
-    def match_over(self, session: Session) -> str | None:
+    def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
         return None  # chips are settled deal by deal; the evening ends when it ends
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
@@ -816,8 +816,8 @@ class Troggu:
         return {"lines": [_("the other cards: 114 − {points} = {rest}").format(
                               points=num(counted.points), rest=num(rest))]}
 
-    def session_problems(self, session: Session) -> list[Problem]:
-        ties = session.rules.get("misere_ties")
+    def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
+        ties = rules.get("misere_ties")
         if ties not in TIES:
             return [Problem("rules", _("misere_ties {ties} should be one of {ties2}").format(
                                          ties=shown(ties), ties2=', '.join(TIES)))]

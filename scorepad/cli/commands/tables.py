@@ -65,6 +65,7 @@ def standings(
     until: UntilOpt = None,
 ) -> None:
     from scorepad import core
+    from scorepad.core import match_over
     from scorepad.render.deals import session_label
     from scorepad.render.standings import (
         by_deal_table,
@@ -73,7 +74,6 @@ def standings(
         standings_object,
         standings_table,
     )
-    from scorepad.variants import match_over
 
     files, sessions = _sessions_between(files, since, until)
     if league:
