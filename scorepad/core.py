@@ -14,7 +14,7 @@ from typing import Any
 from scorepad.checks import check_players, read_deal, setting_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
-from scorepad.model import Deal, Deals, Outcome, Session, Setting, Table
+from scorepad.model import Deal, Deals, Outcome, Session, Setting, Table, deal_tables, table_at
 from scorepad.text import shown
 from scorepad.variants import default_rules, get_variant, in_game_words
 
@@ -83,8 +83,10 @@ def parse_setting(text: str, default: Setting) -> Setting:
     return word
 
 
-def score(session: Session, deal: Deal) -> Outcome:
-    return get_variant(session.variant).score(deal.entry, session.table)
+def score(session: Session, deal: Deal, n: int | None = None) -> Outcome:
+    """The deal's outcome, explained; `n`: its number (default: the session's last deal)."""
+    table = table_at(session, n or max(len(session.deals), 1))
+    return get_variant(session.variant).score(deal.entry, table)
 
 
 def outcomes(session: Session) -> list[Outcome]:
@@ -95,8 +97,8 @@ def iter_outcomes(session: Session) -> Iterator[Outcome]:
     """Each deal's outcome in turn, none kept, without the explanations (`score` gives one
     deal's): tables, totals and exports need only the numbers."""
     variant = get_variant(session.variant)
-    table = session.table
-    return (variant.score(deal.entry, table, explain=False) for deal in session.deals)
+    return (variant.score(deal.entry, table, explain=False)
+            for deal, table in zip(session.deals, deal_tables(session), strict=True))
 
 
 def match_over(session: Session) -> str | None:
@@ -129,7 +131,7 @@ def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False)
     fields = in_game_words(get_variant(session.variant), raw)
     if fields.get("dealer") is None:
         fields["dealer"] = session.next_dealer()
-    deal = read_deal(fields, session.table, _("deal {x}").format(
+    deal = read_deal(fields, table_at(session, len(session.deals) + 1), _("deal {x}").format(
                                                 x=len(session.deals) + 1))
     # the deals before were read and checked when the file was loaded: only the new one is
     # scored here (a save is then the new deal's text added to the file, see storage)
@@ -162,7 +164,7 @@ def edit_deal(
                 .format(
                                                         key=shown(key), name=variant.name))])
         fields.pop(k, None)
-    new = read_deal(fields, session.table, _("deal {n}").format(n=n))
+    new = read_deal(fields, table_at(session, n), _("deal {n}").format(n=n))
     deals = list(session.deals)
     deals[n - 1] = new
     return _checked(replace(session, deals=tuple(deals)))
@@ -183,7 +185,7 @@ def put_deal(now: Session, n: int, old: Deal, new: Deal) -> Session:
 def replace_deal(session: Session, n: int, raw: Mapping[str, Any]) -> Session:
     """Deal n (1-based) entered anew from raw fields."""
     deal_at(session, n)
-    deal = read_deal(raw, session.table, _("deal {n}").format(n=n))
+    deal = read_deal(raw, table_at(session, n), _("deal {n}").format(n=n))
     deals = list(session.deals)
     deals[n - 1] = deal
     return _checked(replace(session, deals=tuple(deals)))

@@ -6,6 +6,7 @@ from it by the variant, never stored.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -151,7 +152,8 @@ class Session:
 
     @property
     def table(self) -> Table:
-        return Table(self.variant, self.players, self.rules)
+        """The session's first table: code asks `table_at` / `deal_tables` for a deal's."""
+        return table_at(self, 1)
 
     @property
     def profile(self) -> str:
@@ -160,7 +162,19 @@ class Session:
     def next_dealer(self) -> str:
         if not self.deals:
             return self.dealer
-        return self.table.next_after(self.deals[-1].dealer)
+        return table_at(self, len(self.deals) + 1).next_after(self.deals[-1].dealer)
+
+
+def table_at(session: Session, n: int) -> Table:
+    """The table of deal n (1-based; len(deals) + 1: the deal being entered): the one source
+    of who sits at each deal. Today every deal has the session's players and rules."""
+    return Table(session.variant, session.players, session.rules)
+
+
+def deal_tables(session: Session, count: int | None = None) -> Iterator[Table]:
+    """Each deal's table in turn (`count` of them while the deals are still being read). One
+    object repeated while the table does not change: a long session costs no Tables."""
+    return itertools.repeat(table_at(session, 1), len(session.deals) if count is None else count)
 
 
 @dataclass(frozen=True)

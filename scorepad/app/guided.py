@@ -16,7 +16,7 @@ from typing import Any
 from scorepad.cards import split_cards
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
-from scorepad.model import Session
+from scorepad.model import Session, table_at
 from scorepad.text import shown, typed
 from scorepad.variants import (
     MISSING,
@@ -93,7 +93,7 @@ class DealEntry:
                  defaults: Mapping[str, Any] | None = None, ask_dealer: bool = True,
                  grouped: bool = True) -> None:  # fmt: skip
         self.session = session
-        self.table = session.table
+        self.table = table_at(session, len(session.deals) + 1)
         self.variant = variant = get_variant(session.variant)
         self.ask_line = ask
         self.say = say

@@ -57,8 +57,12 @@ def _history_rows(session: Session) -> Iterator[list[Any]]:
     for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session), strict=True), 1):
         cells = []
         for p in session.players:
-            totals[p] += outcome.scores[p]
-            cells.append(f"{signed(outcome.scores[p])} ({num(totals[p])})")
+            value = outcome.scores.get(p)
+            if value is None:  # not at the table for this deal: a blank cell
+                cells.append("")
+                continue
+            totals[p] += value
+            cells.append(f"{signed(value)} ({num(totals[p])})")
         points = "" if outcome.points is None else str(json_number(outcome.points))
         what = " · ".join([variant.describe(deal.entry), *variant.marks(deal.entry, outcome)])
         yield [str(n), deal.dealer, what, result_name(outcome.result), points, *cells]

@@ -49,7 +49,7 @@ def export_rows(session: Session, *, in_language: bool = False) -> Iterator[list
             with i18n.speaking("en"):
                 game, result = variant.describe(deal.entry), outcome.result
         yield [n, deal.dealer, game, contract, outcome.declarer or "", result,
-               json_number(outcome.points), *(outcome.scores[p] for p in session.players)]
+               json_number(outcome.points), *(outcome.scores.get(p) for p in session.players)]
 
 
 def csv_cell(value: Any) -> Any:
@@ -122,7 +122,7 @@ def _markdown_chunks(session: Session) -> Iterator[str]:
         totals = [0] * len(session.players)
         for row in export_rows(session, in_language=True):
             for i in range(len(totals)):
-                totals[i] += row[k + i]
+                totals[i] += row[k + i] or 0  # None: not at the table, a blank cell
             yield [str(v).strip() if v is not None else "" for v in row]
         yield ["", "", _("total"), "", "", "", "", *(str(t) for t in totals)]
 

@@ -192,9 +192,13 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
                  _cell(result_name(outcome.result), "opt"),
                  _cell(bonuses(session.variant, deal.entry), "bonus opt")]  # fmt: skip
         for p in players:
-            totals[p] += outcome.scores[p]
-            series[p].append(totals[p])
-            cells.append(f'<td class="n">{escape(signed(outcome.scores[p]))}'
+            value = outcome.scores.get(p)
+            series[p].append(totals[p] + (value or 0))
+            if value is None:  # not at the table for this deal: a blank cell
+                cells.append('<td class="n"></td>')
+                continue
+            totals[p] += value
+            cells.append(f'<td class="n">{escape(signed(value))}'
                          f'<br><span class="small">{escape(num(totals[p]))}</span></td>')
         attr = f' class="{" ".join(classes)}"' if classes else ""
         note = f'<div class="small">{escape(deal.note)}</div>' if deal.note else ""

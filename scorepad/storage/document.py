@@ -22,7 +22,7 @@ from scorepad.checks import (
 )
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
-from scorepad.model import Deal, Deals, Session, Setting, Table
+from scorepad.model import Deal, Deals, Session, Setting, Table, table_at
 from scorepad.storage.parse import _Chunk, _Chunks
 from scorepad.text import shown
 from scorepad.variants import get_variant
@@ -118,7 +118,10 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
         problems.append(Problem("deals", _("should be [[deals]] tables")))
         raw_deals = []
 
+    header = Session(variant.name, players, rules, dealer or players[0], title)
+
     def read(raw: Any, n: int) -> Deal:
+        table = table_at(header, n)
         if isinstance(raw, _Chunk):
             try:
                 raw = raw.table()

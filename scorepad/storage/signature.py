@@ -20,7 +20,7 @@ from scorepad.checks import (
     saved_deal,
 )
 from scorepad.i18n import _
-from scorepad.model import Deals, Session
+from scorepad.model import Deals, Session, deal_tables, table_at
 from scorepad.storage.document import _deal_table, _header, deal_text, session_from_document
 from scorepad.variants import get_variant
 
@@ -37,8 +37,8 @@ def dumps(session: Session) -> str:
     # every check and read as saved (as it will be while its signature holds)
     doc = tomllib.loads(text)
     again = session_from_document(doc)
-    pairs = zip(doc.get("deals", ()), session.deals, strict=True)
-    if again != session or any(saved_deal(raw, again.table) != deal for raw, deal in pairs):
+    triples = zip(doc.get("deals", ()), session.deals, deal_tables(again), strict=True)
+    if again != session or any(saved_deal(raw, table) != deal for raw, deal, table in triples):
         raise AssertionError("the session does not survive a save and load")
     return signed(text.encode("utf-8")).decode("utf-8")
 
@@ -103,8 +103,9 @@ def _appended(data: bytes, doc: Mapping[str, Any], before: Session,
     deal = new[-1]
     text = deal_text(_deal_table(get_variant(after.variant), deal))
     [raw] = tomllib.loads(text)["deals"]
-    if read_deal(raw, after.table, _("deal {new}").format(new=len(new))) != deal \
-            or saved_deal(raw, after.table) != deal:  # read with every check, and as saved
+    table = table_at(after, len(new))
+    if read_deal(raw, table, _("deal {new}").format(new=len(new))) != deal \
+            or saved_deal(raw, table) != deal:  # read with every check, and as saved
         raise AssertionError("the new deal does not survive a save and load")
     while end and data[end - 1:end] == b"\n":
         end -= 1
