@@ -80,6 +80,12 @@ class Variant(Protocol):
     deal_total: int  # what every deal's scores add up to (0: zero-sum settlement)
     has_declarer: bool  # a taker / Tappist plays against the others (else: deals are won)
     unit: str  # "points" or "chips"
+    # the declarer's games as standings count them: made, failed (and drawn), in the game's
+    # words; () without a declarer
+    declarer_results: tuple[str, ...]
+    settles_per_game: bool  # settle --per-game: money per deal won instead of per point
+    settles_without_rate: bool  # the sheet settles up without --rate (chips are money)
+    synonyms: Mapping[str, str]  # the game's own words for common fields: {"contract": "bid"}
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck: ...
 

@@ -58,10 +58,6 @@ def _deal_parameters() -> list[inspect.Parameter]:
     return params
 
 
-GAME_TITLES = {"french": N_("French Tarot"), "troggu": N_("Troggu"),
-               "piedmont": N_("Piedmontese tarot")}  # fmt: skip
-
-
 ANY_GAME = N_("Any game")
 
 
@@ -72,12 +68,13 @@ class DealCommand(Command):
         import re
 
         from scorepad.deal_options import DEAL_OPTIONS
+        from scorepad.variants import GAMES
 
         keys = {f.key for f in DEAL_OPTIONS}
         tag = re.compile(r" ?\[([a-z, ]+)\]")
         own: list[tuple[str, str]] = []
         sections: dict[str, list[tuple[str, str]]] = {ANY_GAME: []}
-        sections.update((title, []) for title in GAME_TITLES.values())
+        sections.update((title, []) for _module, title in GAMES.values())
         for param in self.get_params(ctx):
             record = param.get_help_record(ctx)
             if record is None or param.param_type_name == "argument":
@@ -89,7 +86,7 @@ class DealCommand(Command):
             games = tag.search(text)
             plain = (names, tag.sub("", text))
             for game in games.group(1).split(", ") if games else ():
-                sections[GAME_TITLES[game]].append(plain)
+                sections[GAMES[game][1]].append(plain)
             if games is None:
                 sections[ANY_GAME].append(plain)
         # the short options of every game: -c and -t stand for Troggu's bid and Tappist too

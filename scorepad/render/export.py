@@ -41,7 +41,7 @@ def export_rows(session: Session, *, in_language: bool = False) -> Iterator[list
     pairs = zip(session.deals, iter_outcomes(session), strict=True)
     for n, (deal, outcome) in enumerate(pairs, 1):
         raw = variant.entry_to_raw(deal.entry)
-        contract = raw.get("contract") or raw.get("bid") or ""
+        contract = raw.get(variant.synonyms.get("contract", "contract")) or ""
         if in_language:
             game, result = variant.describe(deal.entry), result_name(outcome.result)
             contract = result_name(contract) if contract else ""

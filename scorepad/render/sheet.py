@@ -139,18 +139,13 @@ def _changed_settings(session: Session) -> list[str]:
 
 def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
     variant = get_variant(variant_name)
-    if variant_name == "troggu":  # the Tappist's games: won, lost or drawn
+    if variant.has_declarer:  # the declarer's games in the game's words: made, failed (drawn)
+        results = variant.declarer_results
         labels = [N_("rank"), N_("player"), N_("total"), N_("deals"), N_("per deal"),
-                  N_("declarer"), N_("won"), N_("lost"), N_("draw"), N_("best"),
-                  N_("worst")]  # fmt: skip
-        data = [[r.rank, r.name, signed(r.total), r.deals, average(r.average), r.declarer, r.made,
-                 r.failed, r.draws, signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
-    elif variant.has_declarer:
-        labels = [N_("rank"), N_("player"), N_("total"), N_("deals"), N_("per deal"),
-                  N_("declarer"), N_("made"), N_("failed"), N_("best"),
-                  N_("worst")]  # fmt: skip
-        data = [[r.rank, r.name, signed(r.total), r.deals, average(r.average), r.declarer, r.made,
-                 r.failed, signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
+                  N_("declarer"), *results, N_("best"), N_("worst")]  # fmt: skip
+        data = [[r.rank, r.name, signed(r.total), r.deals, average(r.average), r.declarer,
+                 *(r.made, r.failed, r.draws)[:len(results)], signed(r.best), signed(r.worst)]
+                for r in rows]  # fmt: skip
     else:
         labels = [N_("rank"), N_("player"), N_("total"), N_("deals"), N_("per deal"),
                   N_("deals won"), N_("best"), N_("worst")]  # fmt: skip

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import N_, _
 from scorepad.model import Setting
 from scorepad.protocol import (
     FIELD_WORDS,
@@ -51,11 +51,38 @@ from scorepad.reading import (
 from scorepad.text import shown
 
 __all__ = [
-    "FIELD_WORDS", "FOOL_HELP", "FOOL_HOW", "FOOL_KEYS", "FOOL_PLAYED", "FOOL_WON", "MISSING",
-    "NUMBER", "Field", "NotAsSaved", "PointsOrPile", "Reader", "Saved", "Variant", "as_decimal",
-    "check_outcome", "compact", "default_rules", "field_word", "fool_event_complete",
-    "fool_fields", "fool_pile_problem", "foreign_option", "get_variant", "in_game_words",
-    "match_over", "merge_raw", "raw_value", "registry", "resolve_choice", "short_answers",
+    "FIELD_WORDS",
+    "FOOL_HELP",
+    "FOOL_HOW",
+    "FOOL_KEYS",
+    "FOOL_PLAYED",
+    "FOOL_WON",
+    "GAMES",
+    "MISSING",
+    "NUMBER",
+    "Field",
+    "NotAsSaved",
+    "PointsOrPile",
+    "Reader",
+    "Saved",
+    "Variant",
+    "as_decimal",
+    "check_outcome",
+    "compact",
+    "default_rules",
+    "field_word",
+    "fool_event_complete",
+    "fool_fields",
+    "fool_pile_problem",
+    "foreign_option",
+    "get_variant",
+    "in_game_words",
+    "match_over",
+    "merge_raw",
+    "raw_value",
+    "registry",
+    "resolve_choice",
+    "short_answers",
     "with_prompts",
 ]  # fmt: skip
 
@@ -69,6 +96,15 @@ def match_over(session: Any) -> str | None:
                                               for deal in session.deals))
 
 
+#: every game: its name, its module and the title its deal options go under in --help (adding a
+#: game: one module and a line here)
+GAMES: dict[str, tuple[str, str]] = {
+    "french": ("scorepad.variants.french", N_("French Tarot")),
+    "troggu": ("scorepad.variants.troggu", N_("Troggu")),
+    "piedmont": ("scorepad.variants.piedmont", N_("Piedmontese tarot")),
+}
+
+
 _REGISTRY: dict[str, Variant] = {}
 _NAMES: dict[str, Variant] = {}  # every name and alias, for the lookups of every deal
 
@@ -76,11 +112,7 @@ _NAMES: dict[str, Variant] = {}  # every name and alias, for the lookups of ever
 def registry() -> dict[str, Variant]:
     """The games by name, imported when first asked for (start-up stays lean)."""
     if not _REGISTRY:
-        from scorepad.variants.french import FRENCH
-        from scorepad.variants.piedmont import PIEDMONT
-        from scorepad.variants.troggu import TROGGU
-
-        _REGISTRY.update((v.name, v) for v in (FRENCH, TROGGU, PIEDMONT))
+        _REGISTRY.update((name, get_variant(name)) for name in GAMES)
     return dict(_REGISTRY)
 
 
@@ -88,11 +120,10 @@ def get_variant(name: str) -> Variant:
     found = _NAMES.get(name)
     if found is not None:
         return found
-    if name in ("french", "troggu", "piedmont"):  # as files name them: import that game only
+    if name in GAMES:  # as files name them: import that game only
         import importlib
 
-        variant: Variant = getattr(importlib.import_module(f"scorepad.variants.{name}"),
-                                   name.upper())  # fmt: skip
+        variant: Variant = getattr(importlib.import_module(GAMES[name][0]), name.upper())
         _NAMES[name] = variant
         return variant
     wanted = name.strip().lower()
@@ -121,7 +152,7 @@ def in_game_words(variant: Variant, raw: Mapping[str, Any]) -> dict[str, Any]:
     """The fields with the common short options' keys (contract, taker) in the game's own
     words (Troggu: bid, tappist), unless those were given too."""
     fields = dict(raw)
-    for common, own in getattr(variant, "synonyms", {}).items():
+    for common, own in variant.synonyms.items():
         if common in fields and own not in fields:
             fields[own] = fields.pop(common)
     return fields

@@ -288,6 +288,10 @@ class French:
     deal_total = 0
     has_declarer = True
     unit = N_("points")
+    declarer_results: tuple[str, ...] = (N_("made"), N_("failed"))
+    settles_per_game = False
+    settles_without_rate = False
+    synonyms: Mapping[str, str] = {}
     fields: tuple[Field, ...] = with_prompts((
         Field("contract", "--contract", "choice", "the contract, or pass / cancelled", CONTRACTS,
               aliases=tuple(CONTRACT_ALIASES.items())),

@@ -93,6 +93,10 @@ class Piedmont:
     deal_total = TOTAL
     has_declarer = False
     unit = N_("points")
+    declarer_results: tuple[str, ...] = ()
+    settles_per_game = True
+    settles_without_rate = False
+    synonyms: Mapping[str, str] = {}
     fields: tuple[Field, ...] = (
         Field("points", "--points", "number", "NAME=X: a player's card points (one or both)"),
         Field("cards", "--cards", "cards", "the cards of one player's pile"),

@@ -268,6 +268,9 @@ class Troggu:
     deal_total = 0
     has_declarer = True
     unit = N_("chips")
+    declarer_results: tuple[str, ...] = (N_("won"), N_("lost"), N_("draw"))
+    settles_per_game = False
+    settles_without_rate = True
     synonyms: Mapping[str, str] = {"contract": "bid", "taker": "tappist"}  # -c, -t
     fields: tuple[Field, ...] = with_prompts((
         Field("bid", "--bid", "choice", "tapp, solo, or misere when all passed", BIDS,

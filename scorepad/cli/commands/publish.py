@@ -106,7 +106,7 @@ def _settlement(sessions: list[Any], rate: str | None, currency: str,
     if problem or len(currency) > 5:
         problems.append(problem or Problem("--currency", _("at most 5 characters, e.g. € or CHF")))
     variant = get_variant(sessions[0].variant)
-    if per_game and variant.name != "piedmont":
+    if per_game and not variant.settles_per_game:
         problems.append(Problem("--per-game", _("is for Piedmont, not {name}").format(
                                                   name=_(variant.title))))
     if problems:
@@ -152,7 +152,7 @@ def report(
 
     labels = [session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
     settlement = None
-    if rate is not None or sessions[0].variant == "troggu":
+    if rate is not None or get_variant_of(sessions).settles_without_rate:
         settlement = _settlement(sessions, rate, currency, False)[0]
     league_rows = core.league(sessions, rank_by=rank_by.value, min_deals=min_deals) \
         if len(sessions) > 1 else None
