@@ -24,6 +24,7 @@ from scorepad.tournament.draw import draw_round, repeats, table_sizes
 
 LIMIT = 2.0  # seconds of CPU for one draw
 
+
 @dataclass(frozen=True)
 class Case:
     players: int
@@ -112,26 +113,68 @@ def main() -> None:
         bound = min(draw_round(roster, [], case.rounds, seed, work=0).bound for seed in seeds)
         ok = (case.target is None or max(counts) <= case.target) and worst_time <= LIMIT
         failed |= not ok
-        rows.append({
-            "players": case.players, "rounds": case.rounds,
-            "tables": " + ".join(f"{n}×{size}" for size, n in sorted(first.items())),
-            "repeats": max(counts), "best_seed": min(counts),
-            "target": case.target, "bound": bound,
-            "least": case.least or (f"{bound} (reached)" if min(counts) == bound else "?"),
-            "odd_spread": max(odd_spread(history) for history, _t in results),
-            "worst_draw_s": round(worst_time, 3), "ok": ok, "notes": case.label,
-        })  # fmt: skip
+        rows.append(
+            {
+                "players": case.players,
+                "rounds": case.rounds,
+                "tables": " + ".join(f"{n}×{size}" for size, n in sorted(first.items())),
+                "repeats": max(counts),
+                "best_seed": min(counts),
+                "target": case.target,
+                "bound": bound,
+                "least": case.least or (f"{bound} (reached)" if min(counts) == bound else "?"),
+                "odd_spread": max(odd_spread(history) for history, _t in results),
+                "worst_draw_s": round(worst_time, 3),
+                "ok": ok,
+                "notes": case.label,
+            }
+        )
     if args.json:
         print(json.dumps(rows, indent=2))
     else:
-        headers = ["players", "rounds", "tables", "repeats (worst seed)", "best seed", "target",
-                   "counting bound", "least possible", "odd-seat spread", "worst draw CPU s",
-                   "", "roster"]  # fmt: skip
-        keys = ["players", "rounds", "tables", "repeats", "best_seed", "target", "bound",
-                "least", "odd_spread", "worst_draw_s", "ok", "notes"]  # fmt: skip
-        table = [[("" if r[k] is None else ("ok" if r[k] else "MISSED") if k == "ok"
-                   else f"{r[k]:.2f}" if k == "worst_draw_s" else str(r[k])) for k in keys]
-                 for r in rows]  # fmt: skip
+        headers = [
+            "players",
+            "rounds",
+            "tables",
+            "repeats (worst seed)",
+            "best seed",
+            "target",
+            "counting bound",
+            "least possible",
+            "odd-seat spread",
+            "worst draw CPU s",
+            "",
+            "roster",
+        ]
+        keys = [
+            "players",
+            "rounds",
+            "tables",
+            "repeats",
+            "best_seed",
+            "target",
+            "bound",
+            "least",
+            "odd_spread",
+            "worst_draw_s",
+            "ok",
+            "notes",
+        ]
+        table = [
+            [
+                (
+                    ""
+                    if r[k] is None
+                    else ("ok" if r[k] else "MISSED")
+                    if k == "ok"
+                    else f"{r[k]:.2f}"
+                    if k == "worst_draw_s"
+                    else str(r[k])
+                )
+                for k in keys
+            ]
+            for r in rows
+        ]
         widths = [max(len(h), *(len(row[i]) for row in table)) for i, h in enumerate(headers)]
         print("| " + " | ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)) + " |")
         print("|" + "|".join("-" * (w + 2) for w in widths) + "|")

@@ -29,9 +29,11 @@ POOL = 300  # distinct deals per game
 
 def deal_pool(game: str, players: int, rng: random.Random) -> tuple[list[str], list[str]]:
     """Names, and the TOML text of POOL legal deals (without their dealer line)."""
-    play = {"french": lambda: simulate.french(rng, players),
-            "troggu": lambda: simulate.troggu(rng, players),
-            "piedmont": lambda: simulate.piedmont(rng)}[game]  # fmt: skip
+    play = {
+        "french": lambda: simulate.french(rng, players),
+        "troggu": lambda: simulate.troggu(rng, players),
+        "piedmont": lambda: simulate.piedmont(rng),
+    }[game]
     names = simulate.NAMES[:players]
     session = core.new_session(game, names)
     variant = get_variant(game)
@@ -46,8 +48,9 @@ def deal_pool(game: str, players: int, rng: random.Random) -> tuple[list[str], l
     return names, texts
 
 
-def session_text(game: str, names: list[str], pool: list[str], deals: int,
-                 rng: random.Random, title: str = "") -> str:  # fmt: skip
+def session_text(
+    game: str, names: list[str], pool: list[str], deals: int, rng: random.Random, title: str = ""
+) -> str:
     """A whole session as scorepad writes it: header, `deals` deals, and its signature."""
     head = storage.dumps(core.new_session(game, names, title=title))
     head = head[: head.rindex("\n# checked by scorepad")]  # signed again below, whole
@@ -91,8 +94,11 @@ def main() -> None:
             print(f"{path}: {path.stat().st_size:,} bytes")
         print("checked no file (the biggest are checked with --check-all)")
         return
-    result = subprocess.run([sys.executable, "-m", "scorepad", "check", *map(str, to_check)],
-                            capture_output=True, text=True)  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-m", "scorepad", "check", *map(str, to_check)],
+        capture_output=True,
+        text=True,
+    )
     if result.returncode:
         sys.exit(f"generated files do not check:\n{result.stderr[:2000]}")
     for path in written:

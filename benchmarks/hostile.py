@@ -20,10 +20,12 @@ from pathlib import Path
 PY = sys.executable
 HEAD = 'scorepad = 3\nvariant = "french"\ntitle = "x"\n'
 THREE = 'players = ["Anna", "Bruno", "Chloé"]\ndealer = "Anna"\n'
-RULES = ('[rules]\nprofile = "seed"\nbase = 25\nhandful_simple = 20\nhandful_double = 30\n'
-         "handful_triple = 40\npetit_au_bout = 10\npetit_au_bout_multiplied = false\n"
-         "slam = 200\nslam_announced = 400\nslam_announced_failed = 400\nslam_defence = 200\n"
-         "slam_penalties_add = true\n")  # fmt: skip
+RULES = (
+    '[rules]\nprofile = "seed"\nbase = 25\nhandful_simple = 20\nhandful_double = 30\n'
+    "handful_triple = 40\npetit_au_bout = 10\npetit_au_bout_multiplied = false\n"
+    "slam = 200\nslam_announced = 400\nslam_announced_failed = 400\nslam_defence = 200\n"
+    "slam_penalties_add = true\n"
+)
 DEAL = '[[deals]]\ndealer = "Anna"\ncontract = "garde"\ntaker = "{}"\npoints = 50\nbouts = 2\n'
 
 
@@ -34,18 +36,22 @@ def files(size: int) -> dict[str, str]:
         "bad deals (taker Zed)": HEAD + THREE + RULES + bad * (size // len(bad)),
         "a million players": HEAD + "players = [" + ",".join(['"p"'] * (size // 4)) + "]\n",
         "one name of 10 MB": HEAD + 'players = ["' + "A" * size + '", "B", "C"]\n',
-        "unknown settings": HEAD + THREE + RULES
+        "unknown settings": HEAD
+        + THREE
+        + RULES
         + "".join(f"k{i} = 1\n" for i in range(size // 12)),
         "empty deal tables": HEAD + THREE + RULES + "[[deals]]\n" * (size // 10),
         "nesting 100,000 deep": HEAD + "players = " + "[" * 100_000 + "]" * 100_000 + "\n",
-        "hex integer of 100,000 digits": HEAD + THREE + RULES.replace(
-            "base = 25", "base = 0x" + "f" * 100_000),
-    }  # fmt: skip
+        "hex integer of 100,000 digits": HEAD
+        + THREE
+        + RULES.replace("base = 25", "base = 0x" + "f" * 100_000),
+    }
 
 
 def run(argv: list[str]) -> tuple[float, float, int]:
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            cwd=tempfile.gettempdir())  # not a checkout's scorepad
+    proc = subprocess.Popen(
+        argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tempfile.gettempdir()
+    )  # not a checkout's scorepad
     _, status, usage = os.wait4(proc.pid, 0)
     lines = proc.stderr.read().count(b"\n") if proc.stderr else 0
     if proc.stderr:
@@ -79,10 +85,26 @@ def main() -> None:
         for i, name in enumerate(names):
             path = Path(tmp) / f"{i}.toml"
             cpu, rss, lines = run([PY, "-m", "scorepad", "check", str(path)])
-            parse = run([PY, "-c", "import sys, tomli\ntry:\n tomli.loads(open(sys.argv[1], "
-                         "'rb').read().decode())\nexcept Exception:\n pass", str(path)])
-            rows.append({"file": name, "bytes": path.stat().st_size, "cpu": cpu, "rss": rss,
-                         "lines": lines, "parse_cpu": parse[0], "parse_rss": parse[1]})
+            parse = run(
+                [
+                    PY,
+                    "-c",
+                    "import sys, tomli\ntry:\n tomli.loads(open(sys.argv[1], "
+                    "'rb').read().decode())\nexcept Exception:\n pass",
+                    str(path),
+                ]
+            )
+            rows.append(
+                {
+                    "file": name,
+                    "bytes": path.stat().st_size,
+                    "cpu": cpu,
+                    "rss": rss,
+                    "lines": lines,
+                    "parse_cpu": parse[0],
+                    "parse_rss": parse[1],
+                }
+            )
     if args.json:
         print(json.dumps({"floor": {"cpu": floor[0], "rss": floor[1]}, "files": rows}, indent=2))
         return
@@ -90,8 +112,10 @@ def main() -> None:
     print("| file | MB | check CPU s | peak MiB | error lines | parser alone s | parser MiB |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:
-        print(f"| {r['file']} | {r['bytes'] / 1e6:.1f} | {r['cpu']:.2f} | {r['rss']:.0f} | "
-              f"{r['lines']} | {r['parse_cpu']:.2f} | {r['parse_rss']:.0f} |")
+        print(
+            f"| {r['file']} | {r['bytes'] / 1e6:.1f} | {r['cpu']:.2f} | {r['rss']:.0f} | "
+            f"{r['lines']} | {r['parse_cpu']:.2f} | {r['parse_rss']:.0f} |"
+        )
 
 
 if __name__ == "__main__":

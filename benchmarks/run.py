@@ -45,8 +45,13 @@ def measure(argv: list[str], repeat: int, prepare: object = None) -> dict[str, f
     for _ in range(repeat):
         if callable(prepare):
             prepare()
-        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                stdin=subprocess.DEVNULL, cwd=NEUTRAL)  # fmt: skip
+        proc = subprocess.Popen(
+            argv,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+            cwd=NEUTRAL,
+        )
         _, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)
         err = proc.stderr.read() if proc.stderr else b""
@@ -77,12 +82,15 @@ def main() -> None:
     # `pip install .` compiles scorepad's bytecode; a checkout installed with -e (and run with
     # PYTHONDONTWRITEBYTECODE, as on CI machines) would compile its sources at every start-up
     # and measure the compiler, not scorepad: compile them once, as the installer does
-    package = subprocess.run([PY, "-c", "import scorepad, os; print(os.path.dirname("
-                              "scorepad.__file__))"], check=True, capture_output=True,
-                             text=True, cwd=NEUTRAL).stdout.strip()  # fmt: skip
+    package = subprocess.run(
+        [PY, "-c", "import scorepad, os; print(os.path.dirname(scorepad.__file__))"],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=NEUTRAL,
+    ).stdout.strip()
     print(f"measuring the scorepad in {package}", file=sys.stderr)
-    subprocess.run([PY, "-m", "compileall", "-q", package], check=True,
-                   stdout=subprocess.DEVNULL)  # fmt: skip
+    subprocess.run([PY, "-m", "compileall", "-q", package], check=True, stdout=subprocess.DEVNULL)
     scorepad = [PY, "-m", "scorepad"]
     rows: list[dict[str, object]] = []
     floor_pass = measure([PY, "-c", "pass"], args.repeat)
@@ -90,30 +98,53 @@ def main() -> None:
     floor_plain = measure([PY, "-c", "import typer, tomli"], args.repeat)
     floor_table = measure([PY, "-c", "import typer, tomli, tabulate"], args.repeat)
     # and the standard library scorepad imports beside them: what is left is scorepad's own
-    floor_stdlib = measure([PY, "-c", "import typer, tomli, dataclasses, decimal, hashlib, "
-                            "array, unicodedata"], args.repeat)  # fmt: skip
-    for name, floor in (("python -c pass", floor_pass), ("import floor (all)", floor_all),
-                        ("import typer, tomli", floor_plain),
-                        ("import typer, tomli, tabulate", floor_table),
-                        ("… and the stdlib scorepad uses", floor_stdlib)):  # fmt: skip
+    floor_stdlib = measure(
+        [PY, "-c", "import typer, tomli, dataclasses, decimal, hashlib, array, unicodedata"],
+        args.repeat,
+    )
+    for name, floor in (
+        ("python -c pass", floor_pass),
+        ("import floor (all)", floor_all),
+        ("import typer, tomli", floor_plain),
+        ("import typer, tomli, tabulate", floor_table),
+        ("… and the stdlib scorepad uses", floor_stdlib),
+    ):
         rows.append({"command": name, "file": "", "deals": 0, **floor})
 
-    def add(command: str, label: str, deals: int, argv: list[str], parse_file: Path | None,
-            prepare: object = None) -> None:  # fmt: skip
+    def add(
+        command: str,
+        label: str,
+        deals: int,
+        argv: list[str],
+        parse_file: Path | None,
+        prepare: object = None,
+    ) -> None:
         result = measure(argv, args.repeat, prepare)
         own = floor_table if command in TABLES else floor_plain
-        row: dict[str, object] = {"command": command, "file": label, "deals": deals, **result,
-                                  "x_own_floor": result["cpu"] / own["cpu"],
-                                  "x_import_floor": result["cpu"] / floor_all["cpu"]}  # fmt: skip
+        row: dict[str, object] = {
+            "command": command,
+            "file": label,
+            "deals": deals,
+            **result,
+            "x_own_floor": result["cpu"] / own["cpu"],
+            "x_import_floor": result["cpu"] / floor_all["cpu"],
+        }
         if parse_file is not None and deals >= 1000:
             # the cost per deal against the parser's: what the command adds to its own import
             # floor, over what parsing the file adds to `python -c pass`
-            parse = measure([PY, "-c", "import sys, tomli; "
-                             "tomli.loads(open(sys.argv[1], 'rb').read().decode())",
-                             str(parse_file)], args.repeat)  # fmt: skip
+            parse = measure(
+                [
+                    PY,
+                    "-c",
+                    "import sys, tomli; tomli.loads(open(sys.argv[1], 'rb').read().decode())",
+                    str(parse_file),
+                ],
+                args.repeat,
+            )
             row["parse_cpu"] = parse["cpu"]
             row["x_parse"] = (result["cpu"] - own["cpu"]) / max(
-                parse["cpu"] - floor_pass["cpu"], 1e-3)
+                parse["cpu"] - floor_pass["cpu"], 1e-3
+            )
         rows.append(row)
 
     add("--help", "", 0, [*scorepad, "--help"], None)
@@ -127,22 +158,43 @@ def main() -> None:
             for game in games:
                 path = args.data / f"{game}-{size}.toml"
                 label = path.name
-                for command, extra in (("check", []), ("standings", []), ("history", []),
-                                       ("show", []), ("export", ["--to", "csv"]),
-                                       ("chart", [])):  # fmt: skip
-                    add(command, label, size, [*scorepad, command, str(path), *extra],
-                        path if command in ("check", "standings") else None)
+                for command, extra in (
+                    ("check", []),
+                    ("standings", []),
+                    ("history", []),
+                    ("show", []),
+                    ("export", ["--to", "csv"]),
+                    ("chart", []),
+                ):
+                    add(
+                        command,
+                        label,
+                        size,
+                        [*scorepad, command, str(path), *extra],
+                        path if command in ("check", "standings") else None,
+                    )
                 copy = work / path.name
 
                 def fresh(source: Path = path, target: Path = copy) -> None:
                     shutil.copyfile(source, target)
 
-                add("deal", label, size, [*scorepad, "deal", str(copy), *DEALS[game]], None,
-                    prepare=fresh)
+                add(
+                    "deal",
+                    label,
+                    size,
+                    [*scorepad, "deal", str(copy), *DEALS[game]],
+                    None,
+                    prepare=fresh,
+                )
         archive = sorted(str(p) for p in (args.data / "archive").glob("*.toml"))
         if archive:
-            add("standings", f"archive ({len(archive)} files)", 20 * len(archive),
-                [*scorepad, "standings", *archive], None)
+            add(
+                "standings",
+                f"archive ({len(archive)} files)",
+                20 * len(archive),
+                [*scorepad, "standings", *archive],
+                None,
+            )
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if args.json:
@@ -150,13 +202,27 @@ def main() -> None:
         return
     from tabulate import tabulate
 
-    headers = ["command", "file", "CPU s", "× own floor", "× import floor",
-               "per deal × parse", "peak MiB"]  # fmt: skip
-    table = [[r["command"], r["file"], f"{r['cpu']:.3f}",
-              f"{r['x_own_floor']:.2f}" if "x_own_floor" in r else "",
-              f"{r['x_import_floor']:.2f}" if "x_import_floor" in r else "",
-              f"{r['x_parse']:.2f}" if "x_parse" in r else "", f"{r['rss']:.0f}"]
-             for r in rows]  # fmt: skip
+    headers = [
+        "command",
+        "file",
+        "CPU s",
+        "× own floor",
+        "× import floor",
+        "per deal × parse",
+        "peak MiB",
+    ]
+    table = [
+        [
+            r["command"],
+            r["file"],
+            f"{r['cpu']:.3f}",
+            f"{r['x_own_floor']:.2f}" if "x_own_floor" in r else "",
+            f"{r['x_import_floor']:.2f}" if "x_import_floor" in r else "",
+            f"{r['x_parse']:.2f}" if "x_parse" in r else "",
+            f"{r['rss']:.0f}",
+        ]
+        for r in rows
+    ]
     print(tabulate(table, headers, tablefmt="github", disable_numparse=True))
 
 

@@ -25,9 +25,9 @@ from run import NEUTRAL, PY, measure  # noqa: E402
 LOAD = "import sys; from scorepad import storage; s = [storage.load(f) for f in sys.argv[1:]]; "
 SIDES = {
     "standings": LOAD + "from scorepad import core, report; "
-                        "print(report.standings_table(s[0].variant, core.standings(s)))",
+    "print(report.standings_table(s[0].variant, core.standings(s)))",
     "stats": LOAD + "from scorepad import stats, stats_text; "
-                    "print(stats_text.stats_text(stats.stats(s)))",
+    "print(stats_text.stats_text(stats.stats(s)))",
 }
 
 
@@ -42,19 +42,30 @@ def main() -> None:
     sizes = [int(s) for s in args.sizes.split(",") if s]
     games = [g for g in args.games.split(",") if g]
     cases = [(f"{g}-{n}.toml", [str(data / f"{g}-{n}.toml")]) for n in sizes for g in games]
-    if any(not Path(files[0]).exists() for _label, files in cases) or \
-            not (data / "archive").is_dir():
-        subprocess.run([PY, str(HERE / "generate.py"), str(data), "--sizes", args.sizes],
-                       check=True, stdout=subprocess.DEVNULL, cwd=NEUTRAL)  # fmt: skip
+    if (
+        any(not Path(files[0]).exists() for _label, files in cases)
+        or not (data / "archive").is_dir()
+    ):
+        subprocess.run(
+            [PY, str(HERE / "generate.py"), str(data), "--sizes", args.sizes],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            cwd=NEUTRAL,
+        )
     archive = sorted(str(p) for p in (data / "archive").glob("*.toml"))
     cases.append((f"archive ({len(archive)} files)", archive))
     print("| files | standings CPU s | stats CPU s | stats × standings |")
     print("|---|---|---|---|")
     for label, files in cases:
-        cpu = {side: measure([PY, "-c", code, *files], args.repeat)["cpu"]
-               for side, code in SIDES.items()}  # fmt: skip
-        print(f"| {label} | {cpu['standings']:.3f} | {cpu['stats']:.3f} | "
-              f"{cpu['stats'] / cpu['standings']:.2f} |", flush=True)
+        cpu = {
+            side: measure([PY, "-c", code, *files], args.repeat)["cpu"]
+            for side, code in SIDES.items()
+        }
+        print(
+            f"| {label} | {cpu['standings']:.3f} | {cpu['stats']:.3f} | "
+            f"{cpu['stats'] / cpu['standings']:.2f} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

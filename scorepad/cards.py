@@ -23,13 +23,32 @@ JACK, KNIGHT, QUEEN, KING = 11, 12, 13, 14
 FACE_LETTERS = {JACK: "J", KNIGHT: "C", QUEEN: "Q", KING: "K"}
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 RANK_WORDS = {
-    "k": KING, "r": KING, "king": KING, "roi": KING, "re": KING,
-    "q": QUEEN, "d": QUEEN, "queen": QUEEN, "dame": QUEEN, "regina": QUEEN,
-    "c": KNIGHT, "n": KNIGHT, "cavalier": KNIGHT, "knight": KNIGHT, "cavall": KNIGHT,
+    "k": KING,
+    "r": KING,
+    "king": KING,
+    "roi": KING,
+    "re": KING,
+    "q": QUEEN,
+    "d": QUEEN,
+    "queen": QUEEN,
+    "dame": QUEEN,
+    "regina": QUEEN,
+    "c": KNIGHT,
+    "n": KNIGHT,
+    "cavalier": KNIGHT,
+    "knight": KNIGHT,
+    "cavall": KNIGHT,
     "cavallo": KNIGHT,
-    "j": JACK, "v": JACK, "jack": JACK, "valet": JACK, "fante": JACK,
-    "キング": KING, "クイーン": QUEEN, "ナイト": KNIGHT, "ジャック": JACK,
-}  # fmt: skip
+    "j": JACK,
+    "v": JACK,
+    "jack": JACK,
+    "valet": JACK,
+    "fante": JACK,
+    "キング": KING,
+    "クイーン": QUEEN,
+    "ナイト": KNIGHT,
+    "ジャック": JACK,
+}
 FOOL_WORDS = ("ex", "f", "fool", "excuse", "0", "エクスキューズ")
 HALF = Decimal("0.5")
 
@@ -103,8 +122,11 @@ class Deck:
         # label or its notation): a saved pile is read by looking its names up
         label_of = {c: self.labels.get(c, str(c)) for c in self.values}
         object.__setattr__(self, "_label_of", label_of)
-        object.__setattr__(self, "_written", {**{str(c): c for c in self.values},
-                                              **{v: k for k, v in label_of.items()}})
+        object.__setattr__(
+            self,
+            "_written",
+            {**{str(c): c for c in self.values}, **{v: k for k, v in label_of.items()}},
+        )
 
     def label(self, card: Card) -> str:
         return self.labels.get(card, str(card))
@@ -113,8 +135,9 @@ class Deck:
         """Cards as this game's players name them, in the order they lay them out (as the
         session file stores them: in English)."""
         label_of: dict[Card, str] = self._label_of  # type: ignore[attr-defined]
-        return " ".join([label_of[c] if c in label_of else str(c)
-                         for c in sorted(cards, key=display_order)])
+        return " ".join(
+            [label_of[c] if c in label_of else str(c) for c in sorted(cards, key=display_order)]
+        )
 
     def written(self, text: str) -> tuple[Card, ...] | None:
         """The cards of a pile as scorepad writes it (names or notation, one space apart, no
@@ -154,14 +177,27 @@ class Deck:
             return known
         card = read_card(token, self.names)
         if card is None:
-            raise ScorepadError([Problem("", _("{token} is not a card notation (e.g. 21, EX, KH, "
-                                               "10D, Q♠)").format(
-                                                 token=shown(token)))])
+            raise ScorepadError(
+                [
+                    Problem(
+                        "",
+                        _("{token} is not a card notation (e.g. 21, EX, KH, 10D, Q♠)").format(
+                            token=shown(token)
+                        ),
+                    )
+                ]
+            )
         if card not in self.values:
             hint = f" ({_(self.shape)})" if self.shape else ""
             raise ScorepadError(
-                [Problem("", _("card {token} is not in the {name} deck{hint}").format(
-                                 token=shown(token), name=self.name, hint=hint))]
+                [
+                    Problem(
+                        "",
+                        _("card {token} is not in the {name} deck{hint}").format(
+                            token=shown(token), name=self.name, hint=hint
+                        ),
+                    )
+                ]
             )
         if len(parsed) < 4096:  # what one file can make it hold is bounded
             parsed[token] = card
@@ -180,8 +216,9 @@ class Deck:
                 problems.extend(err.problems)
                 continue
             if card in seen:
-                problems.append(Problem("", _("card {token} is listed twice").format(
-                                                token=shown(token))))
+                problems.append(
+                    Problem("", _("card {token} is listed twice").format(token=shown(token)))
+                )
             else:
                 cards.append(card)
                 seen.add(card)
@@ -240,22 +277,27 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
     size = len(cards) if pile is None else pile
     problems = []
     if size < 0 or size > deck.size:
-        problems.append(_("a pile holds 0 to {size} cards, not {size2}").format(
-                            size=deck.size, size2=size))
+        problems.append(
+            _("a pile holds 0 to {size} cards, not {size2}").format(size=deck.size, size2=size)
+        )
     elif len(cards) > size:
         from scorepad.text import plural
 
-        problems.append(_("{cards} are listed but the pile holds only {size}").format(
-                            cards=plural(len(cards), "card"), size=size))
+        problems.append(
+            _("{cards} are listed but the pile holds only {size}").format(
+                cards=plural(len(cards), "card"), size=size
+            )
+        )
     else:
         unlisted = size - len(cards)
         low_left = deck.low_cards() - sum(1 for c in cards if deck.value(c) == deck.low)
         if unlisted > low_left:
             problems.append(
-                _("the pile holds {size} cards but only {cards} are listed and the deck has "
-                  "{low_left} low cards left for the other {unlisted}: list every counting "
-                  "card").format(
-                    size=size, cards=len(cards), low_left=low_left, unlisted=unlisted)
+                _(
+                    "the pile holds {size} cards but only {cards} are listed and the deck has "
+                    "{low_left} low cards left for the other {unlisted}: list every counting "
+                    "card"
+                ).format(size=size, cards=len(cards), low_left=low_left, unlisted=unlisted)
             )
     if problems:
         raise ScorepadError(problems)
@@ -268,18 +310,23 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
 
 
 def describe_pile(deck: Deck, label: str, cards: Sequence[Card], counted: PileCount) -> str:
-    """"taker's pile: 30 cards, 8 listed (21 1 EX KS KH QD CC JH) and 22 low cards → 41"."""
+    """ "taker's pile: 30 cards, 8 listed (21 1 EX KS KH QD CC JH) and 22 low cards → 41"."""
     from scorepad.text import plural, points_of
 
     shown = " ".join(deck.shown(c) for c in sorted(cards, key=display_order)) or _("none")
     low = counted.cards - len(cards)
-    return (_("{label}: {cards}, {cards2} listed ({shown}) and {low} → {points}").format(
-                label=label, cards=plural(counted.cards, "card"), cards2=len(cards), shown=shown,
-                low=plural(low, "low card"), points=points_of(counted.points)))
+    return _("{label}: {cards}, {cards2} listed ({shown}) and {low} → {points}").format(
+        label=label,
+        cards=plural(counted.cards, "card"),
+        cards2=len(cards),
+        shown=shown,
+        low=plural(low, "low card"),
+        points=points_of(counted.points),
+    )
 
 
 def pile_sum(deck: Deck, cards: Sequence[Card], counted: PileCount) -> str:
-    """"Matto 3.5 + Angel 4.5 + … + 31 low × 0.5 = 50.5": a pile's count, card by card."""
+    """ "Matto 3.5 + Angel 4.5 + … + 31 low × 0.5 = 50.5": a pile's count, card by card."""
     from scorepad.text import num
 
     ordered = sorted(cards, key=display_order)
@@ -292,14 +339,19 @@ def pile_sum(deck: Deck, cards: Sequence[Card], counted: PileCount) -> str:
 
 # --- the decks -------------------------------------------------------------------------------
 
+
 def _suit_values(
     ranks: Iterable[int], faces: Mapping[int, Decimal], low: Decimal, suits: str = SUITS
 ) -> dict[Card, Decimal]:
     return {Card(s, r): faces.get(r, low) for s in suits for r in ranks}
 
 
-FRENCH_FACES = {KING: Decimal("4.5"), QUEEN: Decimal("3.5"), KNIGHT: Decimal("2.5"),
-                JACK: Decimal("1.5")}  # fmt: skip
+FRENCH_FACES = {
+    KING: Decimal("4.5"),
+    QUEEN: Decimal("3.5"),
+    KNIGHT: Decimal("2.5"),
+    JACK: Decimal("1.5"),
+}
 
 
 def french_deck() -> Deck:
@@ -333,19 +385,28 @@ def troggu_deck() -> Deck:
         bouts=frozenset({trump(21), trump(1), FOOL_CARD}),
         names=names,
         labels={FOOL_CARD: N_("Bättler")},
-        shape=N_("trumps 1–21, the Bättler, Cups H and Coins D: K Q C J 1–6, "
-                 "Swords S and Batons C: K Q C J 10–5"),
+        shape=N_(
+            "trumps 1–21, the Bättler, Cups H and Coins D: K Q C J 1–6, "
+            "Swords S and Batons C: K Q C J 10–5"
+        ),
     )
 
 
 def piedmont_deck(angel: int = 20) -> Deck:
     values = {trump(n): HALF for n in range(1, 22)}
-    values.update({trump(angel): Decimal("4.5"), trump(1): Decimal("4.5"),
-                   FOOL_CARD: Decimal("3.5")})  # fmt: skip
+    values.update(
+        {trump(angel): Decimal("4.5"), trump(1): Decimal("4.5"), FOOL_CARD: Decimal("3.5")}
+    )
     values.update(_suit_values(range(1, 15), FRENCH_FACES, HALF))
-    names = {"matto": FOOL_CARD, "angel": trump(angel), "angelo": trump(angel),
-             "bagatto": trump(1), "マット": FOOL_CARD, "エンジェル": trump(angel),
-             "バガット": trump(1)}  # fmt: skip
+    names = {
+        "matto": FOOL_CARD,
+        "angel": trump(angel),
+        "angelo": trump(angel),
+        "bagatto": trump(1),
+        "マット": FOOL_CARD,
+        "エンジェル": trump(angel),
+        "バガット": trump(1),
+    }
     return Deck(
         name="piedmont",
         values=values,
@@ -359,6 +420,7 @@ def piedmont_deck(angel: int = 20) -> Deck:
 
 
 # --- what a holding can be worth -------------------------------------------------------------
+
 
 def holding_range(
     deck: Deck,

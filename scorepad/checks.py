@@ -23,36 +23,63 @@ MAX_TEXT = 500  # characters in a title or a note
 def check_players(value: Any, variant: str, lo: int, hi: int) -> tuple[str, ...]:
     if isinstance(value, list) and len(value) > hi:  # before looking at a million names
         count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
-        raise ScorepadError([Problem("players", _("{variant} is played by {count} players, not "
-                                                  "{value}").format(
-                                                    variant=variant, count=count,
-                                                        value=len(value)))])
+        raise ScorepadError(
+            [
+                Problem(
+                    "players",
+                    _("{variant} is played by {count} players, not {value}").format(
+                        variant=variant, count=count, value=len(value)
+                    ),
+                )
+            ]
+        )
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
         raise ScorepadError([Problem("players", _("should be a list of names"))])
     if any(len(p) > 4 * MAX_NAME for p in value):
-        raise ScorepadError([Problem("players", _("a name is at most {max_name} characters").format(
-                                                    max_name=MAX_NAME))])
+        raise ScorepadError(
+            [
+                Problem(
+                    "players",
+                    _("a name is at most {max_name} characters").format(max_name=MAX_NAME),
+                )
+            ]
+        )
     players = tuple(nfc(p) for p in value)
     problems = []
     if any(not p for p in players):
         problems.append(Problem("players", _("a player's name is empty")))
     for p in players:
         if len(p) > MAX_NAME:
-            problems.append(Problem("players", _("'{p}…' is longer than {max_name} characters")
-                .format(
-                                                   p=p[:MAX_NAME], max_name=MAX_NAME)))
+            problems.append(
+                Problem(
+                    "players",
+                    _("'{p}…' is longer than {max_name} characters").format(
+                        p=p[:MAX_NAME], max_name=MAX_NAME
+                    ),
+                )
+            )
     seen: dict[str, str] = {}
     for p in players:
         if p.casefold() in seen:
-            problems.append(Problem("players", _("{p} is named twice (names are unique "
-                                                 "regardless of case)").format(
-                                                   p=shown(p))))
+            problems.append(
+                Problem(
+                    "players",
+                    _("{p} is named twice (names are unique regardless of case)").format(
+                        p=shown(p)
+                    ),
+                )
+            )
         seen[p.casefold()] = p
     if not lo <= len(players) <= hi:
         count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
-        problems.append(Problem("players", _("{variant} is played by {count} players, not "
-                                             "{players}").format(
-                                               variant=variant, count=count, players=len(players))))
+        problems.append(
+            Problem(
+                "players",
+                _("{variant} is played by {count} players, not {players}").format(
+                    variant=variant, count=count, players=len(players)
+                ),
+            )
+        )
     if problems:
         raise ScorepadError(problems)
     return players
@@ -74,15 +101,23 @@ def read_dealer(value: Any, table: Table, key: str, problems: list[Problem]) -> 
 
 def setting_problem(key: str, value: Any, default: Setting) -> str | None:
     if isinstance(default, bool):
-        return None if isinstance(value, bool) else _("{key} should be true or false").format(
-                                                        key=key)
+        return (
+            None if isinstance(value, bool) else _("{key} should be true or false").format(key=key)
+        )
     if isinstance(default, int):
         ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SETTING
-        return None if ok else _("{key} should be a whole number from 0 to {max_setting}, not "
-                                 "{value}").format(
-                                   key=key, max_setting=MAX_SETTING, value=shown(value))
-    return None if isinstance(value, str) else _("{key} should be text, not {value}").format(
-                                                   key=key, value=shown(value))
+        return (
+            None
+            if ok
+            else _("{key} should be a whole number from 0 to {max_setting}, not {value}").format(
+                key=key, max_setting=MAX_SETTING, value=shown(value)
+            )
+        )
+    return (
+        None
+        if isinstance(value, str)
+        else _("{key} should be text, not {value}").format(key=key, value=shown(value))
+    )
 
 
 def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
@@ -96,8 +131,11 @@ def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
         problems.append(Problem("", _("note should be text")))
         note = ""
     elif len(note) > MAX_TEXT:
-        problems.append(Problem("", _("the note is longer than {max_text} characters").format(
-                                        max_text=MAX_TEXT)))
+        problems.append(
+            Problem(
+                "", _("the note is longer than {max_text} characters").format(max_text=MAX_TEXT)
+            )
+        )
     entry = None
     try:
         entry = variant.read_entry(fields, table)
@@ -134,11 +172,14 @@ def control_problem(text: str, what: str) -> Problem | None:
     """Typed text may not hold control characters: they would reach every terminal."""
     import unicodedata
 
-    bad = [ch for ch in text if unicodedata.category(ch) in ("Cc", "Cf")
-           and ch not in "\u200d\ufe0f"]
+    bad = [
+        ch for ch in text if unicodedata.category(ch) in ("Cc", "Cf") and ch not in "\u200d\ufe0f"
+    ]
     if bad:
-        return Problem(what, _("holds a control character ({bad}): type plain text").format(
-                                 bad=repr(bad[0])[1:-1]))
+        return Problem(
+            what,
+            _("holds a control character ({bad}): type plain text").format(bad=repr(bad[0])[1:-1]),
+        )
     return None
 
 

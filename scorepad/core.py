@@ -35,15 +35,25 @@ def new_session(
     problems: list[Problem] = []
     for key, text in (settings or {}).items():
         if key == "profile":
-            problems.append(Problem("--set", _("choose the profile with --rules ({profiles})")
-                .format(
-                                                 profiles=', '.join(variant.profiles))))
+            problems.append(
+                Problem(
+                    "--set",
+                    _("choose the profile with --rules ({profiles})").format(
+                        profiles=", ".join(variant.profiles)
+                    ),
+                )
+            )
             continue
         if key not in rules:
             known = ", ".join(k for k in rules if k != "profile")
-            problems.append(Problem("--set", _("unknown setting {key} for {name} (settings: "
-                                               "{known})").format(
-                                                 key=shown(key), name=variant.name, known=known)))
+            problems.append(
+                Problem(
+                    "--set",
+                    _("unknown setting {key} for {name} (settings: {known})").format(
+                        key=shown(key), name=variant.name, known=known
+                    ),
+                )
+            )
             continue
         value = parse_setting(text, rules[key])
         problem = setting_problem(key, value, rules[key])
@@ -97,8 +107,10 @@ def iter_outcomes(session: Session) -> Iterator[Outcome]:
     """Each deal's outcome in turn, none kept, without the explanations (`score` gives one
     deal's): tables, totals and exports need only the numbers."""
     variant = get_variant(session.variant)
-    return (variant.score(deal.entry, table, explain=False)
-            for deal, table in zip(session.deals, deal_tables(session), strict=True))
+    return (
+        variant.score(deal.entry, table, explain=False)
+        for deal, table in zip(session.deals, deal_tables(session), strict=True)
+    )
 
 
 def match_over(session: Session) -> str | None:
@@ -115,8 +127,11 @@ def match_ended(before: Session, after: Session) -> str | None:
     over = variant.match_over(after.rules, outcomes)
     if over is None:
         return None
-    return None if variant.match_over(before.rules, itertools.islice(
-        again, len(before.deals))) else over
+    return (
+        None
+        if variant.match_over(before.rules, itertools.islice(again, len(before.deals)))
+        else over
+    )
 
 
 def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False) -> Session:
@@ -126,13 +141,15 @@ def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False)
     """
     over = match_over(session)
     if over and not play_on:
-        raise ScorepadError([Problem("", _("{over}; add --continue to play on").format(
-                                             over=over))])
+        raise ScorepadError([Problem("", _("{over}; add --continue to play on").format(over=over))])
     fields = in_game_words(get_variant(session.variant), raw)
     if fields.get("dealer") is None:
         fields["dealer"] = session.next_dealer()
-    deal = read_deal(fields, table_at(session, len(session.deals) + 1), _("deal {x}").format(
-                                                x=len(session.deals) + 1))
+    deal = read_deal(
+        fields,
+        table_at(session, len(session.deals) + 1),
+        _("deal {x}").format(x=len(session.deals) + 1),
+    )
     # the deals before were read and checked when the file was loaded: only the new one is
     # scored here (a save is then the new deal's text added to the file, see storage)
     old = session.deals
@@ -160,9 +177,16 @@ def edit_deal(
         k = key.strip().lstrip("-").replace("-", "_")
         k = "handfuls" if k == "handful" else k
         if k not in keys:
-            raise ScorepadError([Problem("--clear", _("{key} is not a field of a {name} deal")
-                .format(
-                                                        key=shown(key), name=variant.name))])
+            raise ScorepadError(
+                [
+                    Problem(
+                        "--clear",
+                        _("{key} is not a field of a {name} deal").format(
+                            key=shown(key), name=variant.name
+                        ),
+                    )
+                ]
+            )
         fields.pop(k, None)
     new = read_deal(fields, table_at(session, n), _("deal {n}").format(n=n))
     deals = list(session.deals)
@@ -174,9 +198,17 @@ def put_deal(now: Session, n: int, old: Deal, new: Deal) -> Session:
     """An edit applied to the file as it is now (read under the lock): deal n must still be
     `old`, the deal that was edited, or the edit is refused rather than put on another deal."""
     if len(now.deals) < n or now.deals[n - 1] != old:
-        raise ScorepadError([Problem("", _("deal {n} was changed by another scorepad meanwhile; "
-                                           "nothing was saved: run edit again").format(
-                                             n=n))])
+        raise ScorepadError(
+            [
+                Problem(
+                    "",
+                    _(
+                        "deal {n} was changed by another scorepad meanwhile; "
+                        "nothing was saved: run edit again"
+                    ).format(n=n),
+                )
+            ]
+        )
     deals = list(now.deals)
     deals[n - 1] = new
     return check_session(replace(now, deals=tuple(deals)))
@@ -202,8 +234,16 @@ def deal_at(session: Session, n: int) -> Deal:
     if not session.deals:
         raise ScorepadError([Problem("", _("the session has no deals yet"))])
     if not 1 <= n <= len(session.deals):
-        raise ScorepadError([Problem("", _("there is no deal {n} (deals 1–{deals})").format(
-                                             n=n, deals=len(session.deals)))])
+        raise ScorepadError(
+            [
+                Problem(
+                    "",
+                    _("there is no deal {n} (deals 1–{deals})").format(
+                        n=n, deals=len(session.deals)
+                    ),
+                )
+            ]
+        )
     return session.deals[n - 1]
 
 
@@ -225,6 +265,7 @@ def _checked(session: Session, only: Deal | None = None) -> Session:
 
 
 # --- standings ---------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Standing:
@@ -256,8 +297,20 @@ def standings(sessions: Sequence[Session]) -> list[Standing]:
         for p in session.players:
             key = p.casefold()
             order.setdefault(key, p)
-            table.setdefault(key, dict(total=0, deals=0, declarer=0, made=0, failed=0, won=0,
-                                       best=None, worst=None, draws=0))
+            table.setdefault(
+                key,
+                dict(
+                    total=0,
+                    deals=0,
+                    declarer=0,
+                    made=0,
+                    failed=0,
+                    won=0,
+                    best=None,
+                    worst=None,
+                    draws=0,
+                ),
+            )
         for outcome in iter_outcomes(session):
             for player, value in outcome.scores.items():
                 row = table[player.casefold()]
@@ -294,8 +347,9 @@ class LeagueRow:
     rank: int | None  # None: too few deals to be ranked by average
 
 
-def league(sessions: Sequence[Session], *, rank_by: str = "total",
-           min_deals: int = 0) -> list[LeagueRow]:  # fmt: skip
+def league(
+    sessions: Sequence[Session], *, rank_by: str = "total", min_deals: int = 0
+) -> list[LeagueRow]:
     """A season: one column per session (in the order given: by date), each player's
     sessions, deals, total and average. Ranked by total, or by average among those with at
     least `min_deals` deals (the others follow, unranked: five lucky deals can't top thirty)."""
@@ -318,13 +372,26 @@ def league(sessions: Sequence[Session], *, rank_by: str = "total",
         total = sum(c for c in cells if c is not None)
         played = deals[key]
         average = (Decimal(total) / played).quantize(Decimal("0.01")) if played else Decimal(0)
-        rows.append(LeagueRow(names[key], tuple(cells), sum(c is not None for c in cells),
-                              played, total, average, None))  # fmt: skip
+        rows.append(
+            LeagueRow(
+                names[key],
+                tuple(cells),
+                sum(c is not None for c in cells),
+                played,
+                total,
+                average,
+                None,
+            )
+        )
     if rank_by == "average":
-        ranked = sorted((r for r in rows if r.deals >= min_deals and r.deals),
-                        key=lambda r: (-r.average, r.name.casefold()))  # fmt: skip
-        rest = sorted((r for r in rows if not (r.deals >= min_deals and r.deals)),
-                      key=lambda r: (-r.average, r.name.casefold()))  # fmt: skip
+        ranked = sorted(
+            (r for r in rows if r.deals >= min_deals and r.deals),
+            key=lambda r: (-r.average, r.name.casefold()),
+        )
+        rest = sorted(
+            (r for r in rows if not (r.deals >= min_deals and r.deals)),
+            key=lambda r: (-r.average, r.name.casefold()),
+        )
         measure = "average"
     else:
         ranked = sorted(rows, key=lambda r: (-r.total, r.name.casefold()))

@@ -33,8 +33,9 @@ class ScorepadError(Exception):
     def located(self, where: str) -> ScorepadError:
         """The same problems with `where` put in front (e.g. the file name)."""
         return ScorepadError(
-            (Problem(f"{where}: {p.where}" if p.where else where, p.what, p.field, p.asked)
-             for p in self.problems),
+            (
+                Problem(f"{where}: {p.where}" if p.where else where, p.what, p.field, p.asked)
+                for p in self.problems
+            ),
             self.missing,
         )
-

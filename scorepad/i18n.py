@@ -86,8 +86,9 @@ def use(lang: str) -> None:
     global _translation, language
     language = code_of(lang) or "en"
     if language not in _loaded:
-        _loaded[language] = gettext.translation(DOMAIN, LOCALES, languages=[language],
-                                                fallback=True)  # fmt: skip
+        _loaded[language] = gettext.translation(
+            DOMAIN, LOCALES, languages=[language], fallback=True
+        )
     _translation = _loaded[language]
 
 

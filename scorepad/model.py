@@ -47,12 +47,24 @@ class Table:
             return matches[0]
         if matches:
             raise ScorepadError(
-                [Problem("", _("{role} {name} could be {matches}: type more letters").format(
-                                 role=role, name=shown(name), matches=_(' or ').join(matches)))]
+                [
+                    Problem(
+                        "",
+                        _("{role} {name} could be {matches}: type more letters").format(
+                            role=role, name=shown(name), matches=_(" or ").join(matches)
+                        ),
+                    )
+                ]
             )
         raise ScorepadError(
-            [Problem("", _("{role} {name} is not a player (players: {players})").format(
-                             role=role, name=shown(name), players=_(', ').join(self.players)))]
+            [
+                Problem(
+                    "",
+                    _("{role} {name} is not a player (players: {players})").format(
+                        role=role, name=shown(name), players=_(", ").join(self.players)
+                    ),
+                )
+            ]
         )
 
     def next_after(self, player: str) -> str:
@@ -79,9 +91,13 @@ class Deals(Sequence[Deal]):
 
     __slots__ = ("_done", "_items", "_more", "_read")
 
-    def __init__(self, items: Sequence[Any], read: Callable[[Any, int], Deal],
-                 more: Sequence[Deal] = (),
-                 done: dict[int, Deal] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        items: Sequence[Any],
+        read: Callable[[Any, int], Deal],
+        more: Sequence[Deal] = (),
+        done: dict[int, Deal] | None = None,
+    ) -> None:
         self._items = items  # raw tables or texts, as storage found them: not copied
         self._read = read
         self._more = tuple(more)  # deals added since, already read
@@ -130,8 +146,11 @@ class Deals(Sequence[Deal]):
 
     def starts(self, other: Deals) -> bool:
         """Whether these deals begin with exactly other's (the same items, the same added)."""
-        return self._items is other._items and len(other._more) <= len(self._more) and all(
-            a is b for a, b in zip(self._more, other._more, strict=False))
+        return (
+            self._items is other._items
+            and len(other._more) <= len(self._more)
+            and all(a is b for a, b in zip(self._more, other._more, strict=False))
+        )
 
 
 @dataclass(frozen=True)
@@ -147,7 +166,7 @@ class Session:
 
     @property
     def heading(self) -> str:
-        """"Club Thursday, 2026-11-26": the title and the date, as far as they are known."""
+        """ "Club Thursday, 2026-11-26": the title and the date, as far as they are known."""
         return _(", ").join(x for x in (self.title, self.date) if x)
 
     @property

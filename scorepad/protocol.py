@@ -45,19 +45,29 @@ class Field:
 FOOL_PLAYED = {"Excuse": N_("who played the Excuse"), "Bättler": N_("who played the Bättler")}
 
 
-FOOL_WON = {"Excuse": N_("who won the trick of the Excuse"),
-            "Bättler": N_("who won the trick of the Bättler")}
+FOOL_WON = {
+    "Excuse": N_("who won the trick of the Excuse"),
+    "Bättler": N_("who won the trick of the Bättler"),
+}
 
 
 FOOL_HELP = (N_("Matto"),)
 
 
-def fool_fields(fool: str, exchange_help: str, choices: tuple[str, ...],
-                aliases: Mapping[str, str] = {}) -> tuple[Field, ...]:
+def fool_fields(
+    fool: str, exchange_help: str, choices: tuple[str, ...], aliases: Mapping[str, str] = {}
+) -> tuple[Field, ...]:
     """The Fool event's fields (--fool, --fool-winner, --fool-exchange) in a game's words."""
     return (
-        Field("fool_exchange", "--fool-exchange", "choice", exchange_help, choices,
-              aliases=tuple(aliases.items()), label=fool),
+        Field(
+            "fool_exchange",
+            "--fool-exchange",
+            "choice",
+            exchange_help,
+            choices,
+            aliases=tuple(aliases.items()),
+            label=fool,
+        ),
         # in English here: the question translates the whole help
         Field("fool", "--fool", "player", FOOL_PLAYED[fool]),
         Field("fool_winner", "--fool-winner", "player", FOOL_WON[fool]),
@@ -144,26 +154,46 @@ def check_outcome(variant: Variant, outcome: Outcome, table: Table) -> Outcome:
     """Every deal's scores cover every player and add up to the variant's total."""
     # explicit raises, not asserts: this check must survive `python -O`
     if set(outcome.scores) != set(table.players):
-        raise AssertionError(_("deal scores cover {scores}, not every player").format(
-                                 scores=sorted(outcome.scores)))
+        raise AssertionError(
+            _("deal scores cover {scores}, not every player").format(scores=sorted(outcome.scores))
+        )
     total = sum(outcome.scores.values())
     if total != variant.deal_total:
-        raise AssertionError(_("deal scores add up to {total}, not {deal_total}").format(
-                                 total=total, deal_total=variant.deal_total))
+        raise AssertionError(
+            _("deal scores add up to {total}, not {deal_total}").format(
+                total=total, deal_total=variant.deal_total
+            )
+        )
     return outcome
 
 
 # the deal's fields by name, as a sentence says them (messages, "Change which answer?")
-FIELD_WORDS = {"dealer": N_("dealer"), "note": N_("note"), "contract": N_("contract"),
-               "taker": N_("taker"), "partner": N_("partner"), "alone": N_("alone"),
-               "points": N_("points"), "bouts": N_("bouts"), "cards": N_("cards"),
-               "pile": N_("pile"), "side": N_("side"), "handfuls": N_("handfuls"),
-               "petit_au_bout": N_("petit au bout"), "slam": N_("slam"),
-               "slam_announced": N_("slam announced"), "fool": N_("fool"),
-               "fool_winner": N_("fool winner"), "fool_exchange": N_("fool exchange"),
-               "bid": N_("bid"), "tappist": N_("tappist"), "called": N_("called"),
-               "forced": N_("forced"), "tricks": N_("tricks"),
-               "player": N_("player")}  # fmt: skip
+FIELD_WORDS = {
+    "dealer": N_("dealer"),
+    "note": N_("note"),
+    "contract": N_("contract"),
+    "taker": N_("taker"),
+    "partner": N_("partner"),
+    "alone": N_("alone"),
+    "points": N_("points"),
+    "bouts": N_("bouts"),
+    "cards": N_("cards"),
+    "pile": N_("pile"),
+    "side": N_("side"),
+    "handfuls": N_("handfuls"),
+    "petit_au_bout": N_("petit au bout"),
+    "slam": N_("slam"),
+    "slam_announced": N_("slam announced"),
+    "fool": N_("fool"),
+    "fool_winner": N_("fool winner"),
+    "fool_exchange": N_("fool exchange"),
+    "bid": N_("bid"),
+    "tappist": N_("tappist"),
+    "called": N_("called"),
+    "forced": N_("forced"),
+    "tricks": N_("tricks"),
+    "player": N_("player"),
+}
 
 
 def field_word(key: str) -> str:

@@ -19,8 +19,9 @@ from scorepad.protocol import Variant, field_word
 from scorepad.text import shown
 
 
-def resolve_choice(value: str, choices: Sequence[str],
-                   aliases: Mapping[str, str] = {}) -> list[str]:
+def resolve_choice(
+    value: str, choices: Sequence[str], aliases: Mapping[str, str] = {}
+) -> list[str]:
     """The choices `value` may mean: the exact name or alias, else the choices it is a
     prefix of (`pet` is petite), else the aliases it is a prefix of. One: found."""
     word = value.strip().lower().replace("_", "-").replace(" ", "-")
@@ -41,8 +42,12 @@ def short_answers(choices: Sequence[str], aliases: Mapping[str, str] = {}) -> li
     that means it alone (garde-sans: gs; pass: pass when p is petite)."""
     result = []
     for choice in choices:
-        typed = [a for a, t in aliases.items() if (t == choice and a.isascii() and a.isalpha())
-                 or (t == choice and a.isascii() and "-" not in a and len(a) <= 3)]
+        typed = [
+            a
+            for a, t in aliases.items()
+            if (t == choice and a.isascii() and a.isalpha())
+            or (t == choice and a.isascii() and "-" not in a and len(a) <= 3)
+        ]
         typed += [choice[:i] for i in range(1, len(choice))]
         fits = [t for t in typed if resolve_choice(t, choices, aliases) == [choice]]
         best = min(fits, key=len, default=choice)
@@ -58,9 +63,9 @@ def foreign_option(key: str, variant: Variant) -> str:
     option = "--" + key.replace("_", "-")
     if owners:
         return _("{option} belongs to {owners}, not to a {name} deal").format(
-                   option=option, owners=_(' and ').join(owners), name=variant.name)
-    return _("{key} is not a field of a {name} deal").format(
-               key=shown(key), name=variant.name)
+            option=option, owners=_(" and ").join(owners), name=variant.name
+        )
+    return _("{key} is not a field of a {name} deal").format(key=shown(key), name=variant.name)
 
 
 NUMBER = re.compile(r"[+-]?(?:[0-9]{1,9}(?:[.,][0-9]{0,9})?|[.,][0-9]{1,9})", re.ASCII)
@@ -130,12 +135,18 @@ class Reader:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.add(_("{key} must be text, not {value}").format(
-                         key=field_word(key), value=shown(value)), key)
+            self.add(
+                _("{key} must be text, not {value}").format(
+                    key=field_word(key), value=shown(value)
+                ),
+                key,
+            )
             return None
         return value
 
-    def choice(self, key: str, choices: Iterable[str], aliases: Mapping[str, str] = {}) -> str | None:  # noqa: E501
+    def choice(
+        self, key: str, choices: Iterable[str], aliases: Mapping[str, str] = {}
+    ) -> str | None:
         value = self.text(key)
         if value is None:
             return None
@@ -145,12 +156,19 @@ class Reader:
             return found[0]
         label = field_word(key)
         if found:
-            self.add(_("{label} {value} could be {found}: type more letters").format(
-                         label=label, value=shown(value), found=_(' or ').join(found)),
-                     key)  # fmt: skip
+            self.add(
+                _("{label} {value} could be {found}: type more letters").format(
+                    label=label, value=shown(value), found=_(" or ").join(found)
+                ),
+                key,
+            )
         else:
-            self.add(_("{label} {value} is not one of {options}").format(
-                         label=label, value=shown(value), options=_(', ').join(options)), key)
+            self.add(
+                _("{label} {value} is not one of {options}").format(
+                    label=label, value=shown(value), options=_(", ").join(options)
+                ),
+                key,
+            )
         return None
 
     def player(self, key: str, role: str | None = None) -> str | None:
@@ -168,8 +186,12 @@ class Reader:
         if value is None:
             return False
         if not isinstance(value, bool):
-            self.add(_("{key} must be true or false, not {value}").format(
-                         key=field_word(key), value=shown(value)), key)
+            self.add(
+                _("{key} must be true or false, not {value}").format(
+                    key=field_word(key), value=shown(value)
+                ),
+                key,
+            )
             return False
         return value
 
@@ -179,29 +201,46 @@ class Reader:
             return None
         number = as_decimal(value)
         if number is None or number != number.to_integral_value():
-            self.add(_("{key} must be a whole number, not {value}").format(
-                         key=field_word(key), value=shown(value)), key)
+            self.add(
+                _("{key} must be a whole number, not {value}").format(
+                    key=field_word(key), value=shown(value)
+                ),
+                key,
+            )
             return None
         if not lo <= number <= hi:
-            self.add(_("{key} {number} is outside {lo}–{hi}{what}").format(
-                         key=field_word(key), number=number, lo=lo, hi=hi, what=what), key)
+            self.add(
+                _("{key} {number} is outside {lo}–{hi}{what}").format(
+                    key=field_word(key), number=number, lo=lo, hi=hi, what=what
+                ),
+                key,
+            )
             return None
         return int(number)
 
-    def number(self, value: Any, label: str, hi: int, step: Decimal,
-               key: str = "points") -> Decimal | None:  # fmt: skip
+    def number(
+        self, value: Any, label: str, hi: int, step: Decimal, key: str = "points"
+    ) -> Decimal | None:
         number = as_decimal(value)
         if number is None:
-            self.add(_("{label} must be a number, not {value}").format(
-                         label=label, value=shown(value)), key)
+            self.add(
+                _("{label} must be a number, not {value}").format(label=label, value=shown(value)),
+                key,
+            )
             return None
         if not 0 <= number <= hi:
-            self.add(_("{label} {number} is outside 0–{hi}").format(
-                         label=label, number=number, hi=hi), key)
+            self.add(
+                _("{label} {number} is outside 0–{hi}").format(label=label, number=number, hi=hi),
+                key,
+            )
             return None
         if number % step:
-            self.add(_("{label} {number} is not a multiple of {step}").format(
-                         label=label, number=number, step=step), key)
+            self.add(
+                _("{label} {number} is not a multiple of {step}").format(
+                    label=label, number=number, step=step
+                ),
+                key,
+            )
             return None
         return number
 
@@ -210,9 +249,12 @@ class Reader:
         if value is None:
             return None
         if isinstance(value, Mapping):
-            self.add(_("{key} takes one number for the declaring side here, not points by "
-                       "player").format(key=field_word(key)),
-                     key)
+            self.add(
+                _(
+                    "{key} takes one number for the declaring side here, not points by player"
+                ).format(key=field_word(key)),
+                key,
+            )
             return None
         return self.number(value, field_word(key), hi, step, key)
 
@@ -221,8 +263,12 @@ class Reader:
         if value is None:
             return None
         if not isinstance(value, Mapping):
-            self.add(_("{key} needs NAME=X for each player, not {value}").format(
-                         key=field_word(key), value=shown(value)), key)
+            self.add(
+                _("{key} needs NAME=X for each player, not {value}").format(
+                    key=field_word(key), value=shown(value)
+                ),
+                key,
+            )
             return None
         result: dict[str, Decimal] = {}
         for name, x in value.items():
@@ -232,12 +278,17 @@ class Reader:
                 self.problems.extend(Problem(p.where, p.what, key) for p in err.problems)
                 continue
             if player in result:
-                self.add(_("{key} names {player} twice").format(key=field_word(key),
-                                                                player=player), key)
+                self.add(
+                    _("{key} names {player} twice").format(key=field_word(key), player=player), key
+                )
                 continue
-            number = self.number(x, _("{key} of {player}").format(
-                                        key=field_word(key), player=player), hi, step,
-                                 f"{key}={player}")
+            number = self.number(
+                x,
+                _("{key} of {player}").format(key=field_word(key), player=player),
+                hi,
+                step,
+                f"{key}={player}",
+            )
             if number is not None:
                 result[player] = number
         return result
@@ -247,15 +298,20 @@ class Reader:
         if value is None:
             return None
         if not isinstance(value, str | list):
-            self.add(_("{key} must be card notation like \"21 1 EX KH\", not {value}").format(
-                         key=field_word(key), value=shown(value)), key)
+            self.add(
+                _('{key} must be card notation like "21 1 EX KH", not {value}').format(
+                    key=field_word(key), value=shown(value)
+                ),
+                key,
+            )
             return None
         try:
             cards = deck.parse_many(value if isinstance(value, str) else [str(v) for v in value])
             return tuple(sorted(cards, key=display_order))
         except ScorepadError as err:
-            self.problems.extend(Problem("", f"{field_word(key)}: {p.what}", key)
-                                 for p in err.problems)
+            self.problems.extend(
+                Problem("", f"{field_word(key)}: {p.what}", key) for p in err.problems
+            )
             return None
 
     def card(self, key: str, deck: Deck) -> Card | None:
@@ -263,13 +319,24 @@ class Reader:
         if cards is None:
             return None
         if len(cards) != 1:
-            self.add(_("{key} takes one card, not {cards}").format(
-                         key=field_word(key), cards=len(cards)), key)
+            self.add(
+                _("{key} takes one card, not {cards}").format(
+                    key=field_word(key), cards=len(cards)
+                ),
+                key,
+            )
             return None
         return cards[0]
 
-    def points_or_pile(self, deck: Deck, hi: int, step: Decimal, sides: tuple[str, str],
-                       side_aliases: Mapping[str, str], how: str) -> PointsOrPile:  # fmt: skip
+    def points_or_pile(
+        self,
+        deck: Deck,
+        hi: int,
+        step: Decimal,
+        sides: tuple[str, str],
+        side_aliases: Mapping[str, str],
+        how: str,
+    ) -> PointsOrPile:
         """The declaring side's card points: `--points X`, or a pile's `--cards` with
         `--pile N` (and `--side`, whose pile it is). `how` says what to give when neither is."""
         points = self.points("points", hi, step)
@@ -284,20 +351,23 @@ class Reader:
                 try:
                     counted = count_pile(deck, cards, pile)
                 except ScorepadError as err:
-                    self.problems.extend(Problem("", _("cards: {what}").format(
-                                                         what=p.what), "cards")
-                                         for p in err.problems)
+                    self.problems.extend(
+                        Problem("", _("cards: {what}").format(what=p.what), "cards")
+                        for p in err.problems
+                    )
         elif self.has("points"):
             for key in ("pile", "side"):
                 if self.has(key):
-                    self.add(_("--{key} goes with --cards, not with --points").format(
-                                 key=key), key)
+                    self.add(_("--{key} goes with --cards, not with --points").format(key=key), key)
         else:
             self.require("points", how)
         return PointsOrPile(
-            points=points if self.has("points") else None, cards=cards,
-            pile=pile if self.has("cards") else None, side=side, counted=counted,
-        )  # fmt: skip
+            points=points if self.has("points") else None,
+            cards=cards,
+            pile=pile if self.has("cards") else None,
+            side=side,
+            counted=counted,
+        )
 
     def finish(self) -> None:
         for key in self.raw:
@@ -317,9 +387,11 @@ MISSING = "<missing>"  # the field of the one problem that lists the missing fie
 FOOL_KEYS = ("fool", "fool_winner", "fool_exchange")
 
 
-FOOL_HOW = {"fool": N_("--fool NAME (who played the {})"),
-            "fool_winner": N_("--fool-winner NAME (who won that trick)"),
-            "fool_exchange": N_("--fool-exchange (what became of the {})")}  # fmt: skip
+FOOL_HOW = {
+    "fool": N_("--fool NAME (who played the {})"),
+    "fool_winner": N_("--fool-winner NAME (who won that trick)"),
+    "fool_exchange": N_("--fool-exchange (what became of the {})"),
+}
 
 
 def fool_event_complete(r: Reader, entry: Any, fool_name: str) -> bool:
@@ -346,10 +418,12 @@ def fool_pile_problem(
     if listed == (holder == pile_owner):
         return None
     where = _("is") if listed else _("is not")
-    return (_("the {fool_name} {where} in the listed pile ({pile_owner}), but with "
-              "--fool-exchange {exchange} it ends with {holder}").format(
-                fool_name=_(fool_name), where=where, pile_owner=pile_owner, exchange=exchange,
-                holder=holder))
+    return _(
+        "the {fool_name} {where} in the listed pile ({pile_owner}), but with "
+        "--fool-exchange {exchange} it ends with {holder}"
+    ).format(
+        fool_name=_(fool_name), where=where, pile_owner=pile_owner, exchange=exchange, holder=holder
+    )
 
 
 class NotAsSaved(Exception):

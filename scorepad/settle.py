@@ -46,8 +46,7 @@ def settle(totals: Mapping[str, int | Decimal], rate: Decimal, cent: Decimal = C
     while left != 0:
         step = cent if left < 0 else -cent
         # the cent goes to (or comes from) whoever rounding treated worst for it
-        who = max(balances, key=lambda p: ((exact[p] - balances[p]) * (1 if step > 0 else -1),
-                                           p))  # fmt: skip
+        who = max(balances, key=lambda p: ((exact[p] - balances[p]) * (1 if step > 0 else -1), p))
         balances[who] += step
         rounding.append((who, step))
         left += step

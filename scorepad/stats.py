@@ -79,6 +79,7 @@ RATE_CASES = 3  # below this many cases a rate is shown as its counts ("2 of 2")
 
 # --- exact figures ---------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Rate:
     """`count` of `cases`: a rate kept as its numerator and denominator."""
@@ -286,7 +287,6 @@ class Stats:
     five: bool = False  # French: some deal was played by five (a partner, or alone)
     seated: tuple[str, ...] = ()  # the players in order of first appearance
 
-
     def player(self, name: str) -> PlayerStats:
         """The player meant by `name` (exact or unique prefix, regardless of case), or a
         ScorepadError for --player naming the players."""
@@ -302,6 +302,7 @@ class Stats:
 
 
 # --- counting ---------------------------------------------------------------------------------
+
 
 class _Player:
     """One player's counts while the deals go by (mutable; frozen once done)."""
@@ -324,16 +325,26 @@ class _Player:
 
     def refs(self) -> tuple[DealRef | None, DealRef | None]:
         """The best and the worst deal."""
-        return (None if self.best_at is None else DealRef(self.best, *self.best_at),
-                None if self.worst_at is None else DealRef(self.worst, *self.worst_at))
+        return (
+            None if self.best_at is None else DealRef(self.best, *self.best_at),
+            None if self.worst_at is None else DealRef(self.worst, *self.worst_at),
+        )
 
 
 _P = TypeVar("_P", bound=_Player)
 
 
 class _FrenchPlayer(_Player):
-    __slots__ = ("by_contract", "excuses_lost", "handfuls", "longest", "petit", "roles",
-                 "run", "slams")  # fmt: skip
+    __slots__ = (
+        "by_contract",
+        "excuses_lost",
+        "handfuls",
+        "longest",
+        "petit",
+        "roles",
+        "run",
+        "slams",
+    )
 
     def __init__(self, name: str, order: int) -> None:
         super().__init__(name, order)
@@ -346,9 +357,12 @@ class _FrenchPlayer(_Player):
         return French(
             by_contract={c: Contract(*v) for c, v in self.by_contract.items()},
             roles={r: Role(*v) for r, v in self.roles.items()},
-            slams=WonLost(*self.slams), petit_au_bout=WonLost(*self.petit),
-            handfuls=self.handfuls, excuses_lost=self.excuses_lost, longest_run=self.longest,
-        )  # fmt: skip
+            slams=WonLost(*self.slams),
+            petit_au_bout=WonLost(*self.petit),
+            handfuls=self.handfuls,
+            excuses_lost=self.excuses_lost,
+            longest_run=self.longest,
+        )
 
 
 class _TrogguPlayer(_Player):
@@ -362,9 +376,12 @@ class _TrogguPlayer(_Player):
         self.baettler = {"given": 0, "lost": 0}
 
     def freeze(self) -> Troggu:
-        return Troggu(by_bid={b: Games(**v) for b, v in self.by_bid.items()},
-                      chips={k: Chips(*v) for k, v in self.chips.items()},
-                      miseres=Rate(*self.miseres), baettler=Escapes(**self.baettler))
+        return Troggu(
+            by_bid={b: Games(**v) for b, v in self.by_bid.items()},
+            chips={k: Chips(*v) for k, v in self.chips.items()},
+            miseres=Rate(*self.miseres),
+            baettler=Escapes(**self.baettler),
+        )
 
 
 class _PiedmontPlayer(_Player):
@@ -389,8 +406,11 @@ def stats(sessions: Sequence[Session], labels: Sequence[str] | None = None) -> S
     variant = sessions[0].variant
     if any(s.variant != variant for s in sessions):
         raise ValueError("stats add up one game at a time")
-    names = tuple(labels) if labels is not None else tuple(
-        s.date or s.title or str(i) for i, s in enumerate(sessions, 1))
+    names = (
+        tuple(labels)
+        if labels is not None
+        else tuple(s.date or s.title or str(i) for i, s in enumerate(sessions, 1))
+    )
     if len(names) != len(sessions):
         raise ValueError("one label per session")
     kind, count = _GAMES[variant]
@@ -406,10 +426,13 @@ def stats(sessions: Sequence[Session], labels: Sequence[str] | None = None) -> S
         best, worst = a.refs()
         done.append(PlayerStats(a.name, a.played, a.total, best, worst, a.freeze()))
     return Stats(
-        variant=variant, deals=sum(len(s.deals) for s in sessions), sessions=names,
-        players=tuple(done), seated=tuple(a.name for a in players.values()),
+        variant=variant,
+        deals=sum(len(s.deals) for s in sessions),
+        sessions=names,
+        players=tuple(done),
+        seated=tuple(a.name for a in players.values()),
         **extra,
-    )  # fmt: skip
+    )
 
 
 def _ranked(players: Mapping[str, _Player]) -> list[str]:
@@ -478,8 +501,9 @@ def _french(sessions: Sequence[Session], players: dict[str, _FrenchPlayer]) -> d
                 a = seats[player]
                 a.scored(score, s, n)
                 attacking = player == e.taker or player == e.partner
-                role = a.roles["taker" if player == e.taker else
-                                "partner" if attacking else "defender"]  # fmt: skip
+                role = a.roles[
+                    "taker" if player == e.taker else "partner" if attacking else "defender"
+                ]
                 role[0] += 1
                 role[1] += score
                 role[2] += made == attacking
@@ -492,12 +516,17 @@ def _french(sessions: Sequence[Session], players: dict[str, _FrenchPlayer]) -> d
             if e.fool_exchange == "lost" and e.fool is not None:
                 seats[e.fool].excuses_lost += 1
     rank = {key: i for i, key in enumerate(_ranked(players))}
-    partners = tuple(Pair(players[t].name, players[p].name, *v)
-                     for (t, p), v in sorted(pairs.items(), key=lambda kv: (rank[kv[0][0]],
-                                                                            rank[kv[0][1]])))
-    return {"contracts": {c: Contract(*v) for c, v in contracts.items()},
-            "partners": partners, "passed": skipped["pass"],
-            "cancelled": skipped["cancelled"], "five": five}  # fmt: skip
+    partners = tuple(
+        Pair(players[t].name, players[p].name, *v)
+        for (t, p), v in sorted(pairs.items(), key=lambda kv: (rank[kv[0][0]], rank[kv[0][1]]))
+    )
+    return {
+        "contracts": {c: Contract(*v) for c, v in contracts.items()},
+        "partners": partners,
+        "passed": skipped["pass"],
+        "cancelled": skipped["cancelled"],
+        "five": five,
+    }
 
 
 def _troggu(sessions: Sequence[Session], players: dict[str, _TrogguPlayer]) -> dict[str, Any]:
@@ -510,8 +539,15 @@ def _troggu(sessions: Sequence[Session], players: dict[str, _TrogguPlayer]) -> d
             for player, score in outcome.scores.items():
                 a = seats[player]
                 a.scored(score, s, n)
-                kind = "misere" if misere else e.bid if player == e.tappist else \
-                    "partner" if player == e.partner else "opponent"
+                kind = (
+                    "misere"
+                    if misere
+                    else e.bid
+                    if player == e.tappist
+                    else "partner"
+                    if player == e.partner
+                    else "opponent"
+                )
                 chips = a.chips[kind]
                 chips[0] += 1
                 chips[1 if score > 0 else 2] += abs(score)
@@ -525,8 +561,7 @@ def _troggu(sessions: Sequence[Session], players: dict[str, _TrogguPlayer]) -> d
     return {}
 
 
-def _piedmont(sessions: Sequence[Session],
-              players: dict[str, _PiedmontPlayer]) -> dict[str, Any]:  # fmt: skip
+def _piedmont(sessions: Sequence[Session], players: dict[str, _PiedmontPlayer]) -> dict[str, Any]:
     for s, session in enumerate(sessions, 1):
         seats = _seats(session, players)
         target, limit = int(session.rules["target"]), int(session.rules["deals"])
@@ -557,56 +592,78 @@ def _piedmont(sessions: Sequence[Session],
 
 
 _GAMES: dict[str, tuple[type[_Player], Callable[[Sequence[Session], Any], dict[str, Any]]]] = {
-    "french": (_FrenchPlayer, _french), "troggu": (_TrogguPlayer, _troggu),
+    "french": (_FrenchPlayer, _french),
+    "troggu": (_TrogguPlayer, _troggu),
     "piedmont": (_PiedmontPlayer, _piedmont),
 }  # the game's player counts, and how its deals are counted
 
 
 # --- the JSON object ----------------------------------------------------------------------------
 
+
 def _ref(ref: DealRef | None) -> dict[str, int] | None:
     return None if ref is None else {"score": ref.score, "session": ref.session, "n": ref.n}
 
 
 def _contract(c: Contract, taker: bool) -> dict[str, int]:
-    obj = {"took" if taker else "bid": c.bid, "made": c.made, "failed": c.failed,
-           "total": c.total, "bouts": c.bouts, "margin": c.margin}  # fmt: skip
+    obj = {
+        "took" if taker else "bid": c.bid,
+        "made": c.made,
+        "failed": c.failed,
+        "total": c.total,
+        "bouts": c.bouts,
+        "margin": c.margin,
+    }
     if not taker:
         obj.update(called=c.called, alone=c.alone)
     return obj
 
 
 def _pair(p: Pair) -> dict[str, Any]:
-    return {"taker": p.taker, "partner": p.partner, "deals": p.deals, "made": p.made,
-            "total": p.total}  # fmt: skip
+    return {
+        "taker": p.taker,
+        "partner": p.partner,
+        "deals": p.deals,
+        "made": p.made,
+        "total": p.total,
+    }
 
 
 def player_object(p: PlayerStats) -> dict[str, Any]:
-    obj: dict[str, Any] = {"name": p.name, "played": p.played, "total": p.total,
-                           "best_deal": _ref(p.best), "worst_deal": _ref(p.worst)}  # fmt: skip
+    obj: dict[str, Any] = {
+        "name": p.name,
+        "played": p.played,
+        "total": p.total,
+        "best_deal": _ref(p.best),
+        "worst_deal": _ref(p.worst),
+    }
     g = p.game
     if isinstance(g, French):
         obj.update(
             took=g.took,
             by_contract={c: _contract(v, True) for c, v in g.by_contract.items()},
-            roles={r: {"deals": v.deals, "total": v.total, "won": v.won}
-                   for r, v in g.roles.items()},
+            roles={
+                r: {"deals": v.deals, "total": v.total, "won": v.won} for r, v in g.roles.items()
+            },
             slams={"won": g.slams.won, "lost": g.slams.lost},
             petit_au_bout={"won": g.petit_au_bout.won, "lost": g.petit_au_bout.lost},
-            handfuls=g.handfuls, excuses_lost=g.excuses_lost, longest_run=g.longest_run,
-        )  # fmt: skip
+            handfuls=g.handfuls,
+            excuses_lost=g.excuses_lost,
+            longest_run=g.longest_run,
+        )
     elif isinstance(g, Troggu):
         obj.update(
-            by_bid={b: {"won": v.won, "draw": v.draw, "lost": v.lost}
-                    for b, v in g.by_bid.items()},
-            chips={k: {"deals": v.deals, "won": v.won, "lost": v.lost}
-                   for k, v in g.chips.items()},
+            by_bid={b: {"won": v.won, "draw": v.draw, "lost": v.lost} for b, v in g.by_bid.items()},
+            chips={k: {"deals": v.deals, "won": v.won, "lost": v.lost} for k, v in g.chips.items()},
             misere={"played": g.miseres.cases, "lost": g.miseres.count},
             baettler={"given": g.baettler.given, "lost": g.baettler.lost},
-        )  # fmt: skip
+        )
     else:
-        obj.update(won=g.won, matches={"played": g.matches.cases, "won": g.matches.count},
-                   biggest_margin=g.biggest_margin)  # fmt: skip
+        obj.update(
+            won=g.won,
+            matches={"played": g.matches.cases, "won": g.matches.count},
+            biggest_margin=g.biggest_margin,
+        )
     return obj
 
 
@@ -614,9 +671,13 @@ def stats_object(st: Stats, player: str | None = None) -> dict[str, Any]:
     """`stats --json`; with `player` (a name as --player takes it), that player only, with
     the pairs they played in (French; no "contracts": those are the whole table's)."""
     chosen = (st.player(player),) if player is not None else st.players
-    obj: dict[str, Any] = {"schema": JSON_SCHEMA, "variant": st.variant, "deals": st.deals,
-                           "sessions": list(st.sessions),
-                           "players": [player_object(p) for p in chosen]}  # fmt: skip
+    obj: dict[str, Any] = {
+        "schema": JSON_SCHEMA,
+        "variant": st.variant,
+        "deals": st.deals,
+        "sessions": list(st.sessions),
+        "players": [player_object(p) for p in chosen],
+    }
     if st.variant == "french":
         pairs = st.partners if player is None else st.partners_of(chosen[0].name)
         obj.update(passed=st.passed, cancelled=st.cancelled)
@@ -624,4 +685,3 @@ def stats_object(st: Stats, player: str | None = None) -> dict[str, Any]:
             obj["contracts"] = {c: _contract(v, False) for c, v in st.contracts.items()}
         obj["partners"] = [_pair(p) for p in pairs]
     return obj
-

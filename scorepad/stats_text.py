@@ -13,5 +13,14 @@ from scorepad.render.stats_text import (
     stats_text,
 )
 
-__all__ = ["DASH", "KIND_NAMES", "average", "deal_ref", "heading", "player_card", "rate",
-           "rate_of", "stats_text"]  # fmt: skip
+__all__ = [
+    "DASH",
+    "KIND_NAMES",
+    "average",
+    "deal_ref",
+    "heading",
+    "player_card",
+    "rate",
+    "rate_of",
+    "stats_text",
+]

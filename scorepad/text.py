@@ -32,7 +32,7 @@ def signed(x: Decimal | int) -> str:
 
 
 def scores_line(scores: Mapping[str, int]) -> str:
-    """"Anna −98, Bruno +294, Chloé −98"."""
+    """ "Anna −98, Bruno +294, Chloé −98"."""
     return _(", ").join(f"{player} {signed(value)}" for player, value in scores.items())
 
 
@@ -54,14 +54,14 @@ PLURALS: dict[str, Callable[[int], str]] = {  # the words counted, in the langua
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
-    """"1 bout", "2 bouts", "1 deal", in the language."""
+    """ "1 bout", "2 bouts", "1 deal", in the language."""
     if word in PLURALS and many is None:
         return PLURALS[word](count).format(n=count)
     return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 def points_of(points: Decimal | int) -> str:
-    """"1 point", "41 points", "0.5 points", "36.5 points", in the language."""
+    """ "1 point", "41 points", "0.5 points", "36.5 points", in the language."""
     whole = points == int(points)
     return PLURALS["point"](abs(int(points)) if whole else 2).format(n=num(points))
 
@@ -76,9 +76,8 @@ def typed(text: str) -> str:
 
 
 def span(lo: Decimal | int, hi: Decimal | int) -> str:
-    """"42 to 94", or "114" when both ends are the same."""
+    """ "42 to 94", or "114" when both ends are the same."""
     return num(lo) if lo == hi else _("{lo} to {hi}").format(lo=num(lo), hi=num(hi))
-
 
 
 class _Bounded(reprlib.Repr):
@@ -112,8 +111,11 @@ def printable(text: str) -> str:
 def _control(ch: str) -> bool:
     import unicodedata
 
-    return ch not in "\n\t" and unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") \
-        and ch not in "\u200d\ufe0f"  # joiners that emoji names need
+    return (
+        ch not in "\n\t"
+        and unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")
+        and ch not in "\u200d\ufe0f"
+    )  # joiners that emoji names need
 
 
 _NOT_NARROW = re.compile("[^\x00-\xac\xae-\u02ff]")
@@ -138,14 +140,18 @@ def width(text: str) -> int:
 
 # a name and its score ("Anna +116", "2. 大輔 −58") kept together; a word (no space, no
 # wide character), one wide character, or a run of spaces
-_WIDE = ("\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60"
-         "\uffe0-\uffe6")
+_WIDE = (
+    "\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6"
+)
 _MARKS = "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20"  # Japanese punctuation: no name begins so
-_TOKENS = re.compile(rf"(?:\d+\. )?(?:[^ {_WIDE}]+|(?![{_MARKS}])[{_WIDE}]{{1,8}}) [+−]\d[\d.]*"
-                     rf"| +|[{_WIDE}]|[^ {_WIDE}]+")
+_TOKENS = re.compile(
+    rf"(?:\d+\. )?(?:[^ {_WIDE}]+|(?![{_MARKS}])[{_WIDE}]{{1,8}}) [+−]\d[\d.]*"
+    rf"| +|[{_WIDE}]|[^ {_WIDE}]+"
+)
 # never begins a line: closing marks, and the small kana and long vowel mark
-_NO_LINE_START = set("、。，．・：；？！）」』】〕ー)]},.:;!?"
-                     "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+_NO_LINE_START = set(
+    "、。，．・：；？！）」』】〕ー)]},.:;!?ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
+)
 # a table's row or rule, a chart's axis, markdown, LaTeX: tables do their own fitting
 _TABLE = re.compile(r"\S  +\S|^[-─═━ ┤│|+:]+$|[┤│]|^[|+]|&.*\\\\$")
 

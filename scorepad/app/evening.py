@@ -50,8 +50,15 @@ def compact_standings(session: Session) -> str:
 
 
 class Evening:
-    def __init__(self, path: Path, ask: Ask, say: Say, notes: list[str], saved: list[str],
-                 fit: Callable[[], int | None] = lambda: None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        path: Path,
+        ask: Ask,
+        say: Say,
+        notes: list[str],
+        saved: list[str],
+        fit: Callable[[], int | None] = lambda: None,
+    ) -> None:
         self.path = path
         self.fit = fit  # the terminal's width, asked when printing (it may change)
         self.ask = ask
@@ -66,9 +73,14 @@ class Evening:
     def run(self) -> None:
         session = storage.load(self.path)
         variant = get_variant(session.variant)
-        self.say(_("{file}: {game}, {deals} so far; {players}. ? for help, q to leave.").format(
-            file=self.path, game=_(variant.title), deals=plural(len(session.deals), "deal"),
-            players=_(", ").join(session.players)))
+        self.say(
+            _("{file}: {game}, {deals} so far; {players}. ? for help, q to leave.").format(
+                file=self.path,
+                game=_(variant.title),
+                deals=plural(len(session.deals), "deal"),
+                players=_(", ").join(session.players),
+            )
+        )
         told = None  # the match's end, said once
         while True:
             session = storage.load(self.path)  # another scorepad may have recorded meanwhile
@@ -81,8 +93,9 @@ class Evening:
                 told, self.said_over = over, False
                 where = _("the match is over")
             try:
-                command = typed(self.ask(_("{where} — Enter, or u e s h c q ?: ").format(
-                    where=where)))
+                command = typed(
+                    self.ask(_("{where} — Enter, or u e s h c q ?: ").format(where=where))
+                )
             except (KeyboardInterrupt, EOFError):
                 self.say("")
                 self.leave(session)
@@ -111,8 +124,9 @@ class Evening:
     def play_on(self, n: int) -> bool:
         """Past the end of a match only when asked for: a reflexive Enter plays no deal."""
         try:
-            return yes_no(self.ask, self.say, _("Play on with deal {n}?").format(n=n),
-                          default=False)  # fmt: skip
+            return yes_no(
+                self.ask, self.say, _("Play on with deal {n}?").format(n=n), default=False
+            )
         except (KeyboardInterrupt, EOFError):
             return False
 
@@ -144,23 +158,26 @@ class Evening:
         elif word in ("u", "undo"):
             self.undo(session)
         elif word in ("e", "edit") or (word[:1] == "e" and word[1:].isdigit()):
-            number, _sep, change = (rest if word in ("e", "edit") else
-                                    f"{word[1:]} {rest}").strip().partition(" ")
+            number, _sep, change = (
+                (rest if word in ("e", "edit") else f"{word[1:]} {rest}").strip().partition(" ")
+            )
             if not (number.isascii() and number.isdigit()):
                 self.say(_("  ✗ e N edits deal N (e.g. e 3, or e 3 points 47)"))
                 return
             self.edit(session, int(number), change.strip())
         else:
-            self.say(_("  ✗ {command} is not a command: Enter enters a deal; ? lists them")
-                     .format(command=shown(command)))
+            self.say(
+                _("  ✗ {command} is not a command: Enter enters a deal; ? lists them").format(
+                    command=shown(command)
+                )
+            )
 
     # --- one deal ----------------------------------------------------------------------------
 
     def one_deal(self, session: Session) -> None:
         play_on = core.match_over(session) is not None
         entry = DealEntry(session, self.ask, self.say, ask_dealer=False)
-        confirmed = confirm_deal(session, entry, entry.run({}), self.ask, self.say,
-                                 play_on=play_on)  # fmt: skip
+        confirmed = confirm_deal(session, entry, entry.run({}), self.ask, self.say, play_on=play_on)
         if confirmed is None:
             self.say(_("  deal dropped; nothing was saved"))
             return
@@ -174,8 +191,11 @@ class Evening:
         updated, n = done.after, done.n
         outcome = core.score(updated, done.deal)
         self.say(_("saved deal {n}: {scores}").format(n=n, scores=scores_line(outcome.scores)))
-        self.say(_("  {standings} — next dealer: {dealer}").format(
-            standings=compact_standings(updated), dealer=updated.next_dealer()))
+        self.say(
+            _("  {standings} — next dealer: {dealer}").format(
+                standings=compact_standings(updated), dealer=updated.next_dealer()
+            )
+        )
         if done.ended:
             self.say(done.ended)
             self.said_over = True
@@ -195,14 +215,21 @@ class Evening:
 
         def remove(now: Session) -> Session:
             if len(now.deals) != n or now.deals[-1] != last:
-                raise ScorepadError([Problem(str(self.path), _(
-                    "the last deal was changed by another scorepad: nothing undone"))])
+                raise ScorepadError(
+                    [
+                        Problem(
+                            str(self.path),
+                            _("the last deal was changed by another scorepad: nothing undone"),
+                        )
+                    ]
+                )
             return core.remove_deal(now, n)[0]
 
         _before, updated = storage.update(self.path, remove, self.notes)
         self.saved.append(f"the removal of deal {n}")
-        self.say(_("removed deal {n}; next dealer: {dealer}").format(
-            n=n, dealer=updated.next_dealer()))
+        self.say(
+            _("removed deal {n}; next dealer: {dealer}").format(n=n, dealer=updated.next_dealer())
+        )
 
     def edit(self, session: Session, n: int, change: str = "") -> None:
         """`e N`: which answer to change (Enter: every one, old answers offered); `e N
@@ -224,34 +251,53 @@ class Evening:
         every = {entry.label(k): k for k in [*entry.fields, "dealer", "note"]} | labels
         while True:
             if not change:
-                word = typed(self.ask(_("Change which answer? ({answers}; Enter: every "
-                                        "answer): ").format(answers=_(", ").join(labels))))
+                word = typed(
+                    self.ask(
+                        _("Change which answer? ({answers}; Enter: every answer): ").format(
+                            answers=_(", ").join(labels)
+                        )
+                    )
+                )
             key = (_pick(labels, word.lower()) or _pick(every, word.lower())) if word else ""
             if key is not None:
                 break
             self.say(_("  ✗ one of: {answers}").format(answers=_(", ").join(labels)))
             if change:
                 return
-        self.say(_("deal {n}, old answers in brackets (Enter keeps one; Ctrl-C changes nothing)")
-                 .format(n=n))
+        self.say(
+            _("deal {n}, old answers in brackets (Enter keeps one; Ctrl-C changes nothing)").format(
+                n=n
+            )
+        )
         fields = entry.change_one(key) if key else entry.run({})
         updated = core.replace_deal(session, n, fields)
         self.say(edit_lines(session, updated, n))
-        if not yes_no(self.ask, self.say, _("Save the new deal {n}?").format(n=n),
-                      default=True):  # fmt: skip
+        if not yes_no(self.ask, self.say, _("Save the new deal {n}?").format(n=n), default=True):
             self.say(_("  not saved"))
             return
         new = updated.deals[n - 1]
-        _before, saved = storage.update(self.path, lambda now: core.put_deal(now, n, old, new),
-                                  self.notes)  # fmt: skip
+        _before, saved = storage.update(
+            self.path, lambda now: core.put_deal(now, n, old, new), self.notes
+        )
         self.saved.append(f"the edit of deal {n}")
         self.say(_("saved the new deal {n}").format(n=n))
-        self.say(_("  {standings} — next dealer: {dealer}").format(
-            standings=compact_standings(saved), dealer=saved.next_dealer()))
+        self.say(
+            _("  {standings} — next dealer: {dealer}").format(
+                standings=compact_standings(saved), dealer=saved.next_dealer()
+            )
+        )
 
 
-def confirm_deal(session: Session, entry: DealEntry, raw: dict[str, Any], ask: Ask, say: Say,
-                 *, play_on: bool = False, where: str = "") -> dict[str, Any] | None:
+def confirm_deal(
+    session: Session,
+    entry: DealEntry,
+    raw: dict[str, Any],
+    ask: Ask,
+    say: Say,
+    *,
+    play_on: bool = False,
+    where: str = "",
+) -> dict[str, Any] | None:
     """Show the deal and ask "Save deal N?": yes gives the deal's fields; `<` goes back one
     answer; no offers to change one answer (the others kept), or to drop the deal (None).
     A deal the same as the last one is pointed out first (Enter still saves it)."""
@@ -268,8 +314,11 @@ def confirm_deal(session: Session, entry: DealEntry, raw: dict[str, Any], ask: A
         say(explain_deal(updated, n, deal, core.score(updated, deal)))
         same = same_as_last(session, deal)
         if same is not None:  # said, not asked: Enter still saves, as everywhere
-            say(_("  note: the same as deal {n}; Enter saves it again, n changes or drops "
-                  "it").format(n=same))
+            say(
+                _(
+                    "  note: the same as deal {n}; Enter saves it again, n changes or drops it"
+                ).format(n=same)
+            )
         try:
             answer = typed(ask(_("Save deal {n}?").format(n=n) + " [Y/n]: ")).lower()
             if answer == "<":
@@ -289,11 +338,14 @@ def confirm_deal(session: Session, entry: DealEntry, raw: dict[str, Any], ask: A
 
 
 def _change(entry: DealEntry, ask: Ask, say: Say) -> dict[str, Any] | None:
-    """"Change which answer?": that answer asked again, the others kept; Enter: none."""
+    """ "Change which answer?": that answer asked again, the others kept; Enter: none."""
     labels = {entry.label(k): k for k in entry.answers()}
     while True:
-        answer = ask(_("Change which answer? ({answers}; Enter: drop the deal): ").format(
-            answers=_(", ").join(labels)))
+        answer = ask(
+            _("Change which answer? ({answers}; Enter: drop the deal): ").format(
+                answers=_(", ").join(labels)
+            )
+        )
         word = typed(answer).lower()
         if not word:
             return None
@@ -307,15 +359,24 @@ def _change(entry: DealEntry, ask: Ask, say: Say) -> dict[str, Any] | None:
 
 def _pick(labels: dict[str, str], word: str) -> str | None:
     """The answer's key that `word` names: exactly, or by a unique beginning."""
-    found = [label for label in labels if label == word] or \
-        [label for label in labels if label.startswith(word)]
+    found = [label for label in labels if label == word] or [
+        label for label in labels if label.startswith(word)
+    ]
     return labels[found[0]] if len(found) == 1 else None
 
 
 # --- deals from a text file -------------------------------------------------------------------
 
-def from_lines(path: Path, lines: Iterable[str], parse: ParseLine, say: Say,
-               notes: list[str], saved: list[str], source: str = "stdin") -> None:
+
+def from_lines(
+    path: Path,
+    lines: Iterable[str],
+    parse: ParseLine,
+    say: Say,
+    notes: list[str],
+    saved: list[str],
+    source: str = "stdin",
+) -> None:
     """Record the deals of `lines`, one per line in `deal`'s options (blank lines and
     # comments skipped): all of them, or none when any line is wrong."""
     session = storage.load(path)
@@ -324,8 +385,12 @@ def from_lines(path: Path, lines: Iterable[str], parse: ParseLine, say: Say,
     trial = session
     for number, line in enumerate(lines, 1):
         if len(problems) >= MAX_PROBLEMS - 1:  # as in a file: reading stops there
-            problems.append(Problem(_("{source} line {n}").format(source=source, n=number),
-                                    _("reading stopped here")))
+            problems.append(
+                Problem(
+                    _("{source} line {n}").format(source=source, n=number),
+                    _("reading stopped here"),
+                )
+            )
             break
         text = line.strip()
         if not text or text.startswith("#"):
@@ -344,8 +409,11 @@ def from_lines(path: Path, lines: Iterable[str], parse: ParseLine, say: Say,
         previous = replace(trial, deals=trial.deals[:-1])
         same = same_as_last(previous, trial.deals[-1])
         if same is not None:
-            notes.append(_("{where}: the same deal as deal {n}, saved again (undo removes "
-                           "it)").format(where=where, n=same))
+            notes.append(
+                _("{where}: the same deal as deal {n}, saved again (undo removes it)").format(
+                    where=where, n=same
+                )
+            )
     if problems:
         raise ScorepadError(problems).located(str(path))
     if not wanted:
@@ -364,12 +432,22 @@ def from_lines(path: Path, lines: Iterable[str], parse: ParseLine, say: Say,
         deal = updated.deals[n - 1]
         outcome = core.score(updated, deal)
         what = get_variant(updated.variant).describe(deal.entry)
-        say(_("deal {n} ({dealer}): {what}, {result}; {scores}").format(
-            n=n, dealer=deal.dealer, what=what, result=result_name(outcome.result),
-            scores=scores_line(outcome.scores)))
-    say(_("recorded {deals}; {standings} — next dealer: {dealer}").format(
-        deals=plural(len(wanted), "deal"), standings=compact_standings(updated),
-        dealer=updated.next_dealer()))
+        say(
+            _("deal {n} ({dealer}): {what}, {result}; {scores}").format(
+                n=n,
+                dealer=deal.dealer,
+                what=what,
+                result=result_name(outcome.result),
+                scores=scores_line(outcome.scores),
+            )
+        )
+    say(
+        _("recorded {deals}; {standings} — next dealer: {dealer}").format(
+            deals=plural(len(wanted), "deal"),
+            standings=compact_standings(updated),
+            dealer=updated.next_dealer(),
+        )
+    )
 
 
 class AtTheTable:
@@ -379,8 +457,9 @@ class AtTheTable:
     def __init__(self, file: Path, ask: Ask, say: Say, *, play_on: bool = False) -> None:
         self.file, self.ask, self.say, self.play_on = file, ask, say, play_on
 
-    def mend(self, session: Session, raw: dict[str, Any],
-             refused: ScorepadError) -> dict[str, Any] | None:  # fmt: skip
+    def mend(
+        self, session: Session, raw: dict[str, Any], refused: ScorepadError
+    ) -> dict[str, Any] | None:
         where = _("{file}: deal {x}").format(file=self.file, x=len(session.deals) + 1)
         entry = DealEntry(session, self.ask, self.say)
         try:
@@ -390,5 +469,9 @@ class AtTheTable:
         return confirm_deal(session, entry, raw, self.ask, self.say, play_on=self.play_on)
 
     def again(self, n: int) -> bool:
-        return yes_no(self.ask, self.say, _("{file}: the same as deal {n} — record it again?")
-                      .format(file=self.file, n=n), default=True)
+        return yes_no(
+            self.ask,
+            self.say,
+            _("{file}: the same as deal {n} — record it again?").format(file=self.file, n=n),
+            default=True,
+        )

@@ -42,9 +42,15 @@ class Back(Exception):
 
 
 # the answers' names, in "Anything else?" and "Change which answer?"
-GROUP_LABELS = {"handfuls": N_("handful"), "petit_au_bout": N_("petit au bout"),
-                "slam": N_("slam"), "slam_announced": N_("slam"), "tricks": N_("tricks"),
-                "dealer": N_("dealer"), "note": N_("note")}  # fmt: skip
+GROUP_LABELS = {
+    "handfuls": N_("handful"),
+    "petit_au_bout": N_("petit au bout"),
+    "slam": N_("slam"),
+    "slam_announced": N_("slam"),
+    "tricks": N_("tricks"),
+    "dealer": N_("dealer"),
+    "note": N_("note"),
+}
 # asked at once: they follow an answer (a pile's size), or are asked only when the answers so
 # far make them matter (did the Tappist's side take a trick, with 9 points?)
 NEVER_GROUPED = ("partner", "pile", "side", "fool", "tricks")
@@ -89,9 +95,16 @@ class DealEntry:
     `ask_dealer` off, the dealer is the next in turn unless changed there.
     """
 
-    def __init__(self, session: Session, ask: Ask, say: Say, *,
-                 defaults: Mapping[str, Any] | None = None, ask_dealer: bool = True,
-                 grouped: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self,
+        session: Session,
+        ask: Ask,
+        say: Say,
+        *,
+        defaults: Mapping[str, Any] | None = None,
+        ask_dealer: bool = True,
+        grouped: bool = True,
+    ) -> None:
         self.session = session
         self.table = table_at(session, len(session.deals) + 1)
         self.variant = variant = get_variant(session.variant)
@@ -192,8 +205,10 @@ class DealEntry:
         """Ask the next question; False when the deal is complete."""
         raw, asked = self.raw, self.asked
         if "dealer" not in asked:
-            raw["dealer"] = self._ask_player(_("Dealer"), self.defaults.get("dealer")
-                                             or raw.get("dealer") or self.session.next_dealer())
+            raw["dealer"] = self._ask_player(
+                _("Dealer"),
+                self.defaults.get("dealer") or raw.get("dealer") or self.session.next_dealer(),
+            )
             asked.add("dealer")
             return True
         entry, problems, missing = self._read(raw)
@@ -235,9 +250,10 @@ class DealEntry:
 
     def _ask_one(self, key: str, required: bool) -> None:
         if key == "dealer":
-            self.raw["dealer"] = self._ask_player(_("Dealer"), self.raw.get("dealer")
-                                                  or self.hints.get("dealer")
-                                                  or self.session.next_dealer())
+            self.raw["dealer"] = self._ask_player(
+                _("Dealer"),
+                self.raw.get("dealer") or self.hints.get("dealer") or self.session.next_dealer(),
+            )
         elif key == "note":
             self._ask_note()
         else:
@@ -251,8 +267,11 @@ class DealEntry:
 
     def _group(self, raw: dict[str, Any], entry: Any) -> bool:
         """Ask "Anything else?" while some rare question is left; True if one was asked."""
-        keys = [k for k in self.variant.questions(raw, entry, self.table)
-                if k not in self.asked and k not in NEVER_GROUPED]
+        keys = [
+            k
+            for k in self.variant.questions(raw, entry, self.table)
+            if k not in self.asked and k not in NEVER_GROUPED
+        ]
         keys += [k for k in ("note",) if k not in self.asked]
         if "dealer" not in self.asked or (self.by_turn and "dealer" not in self.raw):
             keys.append("dealer")  # by turn, and changed here when it was not
@@ -261,12 +280,14 @@ class DealEntry:
         for key in keys:
             labels.setdefault(self._label(key), []).append(key)
             english[self._label(key, translated=False).lower()] = self._label(key)
-        shown_labels = [label for label, ks in labels.items()
-                        if any(k not in ("dealer", "note") for k in ks)]
+        shown_labels = [
+            label for label, ks in labels.items() if any(k not in ("dealer", "note") for k in ks)
+        ]
         if not shown_labels:
             return False
-        answer = self._ask(_("Anything else? ({labels})").format(
-            labels=_(", ").join(shown_labels)), "n").strip()
+        answer = self._ask(
+            _("Anything else? ({labels})").format(labels=_(", ").join(shown_labels)), "n"
+        ).strip()
         word = answer.lower()
         if word in NO:
             self.asked.update(keys)
@@ -278,21 +299,26 @@ class DealEntry:
         exact = [label for label in labels if label.lower() == word]
         found = exact or found
         if not found and word:
-            found = [english[e] for e in english if e == word] or \
-                [english[e] for e in english if e.startswith(word)]
+            found = [english[e] for e in english if e == word] or [
+                english[e] for e in english if e.startswith(word)
+            ]
             found = list(dict.fromkeys(found))
         if len(found) != 1:
             text = _("  ✗ answer n, y, or one of: {labels}").format(labels=_(", ").join(labels))
             if found:
                 text += _(" ({answer} could be {choices})").format(
-                    answer=shown(answer), choices=_(" or ").join(found))
+                    answer=shown(answer), choices=_(" or ").join(found)
+                )
             self.say(text)
             return True
         for key in labels[found[0]]:
             # asked one after the other: a key the first answer rules out is not asked
             entry, problems, _missing = self._read(raw)
-            if problems or key not in [*self.variant.questions(raw, entry, self.table),
-                                       "dealer", "note"]:  # fmt: skip
+            if problems or key not in [
+                *self.variant.questions(raw, entry, self.table),
+                "dealer",
+                "note",
+            ]:
                 continue
             self._ask_one(key, required=False)
         return True
@@ -315,8 +341,10 @@ class DealEntry:
         from scorepad.checks import MAX_TEXT, control_problem
 
         while True:
-            text = self._ask(_("Note for this deal (Enter: none)"),
-                             self.raw.get("note") or self.hints.get("note"))
+            text = self._ask(
+                _("Note for this deal (Enter: none)"),
+                self.raw.get("note") or self.hints.get("note"),
+            )
             problem = control_problem(text, "note")
             if problem is None and len(text) <= MAX_TEXT:
                 break
@@ -347,8 +375,7 @@ class DealEntry:
 
     # --- asking ------------------------------------------------------------------------------
 
-    def _ask(self, question: str, default: str | None = None, *,
-             players: bool = False) -> str:  # fmt: skip
+    def _ask(self, question: str, default: str | None = None, *, players: bool = False) -> str:
         """One answer; `players`: a player is asked for, `?` lists the seated players and
         a number picks one in the seating order, from 1."""
         hint = f" [{default}]" if default not in (None, "") else ""
@@ -356,27 +383,33 @@ class DealEntry:
             answer = typed(self.ask_line(f"{question}{hint}: "))
             if answer == "<":
                 raise Back
-            if players and answer.isascii() and answer.isdigit() \
-                    and 1 <= int(answer) <= len(self.table.players):
+            if (
+                players
+                and answer.isascii()
+                and answer.isdigit()
+                and 1 <= int(answer) <= len(self.table.players)
+            ):
                 return self.table.players[int(answer) - 1]
             if answer != "?":
                 return answer if answer else (default or "")
             help_text = self._help_for(question)
             if players:
-                help_text += _("\n  players: {players} (a number or any unique beginning)"
-                               ).format(players=_(", ").join(
-                                   f"{i} {p}" for i, p in enumerate(self.table.players, 1)))
-            self.say(_("  < goes back one answer; Enter takes the answer in brackets")
-                     + help_text)
+                help_text += _("\n  players: {players} (a number or any unique beginning)").format(
+                    players=_(", ").join(f"{i} {p}" for i, p in enumerate(self.table.players, 1))
+                )
+            self.say(_("  < goes back one answer; Enter takes the answer in brackets") + help_text)
 
     def _help_for(self, question: str) -> str:
         for field in self.fields.values():
             if field.choices and question.startswith(field.question):
                 shorts = short_answers(field.choices, dict(field.aliases))
-                pairs = [c if s == c else f"{s} = {c}" for s, c in zip(shorts, field.choices,
-                                                                      strict=True)]
+                pairs = [
+                    c if s == c else f"{s} = {c}"
+                    for s, c in zip(shorts, field.choices, strict=True)
+                ]
                 return _("\n  answers: {answers} (or any unique beginning)").format(
-                    answers=_(", ").join(pairs))
+                    answers=_(", ").join(pairs)
+                )
         return ""
 
     def _ask_player(self, question: str, default: str | None) -> str:
@@ -408,8 +441,11 @@ class DealEntry:
             listed = len(split_cards(raw["cards"]))  # a size the game allows, from that
             shown = str(getattr(self.variant, "pile_default", lambda n: n)(listed))
         while True:
-            text = self._ask(self._question(field, required or shown is not None), shown,
-                             players=field.kind == "player")  # fmt: skip
+            text = self._ask(
+                self._question(field, required or shown is not None),
+                shown,
+                players=field.kind == "player",
+            )
             if text.lower() in NONE_WORDS and field.kind != "flag":
                 if required:
                     self.say(_("  ✗ an answer is needed here"))
@@ -430,8 +466,9 @@ class DealEntry:
             raw[key] = text
             self._ask_field("pile", raw, required=False)
             self.asked.add("pile")
-        elif key == "fool_exchange" and text.lower() in ("given", "made") \
-                and "owed" in field.choices:  # the usual case changes nothing: not recorded
+        elif (
+            key == "fool_exchange" and text.lower() in ("given", "made") and "owed" in field.choices
+        ):  # the usual case changes nothing: not recorded
             raw.pop(key, None)
         else:
             raw[key] = text
@@ -451,8 +488,7 @@ class DealEntry:
         elif raw.get(field.key) == field.no_value:
             raw.pop(field.key, None)
 
-    def _ask_partner(self, field: Field, raw: dict[str, Any], required: bool,
-                     old: Any) -> None:  # fmt: skip
+    def _ask_partner(self, field: Field, raw: dict[str, Any], required: bool, old: Any) -> None:
         """A partner's name, or 'alone' (Enter too, where the rules allow leaving it out)."""
         default = old or ("alone" if self.defaults.get("alone") else None)
         hint = _(" or 'alone'") if required else _(" (Enter: the declarer plays alone)")
@@ -501,14 +537,19 @@ class DealEntry:
     def _question(self, field: Field, required: bool) -> str:
         """The field's own help as a question; `required`: no "(Enter: none)" hint. A game
         may ask it its own way given the answers so far (`ask_as`)."""
-        text = getattr(self.variant, "ask_as", lambda key, raw: None)(field.key, self.raw) \
+        text = (
+            getattr(self.variant, "ask_as", lambda key, raw: None)(field.key, self.raw)
             or field.question
+        )
         if field.key == "points" and "cards" in self.fields:
             text += _(", or the cards of a pile")
         if field.choices:
             shorts = short_answers(field.choices, dict(field.aliases))
-            choices = [s for s, c in zip(shorts, field.choices, strict=True)
-                       if not (c == "given" and "owed" in field.choices)]
+            choices = [
+                s
+                for s, c in zip(shorts, field.choices, strict=True)
+                if not (c == "given" and "owed" in field.choices)
+            ]
             text += f" ({'/'.join(choices)})"
         if field.kind == "flag":
             text += " (y/n)"

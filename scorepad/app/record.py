@@ -38,8 +38,9 @@ class Recorded:
 class Confirm(Protocol):
     """The table's part of recording a deal, asked out of the lock."""
 
-    def mend(self, session: Session, raw: dict[str, Any],
-             refused: ScorepadError) -> dict[str, Any] | None:  # fmt: skip
+    def mend(
+        self, session: Session, raw: dict[str, Any], refused: ScorepadError
+    ) -> dict[str, Any] | None:
         """What the file refused, asked for and shown ("Save deal N?"): the fields, or None."""
         ...
 
@@ -66,8 +67,14 @@ def _at(err: ScorepadError, where: str) -> ScorepadError:
     return err.located(where) if where else err
 
 
-def record_deal(path: Path, raw: Mapping[str, Any], *, play_on: bool = False,
-                confirm: Confirm | None = None, where: str = "") -> Recorded | None:  # fmt: skip
+def record_deal(
+    path: Path,
+    raw: Mapping[str, Any],
+    *,
+    play_on: bool = False,
+    confirm: Confirm | None = None,
+    where: str = "",
+) -> Recorded | None:
     """Add one deal to the file: one read under the lock when the deal is complete. With
     `confirm` (a terminal), a deal the file refuses is mended and one the same as the last is
     asked about, out of the lock; the file is then read again under the lock. The deal's own
@@ -115,8 +122,14 @@ def record_deal(path: Path, raw: Mapping[str, Any], *, play_on: bool = False,
 
         before, after = storage.update(path, add_again, notes)
         shown = len(after.deals) == number
-    return Recorded(before, after, shown, core.match_ended(before, after), tuple(notes),
-                    same_as[0] if same_as else None)
+    return Recorded(
+        before,
+        after,
+        shown,
+        core.match_ended(before, after),
+        tuple(notes),
+        same_as[0] if same_as else None,
+    )
 
 
 def next_deal_number(path: Path) -> int:

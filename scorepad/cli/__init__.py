@@ -27,11 +27,14 @@ def make_app(completion: bool = False) -> typer.Typer:
     completion options and completions too (they cost start-up: only when asked)."""
     app = typer.Typer(
         cls=LazyGroup,
-        help=_("Score keeper for tarot card games played with real decks: French Tarot, Troggu "
-               "(Swiss tarot) and two-handed Piedmontese tarot.\n\nExample: scorepad new club.toml "
-               "--variant french --players 'Anna,Bruno,Chloé,Daisuke'"),
-        epilog=None if completion else
-        _("Shell completion: scorepad --install-completion (bash, zsh, fish)"),
+        help=_(
+            "Score keeper for tarot card games played with real decks: French Tarot, Troggu "
+            "(Swiss tarot) and two-handed Piedmontese tarot.\n\nExample: scorepad new club.toml "
+            "--variant french --players 'Anna,Bruno,Chloé,Daisuke'"
+        ),
+        epilog=None
+        if completion
+        else _("Shell completion: scorepad --install-completion (bash, zsh, fish)"),
         no_args_is_help=True,
         add_completion=completion,
         pretty_exceptions_enable=False,
@@ -50,8 +53,15 @@ def _version(value: bool) -> None:
 
 
 def _root(
-    version: Annotated[bool, typer.Option("--version", help=_("print scorepad's version and stop"),
-                                          is_eager=True, callback=_version)] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help=_("print scorepad's version and stop"),
+            is_eager=True,
+            callback=_version,
+        ),
+    ] = False,
 ) -> None:
     """Score keeper for tarot card games played with real decks: French Tarot, Troggu (Swiss
     tarot) and two-handed Piedmontese tarot.
@@ -76,16 +86,26 @@ def main() -> None:
     lang = i18n.from_command_line(sys.argv[1:])
     if lang is not None:  # chosen when scorepad.i18n was imported; here it is checked
         if i18n.code_of(lang) is None:
-            echo("error: --lang: " + _("{lang} is not a language of scorepad (en, ja)").format(
-                lang=shown(lang)), err=True)
+            echo(
+                "error: --lang: "
+                + _("{lang} is not a language of scorepad (en, ja)").format(lang=shown(lang)),
+                err=True,
+            )
             sys.exit(2)
         sys.argv[1:] = i18n.without_lang(sys.argv[1:])
     argv = sys.argv
-    if len(argv) > 2 and argv[1] in NUMBERED and os.environ.get("SCOREPAD_FILE") \
-            and argv[2].isascii() and argv[2].isdigit():
+    if (
+        len(argv) > 2
+        and argv[1] in NUMBERED
+        and os.environ.get("SCOREPAD_FILE")
+        and argv[2].isascii()
+        and argv[2].isdigit()
+    ):
         argv.insert(2, os.environ["SCOREPAD_FILE"])  # `show 3`: the deal of $SCOREPAD_FILE
-    if "_SCOREPAD_COMPLETE" in os.environ or sys.argv[1:2] in (["--install-completion"],
-                                                               ["--show-completion"]):
+    if "_SCOREPAD_COMPLETE" in os.environ or sys.argv[1:2] in (
+        ["--install-completion"],
+        ["--show-completion"],
+    ):
         make_app(completion=True)(prog_name="scorepad")  # only then: it costs every start-up
         return
     try:

@@ -41,8 +41,13 @@ class Group(_HelpInTheLanguage, typer.core.TyperGroup):
             code = super().main(*args, **kwargs)
         except click_errors.UsageError as err:
             command = err.ctx.command_path if err.ctx is not None else "scorepad"
-            echo("error: " + _("{message} (see {command} --help)").format(
-                     message=usage_message(err), command=command), err=True)
+            echo(
+                "error: "
+                + _("{message} (see {command} --help)").format(
+                    message=usage_message(err), command=command
+                ),
+                err=True,
+            )
             sys.exit(err.exit_code)
         except typer.Abort:
             echo(_("\ninterrupted: nothing saved"), err=True)
@@ -57,17 +62,23 @@ def usage_message(err: Any) -> str:
     from typer._click import exceptions as click_errors
 
     param = getattr(err, "param", None)
-    name = (param.opts[0] if param is not None and getattr(param, "opts", None) and
-            getattr(param, "param_type_name", "") == "option" else
-            getattr(param, "human_readable_name", None) or "")
+    name = (
+        param.opts[0]
+        if param is not None
+        and getattr(param, "opts", None)
+        and getattr(param, "param_type_name", "") == "option"
+        else getattr(param, "human_readable_name", None) or ""
+    )
     text = err.message if isinstance(err.message, str) else str(err)
     if isinstance(err, click_errors.MissingParameter):
         if param is not None and getattr(param, "envvar", None) == "SCOREPAD_FILE":
             return _("missing the session file FILE: name it, or set SCOREPAD_FILE")
         choices = getattr(getattr(param, "type", None), "choices", None)
-        missing = _("missing option {name}").format(name=name) \
-            if getattr(param, "param_type_name", "") == "option" else \
-            _("missing argument {name}").format(name=name)
+        missing = (
+            _("missing option {name}").format(name=name)
+            if getattr(param, "param_type_name", "") == "option"
+            else _("missing argument {name}").format(name=name)
+        )
         if choices:
             missing += _(" (one of {choices})").format(choices=_(", ").join(map(str, choices)))
         return missing
@@ -75,20 +86,22 @@ def usage_message(err: Any) -> str:
         found = _("no such option: {name}").format(name=err.option_name)
         if err.possibilities:
             found += _(" (did you mean {options}?)").format(
-                options=_(" or ").join(sorted(err.possibilities)))
+                options=_(" or ").join(sorted(err.possibilities))
+            )
         return found
     if isinstance(err, click_errors.BadParameter):
         wrong = re.fullmatch(r"'(.*)' is not one of (.*)\.", text, re.S)
         if wrong:
             text = _("{value} is not one of {choices}").format(
-                value=shown(wrong.group(1)), choices=_(", ").join(
-                    re.findall(r"'([^']*)'", wrong.group(2))))
+                value=shown(wrong.group(1)),
+                choices=_(", ").join(re.findall(r"'([^']*)'", wrong.group(2))),
+            )
         return _("{name}: {message}").format(name=name or err.param_hint or "", message=text)
-    for pattern, message in ((r"Option '(.*)' requires an argument\.",
-                              N_("option {x} needs a value")),
-                             (r"No such command '(.*)'\.", N_("no command {x}")),
-                             (r"Got unexpected extra argument(?:\(s\))? \((.*)\)",
-                              N_("one argument too many: {x}"))):  # fmt: skip
+    for pattern, message in (
+        (r"Option '(.*)' requires an argument\.", N_("option {x} needs a value")),
+        (r"No such command '(.*)'\.", N_("no command {x}")),
+        (r"Got unexpected extra argument(?:\(s\))? \((.*)\)", N_("one argument too many: {x}")),
+    ):
         matched = re.fullmatch(pattern, text, re.S)
         if matched:
             return _(message).format(x=matched.group(1))

@@ -19,9 +19,12 @@ from scorepad.text import typed
 
 # the common fields, short: -c is Troggu's bid too and -t its Tappist (core.add_deal reads them
 # in the game's words), so one habit serves every game
-SHORT_OPTIONS = {"contract": ("-c", N_("; Troggu: the bid")), "taker": ("-t", N_("; Troggu: the "
-                                                                                 "Tappist")),
-                 "points": ("-p", ""), "bouts": ("-b", "")}  # fmt: skip
+SHORT_OPTIONS = {
+    "contract": ("-c", N_("; Troggu: the bid")),
+    "taker": ("-t", N_("; Troggu: the Tappist")),
+    "points": ("-p", ""),
+    "bouts": ("-b", ""),
+}
 
 
 def _deal_parameters() -> list[inspect.Parameter]:
@@ -32,29 +35,59 @@ def _deal_parameters() -> list[inspect.Parameter]:
         help_text = _(f.help)
         if f.kind == "flag":
             name = f.option.removeprefix("--")
-            annotation: Any = Annotated[Optional[bool], typer.Option(  # noqa: UP045
-                f"{f.option}/--no-{name}", help=help_text, show_default=False)]
+            annotation: Any = Annotated[
+                Optional[bool],  # noqa: UP045
+                typer.Option(f"{f.option}/--no-{name}", help=help_text, show_default=False),
+            ]
         elif f.key in REPEATABLE:
             metavar = "X|NAME=X" if f.key == "points" else _("PLAYER:TRUMPS")
             short, also = SHORT_OPTIONS.get(f.key, ("", ""))
             also = _(also) if also else ""
-            annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
-                f.option, *([short] if short else []), help=help_text + _(" (repeatable)") + also,
-                metavar=metavar, show_default=False)]
+            annotation = Annotated[
+                Optional[list[str]],  # noqa: UP045
+                typer.Option(
+                    f.option,
+                    *([short] if short else []),
+                    help=help_text + _(" (repeatable)") + also,
+                    metavar=metavar,
+                    show_default=False,
+                ),
+            ]
         else:  # a list, so that a repeated option is an error rather than "the last wins"
-            metavar = {"player": "NAME", "integer": "N", "cards": "CARDS", "card": "CARD",
-                       "number": "X"}.get(f.kind, "TEXT")
+            metavar = {
+                "player": "NAME",
+                "integer": "N",
+                "cards": "CARDS",
+                "card": "CARD",
+                "number": "X",
+            }.get(f.kind, "TEXT")
             if f.choices:
                 metavar = "|".join(f.choices)
             short, also = SHORT_OPTIONS.get(f.key, ("", ""))
             also = _(also) if also else ""
-            complete = {"autocompletion": _complete_player} if f.kind == "player" else \
-                {"autocompletion": _completer(f.choices)} if f.choices else {}
-            annotation = Annotated[Optional[list[str]], typer.Option(  # noqa: UP045
-                f.option, *([short] if short else []), help=help_text + also, metavar=metavar,
-                show_default=False, **complete)]
-        params.append(inspect.Parameter(f.key, inspect.Parameter.KEYWORD_ONLY, default=None,
-                                        annotation=annotation))  # fmt: skip
+            complete = (
+                {"autocompletion": _complete_player}
+                if f.kind == "player"
+                else {"autocompletion": _completer(f.choices)}
+                if f.choices
+                else {}
+            )
+            annotation = Annotated[
+                Optional[list[str]],  # noqa: UP045
+                typer.Option(
+                    f.option,
+                    *([short] if short else []),
+                    help=help_text + also,
+                    metavar=metavar,
+                    show_default=False,
+                    **complete,
+                ),
+            ]
+        params.append(
+            inspect.Parameter(
+                f.key, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation
+            )
+        )
     return params
 
 
@@ -90,10 +123,17 @@ class DealCommand(Command):
             if games is None:
                 sections[ANY_GAME].append(plain)
         # the short options of every game: -c and -t stand for Troggu's bid and Tappist too
-        sections["Troggu"][:0] = [("-c BID", _("the bid, as --bid")),
-                                  ("-t NAME", _("the Tappist, as --tappist"))]
-        args = [r for p in self.get_params(ctx) if p.param_type_name == "argument"
-                for r in [p.get_help_record(ctx)] if r is not None]  # fmt: skip
+        sections["Troggu"][:0] = [
+            ("-c BID", _("the bid, as --bid")),
+            ("-t NAME", _("the Tappist, as --tappist")),
+        ]
+        args = [
+            r
+            for p in self.get_params(ctx)
+            if p.param_type_name == "argument"
+            for r in [p.get_help_record(ctx)]
+            if r is not None
+        ]
         if args:
             with formatter.section("Arguments"):
                 formatter.write_dl(args)
@@ -127,14 +167,24 @@ def raw_from_options(options: dict[str, Any]) -> dict[str, Any]:
         if value is None or value == []:
             continue
         if key != "note":  # as a Japanese keyboard types them: ５０ is 50, Ａｎｎａ：１０ Anna:10
-            value = [typed(v) for v in value] if isinstance(value, list) else \
-                typed(value) if isinstance(value, str) else value
+            value = (
+                [typed(v) for v in value]
+                if isinstance(value, list)
+                else typed(value)
+                if isinstance(value, str)
+                else value
+            )
         option = "--" + key.replace("_", "-")
         if isinstance(value, list) and key not in REPEATABLE:
             if len(value) > 1:
-                problems.append(Problem(option,
-                    _("given {value} times ({value2}): give it once").format(
-                                                    value=len(value), value2=', '.join(value))))
+                problems.append(
+                    Problem(
+                        option,
+                        _("given {value} times ({value2}): give it once").format(
+                            value=len(value), value2=", ".join(value)
+                        ),
+                    )
+                )
                 continue
             value = value[0]
         if key == "points":
@@ -144,8 +194,12 @@ def raw_from_options(options: dict[str, Any]) -> dict[str, Any]:
             if problem:
                 problems.append(problem)
             elif len(value) > MAX_TEXT:
-                problems.append(Problem("--note", _("is longer than {max_text} characters").format(
-                                                      max_text=MAX_TEXT)))
+                problems.append(
+                    Problem(
+                        "--note",
+                        _("is longer than {max_text} characters").format(max_text=MAX_TEXT),
+                    )
+                )
         raw[key] = value
     if problems:
         raise ScorepadError(problems)
@@ -156,8 +210,9 @@ def _points_value(items: list[str]) -> Any:
     named = [i for i in items if "=" in i]
     if not named:
         if len(items) > 1:
-            raise ScorepadError([Problem("--points", _("give one number, or NAME=X for each "
-                                                       "player"))])
+            raise ScorepadError(
+                [Problem("--points", _("give one number, or NAME=X for each player"))]
+            )
         return items[0]
     if len(named) != len(items):
         raise ScorepadError([Problem("--points", _("mix of X and NAME=X: use NAME=X for each"))])
@@ -165,8 +220,9 @@ def _points_value(items: list[str]) -> Any:
     for item in items:
         name, _sep, value = item.partition("=")
         if name.strip() in result:
-            raise ScorepadError([Problem("--points", _("{x} is given twice").format(
-                                                         x=name.strip()))])
+            raise ScorepadError(
+                [Problem("--points", _("{x} is given twice").format(x=name.strip()))]
+            )
         result[name.strip()] = value
     return result
 

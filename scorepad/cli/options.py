@@ -24,21 +24,32 @@ def ascii_int(text: str, param: Any = None, value: Any = None) -> int:
         return text
     word = typed(value if isinstance(value, str) else text)  # ３ from a Japanese keyboard: 3
     if not (word.isascii() and word.isdigit() and len(word) <= 9):
-        raise typer.BadParameter(_("'{word}' is not a whole number (digits 0–9)").format(
-                                     word=word))
+        raise typer.BadParameter(_("'{word}' is not a whole number (digits 0–9)").format(word=word))
     return int(word)
 
 
-FileArg = Annotated[Path,
-    typer.Argument(help=_("the session file (TOML); default: $SCOREPAD_FILE"), metavar="FILE",
-                                          envvar="SCOREPAD_FILE", show_default=False,
-                                          show_envvar=False)]  # fmt: skip
+FileArg = Annotated[
+    Path,
+    typer.Argument(
+        help=_("the session file (TOML); default: $SCOREPAD_FILE"),
+        metavar="FILE",
+        envvar="SCOREPAD_FILE",
+        show_default=False,
+        show_envvar=False,
+    ),
+]
 
 
-FilesArg = Annotated[list[Path], typer.Argument(help=_("one or more session files; default: "
-                                                       "$SCOREPAD_FILE"),
-                                                 metavar="FILE...", envvar="SCOREPAD_FILE",
-                                                 show_default=False, show_envvar=False)]
+FilesArg = Annotated[
+    list[Path],
+    typer.Argument(
+        help=_("one or more session files; default: $SCOREPAD_FILE"),
+        metavar="FILE...",
+        envvar="SCOREPAD_FILE",
+        show_default=False,
+        show_envvar=False,
+    ),
+]
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help=_("machine-readable output"))]
@@ -50,16 +61,22 @@ def _table_format(value: str) -> str:
         import tabulate
 
         if value not in tabulate.tabulate_formats:
-            raise typer.BadParameter(_("unknown table format {value} (formats: "
-                                       "{tabulate_formats})").format(
-                                         value=shown(value),
-                                         tabulate_formats=', '.join(tabulate.tabulate_formats)))
+            raise typer.BadParameter(
+                _("unknown table format {value} (formats: {tabulate_formats})").format(
+                    value=shown(value), tabulate_formats=", ".join(tabulate.tabulate_formats)
+                )
+            )
     return value
 
 
-FormatOpt = Annotated[str, typer.Option("--format", help=_("table format: plain, simple, github, "
-                                                           "grid, html, latex, …"),
-                                        callback=_table_format)]  # fmt: skip
+FormatOpt = Annotated[
+    str,
+    typer.Option(
+        "--format",
+        help=_("table format: plain, simple, github, grid, html, latex, …"),
+        callback=_table_format,
+    ),
+]
 
 
 def _complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -82,9 +99,15 @@ def _completer(choices: tuple[str, ...]) -> Callable[[str], list[str]]:
     return complete
 
 
-InteractiveOpt = Annotated[Optional[bool], typer.Option(  # noqa: UP045
-    "--interactive/--no-interactive", "-i",
-    help=_("ask for what is missing (default: only on a terminal)"), show_default=False)]
+InteractiveOpt = Annotated[
+    Optional[bool],  # noqa: UP045
+    typer.Option(
+        "--interactive/--no-interactive",
+        "-i",
+        help=_("ask for what is missing (default: only on a terminal)"),
+        show_default=False,
+    ),
+]
 
 
 def _interactive(flag: bool | None) -> bool:
@@ -113,25 +136,37 @@ class RankBy(StrEnum):
 
 
 # the season's options, the same in standings --league and report
-RankByOpt = Annotated[RankBy, typer.Option("--rank-by", help=_("the season table (--league): "
-                                                               "total or average"))]
+RankByOpt = Annotated[
+    RankBy, typer.Option("--rank-by", help=_("the season table (--league): total or average"))
+]
 
 
-MinDealsOpt = Annotated[int, typer.Option("--min-deals", parser=ascii_int, metavar="N",
-                                          help=_("with --rank-by average: deals needed to be "
-                                                 "ranked"))]  # fmt: skip
+MinDealsOpt = Annotated[
+    int,
+    typer.Option(
+        "--min-deals",
+        parser=ascii_int,
+        metavar="N",
+        help=_("with --rank-by average: deals needed to be ranked"),
+    ),
+]
 
 
-SinceOpt = Annotated[Optional[str], typer.Option(  # noqa: UP045
-    "--since", metavar="YYYY-MM-DD", help=_("only sessions on or after this date"))]
+SinceOpt = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--since", metavar="YYYY-MM-DD", help=_("only sessions on or after this date")),
+]
 
 
-UntilOpt = Annotated[Optional[str], typer.Option(  # noqa: UP045
-    "--until", metavar="YYYY-MM-DD", help=_("only sessions on or before this date"))]
+UntilOpt = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--until", metavar="YYYY-MM-DD", help=_("only sessions on or before this date")),
+]
 
 
-def _sessions_between(files: list[Path], since: str | None,
-                      until: str | None) -> tuple[list[Path], list[Any]]:  # fmt: skip
+def _sessions_between(
+    files: list[Path], since: str | None, until: str | None
+) -> tuple[list[Path], list[Any]]:
     """The sessions of the files (one game), by date (undated ones as given, last), those
     between `since` and `until` when given."""
     from scorepad.checks import read_date
@@ -139,27 +174,50 @@ def _sessions_between(files: list[Path], since: str | None,
     bounds = []
     for option, value in (("--since", since), ("--until", until)):
         if value is not None and read_date(value.strip()) is None:
-            raise ScorepadError([Problem(option, _("{value} is not a date as YYYY-MM-DD").format(
-                                                     value=shown(value)))])
+            raise ScorepadError(
+                [
+                    Problem(
+                        option, _("{value} is not a date as YYYY-MM-DD").format(value=shown(value))
+                    )
+                ]
+            )
         bounds.append(read_date(value.strip()) if value is not None else None)
     sessions = _load_all(files)
     games = {s.variant for s in sessions}
     if len(games) > 1:
-        which = ", ".join(_("{f} is {variant}").format(f=f, variant=s.variant) for f,
-            s in zip(files, sessions, strict=True))
-        raise ScorepadError([Problem("", _("the files mix games ({which}): standings add up one "
-                                           "game at a time").format(
-                                             which=which))])
-    pairs = sorted(zip(files, sessions, strict=True), key=lambda fs: (not fs[1].date,
-                                                                       fs[1].date))  # fmt: skip
+        which = ", ".join(
+            _("{f} is {variant}").format(f=f, variant=s.variant)
+            for f, s in zip(files, sessions, strict=True)
+        )
+        raise ScorepadError(
+            [
+                Problem(
+                    "",
+                    _("the files mix games ({which}): standings add up one game at a time").format(
+                        which=which
+                    ),
+                )
+            ]
+        )
+    pairs = sorted(zip(files, sessions, strict=True), key=lambda fs: (not fs[1].date, fs[1].date))
     if since is not None or until is not None:
         low, high = bounds
-        pairs = [(f, s) for f, s in pairs if s.date and (low is None or s.date >= low)
-                 and (high is None or s.date <= high)]  # fmt: skip
+        pairs = [
+            (f, s)
+            for f, s in pairs
+            if s.date and (low is None or s.date >= low) and (high is None or s.date <= high)
+        ]
         if not pairs:
-            raise ScorepadError([Problem("", _("no dated session falls between {x} and {x2}")
-                .format(
-                                                 x=low or _('the start'), x2=high or _('today')))])
+            raise ScorepadError(
+                [
+                    Problem(
+                        "",
+                        _("no dated session falls between {x} and {x2}").format(
+                            x=low or _("the start"), x2=high or _("today")
+                        ),
+                    )
+                ]
+            )
     return [f for f, _s in pairs], [s for _f, s in pairs]
 
 
@@ -178,15 +236,20 @@ def _load_all(files: list[Path]) -> list[Any]:
     return sessions
 
 
-RateOpt = Annotated[Optional[str], typer.Option(  # noqa: UP045
-    "--rate", help=_("money per point (per chip in Troggu), e.g. 0.05"), show_default=False)]
+RateOpt = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--rate", help=_("money per point (per chip in Troggu), e.g. 0.05"), show_default=False
+    ),
+]
 
 
 CurrencyOpt = Annotated[str, typer.Option("--currency", help=_("shown after amounts, e.g. €"))]
 
 
-PerGameOpt = Annotated[bool, typer.Option(
-    "--per-game", help=_("Piedmont: settle the deals won, not the points"))]
+PerGameOpt = Annotated[
+    bool, typer.Option("--per-game", help=_("Piedmont: settle the deals won, not the points"))
+]
 
 
 class ExportFormat(StrEnum):

@@ -60,8 +60,11 @@ def print_problems(problems: Any) -> None:
     for problem in problems[:MAX_PROBLEMS]:
         echo(f"error: {problem}", err=True)  # "error:" stays English: scripts look for it
     if len(problems) > MAX_PROBLEMS:
-        echo("error: " + _("… and {more}").format(
-            more=plural(len(problems) - MAX_PROBLEMS, "more problem")), err=True)
+        echo(
+            "error: "
+            + _("… and {more}").format(more=plural(len(problems) - MAX_PROBLEMS, "more problem")),
+            err=True,
+        )
 
 
 def handled(fn: F) -> F:
@@ -93,12 +96,17 @@ def handled(fn: F) -> F:
             why = getattr(err, "strerror", None) or type(err).__name__
             with contextlib.suppress(OSError, UnicodeError):
                 if now.saved:
-                    echo(_("note: {saved} was saved; printing the result failed ({why})").format(
-                             saved=now.saved[-1], why=why),
-                         err=True)  # fmt: skip
+                    echo(
+                        _("note: {saved} was saved; printing the result failed ({why})").format(
+                            saved=now.saved[-1], why=why
+                        ),
+                        err=True,
+                    )
                 else:
-                    echo("error: " + _("printing the result failed ({why})").format(why=why),
-                         err=True)  # fmt: skip
+                    echo(
+                        "error: " + _("printing the result failed ({why})").format(why=why),
+                        err=True,
+                    )
             raise typer.Exit(0 if now.saved else 1) from None
         finally:
             _RUN.reset(token)

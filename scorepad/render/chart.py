@@ -83,8 +83,8 @@ def chart(session: Session, height: int = 12, most: int = 64, fit: int | None = 
     for d in range(0, segments + 1, every):
         label = str(samples[d])
         at = d * step
-        if all(ch == " " for ch in axis[max(0, at - 1):at + len(label) + 1]):
-            axis[at:at + len(label)] = label
+        if all(ch == " " for ch in axis[max(0, at - 1) : at + len(label) + 1]):
+            axis[at : at + len(label)] = label
     lines.append(f"{'':>{pad}} └{'─' * columns}")
     numbers = f"{'':>{pad}}  {''.join(axis).rstrip()}"
     label = "  " + _("deals")

@@ -16,8 +16,16 @@ from scorepad.text import num, plural, scores_line, signed, width
 from scorepad.variants import get_variant
 
 # what a deal's result says (JSON keeps them; tables show them in the language)
-RESULTS = (N_("made"), N_("failed"), N_("passed"), N_("cancelled"), N_("won"), N_("lost"),
-           N_("draw"), N_("misère"))
+RESULTS = (
+    N_("made"),
+    N_("failed"),
+    N_("passed"),
+    N_("cancelled"),
+    N_("won"),
+    N_("lost"),
+    N_("draw"),
+    N_("misère"),
+)
 
 
 def result_name(result: str) -> str:
@@ -73,7 +81,8 @@ def _history_head(session: Session) -> tuple[str, list[str], list[int]]:
     headers = ["#", _("dealer"), _("deal"), _("result"), _("pts"), *session.players]
     title = f"{session.heading} — " if session.heading else ""
     head = title + _("{game}, {deals} ({unit}; running totals in brackets)").format(
-        game=_(variant.title), deals=plural(len(session.deals), "deal"), unit=_(variant.unit))
+        game=_(variant.title), deals=plural(len(session.deals), "deal"), unit=_(variant.unit)
+    )
     return head, headers, [0, 4, *range(5, len(headers))]
 
 
@@ -109,47 +118,77 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
             keep = [i for i in range(len(headers)) if i not in drop]
             if abbreviated and tuple(names) not in deal_widths:
                 words = _deal_words(session, names)
-                deal_widths[tuple(names)] = max([width(headers[2]) + 2, *(
-                    width(_abbreviate(row[2], words)) for row in _history_rows(session))])
-            used = [max(width(names[i - fixed]) + 2, totals_only[i - fixed]) if short and
-                    i >= fixed else deal_widths[tuple(names)] if abbreviated and i == 2 else
-                    widths[i] if i < fixed else
-                    max(width(names[i - fixed]) + 2, widths[i]) for i in keep]  # fmt: skip
+                deal_widths[tuple(names)] = max(
+                    [
+                        width(headers[2]) + 2,
+                        *(width(_abbreviate(row[2], words)) for row in _history_rows(session)),
+                    ]
+                )
+            used = [
+                max(width(names[i - fixed]) + 2, totals_only[i - fixed])
+                if short and i >= fixed
+                else deal_widths[tuple(names)]
+                if abbreviated and i == 2
+                else widths[i]
+                if i < fixed
+                else max(width(names[i - fixed]) + 2, widths[i])
+                for i in keep
+            ]
             if sum(used) + 2 * (len(keep) - 1) <= fit:
                 break
     heads = [headers[i] if i < fixed else names[i - fixed] for i in keep]
-    sized = [widths[i] if i < fixed else max(width(names[i - fixed]) + 2,
-                                               totals_only[i - fixed] if short else widths[i])
-             for i in keep]  # fmt: skip
+    sized = [
+        widths[i]
+        if i < fixed
+        else max(width(names[i - fixed]) + 2, totals_only[i - fixed] if short else widths[i])
+        for i in keep
+    ]
     words = _deal_words(session, names) if abbreviated else {}
     if abbreviated:
-        sized[keep.index(2)] = max([width(headers[2]) + 2, *(
-            width(_abbreviate(row[2], words)) for row in _history_rows(session))])
+        sized[keep.index(2)] = max(
+            [
+                width(headers[2]) + 2,
+                *(width(_abbreviate(row[2], words)) for row in _history_rows(session)),
+            ]
+        )
 
     def rows() -> Iterator[list[str]]:
         for row in _history_rows(session):
-            yield [_total_of(row[i]) if short and i >= fixed else
-                   _abbreviate(row[i], words) if abbreviated and i == 2 else row[i]
-                   for i in keep]  # fmt: skip
+            yield [
+                _total_of(row[i])
+                if short and i >= fixed
+                else _abbreviate(row[i], words)
+                if abbreviated and i == 2
+                else row[i]
+                for i in keep
+            ]
 
     if short:
         head = head.replace(_("running totals in brackets"), _("running totals"))
     if fit is not None and width(head) > fit:
         variant = get_variant(session.variant)
-        head = next((h for h in (head.split(" — ")[-1],
-                                 f"{plural(len(session.deals), 'deal')} ({_(variant.unit)})")
-                     if width(h) <= fit), head)  # fmt: skip
+        head = next(
+            (
+                h
+                for h in (
+                    head.split(" — ")[-1],
+                    f"{plural(len(session.deals), 'deal')} ({_(variant.unit)})",
+                )
+                if width(h) <= fit
+            ),
+            head,
+        )
     yield head
-    yield from simple_lines(rows(), heads, [k for k, i in enumerate(keep) if i in numbers],
-                            sized)  # fmt: skip
+    yield from simple_lines(rows(), heads, [k for k, i in enumerate(keep) if i in numbers], sized)
     if names != list(session.players):  # abbreviated: say who is who
-        yield from _wrapped([f"{a} {p}" for a, p in zip(names, session.players, strict=True)],
-                            "  ", fit)  # fmt: skip
+        yield from _wrapped(
+            [f"{a} {p}" for a, p in zip(names, session.players, strict=True)], "  ", fit
+        )
 
 
 def _total_of(cell: str) -> str:
     """The running total of a history cell "+186 (186)"."""
-    return cell[cell.index("(") + 1:-1] if cell.endswith(")") else cell
+    return cell[cell.index("(") + 1 : -1] if cell.endswith(")") else cell
 
 
 def _history_levels(session: Session) -> Iterator[tuple[set[int], bool, list[str], bool]]:
@@ -157,8 +196,9 @@ def _history_levels(session: Session) -> Iterator[tuple[set[int], bool, list[str
     from the full table to the narrowest: names and contracts are shortened before the deal
     column goes, since it is what tells the rows apart."""
     names = list(session.players)
-    cuts = [cut for cut in ([n[:size] for n in names] for size in (5, 3))
-            if len(set(cut)) == len(cut)]
+    cuts = [
+        cut for cut in ([n[:size] for n in names] for size in (5, 3)) if len(set(cut)) == len(cut)
+    ]
     yield set(), False, names, False
     yield {1, 3, 4}, False, names, False
     yield {1, 3, 4}, True, names, False
@@ -196,8 +236,11 @@ def _abbreviate(text: str, words: Mapping[str, str]) -> str:
 
 def explain_deal(session: Session, n: int, deal: Deal, outcome: Outcome) -> str:
     variant = get_variant(session.variant)
-    lines = [_("deal {n}, dealt by {dealer}: {what}").format(
-        n=n, dealer=deal.dealer, what=variant.describe(deal.entry))]
+    lines = [
+        _("deal {n}, dealt by {dealer}: {what}").format(
+            n=n, dealer=deal.dealer, what=variant.describe(deal.entry)
+        )
+    ]
     if deal.note:
         lines.append(_("note: {note}").format(note=deal.note))
     lines.extend("  " + line for line in outcome.explain)
@@ -208,9 +251,13 @@ def edit_lines(session: Session, updated: Session, n: int) -> str:
     """Deal n as edited, its arithmetic, and every player's score before and after."""
     before = score(session, session.deals[n - 1])
     after = score(updated, updated.deals[n - 1])
-    return "\n".join([explain_deal(updated, n, updated.deals[n - 1], after),
-                      _("before: {scores}").format(scores=scores_line(before.scores)),
-                      _("after: {scores}").format(scores=scores_line(after.scores))])
+    return "\n".join(
+        [
+            explain_deal(updated, n, updated.deals[n - 1], after),
+            _("before: {scores}").format(scores=scores_line(before.scores)),
+            _("after: {scores}").format(scores=scores_line(after.scores)),
+        ]
+    )
 
 
 def session_label(session: Session, fallback: str) -> str:

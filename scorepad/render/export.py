@@ -20,8 +20,15 @@ EXPORT_FIXED = 7  # columns before the players'
 EXPORT_BATCH = 500  # CSV rows written at a time: a season is never held whole
 
 
-EXPORT_HEADERS = (N_("deal"), N_("dealer"), N_("game"), N_("contract"), N_("declarer"),
-                  N_("result"), N_("points"))
+EXPORT_HEADERS = (
+    N_("deal"),
+    N_("dealer"),
+    N_("game"),
+    N_("contract"),
+    N_("declarer"),
+    N_("result"),
+    N_("points"),
+)
 
 
 def export_headers(session: Session, *, in_language: bool = False) -> list[str]:
@@ -48,8 +55,16 @@ def export_rows(session: Session, *, in_language: bool = False) -> Iterator[list
         else:
             with i18n.speaking("en"):
                 game, result = variant.describe(deal.entry), outcome.result
-        yield [n, deal.dealer, game, contract, outcome.declarer or "", result,
-               json_number(outcome.points), *(outcome.scores.get(p) for p in session.players)]
+        yield [
+            n,
+            deal.dealer,
+            game,
+            contract,
+            outcome.declarer or "",
+            result,
+            json_number(outcome.points),
+            *(outcome.scores.get(p) for p in session.players),
+        ]
 
 
 def csv_cell(value: Any) -> Any:
@@ -68,8 +83,9 @@ def export(session: Session, to: str, *, excel: bool = False) -> str:
     return "".join(export_chunks(session, to, excel=excel))
 
 
-def export_chunks(session: Session, to: str, *, excel: bool = False,
-                  bom: bool = True) -> Iterator[str]:  # fmt: skip
+def export_chunks(
+    session: Session, to: str, *, excel: bool = False, bom: bool = True
+) -> Iterator[str]:
     """The export as pieces of text, made while the deals are read: 100,000 deals are
     written in the memory of a few hundred. Plain CSV and JSON are in English (for
     scripts); an Excel CSV and markdown are for people, in the language."""

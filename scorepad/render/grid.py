@@ -29,26 +29,36 @@ def grid(
     if fmt not in tabulate.tabulate_formats:
         from scorepad.errors import Problem, ScorepadError
 
-        raise ScorepadError([Problem("--format", _("unknown table format {fmt} (formats: "
-                                                   "{tabulate_formats})").format(
-                                                     fmt=shown(fmt),
-                                                     tabulate_formats=", ".join(
-                                                         tabulate.tabulate_formats)))])
+        raise ScorepadError(
+            [
+                Problem(
+                    "--format",
+                    _("unknown table format {fmt} (formats: {tabulate_formats})").format(
+                        fmt=shown(fmt), tabulate_formats=", ".join(tabulate.tabulate_formats)
+                    ),
+                )
+            ]
+        )
     align = tuple("right" if i in right else "left" for i in range(len(headers)))
-    text: str = tabulate.tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,
-                                  colalign=align)  # fmt: skip
+    text: str = tabulate.tabulate(
+        rows, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=align
+    )
     return text
 
 
-def simple_table(rows: Sequence[Sequence[Any]], headers: Sequence[str],
-                 right: Sequence[int] = ()) -> str:  # fmt: skip
+def simple_table(
+    rows: Sequence[Sequence[Any]], headers: Sequence[str], right: Sequence[int] = ()
+) -> str:
     """tabulate's "simple" format: headers, a rule of dashes, two spaces between columns,
     each column as wide as its widest cell or its header and two more."""
-    cells = [[v if isinstance(v, str) else "" if v is None else str(v) for v in row]
-             for row in rows]  # fmt: skip
+    cells = [
+        [v if isinstance(v, str) else "" if v is None else str(v) for v in row] for row in rows
+    ]
     cells = [[v.strip() for v in row] for row in cells]
-    widths = [max([width(str(h).strip()) + 2, *(width(r[i]) for r in cells if i < len(r))])
-              for i, h in enumerate(headers)]  # fmt: skip
+    widths = [
+        max([width(str(h).strip()) + 2, *(width(r[i]) for r in cells if i < len(r))])
+        for i, h in enumerate(headers)
+    ]
     return "\n".join(simple_lines(cells, headers, right if cells else (), widths))
 
 
@@ -61,8 +71,12 @@ def padded(values: Sequence[str], widths: Sequence[int], at_right: set[int]) -> 
     return parts
 
 
-def simple_lines(rows: Iterable[Sequence[str]], headers: Sequence[str], right: Sequence[int],
-                 widths: Sequence[int]) -> Iterator[str]:  # fmt: skip
+def simple_lines(
+    rows: Iterable[Sequence[str]],
+    headers: Sequence[str],
+    right: Sequence[int],
+    widths: Sequence[int],
+) -> Iterator[str]:
     """The lines of a "simple" table whose column widths are known."""
     at_right = set(right)
 
@@ -76,23 +90,36 @@ def simple_lines(rows: Iterable[Sequence[str]], headers: Sequence[str], right: S
         yield line(row)
 
 
-def fitted_table(rows: Sequence[Sequence[Any]], headers: Sequence[str], right: Sequence[int],
-                 fit: int | None, drop_order: Sequence[int]) -> str:  # fmt: skip
+def fitted_table(
+    rows: Sequence[Sequence[Any]],
+    headers: Sequence[str],
+    right: Sequence[int],
+    fit: int | None,
+    drop_order: Sequence[int],
+) -> str:
     """A "simple" table within `fit` columns: the columns of `drop_order` go first."""
     keep = list(range(len(headers)))
-    cells = [[v if isinstance(v, str) else "" if v is None else str(v) for v in row]
-             for row in rows]  # fmt: skip
+    cells = [
+        [v if isinstance(v, str) else "" if v is None else str(v) for v in row] for row in rows
+    ]
     drops = list(drop_order)
     while True:
-        text = simple_table([[r[i] for i in keep] for r in cells], [headers[i] for i in keep],
-                            [k for k, i in enumerate(keep) if i in right])  # fmt: skip
+        text = simple_table(
+            [[r[i] for i in keep] for r in cells],
+            [headers[i] for i in keep],
+            [k for k, i in enumerate(keep) if i in right],
+        )
         if fit is None or not drops or max(width(line) for line in text.splitlines()) <= fit:
             return text
         keep.remove(drops.pop(0))
 
 
-def github_lines(rows: Iterable[Sequence[str]], headers: Sequence[str], right: Sequence[int],
-                 widths: Sequence[int]) -> Iterator[str]:  # fmt: skip
+def github_lines(
+    rows: Iterable[Sequence[str]],
+    headers: Sequence[str],
+    right: Sequence[int],
+    widths: Sequence[int],
+) -> Iterator[str]:
     """The lines of tabulate's "github" table whose column widths are known."""
     at_right = set(right)
 
@@ -105,13 +132,18 @@ def github_lines(rows: Iterable[Sequence[str]], headers: Sequence[str], right: S
         yield line(row)
 
 
-def github_table(rows: Sequence[Sequence[Any]], headers: Sequence[str],
-                 right: Sequence[int] = ()) -> str:  # fmt: skip
+def github_table(
+    rows: Sequence[Sequence[Any]], headers: Sequence[str], right: Sequence[int] = ()
+) -> str:
     """tabulate's "github" format, drawn here (a test holds them equal)."""
-    cells = [[(v if isinstance(v, str) else "" if v is None else str(v)).strip() for v in row]
-             for row in rows]  # fmt: skip
-    widths = [max([width(str(h).strip()) + 2, *(width(r[i]) for r in cells if i < len(r))])
-              for i, h in enumerate(headers)]  # fmt: skip
+    cells = [
+        [(v if isinstance(v, str) else "" if v is None else str(v)).strip() for v in row]
+        for row in rows
+    ]
+    widths = [
+        max([width(str(h).strip()) + 2, *(width(r[i]) for r in cells if i < len(r))])
+        for i, h in enumerate(headers)
+    ]
     return "\n".join(github_lines(cells, headers, right if cells else (), widths))
 
 

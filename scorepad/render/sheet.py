@@ -74,6 +74,7 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
 }
 """
 
+
 def escape(text: str) -> str:
     """HTML-escaped, and any control character from a hand-edited file shown as \\x1b."""
     return html.escape(printable(text))
@@ -81,16 +82,37 @@ def escape(text: str) -> str:
 
 BONUS_NAMES = {"petit_au_bout": N_("petit au bout"), "slam": N_("slam")}
 # the values a bonus shows, in the language
-BONUS_VALUES = (N_("attack"), N_("defence"), N_("given"), N_("owed"), N_("lost"),
-                N_("tappist"), N_("opponents"))
-FOOL_EXCHANGES = {("french", "given"): N_("Excuse given"), ("french", "owed"): N_("Excuse owed"),
-                  ("french", "lost"): N_("Excuse lost"), ("troggu", "given"): N_("Bättler given"),
-                  ("troggu", "lost"): N_("Bättler lost")}  # fmt: skip
+BONUS_VALUES = (
+    N_("attack"),
+    N_("defence"),
+    N_("given"),
+    N_("owed"),
+    N_("lost"),
+    N_("tappist"),
+    N_("opponents"),
+)
+FOOL_EXCHANGES = {
+    ("french", "given"): N_("Excuse given"),
+    ("french", "owed"): N_("Excuse owed"),
+    ("french", "lost"): N_("Excuse lost"),
+    ("troggu", "given"): N_("Bättler given"),
+    ("troggu", "lost"): N_("Bättler lost"),
+}
 # what the marks of the deals say, per game (a game without a contract has none)
-LEGENDS = {"french": N_("✗ a failed contract, ★ a slam."),
-           "troggu": N_("✗ a game the Tappist's side lost.")}
-BONUS_KEYS = ("handfuls", "petit_au_bout", "slam", "slam_announced", "fool_exchange", "forced",
-              "called", "tricks")  # fmt: skip
+LEGENDS = {
+    "french": N_("✗ a failed contract, ★ a slam."),
+    "troggu": N_("✗ a game the Tappist's side lost."),
+}
+BONUS_KEYS = (
+    "handfuls",
+    "petit_au_bout",
+    "slam",
+    "slam_announced",
+    "fool_exchange",
+    "forced",
+    "called",
+    "tricks",
+)
 
 
 def _cell(value: Any, cls: str = "") -> str:
@@ -101,8 +123,7 @@ def _cell(value: Any, cls: str = "") -> str:
 def _head(labels: Sequence[str], numeric: Sequence[bool], extra: Sequence[str] = ()) -> str:
     cells = []
     for i, label in enumerate(labels):
-        classes = " ".join(c for c in ("n" if numeric[i] else "", extra[i] if extra else "")
-                           if c)  # fmt: skip
+        classes = " ".join(c for c in ("n" if numeric[i] else "", extra[i] if extra else "") if c)
         attr = f' class="{classes}"' if classes else ""
         cells.append(f'<th scope="col"{attr}>{escape(_(label))}</th>')
     return f"<thead><tr>{''.join(cells)}</tr></thead>"
@@ -117,8 +138,9 @@ def bonuses(variant_name: str, entry: Any) -> str:
             continue
         value = raw[key]
         if key == "handfuls":
-            words.extend(_("handful {player} {trumps}").format(player=p, trumps=t)
-                         for p, t in value.items())
+            words.extend(
+                _("handful {player} {trumps}").format(player=p, trumps=t) for p, t in value.items()
+            )
         elif key == "slam_announced":
             words.append(_("slam announced"))
         elif key == "fool_exchange":
@@ -133,24 +155,66 @@ def bonuses(variant_name: str, entry: Any) -> str:
 def _changed_settings(session: Session) -> list[str]:
     variant = get_variant(session.variant)
     base = default_rules(variant, session.profile)
-    return [f"{k} = {str(v).lower() if isinstance(v, bool) else v}"
-            for k, v in session.rules.items() if base.get(k) != v]  # fmt: skip
+    return [
+        f"{k} = {str(v).lower() if isinstance(v, bool) else v}"
+        for k, v in session.rules.items()
+        if base.get(k) != v
+    ]
 
 
 def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
     variant = get_variant(variant_name)
     if variant.has_declarer:  # the declarer's games in the game's words: made, failed (drawn)
         results = variant.declarer_results
-        labels = [N_("rank"), N_("player"), N_("total"), N_("deals"), N_("per deal"),
-                  N_("declarer"), *results, N_("best"), N_("worst")]  # fmt: skip
-        data = [[r.rank, r.name, signed(r.total), r.deals, average(r.average), r.declarer,
-                 *(r.made, r.failed, r.draws)[:len(results)], signed(r.best), signed(r.worst)]
-                for r in rows]  # fmt: skip
+        labels = [
+            N_("rank"),
+            N_("player"),
+            N_("total"),
+            N_("deals"),
+            N_("per deal"),
+            N_("declarer"),
+            *results,
+            N_("best"),
+            N_("worst"),
+        ]
+        data = [
+            [
+                r.rank,
+                r.name,
+                signed(r.total),
+                r.deals,
+                average(r.average),
+                r.declarer,
+                *(r.made, r.failed, r.draws)[: len(results)],
+                signed(r.best),
+                signed(r.worst),
+            ]
+            for r in rows
+        ]
     else:
-        labels = [N_("rank"), N_("player"), N_("total"), N_("deals"), N_("per deal"),
-                  N_("deals won"), N_("best"), N_("worst")]  # fmt: skip
-        data = [[r.rank, r.name, signed(r.total), r.deals, average(r.average), r.won,
-                 signed(r.best), signed(r.worst)] for r in rows]  # fmt: skip
+        labels = [
+            N_("rank"),
+            N_("player"),
+            N_("total"),
+            N_("deals"),
+            N_("per deal"),
+            N_("deals won"),
+            N_("best"),
+            N_("worst"),
+        ]
+        data = [
+            [
+                r.rank,
+                r.name,
+                signed(r.total),
+                r.deals,
+                average(r.average),
+                r.won,
+                signed(r.best),
+                signed(r.worst),
+            ]
+            for r in rows
+        ]
     numeric = [i != 1 for i in range(len(labels))]
     # on a phone: rank, player, total, deals, per deal and made/failed (or deals won)
     optional = {"declarer", "draw", "best", "worst"}
@@ -159,11 +223,14 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
     def cls(i: int) -> str:
         return " ".join(c for c in ("n" if numeric[i] else "", extra[i]) if c)
 
-    body = "".join("<tr>" + "".join(_cell(v, cls(i)) for i, v in enumerate(row)) + "</tr>"
-                   for row in data)  # fmt: skip
+    body = "".join(
+        "<tr>" + "".join(_cell(v, cls(i)) for i, v in enumerate(row)) + "</tr>" for row in data
+    )
     heading = escape(_("Standings"))
-    return (f'<section class="standings"><h2>{heading}</h2><div class="wide"><table>'
-            f"{_head(labels, numeric, extra)}<tbody>{body}</tbody></table></div></section>")
+    return (
+        f'<section class="standings"><h2>{heading}</h2><div class="wide"><table>'
+        f"{_head(labels, numeric, extra)}<tbody>{body}</tbody></table></div></section>"
+    )
 
 
 def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[int]]]:
@@ -172,8 +239,7 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
     totals = dict.fromkeys(players, 0)
     series = {p: [0] for p in players}
     rows = []
-    for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session),
-                                            strict=True), 1):  # fmt: skip
+    for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session), strict=True), 1):
         classes = []
         if outcome.made is False:
             classes.append("failed")
@@ -182,10 +248,14 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
         what = _cell(variant.describe(deal.entry), "what")
         if "slam" in classes:
             what = what.replace("</td>", f' <span class="mark">★ {escape(_("slam"))}</span></td>')
-        cells = [_cell(n, "n"), _cell(deal.dealer, "opt"), what,
-                 _cell("" if outcome.points is None else num(outcome.points), "n"),
-                 _cell(result_name(outcome.result), "opt"),
-                 _cell(bonuses(session.variant, deal.entry), "bonus opt")]  # fmt: skip
+        cells = [
+            _cell(n, "n"),
+            _cell(deal.dealer, "opt"),
+            what,
+            _cell("" if outcome.points is None else num(outcome.points), "n"),
+            _cell(result_name(outcome.result), "opt"),
+            _cell(bonuses(session.variant, deal.entry), "bonus opt"),
+        ]
         for p in players:
             value = outcome.scores.get(p)
             series[p].append(totals[p] + (value or 0))
@@ -193,8 +263,10 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
                 cells.append('<td class="n"></td>')
                 continue
             totals[p] += value
-            cells.append(f'<td class="n">{escape(signed(value))}'
-                         f'<br><span class="small">{escape(num(totals[p]))}</span></td>')
+            cells.append(
+                f'<td class="n">{escape(signed(value))}'
+                f'<br><span class="small">{escape(num(totals[p]))}</span></td>'
+            )
         attr = f' class="{" ".join(classes)}"' if classes else ""
         note = f'<div class="small">{escape(deal.note)}</div>' if deal.note else ""
         if note:
@@ -204,20 +276,40 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
     numeric = [True, False, False, True, False, False, *([True] * len(players))]
     extra = ["", "opt", "", "", "opt", "bonus opt", *([""] * len(players))]
     legend = _(LEGENDS[session.variant]) if session.variant in LEGENDS else ""
-    caption = ('<p class="small">' + escape(" ".join(x for x in (_(
-        "Each player's score for the deal, and below it the running total ({unit}).").format(
-            unit=_(variant.unit)), legend) if x)) + "</p>")
+    caption = (
+        '<p class="small">'
+        + escape(
+            " ".join(
+                x
+                for x in (
+                    _(
+                        "Each player's score for the deal, and below it the running total ({unit})."
+                    ).format(unit=_(variant.unit)),
+                    legend,
+                )
+                if x
+            )
+        )
+        + "</p>"
+    )
     heading = escape(_("Deals") + label)
-    section = (f'<section class="deals"><h2>{heading}</h2>{caption}'
-               f'<div class="wide"><table>{_head(labels, numeric, extra)}'
-               f"<tbody>{''.join(rows)}</tbody></table></div></section>")
+    section = (
+        f'<section class="deals"><h2>{heading}</h2>{caption}'
+        f'<div class="wide"><table>{_head(labels, numeric, extra)}'
+        f"<tbody>{''.join(rows)}</tbody></table></div></section>"
+    )
     return section, series
 
 
-def page(sessions: Sequence[Session], labels: Sequence[str], *,
-         settlement: Settlement | None = None, currency: str = "",
-         league_rows: Sequence[LeagueRow] | None = None,
-         in_money: bool = False) -> str:  # fmt: skip
+def page(
+    sessions: Sequence[Session],
+    labels: Sequence[str],
+    *,
+    settlement: Settlement | None = None,
+    currency: str = "",
+    league_rows: Sequence[LeagueRow] | None = None,
+    in_money: bool = False,
+) -> str:
     """The whole page for one evening (or several sessions of one game: a season)."""
     first = sessions[0]
     variant = get_variant(first.variant)
@@ -226,23 +318,38 @@ def page(sessions: Sequence[Session], labels: Sequence[str], *,
     title = first.title if len(sessions) == 1 and first.title else _(variant.title)
     changed = _changed_settings(first)
     rules = _("{profile} rules").format(profile=first.profile) + (
-        f" ({', '.join(changed)})" if changed else "")
-    meta = [x for x in (when, _(", ").join((_(variant.title), rules)),
-                        *(match_over(s) or "" for s in sessions)) if x]
+        f" ({', '.join(changed)})" if changed else ""
+    )
+    meta = [
+        x
+        for x in (
+            when,
+            _(", ").join((_(variant.title), rules)),
+            *(match_over(s) or "" for s in sessions),
+        )
+        if x
+    ]
     seating = _(", ").join(first.players)
     counted = plural(sum(len(s.deals) for s in sessions), "deal")
     if len(sessions) > 1:
-        counted = _("{deals} in {sessions}").format(deals=counted,
-                                                    sessions=plural(len(sessions), "session"))
-    parts = [f'<!DOCTYPE html>\n<html lang="{i18n.language}"><head><meta charset="utf-8">',
-             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-             f"<title>{escape(title)}{escape(' — ' + when if when else '')}</title>",
-             f"<style>{STYLE}</style></head><body>",
-             f"<header><h1>{escape(title)}</h1>",
-             *(f'<p class="meta">{escape(m)}</p>' for m in meta),
-             '<p class="meta">' + escape(_("Players in seating order: {players} · {deals}")
-                                         .format(players=seating, deals=counted))
-             + "</p></header>"]
+        counted = _("{deals} in {sessions}").format(
+            deals=counted, sessions=plural(len(sessions), "session")
+        )
+    parts = [
+        f'<!DOCTYPE html>\n<html lang="{i18n.language}"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)}{escape(' — ' + when if when else '')}</title>",
+        f"<style>{STYLE}</style></head><body>",
+        f"<header><h1>{escape(title)}</h1>",
+        *(f'<p class="meta">{escape(m)}</p>' for m in meta),
+        '<p class="meta">'
+        + escape(
+            _("Players in seating order: {players} · {deals}").format(
+                players=seating, deals=counted
+            )
+        )
+        + "</p></header>",
+    ]
     parts.append(_standings_section(first.variant, standings(sessions)))
     if league_rows is not None and len(sessions) > 1:
         parts.append(_league_section(labels, league_rows))
@@ -254,26 +361,39 @@ def page(sessions: Sequence[Session], labels: Sequence[str], *,
     chart_series = _joined(sessions, all_series)
     running = escape(_("Running totals"))
     chart_title = _("Running totals, {title}").format(title=title)
-    parts.append(f'<section class="chart"><h2>{running}</h2>'  # a narrow one for phones
-                 + line_chart(chart_series, title=chart_title, unit=_(variant.unit))
-                 + line_chart(chart_series, title=chart_title, unit=_(variant.unit), width=400,
-                              height=300, name="narrow")
-                 + "</section>")  # fmt: skip
+    parts.append(
+        f'<section class="chart"><h2>{running}</h2>'  # a narrow one for phones
+        + line_chart(chart_series, title=chart_title, unit=_(variant.unit))
+        + line_chart(
+            chart_series,
+            title=chart_title,
+            unit=_(variant.unit),
+            width=400,
+            height=300,
+            name="narrow",
+        )
+        + "</section>"
+    )
     if settlement is not None:
         parts.append(_settle_section(settlement, currency, None if in_money else variant.unit))
     parts.extend(sections)
-    footer = ngettext("Made by scorepad from the session file: every score is computed from "
-                      "what was entered, with the arithmetic in {command}.",
-                      "Made by scorepad from the session files: every score is computed from "
-                      "what was entered, with the arithmetic in {command}.", len(sessions))
-    parts.append("<footer>" + escape(footer).format(command="<code>scorepad show</code>")
-                 + "</footer>")
+    footer = ngettext(
+        "Made by scorepad from the session file: every score is computed from "
+        "what was entered, with the arithmetic in {command}.",
+        "Made by scorepad from the session files: every score is computed from "
+        "what was entered, with the arithmetic in {command}.",
+        len(sessions),
+    )
+    parts.append(
+        "<footer>" + escape(footer).format(command="<code>scorepad show</code>") + "</footer>"
+    )
     parts.append("</body></html>\n")
     return "\n".join(parts)
 
 
-def _joined(sessions: Sequence[Session], all_series: Sequence[dict[str, list[int]]]
-            ) -> dict[str, list[int]]:  # fmt: skip
+def _joined(
+    sessions: Sequence[Session], all_series: Sequence[dict[str, list[int]]]
+) -> dict[str, list[int]]:
     """One running total per player across the sessions in order (0 where absent)."""
     names: dict[str, str] = {}
     for s in sessions:
@@ -293,17 +413,33 @@ def _joined(sessions: Sequence[Session], all_series: Sequence[dict[str, list[int
 
 
 def _league_section(labels: Sequence[str], rows: Sequence[LeagueRow]) -> str:
-    heads = [N_("rank"), N_("player"), *labels, N_("sessions"), N_("deals"), N_("total"),
-             N_("per deal")]
+    heads = [
+        N_("rank"),
+        N_("player"),
+        *labels,
+        N_("sessions"),
+        N_("deals"),
+        N_("total"),
+        N_("per deal"),
+    ]
     numeric = [i != 1 for i in range(len(heads))]
     body = "".join(
-        "<tr>" + _cell("–" if r.rank is None else r.rank, "n") + _cell(r.name)
+        "<tr>"
+        + _cell("–" if r.rank is None else r.rank, "n")
+        + _cell(r.name)
         + "".join(_cell("" if c is None else signed(c), "n") for c in r.by_session)
-        + _cell(r.sessions, "n") + _cell(r.deals, "n") + _cell(signed(r.total), "n")
-        + _cell(average(r.average), "n") + "</tr>" for r in rows)  # fmt: skip
+        + _cell(r.sessions, "n")
+        + _cell(r.deals, "n")
+        + _cell(signed(r.total), "n")
+        + _cell(average(r.average), "n")
+        + "</tr>"
+        for r in rows
+    )
     season = escape(_("Season"))
-    return (f'<section class="league"><h2>{season}</h2><div class="wide"><table>'
-            f"{_head(heads, numeric)}<tbody>{body}</tbody></table></div></section>")
+    return (
+        f'<section class="league"><h2>{season}</h2><div class="wide"><table>'
+        f"{_head(heads, numeric)}<tbody>{body}</tbody></table></div></section>"
+    )
 
 
 def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> str:
@@ -313,5 +449,4 @@ def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> 
     lines = settle_lines(settlement, currency, unit)
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     who_pays = escape(_("Who pays whom"))
-    return (f'<section class="settle"><h2>{who_pays}</h2><ul class="pay">'
-            f"{items}</ul></section>")
+    return f'<section class="settle"><h2>{who_pays}</h2><ul class="pay">{items}</ul></section>'

@@ -20,8 +20,12 @@ if TYPE_CHECKING:  # only the settle command needs its module
 def standings_object(variant_name: str, deals: int, rows: Sequence[Standing]) -> dict[str, Any]:
     players = []
     for row in rows:
-        obj: dict[str, Any] = {"name": row.name, "total": row.total, "rank": row.rank,
-                               "deals": row.deals}  # fmt: skip
+        obj: dict[str, Any] = {
+            "name": row.name,
+            "total": row.total,
+            "rank": row.rank,
+            "deals": row.deals,
+        }
         if get_variant(variant_name).has_declarer:
             obj.update(declarer=row.declarer, made=row.made, failed=row.failed)
         else:
@@ -31,14 +35,25 @@ def standings_object(variant_name: str, deals: int, rows: Sequence[Standing]) ->
     return {"variant": variant_name, "deals": deals, "players": players}
 
 
-def standings_table(variant_name: str, rows: Sequence[Standing], fmt: str = "simple",
-                    fit: int | None = None) -> str:  # fmt: skip
+def standings_table(
+    variant_name: str, rows: Sequence[Standing], fmt: str = "simple", fit: int | None = None
+) -> str:
     """The standings; with `fit` (a terminal's width) the least needed columns go first."""
     if get_variant(variant_name).has_declarer:
-        headers = [_("rank"), _("player"), _("total"), _("deals"), _("declarer"), _("made"),
-                   _("failed"), _("best deal")]
-        data = [[r.rank, r.name, signed(r.total), r.deals, r.declarer, r.made, r.failed,
-                 signed(r.best)] for r in rows]  # fmt: skip
+        headers = [
+            _("rank"),
+            _("player"),
+            _("total"),
+            _("deals"),
+            _("declarer"),
+            _("made"),
+            _("failed"),
+            _("best deal"),
+        ]
+        data = [
+            [r.rank, r.name, signed(r.total), r.deals, r.declarer, r.made, r.failed, signed(r.best)]
+            for r in rows
+        ]
         drop = [5, 6, 4, 7, 3]
     else:
         headers = [_("rank"), _("player"), _("total"), _("deals"), _("won"), _("best deal")]
@@ -68,29 +83,56 @@ def by_deal_table(sessions: Sequence[Session], fmt: str = "simple") -> str:
 
 
 def league_table(labels: Sequence[str], rows: Sequence[LeagueRow], fmt: str = "simple") -> str:
-    headers = [_("rank"), _("player"), *labels, _("sessions"), _("deals"), _("total"),
-               _("average")]
-    data = [[r.rank if r.rank is not None else "–", r.name,
-             *("" if c is None else signed(c) for c in r.by_session),
-             r.sessions, r.deals, signed(r.total), average(r.average)] for r in rows]  # fmt: skip
+    headers = [_("rank"), _("player"), *labels, _("sessions"), _("deals"), _("total"), _("average")]
+    data = [
+        [
+            r.rank if r.rank is not None else "–",
+            r.name,
+            *("" if c is None else signed(c) for c in r.by_session),
+            r.sessions,
+            r.deals,
+            signed(r.total),
+            average(r.average),
+        ]
+        for r in rows
+    ]
     return grid(data, headers, fmt, [0, *range(2, len(headers))])
 
 
-def league_object(variant_name: str, labels: Sequence[str], rows: Sequence[LeagueRow],
-                  rank_by: str, min_deals: int) -> dict[str, Any]:  # fmt: skip
+def league_object(
+    variant_name: str,
+    labels: Sequence[str],
+    rows: Sequence[LeagueRow],
+    rank_by: str,
+    min_deals: int,
+) -> dict[str, Any]:
     return {
-        "variant": variant_name, "rank_by": rank_by, "min_deals": min_deals,
+        "variant": variant_name,
+        "rank_by": rank_by,
+        "min_deals": min_deals,
         "sessions": list(labels),
-        "players": [{"name": r.name, "rank": r.rank, "by_session": list(r.by_session),
-                     "sessions": r.sessions, "deals": r.deals, "total": r.total,
-                     "average": json_number(r.average)} for r in rows],
-    }  # fmt: skip
+        "players": [
+            {
+                "name": r.name,
+                "rank": r.rank,
+                "by_session": list(r.by_session),
+                "sessions": r.sessions,
+                "deals": r.deals,
+                "total": r.total,
+                "average": json_number(r.average),
+            }
+            for r in rows
+        ],
+    }
 
 
 def money(amount: Decimal, currency: str) -> str:
-    """"3.40 €", "−2 chips": an amount as people read it."""
-    text = num(amount) if amount == amount.to_integral_value() and not currency else \
-        format(amount, "f").replace("-", "−")
+    """ "3.40 €", "−2 chips": an amount as people read it."""
+    text = (
+        num(amount)
+        if amount == amount.to_integral_value() and not currency
+        else format(amount, "f").replace("-", "−")
+    )
     return f"{text} {currency}".strip()
 
 
@@ -98,7 +140,7 @@ UNITS = {"points": "point", "chips": "chip", "deals won": "deal won"}
 
 
 def amount_of(amount: Decimal, unit: str) -> str:
-    """"1 point", "398 points", "2 chips", "3 deals won": an amount in the game's unit, in
+    """ "1 point", "398 points", "2 chips", "3 deals won": an amount in the game's unit, in
     the language (a fraction takes the plural)."""
     from scorepad.text import PLURALS
 
@@ -109,37 +151,53 @@ def amount_of(amount: Decimal, unit: str) -> str:
 def settle_lines(settlement: Settlement, currency: str, unit: str | None = None) -> list[str]:
     """The payments as sentences: in money (`currency`, maybe ""), or without a rate in the
     game's own `unit` ("points", "chips", "deals won")."""
-    lines = [_payment_line(p, currency, unit) for p in settlement.payments] \
-        or [_("nobody owes anything")]
+    lines = [_payment_line(p, currency, unit) for p in settlement.payments] or [
+        _("nobody owes anything")
+    ]
     for player, step in settlement.rounding:
-        lines.append(_("rounding: {player} {amount} ({exact} rounded to whole cents, so that "
-                       "the payments add up)").format(
-            player=player, amount=("+" if step > 0 else "−") + money(abs(step), currency),
-            exact=num(settlement.exact[player])))
+        lines.append(
+            _(
+                "rounding: {player} {amount} ({exact} rounded to whole cents, so that "
+                "the payments add up)"
+            ).format(
+                player=player,
+                amount=("+" if step > 0 else "−") + money(abs(step), currency),
+                exact=num(settlement.exact[player]),
+            )
+        )
     return lines
 
 
 def _payment_line(p: Any, currency: str, unit: str | None) -> str:
     if unit is None or p.amount != p.amount.to_integral_value():
         return _("{payer} pays {payee} {amount}").format(
-            payer=p.payer, payee=p.payee, amount=money(p.amount, currency or (unit or "")))
+            payer=p.payer, payee=p.payee, amount=money(p.amount, currency or (unit or ""))
+        )
     n = int(p.amount)
     if unit == "deals won":
-        return ngettext("{payer} pays {payee} for {n} deal won more",
-                        "{payer} pays {payee} for {n} deals won more", n).format(
-            payer=p.payer, payee=p.payee, n=n)
+        return ngettext(
+            "{payer} pays {payee} for {n} deal won more",
+            "{payer} pays {payee} for {n} deals won more",
+            n,
+        ).format(payer=p.payer, payee=p.payee, n=n)
     amount = amount_of(p.amount, unit) if unit in UNITS else money(p.amount, unit)
     return _("{payer} pays {payee} {amount}").format(payer=p.payer, payee=p.payee, amount=amount)
 
 
-def settle_object(settlement: Settlement, unit: str, currency: str,
-                  basis: str = "totals") -> dict[str, Any]:  # fmt: skip
+def settle_object(
+    settlement: Settlement, unit: str, currency: str, basis: str = "totals"
+) -> dict[str, Any]:
     """`basis`: "totals" (zero-sum), or "difference" (Piedmont: the player behind pays the
     difference of the totals, or of the deals won)."""
     return {
-        "unit": unit, "basis": basis, "rate": json_number(settlement.rate), "currency": currency,
+        "unit": unit,
+        "basis": basis,
+        "rate": json_number(settlement.rate),
+        "currency": currency,
         "balances": {p: json_number(x) for p, x in settlement.balances.items()},
-        "payments": [{"from": p.payer, "to": p.payee, "amount": json_number(p.amount)}
-                     for p in settlement.payments],
+        "payments": [
+            {"from": p.payer, "to": p.payee, "amount": json_number(p.amount)}
+            for p in settlement.payments
+        ],
         "rounding": [{"player": p, "amount": json_number(x)} for p, x in settlement.rounding],
-    }  # fmt: skip
+    }

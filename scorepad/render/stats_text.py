@@ -28,12 +28,17 @@ from scorepad.stats import (
 from scorepad.text import MINUS, num, plural, signed, width
 
 DASH = "–"  # no case: nothing to show
-KIND_NAMES = {"tapp": N_("Tapp"), "solo": N_("Solo"), "partner": N_("as partner"),
-              "opponent": N_("as opponent"), "misere": N_("misère")}  # fmt: skip
+KIND_NAMES = {
+    "tapp": N_("Tapp"),
+    "solo": N_("Solo"),
+    "partner": N_("as partner"),
+    "opponent": N_("as opponent"),
+    "misere": N_("misère"),
+}
 
 
 def rate(r: Rate) -> str:
-    """"67%", or the counts below 3 cases ("2 of 2"), "–" with none."""
+    """ "67%", or the counts below 3 cases ("2 of 2"), "–" with none."""
     if not r.cases:
         return DASH
     if r.shown_as_counts:
@@ -58,14 +63,15 @@ def average(t: Tally, sign: bool = True) -> str:
 
 
 def deal_ref(st: Stats, ref: DealRef | None) -> str:
-    """"+846 (deal 8)", "+846 (2026-11-26, deal 8)" over several sessions."""
+    """ "+846 (deal 8)", "+846 (2026-11-26, deal 8)" over several sessions."""
     if ref is None:
         return DASH
     score = _score(st, ref.score)
     if len(st.sessions) == 1:
         return _("{score} (deal {n})").format(score=score, n=ref.n)
     return _("{score} ({session}, deal {n})").format(
-        score=score, session=st.sessions[ref.session - 1], n=ref.n)
+        score=score, session=st.sessions[ref.session - 1], n=ref.n
+    )
 
 
 def _score(st: Stats, value: int) -> str:
@@ -75,8 +81,11 @@ def _score(st: Stats, value: int) -> str:
 
 def heading(st: Stats, title: str, unit: str) -> str:
     return _("{title} statistics: {deals} in {sessions} ({unit})").format(
-        title=title, deals=plural(st.deals, "deal"),
-        sessions=plural(len(st.sessions), "session"), unit=unit)
+        title=title,
+        deals=plural(st.deals, "deal"),
+        sessions=plural(len(st.sessions), "session"),
+        unit=unit,
+    )
 
 
 def _wrapped(sentence: str, fit: int | None) -> list[str]:
@@ -99,20 +108,29 @@ def stats_text(st: Stats, fit: int | None = None) -> str:
     columns step aside."""
     v = _game(st)
     parts = _wrapped(heading(st, _(v.title), _(v.unit)), fit)
-    sections = {"french": _french_sections, "troggu": _troggu_sections,
-                "piedmont": _piedmont_sections}[st.variant](st, fit)  # fmt: skip
+    sections = {
+        "french": _french_sections,
+        "troggu": _troggu_sections,
+        "piedmont": _piedmont_sections,
+    }[st.variant](st, fit)
     for title, body in sections:
         parts += ["", title, body]
     return "\n".join(parts)
 
 
-def _table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fit: int | None,
-           drop: Sequence[int], left: int = 1) -> str:  # fmt: skip
+def _table(
+    rows: Sequence[Sequence[Any]],
+    headers: Sequence[str],
+    fit: int | None,
+    drop: Sequence[int],
+    left: int = 1,
+) -> str:
     """A table whose first `left` columns are text and the others numbers."""
     return fitted_table(rows, headers, range(left, len(headers)), fit, drop)
 
 
 # --- French Tarot --------------------------------------------------------------------------------
+
 
 def _contract_name(c: str) -> str:
     from scorepad.variants.french import CONTRACT_NAMES
@@ -122,15 +140,39 @@ def _contract_name(c: str) -> str:
 
 def _french_sections(st: Stats, fit: int | None) -> list[tuple[str, str]]:
     players = [(p, p.game) for p in st.players if isinstance(p.game, French)]
-    headers = [_("player"), _("deals"), _("takes"), _("share"), _("made"), _("success"),
-               _("as taker"), _("as partner"), _("as defender"), _("margin"),
-               _("best deal"), _("worst deal"), _("longest run")]
-    rows = [[p.name, p.played, g.took, rate(Rate(g.took, p.played)), g.made,
-             rate(Rate(g.made, g.took)), average(g.roles["taker"].score),
-             average(g.roles["partner"].score), average(g.roles["defender"].score),
-             average(g.margin), signed(p.best.score) if p.best else DASH,
-             signed(p.worst.score) if p.worst else DASH, g.longest_run]
-            for p, g in players]  # fmt: skip
+    headers = [
+        _("player"),
+        _("deals"),
+        _("takes"),
+        _("share"),
+        _("made"),
+        _("success"),
+        _("as taker"),
+        _("as partner"),
+        _("as defender"),
+        _("margin"),
+        _("best deal"),
+        _("worst deal"),
+        _("longest run"),
+    ]
+    rows = [
+        [
+            p.name,
+            p.played,
+            g.took,
+            rate(Rate(g.took, p.played)),
+            g.made,
+            rate(Rate(g.made, g.took)),
+            average(g.roles["taker"].score),
+            average(g.roles["partner"].score),
+            average(g.roles["defender"].score),
+            average(g.margin),
+            signed(p.best.score) if p.best else DASH,
+            signed(p.worst.score) if p.worst else DASH,
+            g.longest_run,
+        ]
+        for p, g in players
+    ]
     drop = [11, 10, 12, 9, 3, 4, 7]
     if not st.five:  # nobody was ever called: no column of dashes
         rows = [r[:7] + r[8:] for r in rows]
@@ -138,31 +180,88 @@ def _french_sections(st: Stats, fit: int | None) -> list[tuple[str, str]]:
         drop = [10, 9, 11, 8, 3, 4]
     sections = [(_("Players"), _table(rows, headers, fit, drop))]
 
-    by_contract = [[p.name, *(rate_of(g.by_contract[c].success) for c in CONTRACTS)]
-                   for p, g in players]  # fmt: skip
-    sections.append((_("Contracts made, by player"),
-                     _table(by_contract, [_("player"), *map(_contract_name, CONTRACTS)],
-                            fit, [])))  # fmt: skip
+    by_contract = [
+        [p.name, *(rate_of(g.by_contract[c].success) for c in CONTRACTS)] for p, g in players
+    ]
+    sections.append(
+        (
+            _("Contracts made, by player"),
+            _table(by_contract, [_("player"), *map(_contract_name, CONTRACTS)], fit, []),
+        )
+    )
     sections.append((_("Contracts"), _contracts_table(st, fit)))
     if st.partners:
-        rows = [[pair.taker, pair.partner, pair.deals, pair.made,
-                 rate(Rate(pair.made, pair.deals)), average(pair.score)]
-                for pair in st.partners]  # fmt: skip
-        sections.append((_("Taker and partner"), _table(
-            rows, [_("taker"), _("partner"), _("deals"), _("made"), _("success"),
-                   _("taker's average")], fit, [4, 3], left=2)))  # fmt: skip
-    rows = [[p.name, f"{g.slams.won}–{g.slams.lost}",
-             f"{g.petit_au_bout.won}–{g.petit_au_bout.lost}", g.handfuls, g.excuses_lost]
-            for p, g in players]  # fmt: skip
-    sections.append((_("Slams, petits au bout, handfuls and Excuses"), _table(
-        rows, [_("player"), _("slams won–lost"), _("petit au bout won–lost"), _("handfuls"),
-               _("Excuses lost")], fit, [4, 3])))
+        rows = [
+            [
+                pair.taker,
+                pair.partner,
+                pair.deals,
+                pair.made,
+                rate(Rate(pair.made, pair.deals)),
+                average(pair.score),
+            ]
+            for pair in st.partners
+        ]
+        sections.append(
+            (
+                _("Taker and partner"),
+                _table(
+                    rows,
+                    [
+                        _("taker"),
+                        _("partner"),
+                        _("deals"),
+                        _("made"),
+                        _("success"),
+                        _("taker's average"),
+                    ],
+                    fit,
+                    [4, 3],
+                    left=2,
+                ),
+            )
+        )
+    rows = [
+        [
+            p.name,
+            f"{g.slams.won}–{g.slams.lost}",
+            f"{g.petit_au_bout.won}–{g.petit_au_bout.lost}",
+            g.handfuls,
+            g.excuses_lost,
+        ]
+        for p, g in players
+    ]
+    sections.append(
+        (
+            _("Slams, petits au bout, handfuls and Excuses"),
+            _table(
+                rows,
+                [
+                    _("player"),
+                    _("slams won–lost"),
+                    _("petit au bout won–lost"),
+                    _("handfuls"),
+                    _("Excuses lost"),
+                ],
+                fit,
+                [4, 3],
+            ),
+        )
+    )
     return sections
 
 
 def _contract_row(name: str, c: Contract, alone: bool) -> list[Any]:
-    row = [name, c.bid, c.made, c.failed, rate(c.success), average(c.score),
-           average(Tally(c.bid, c.bouts), sign=False), average(Tally(c.bid, c.margin))]
+    row = [
+        name,
+        c.bid,
+        c.made,
+        c.failed,
+        rate(c.success),
+        average(c.score),
+        average(Tally(c.bid, c.bouts), sign=False),
+        average(Tally(c.bid, c.margin)),
+    ]
     if alone:
         row.append(rate(Rate(c.alone, c.called + c.alone)))
     return row
@@ -171,17 +270,28 @@ def _contract_row(name: str, c: Contract, alone: bool) -> list[Any]:
 def _contracts_table(st: Stats, fit: int | None) -> str:
     from scorepad.variants.french import CONTRACT_WORDS
 
-    headers = [_("contract"), _("bid"), _("made"), _("failed"), _("success"),
-               _("average score"), _("average bouts"), _("average margin")]
+    headers = [
+        _("contract"),
+        _("bid"),
+        _("made"),
+        _("failed"),
+        _("success"),
+        _("average score"),
+        _("average bouts"),
+        _("average margin"),
+    ]
     if st.five:
         headers.append(_("alone"))
     rows = [_contract_row(_contract_name(c), st.contracts[c], st.five) for c in CONTRACTS]
-    rows += [[_(CONTRACT_WORDS[word]), count, *[""] * (len(headers) - 2)]
-             for word, count in (("pass", st.passed), ("cancelled", st.cancelled))]
+    rows += [
+        [_(CONTRACT_WORDS[word]), count, *[""] * (len(headers) - 2)]
+        for word, count in (("pass", st.passed), ("cancelled", st.cancelled))
+    ]
     return _table(rows, headers, fit, [7, 6, 3])
 
 
 # --- Troggu ---------------------------------------------------------------------------------------
+
 
 def _games(g: Troggu, bid: str) -> str:
     games = g.by_bid[bid]
@@ -198,35 +308,75 @@ def _chips(p: PlayerStats, kind: str) -> str:
 
 def _troggu_sections(st: Stats, fit: int | None) -> list[tuple[str, str]]:
     players = [(p, p.game) for p in st.players if isinstance(p.game, Troggu)]
-    rows = [[p.name, p.played, _games(g, "tapp"), _games(g, "solo"), rate_of(g.miseres),
-             rate_of(Rate(g.baettler.given, g.baettler.given + g.baettler.lost)),
-             signed(p.best.score) if p.best else DASH,
-             signed(p.worst.score) if p.worst else DASH] for p, g in players]  # fmt: skip
-    headers = [_("player"), _("deals"), _("Tapp won–draw–lost"), _("Solo won–draw–lost"),
-               _("misères lost"), _("Bättler escaped"), _("best deal"), _("worst deal")]
+    rows = [
+        [
+            p.name,
+            p.played,
+            _games(g, "tapp"),
+            _games(g, "solo"),
+            rate_of(g.miseres),
+            rate_of(Rate(g.baettler.given, g.baettler.given + g.baettler.lost)),
+            signed(p.best.score) if p.best else DASH,
+            signed(p.worst.score) if p.worst else DASH,
+        ]
+        for p, g in players
+    ]
+    headers = [
+        _("player"),
+        _("deals"),
+        _("Tapp won–draw–lost"),
+        _("Solo won–draw–lost"),
+        _("misères lost"),
+        _("Bättler escaped"),
+        _("best deal"),
+        _("worst deal"),
+    ]
     sections = [(_("Players"), _table(rows, headers, fit, [7, 6, 5]))]
-    rows = [[p.name, *(_chips(p, kind) for kind in KINDS), signed(p.total)]
-            for p, _g in players]  # fmt: skip
-    sections.append((_("Chips won and lost"), _table(
-        rows, [_("player"), *(_(KIND_NAMES[k]) for k in KINDS), _("total")], fit, [])))
+    rows = [[p.name, *(_chips(p, kind) for kind in KINDS), signed(p.total)] for p, _g in players]
+    sections.append(
+        (
+            _("Chips won and lost"),
+            _table(rows, [_("player"), *(_(KIND_NAMES[k]) for k in KINDS), _("total")], fit, []),
+        )
+    )
     return sections
 
 
 # --- Piedmont -------------------------------------------------------------------------------------
 
+
 def _piedmont_sections(st: Stats, fit: int | None) -> list[tuple[str, str]]:
     players = [(p, p.game) for p in st.players if isinstance(p.game, Piedmont)]
-    rows = [[p.name, p.played, g.won, rate(Rate(g.won, p.played)), rate_of(g.matches),
-             average(Tally(p.played, p.total), sign=False),
-             DASH if g.biggest_margin is None else g.biggest_margin,
-             p.best.score if p.best else DASH, p.worst.score if p.worst else DASH]
-            for p, g in players]  # fmt: skip
-    headers = [_("player"), _("deals"), _("won"), _("success"), _("matches won"),
-               _("average points"), _("biggest margin"), _("best deal"), _("worst deal")]
+    rows = [
+        [
+            p.name,
+            p.played,
+            g.won,
+            rate(Rate(g.won, p.played)),
+            rate_of(g.matches),
+            average(Tally(p.played, p.total), sign=False),
+            DASH if g.biggest_margin is None else g.biggest_margin,
+            p.best.score if p.best else DASH,
+            p.worst.score if p.worst else DASH,
+        ]
+        for p, g in players
+    ]
+    headers = [
+        _("player"),
+        _("deals"),
+        _("won"),
+        _("success"),
+        _("matches won"),
+        _("average points"),
+        _("biggest margin"),
+        _("best deal"),
+        _("worst deal"),
+    ]
     return [(_("Players"), _table(rows, headers, fit, [8, 7, 3]))]
 
 
 # --- one player's card -------------------------------------------------------------------------
+
 
 def _pairs(items: Sequence[tuple[str, str]]) -> list[str]:
     """Labels and values, the values lined up."""
@@ -240,63 +390,143 @@ def player_card(st: Stats, name: str, fit: int | None = None) -> str:
     p = st.player(name)
     v = _game(st)
     head = _("{name} — {title}: {deals} in {sessions} ({unit})").format(
-        name=p.name, title=_(v.title), deals=plural(p.played, "deal"),
-        sessions=plural(len(st.sessions), "session"), unit=_(v.unit))
-    items = [(_("total"), _score(st, p.total)),
-             (_("average per deal"), average(Tally(p.played, p.total),
-                                             sign=st.variant != "piedmont"))]
+        name=p.name,
+        title=_(v.title),
+        deals=plural(p.played, "deal"),
+        sessions=plural(len(st.sessions), "session"),
+        unit=_(v.unit),
+    )
+    items = [
+        (_("total"), _score(st, p.total)),
+        (_("average per deal"), average(Tally(p.played, p.total), sign=st.variant != "piedmont")),
+    ]
     tables: list[tuple[str, str]] = []
     g = p.game
     if isinstance(g, French):
-        roles = [("taker", _("as taker")), ("partner", _("as partner")),
-                 ("defender", _("as defender"))]
+        roles = [
+            ("taker", _("as taker")),
+            ("partner", _("as partner")),
+            ("defender", _("as defender")),
+        ]
         items += [
-            (_("takes"), _("{took} ({share} of the deals played)").format(
-                took=g.took, share=rate(Rate(g.took, p.played)))),
+            (
+                _("takes"),
+                _("{took} ({share} of the deals played)").format(
+                    took=g.took, share=rate(Rate(g.took, p.played))
+                ),
+            ),
             (_("contracts made"), rate_of(Rate(g.made, g.took))),
-            *((label, _("{average} over {deals}").format(
-                average=average(g.roles[role].score), deals=plural(g.roles[role].deals, "deal")))
-              for role, label in roles if role != "partner" or st.five),
+            *(
+                (
+                    label,
+                    _("{average} over {deals}").format(
+                        average=average(g.roles[role].score),
+                        deals=plural(g.roles[role].deals, "deal"),
+                    ),
+                )
+                for role, label in roles
+                if role != "partner" or st.five
+            ),
             (_("margin when taking"), average(g.margin)),
             (_("longest run of made contracts"), str(g.longest_run)),
-            (_("slams"), _("won {won}, lost {lost}").format(won=g.slams.won,
-                                                             lost=g.slams.lost)),
-            (_("petit au bout"), _("won {won}, lost {lost}").format(
-                won=g.petit_au_bout.won, lost=g.petit_au_bout.lost)),
+            (_("slams"), _("won {won}, lost {lost}").format(won=g.slams.won, lost=g.slams.lost)),
+            (
+                _("petit au bout"),
+                _("won {won}, lost {lost}").format(
+                    won=g.petit_au_bout.won, lost=g.petit_au_bout.lost
+                ),
+            ),
             (_("handfuls shown"), str(g.handfuls)),
             (_("Excuses lost"), str(g.excuses_lost)),
-        ]  # fmt: skip
-        rows = [_contract_row(_contract_name(c), g.by_contract[c], False) for c in CONTRACTS
-                if g.by_contract[c].bid]  # fmt: skip
+        ]
+        rows = [
+            _contract_row(_contract_name(c), g.by_contract[c], False)
+            for c in CONTRACTS
+            if g.by_contract[c].bid
+        ]
         if rows:
-            tables.append((_("Contracts taken"), _table(
-                rows, [_("contract"), _("took"), _("made"), _("failed"), _("success"),
-                       _("average score"), _("average bouts"), _("average margin")],
-                fit, [7, 6, 3])))
+            tables.append(
+                (
+                    _("Contracts taken"),
+                    _table(
+                        rows,
+                        [
+                            _("contract"),
+                            _("took"),
+                            _("made"),
+                            _("failed"),
+                            _("success"),
+                            _("average score"),
+                            _("average bouts"),
+                            _("average margin"),
+                        ],
+                        fit,
+                        [7, 6, 3],
+                    ),
+                )
+            )
         pairs = st.partners_of(p.name)
         if pairs:
-            rows = [[pair.taker, pair.partner, pair.deals, pair.made,
-                     rate(Rate(pair.made, pair.deals)), average(pair.score)]
-                    for pair in pairs]  # fmt: skip
-            tables.append((_("Taker and partner"), _table(
-                rows, [_("taker"), _("partner"), _("deals"), _("made"), _("success"),
-                       _("taker's average")], fit, [4, 3], left=2)))
+            rows = [
+                [
+                    pair.taker,
+                    pair.partner,
+                    pair.deals,
+                    pair.made,
+                    rate(Rate(pair.made, pair.deals)),
+                    average(pair.score),
+                ]
+                for pair in pairs
+            ]
+            tables.append(
+                (
+                    _("Taker and partner"),
+                    _table(
+                        rows,
+                        [
+                            _("taker"),
+                            _("partner"),
+                            _("deals"),
+                            _("made"),
+                            _("success"),
+                            _("taker's average"),
+                        ],
+                        fit,
+                        [4, 3],
+                        left=2,
+                    ),
+                )
+            )
     elif isinstance(g, Troggu):
-        items += [(_("Tapp won–draw–lost"), _games(g, "tapp")),
-                  (_("Solo won–draw–lost"), _games(g, "solo")),
-                  (_("misères lost"), rate_of(g.miseres)),
-                  (_("Bättler kept back"), _("escaped {given}, lost {lost}").format(
-                      given=g.baettler.given, lost=g.baettler.lost))]  # fmt: skip
-        rows = [[_(KIND_NAMES[k]), c.deals, signed(c.won), num(-c.lost), signed(c.net)]
-                for k, c in g.chips.items() if c.deals]  # fmt: skip
-        tables.append((_("Chips won and lost"), _table(
-            rows, [_("kind"), _("deals"), _("won"), _("lost"), _("net")], fit, [])))
+        items += [
+            (_("Tapp won–draw–lost"), _games(g, "tapp")),
+            (_("Solo won–draw–lost"), _games(g, "solo")),
+            (_("misères lost"), rate_of(g.miseres)),
+            (
+                _("Bättler kept back"),
+                _("escaped {given}, lost {lost}").format(
+                    given=g.baettler.given, lost=g.baettler.lost
+                ),
+            ),
+        ]
+        rows = [
+            [_(KIND_NAMES[k]), c.deals, signed(c.won), num(-c.lost), signed(c.net)]
+            for k, c in g.chips.items()
+            if c.deals
+        ]
+        tables.append(
+            (
+                _("Chips won and lost"),
+                _table(rows, [_("kind"), _("deals"), _("won"), _("lost"), _("net")], fit, []),
+            )
+        )
     else:
         assert isinstance(g, Piedmont)
-        items += [(_("deals won"), rate_of(Rate(g.won, p.played))),
-                  (_("matches won"), rate_of(g.matches)),
-                  (_("biggest margin"), DASH if g.biggest_margin is None else
-                   str(g.biggest_margin))]  # fmt: skip
+        items += [
+            (_("deals won"), rate_of(Rate(g.won, p.played))),
+            (_("matches won"), rate_of(g.matches)),
+            (_("biggest margin"), DASH if g.biggest_margin is None else str(g.biggest_margin)),
+        ]
     items += [(_("best deal"), deal_ref(st, p.best)), (_("worst deal"), deal_ref(st, p.worst))]
     parts = [*_wrapped(head, fit), *_pairs(items)]
     for title, body in tables:

@@ -12,9 +12,10 @@ from scorepad.i18n import _
 from scorepad.text import printable, signed
 
 # Okabe–Ito: told apart by people with any colour vision; dark enough on white paper
-COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000",
-           "#999933")  # fmt: skip
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999933")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "12 4", "4 2 1 2", "1 2", "10 2 2 2 2 2")
+
+
 def escape(text: str) -> str:
     return html.escape(printable(text))
 
@@ -27,27 +28,46 @@ def _marker(shape: str, x: float, y: float, colour: str) -> str:
     if shape == "circle":
         return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{colour}"/>'
     if shape == "square":
-        return (f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r}" height="{2 * r}" '
-                f'fill="{colour}"/>')  # fmt: skip
+        return (
+            f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r}" height="{2 * r}" '
+            f'fill="{colour}"/>'
+        )
     if shape == "triangle":
-        return (f'<polygon points="{x:.1f},{y - r - 1:.1f} {x - r - 0.5:.1f},{y + r:.1f} '
-                f'{x + r + 0.5:.1f},{y + r:.1f}" fill="{colour}"/>')  # fmt: skip
+        return (
+            f'<polygon points="{x:.1f},{y - r - 1:.1f} {x - r - 0.5:.1f},{y + r:.1f} '
+            f'{x + r + 0.5:.1f},{y + r:.1f}" fill="{colour}"/>'
+        )
     if shape == "diamond":
-        return (f'<polygon points="{x:.1f},{y - r - 1:.1f} {x + r + 1:.1f},{y:.1f} '
-                f'{x:.1f},{y + r + 1:.1f} {x - r - 1:.1f},{y:.1f}" fill="{colour}"/>')  # fmt: skip
+        return (
+            f'<polygon points="{x:.1f},{y - r - 1:.1f} {x + r + 1:.1f},{y:.1f} '
+            f'{x:.1f},{y + r + 1:.1f} {x - r - 1:.1f},{y:.1f}" fill="{colour}"/>'
+        )
     if shape == "bar":
-        return (f'<rect x="{x - r - 1:.1f}" y="{y - 1.2:.1f}" width="{2 * r + 2}" height="2.4" '
-                f'fill="{colour}"/>')  # fmt: skip
-    arms = {"cross": ((-r, -r, r, r), (-r, r, r, -r)),
-            "plus": ((-r, 0, r, 0), (0, -r, 0, r)),
-            "star": ((-r, 0, r, 0), (0, -r, 0, r), (-r, -r, r, r), (-r, r, r, -r))}[shape]
-    return "".join(f'<line x1="{x + a:.1f}" y1="{y + b:.1f}" x2="{x + c:.1f}" '
-                   f'y2="{y + d:.1f}" stroke="{colour}" stroke-width="1.6"/>'
-                   for a, b, c, d in arms)  # fmt: skip
+        return (
+            f'<rect x="{x - r - 1:.1f}" y="{y - 1.2:.1f}" width="{2 * r + 2}" height="2.4" '
+            f'fill="{colour}"/>'
+        )
+    arms = {
+        "cross": ((-r, -r, r, r), (-r, r, r, -r)),
+        "plus": ((-r, 0, r, 0), (0, -r, 0, r)),
+        "star": ((-r, 0, r, 0), (0, -r, 0, r), (-r, -r, r, r), (-r, r, r, -r)),
+    }[shape]
+    return "".join(
+        f'<line x1="{x + a:.1f}" y1="{y + b:.1f}" x2="{x + c:.1f}" '
+        f'y2="{y + d:.1f}" stroke="{colour}" stroke-width="1.6"/>'
+        for a, b, c, d in arms
+    )
 
 
-def line_chart(series: Mapping[str, Sequence[int]], *, title: str, unit: str,
-               width: int = 720, height: int = 270, name: str = "chart") -> str:  # fmt: skip
+def line_chart(
+    series: Mapping[str, Sequence[int]],
+    *,
+    title: str,
+    unit: str,
+    width: int = 720,
+    height: int = 270,
+    name: str = "chart",
+) -> str:
     """An inline <svg>: series[player] = the running total after deal 0 (zero), 1, 2, …
     `name` is its class and the id of its title (two charts of one page: wide and narrow)."""
     players = list(series)
@@ -66,35 +86,49 @@ def line_chart(series: Mapping[str, Sequence[int]], *, title: str, unit: str,
     def y_of(v: float) -> float:
         return top + plot_h * (hi - v) / (hi - lo)
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             f'role="img" aria-labelledby="{name}-title" class="chart {name}">',
-             f'<title id="{name}-title">{escape(title)}</title>',
-             f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" '
-             'stroke="#bbb" stroke-width="0.8"/>']  # fmt: skip
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'role="img" aria-labelledby="{name}-title" class="chart {name}">',
+        f'<title id="{name}-title">{escape(title)}</title>',
+        f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" '
+        'stroke="#bbb" stroke-width="0.8"/>',
+    ]
     zero = y_of(0)
-    parts.append(f'<line x1="{left}" y1="{zero:.1f}" x2="{left + plot_w}" y2="{zero:.1f}" '
-                 'stroke="#666" stroke-width="0.8"/>')  # fmt: skip
+    parts.append(
+        f'<line x1="{left}" y1="{zero:.1f}" x2="{left + plot_w}" y2="{zero:.1f}" '
+        'stroke="#666" stroke-width="0.8"/>'
+    )
     for value in sorted({lo, 0, hi}):
-        parts.append(f'<text x="{left - 6}" y="{y_of(value) + 4:.1f}" text-anchor="end" '
-                     f'class="axis">{signed(value)}</text>')  # fmt: skip
+        parts.append(
+            f'<text x="{left - 6}" y="{y_of(value) + 4:.1f}" text-anchor="end" '
+            f'class="axis">{signed(value)}</text>'
+        )
     step = max(1, (deals + 11) // 12)
     for d in range(0, deals + 1, step):
-        parts.append(f'<text x="{x_of(d):.1f}" y="{top + plot_h + 16}" text-anchor="middle" '
-                     f'class="axis">{d}</text>')  # fmt: skip
+        parts.append(
+            f'<text x="{x_of(d):.1f}" y="{top + plot_h + 16}" text-anchor="middle" '
+            f'class="axis">{d}</text>'
+        )
     axis = escape(_("deals ({unit})").format(unit=unit))
-    parts.append(f'<text x="{left + plot_w}" y="{height - 4}" text-anchor="end" '
-                 f'class="axis">{axis}</text>')  # below the numbers, never over one
+    parts.append(
+        f'<text x="{left + plot_w}" y="{height - 4}" text-anchor="end" class="axis">{axis}</text>'
+    )  # below the numbers, never over one
     ends: list[tuple[float, str, int, str, str]] = []
     for i, player in enumerate(players):
-        colour, dash, shape = (COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)],
-                               MARKERS[i % len(MARKERS)])  # fmt: skip
+        colour, dash, shape = (
+            COLOURS[i % len(COLOURS)],
+            DASHES[i % len(DASHES)],
+            MARKERS[i % len(MARKERS)],
+        )
         points = " ".join(f"{x_of(d):.1f},{y_of(v):.1f}" for d, v in enumerate(series[player]))
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
-        parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
-                     f'stroke-width="2"{dashed}/>')  # fmt: skip
+        parts.append(
+            f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dashed}/>'
+        )
         if deals <= 40:
-            parts.extend(_marker(shape, x_of(d), y_of(v), colour)
-                         for d, v in enumerate(series[player]) if d)  # fmt: skip
+            parts.extend(
+                _marker(shape, x_of(d), y_of(v), colour) for d, v in enumerate(series[player]) if d
+            )
         final = series[player][-1] if series[player] else 0
         ends.append((y_of(final), player, final, colour, shape))
     ends.sort()
@@ -104,7 +138,8 @@ def line_chart(series: Mapping[str, Sequence[int]], *, title: str, unit: str,
     for y, (_end, player, final, colour, shape) in zip(ys, ends, strict=True):
         x = left + plot_w + 8
         parts.append(_marker(shape, x + 3, y - 4, colour))
-        parts.append(f'<text x="{x + 11}" y="{y:.1f}" class="label">{escape(player)} '
-                     f"{signed(final)}</text>")
+        parts.append(
+            f'<text x="{x + 11}" y="{y:.1f}" class="label">{escape(player)} {signed(final)}</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)

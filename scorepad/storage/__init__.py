@@ -55,12 +55,37 @@ from scorepad.storage.signature import _appended, _unsigned, dumps, signed
 
 # what callers use (commands, tests, benchmarks, scripts), wherever it lives
 __all__ = [
-    "LOCK_SECONDS", "MAX_FILE_BYTES", "MAX_UNSIGNED_BYTES", "TOP_KEYS", "UPGRADES", "Path",
-    "Problem", "ScorepadError", "_Chunk", "_Chunks", "_appended", "_session_from_bytes",
-    "_unsigned", "deal_text", "dumps", "load", "locked", "parse_document", "parse_signed",
-    "parse_whole", "read_bytes", "read_deal", "save_new", "saved_deal", "session_from_document",
-    "session_to_document", "signed", "tomllib", "update", "write_export",
-]  # fmt: skip
+    "LOCK_SECONDS",
+    "MAX_FILE_BYTES",
+    "MAX_UNSIGNED_BYTES",
+    "TOP_KEYS",
+    "UPGRADES",
+    "Path",
+    "Problem",
+    "ScorepadError",
+    "_Chunk",
+    "_Chunks",
+    "_appended",
+    "_session_from_bytes",
+    "_unsigned",
+    "deal_text",
+    "dumps",
+    "load",
+    "locked",
+    "parse_document",
+    "parse_signed",
+    "parse_whole",
+    "read_bytes",
+    "read_deal",
+    "save_new",
+    "saved_deal",
+    "session_from_document",
+    "session_to_document",
+    "signed",
+    "tomllib",
+    "update",
+    "write_export",
+]
 
 
 def load(path: Path, *, lazy: bool = False, recheck: bool = False) -> Session:
@@ -72,13 +97,15 @@ def load(path: Path, *, lazy: bool = False, recheck: bool = False) -> Session:
     return _session_from_bytes(read_bytes(path), path, lazy=lazy, recheck=recheck)
 
 
-def _session_from_bytes(data: bytes, path: Path, *, lazy: bool = False,
-                        recheck: bool = False) -> Session:  # fmt: skip
+def _session_from_bytes(
+    data: bytes, path: Path, *, lazy: bool = False, recheck: bool = False
+) -> Session:
     signed_ = _unsigned(data)[1]
     doc = parse_signed(data, path) if signed_ else parse_whole(data, path)
     try:  # the parsed document is handed over, so each deal's table is freed once read
-        return session_from_document(doc, lazy=lazy and signed_, consume=True,
-                                     saved=signed_ and not recheck)  # fmt: skip
+        return session_from_document(
+            doc, lazy=lazy and signed_, consume=True, saved=signed_ and not recheck
+        )
     except ScorepadError as err:
         raise err.located(str(path)) from None
 
@@ -88,11 +115,18 @@ def save_new(path: Path, session: Session) -> None:
     text = dumps(session)
     folder = path.resolve().parent
     if os.path.lexists(path):
-        raise ScorepadError([Problem(str(path), _("already exists; scorepad new never overwrites "
-                                                  "(choose another name)"))])
+        raise ScorepadError(
+            [
+                Problem(
+                    str(path),
+                    _("already exists; scorepad new never overwrites (choose another name)"),
+                )
+            ]
+        )
     if not folder.is_dir():
-        raise ScorepadError([Problem(str(path), _("folder {folder} does not exist").format(
-                                                    folder=folder))])
+        raise ScorepadError(
+            [Problem(str(path), _("folder {folder} does not exist").format(folder=folder))]
+        )
     tmp = _temp_name(path.resolve())
     try:
         try:
@@ -102,16 +136,24 @@ def save_new(path: Path, session: Session) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
     except FileExistsError:
-        raise ScorepadError([Problem(str(path), _("already exists; scorepad new never overwrites "
-                                                  "(choose another name)"))]) from None
+        raise ScorepadError(
+            [
+                Problem(
+                    str(path),
+                    _("already exists; scorepad new never overwrites (choose another name)"),
+                )
+            ]
+        ) from None
     except (OSError, UnicodeError) as err:
-        raise ScorepadError([Problem(str(path), _("cannot write: {err}").format(
-                                                    err=_describe(err)))]) from None
+        raise ScorepadError(
+            [Problem(str(path), _("cannot write: {err}").format(err=_describe(err)))]
+        ) from None
     _fsync_folder(folder)
 
 
-def update(path: Path, change: Callable[[Session], Session],
-           notes: list[str] | None = None) -> tuple[Session, Session]:  # fmt: skip
+def update(
+    path: Path, change: Callable[[Session], Session], notes: list[str] | None = None
+) -> tuple[Session, Session]:
     """Read, change and save a session under a lock, so no other scorepad writes in between.
 
     The file is read again under the lock (whatever was loaded before may be stale); a
@@ -128,34 +170,52 @@ def update(path: Path, change: Callable[[Session], Session],
         if after != before:
             text = _appended(data, doc, before, after) or [dumps(after).encode("utf-8")]
             if sum(len(chunk) for chunk in text) > MAX_FILE_BYTES:  # it could not be read again
-                raise ScorepadError([Problem(str(path), _("would grow past {x} MiB, more than "
-                                                          "scorepad reads; nothing was saved: "
-                                                          "start a new session file").format(
-                                                            x=MAX_FILE_BYTES // 2**20))])
+                raise ScorepadError(
+                    [
+                        Problem(
+                            str(path),
+                            _(
+                                "would grow past {x} MiB, more than "
+                                "scorepad reads; nothing was saved: "
+                                "start a new session file"
+                            ).format(x=MAX_FILE_BYTES // 2**20),
+                        )
+                    ]
+                )
             old = doc.get("scorepad")
             if notes is not None and isinstance(old, int) and old < FORMAT_VERSION:
-                notes.append(_("note: {path} is now in file format {format_version} (it was "
-                               "{old}); a scorepad older than {version} will ask to be upgraded "
-                               "to open it").format(
-                                 path=path, format_version=FORMAT_VERSION, old=old,
-                                 version=__version__))
+                notes.append(
+                    _(
+                        "note: {path} is now in file format {format_version} (it was "
+                        "{old}); a scorepad older than {version} will ask to be upgraded "
+                        "to open it"
+                    ).format(path=path, format_version=FORMAT_VERSION, old=old, version=__version__)
+                )
             if mode & 0o222 == 0:
-                raise ScorepadError([Problem(str(path), _("read-only: the file has no write "
-                                                          "permission (chmod u+w to record)"))])
+                raise ScorepadError(
+                    [
+                        Problem(
+                            str(path),
+                            _("read-only: the file has no write permission (chmod u+w to record)"),
+                        )
+                    ]
+                )
             _still_there(real, inode, path)
             try:
                 _replace(real, text, mode)
             except (OSError, UnicodeError) as err:
-                raise ScorepadError([Problem(str(path), _("cannot write: {err}").format(
-                                                            err=_describe(err)))]) \
-                    from None
+                raise ScorepadError(
+                    [Problem(str(path), _("cannot write: {err}").format(err=_describe(err)))]
+                ) from None
     return before, after
 
 
 #: names that callers (tests counting reads, a smaller size limit) may set on scorepad.storage:
 #: setting one sets it where it is used
-_USED_IN: dict[str, tuple[types.ModuleType, ...]] = {"read_deal": (document, signature),
-    "MAX_FILE_BYTES": (files,)}
+_USED_IN: dict[str, tuple[types.ModuleType, ...]] = {
+    "read_deal": (document, signature),
+    "MAX_FILE_BYTES": (files,),
+}
 
 
 class _Storage(types.ModuleType):

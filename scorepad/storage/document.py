@@ -29,6 +29,7 @@ from scorepad.variants import get_variant
 
 TOP_KEYS = ("scorepad", "variant", "title", "date", "players", "dealer", "rules", "deals")
 
+
 def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
     """Version 2 added French `slam_penalties_add` (true: what version 1 always did)."""
     rules = doc.get("rules")
@@ -47,8 +48,9 @@ def _v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
 UPGRADES: list[Callable[[dict[str, Any]], dict[str, Any]]] = [_v1_to_v2, _v2_to_v3]
 
 
-def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
-                          consume: bool = False, saved: bool = False) -> Session:  # fmt: skip
+def session_from_document(
+    doc: Mapping[str, Any], *, lazy: bool = False, consume: bool = False, saved: bool = False
+) -> Session:
     """Build and check a Session from a parsed TOML document; every problem is reported.
 
     `lazy`: the deals were checked when scorepad wrote them (the file's signature says so):
@@ -61,14 +63,22 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
     if version is None:
         raise ScorepadError([_("no 'scorepad = N' format key: not a scorepad session file")])
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise ScorepadError([_("format key scorepad = {version} should be a version number").format(
-                                 version=shown(version))])
+        raise ScorepadError(
+            [
+                _("format key scorepad = {version} should be a version number").format(
+                    version=shown(version)
+                )
+            ]
+        )
     if version > FORMAT_VERSION:
-        raise ScorepadError([
-            _("format version {version} is newer than this scorepad understands "
-              "({format_version}): upgrade scorepad to open it").format(
-                version=shown(version), format_version=FORMAT_VERSION)
-        ])
+        raise ScorepadError(
+            [
+                _(
+                    "format version {version} is newer than this scorepad understands "
+                    "({format_version}): upgrade scorepad to open it"
+                ).format(version=shown(version), format_version=FORMAT_VERSION)
+            ]
+        )
     data = dict(doc)
     for step in UPGRADES[version - 1 :]:
         data = step(data)
@@ -76,11 +86,18 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
     problems: list[Problem] = []
     unknown = [key for key in data if key not in TOP_KEYS]
     for key in unknown[:MAX_PROBLEMS]:
-        problems.append(Problem("", _("unknown key {key} (expected {top_keys})").format(
-                                        key=shown(key), top_keys=', '.join(TOP_KEYS))))
+        problems.append(
+            Problem(
+                "",
+                _("unknown key {key} (expected {top_keys})").format(
+                    key=shown(key), top_keys=", ".join(TOP_KEYS)
+                ),
+            )
+        )
     if len(unknown) > MAX_PROBLEMS:
-        problems.append(Problem("", _("and {x} more unknown keys").format(
-                                        x=len(unknown) - MAX_PROBLEMS)))
+        problems.append(
+            Problem("", _("and {x} more unknown keys").format(x=len(unknown) - MAX_PROBLEMS))
+        )
     try:
         variant = get_variant(_typed(data, "variant", str, ""))
     except ScorepadError as err:
@@ -90,18 +107,26 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
         problems.append(Problem("title", _("should be text")))
         title = ""
     elif len(title) > MAX_TEXT:
-        problems.append(Problem("title", _("is longer than {max_text} characters").format(
-                                             max_text=MAX_TEXT)))
+        problems.append(
+            Problem("title", _("is longer than {max_text} characters").format(max_text=MAX_TEXT))
+        )
         title = ""
     date = ""
     if "date" in data:
         date = read_date(data["date"]) or ""
         if not date:
-            problems.append(Problem("date", _("should be a date as YYYY-MM-DD, not {data}").format(
-                                                data=shown(data['date']))))
+            problems.append(
+                Problem(
+                    "date",
+                    _("should be a date as YYYY-MM-DD, not {data}").format(
+                        data=shown(data["date"])
+                    ),
+                )
+            )
     try:
-        players = check_players(data.get("players"), variant.name, variant.min_players,
-                                variant.max_players)  # fmt: skip
+        players = check_players(
+            data.get("players"), variant.name, variant.min_players, variant.max_players
+        )
     except ScorepadError as err:
         raise ScorepadError([*problems, *err.problems]) from None
     rules = _rules(data.get("rules"), variant, problems)
@@ -126,10 +151,13 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
             try:
                 raw = raw.table()
             except (tomllib.TOMLDecodeError, ValueError, RecursionError) as err:
-                raise ScorepadError([Problem(_("deal {n}").format(n=n),
-                    _("is not valid TOML: {err}").format(
-                                                              err=err))]) \
-                    from None
+                raise ScorepadError(
+                    [
+                        Problem(
+                            _("deal {n}").format(n=n), _("is not valid TOML: {err}").format(err=err)
+                        )
+                    ]
+                ) from None
             except ScorepadError as err:
                 raise err.located(_("deal {n}").format(n=n)) from None
         if saved:
@@ -139,14 +167,24 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
         return read_deal(raw, table, _("deal {n}").format(n=n))
 
     if lazy and not problems:
-        return Session(variant.name, players, rules, dealer or players[0], title,
-                       Deals(raw_deals, read), date=date)  # fmt: skip
+        return Session(
+            variant.name,
+            players,
+            rules,
+            dealer or players[0],
+            title,
+            Deals(raw_deals, read),
+            date=date,
+        )
     tables = raw_deals.tables() if isinstance(raw_deals, _Chunks) else raw_deals
     for n, raw in enumerate(tables, 1):
         if len(problems) >= MAX_PROBLEMS - 1:  # a hostile file's 100,000 bad deals: enough
-            problems.append(Problem(_("deal {n}").format(n=n), _("reading stopped here: too many "
-                                                                 "problems (fix the ones above "
-                                                                 "first)")))
+            problems.append(
+                Problem(
+                    _("deal {n}").format(n=n),
+                    _("reading stopped here: too many problems (fix the ones above first)"),
+                )
+            )
             break
         try:
             deals.append(read(raw, n))
@@ -156,16 +194,25 @@ def session_from_document(doc: Mapping[str, Any], *, lazy: bool = False,
             raw_deals[n - 1] = None
     if problems:
         raise ScorepadError(problems)
-    session = Session(variant.name, players, rules, dealer or players[0], title, tuple(deals),
-                      date=date)
+    session = Session(
+        variant.name, players, rules, dealer or players[0], title, tuple(deals), date=date
+    )
     return session
 
 
 def _typed(data: Mapping[str, Any], key: str, kind: type, default: Any) -> Any:
     value = data.get(key, default)
     if not isinstance(value, kind):
-        raise ScorepadError([Problem(key, _("should be {name}, not {value}").format(
-                                              name=kind.__name__, value=shown(value)))])
+        raise ScorepadError(
+            [
+                Problem(
+                    key,
+                    _("should be {name}, not {value}").format(
+                        name=kind.__name__, value=shown(value)
+                    ),
+                )
+            ]
+        )
     return value
 
 
@@ -177,16 +224,20 @@ def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setti
         return default_rules(variant)
     profile = value.get("profile")
     if not isinstance(profile, str) or profile not in variant.profiles:
-        problems.append(Problem("rules", _("profile {profile} is not one of {profiles}").format(
-                                             profile=shown(profile),
-                                             profiles=', '.join(variant.profiles))))
+        problems.append(
+            Problem(
+                "rules",
+                _("profile {profile} is not one of {profiles}").format(
+                    profile=shown(profile), profiles=", ".join(variant.profiles)
+                ),
+            )
+        )
         return default_rules(variant)
     expected = default_rules(variant, profile)
     rules = dict(expected)  # a setting missing or of the wrong kind is reported, and the
     for key, default in expected.items():  # deals are still read with the profile's value
         if key not in value:
-            problems.append(Problem("rules", _("setting {key} is missing").format(
-                                                 key=shown(key))))
+            problems.append(Problem("rules", _("setting {key} is missing").format(key=shown(key))))
             continue
         problem = setting_problem(key, value[key], default)
         if problem:
@@ -195,11 +246,20 @@ def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setti
             rules[key] = value[key]
     unknown = [key for key in value if key not in expected]
     for key in unknown[:MAX_PROBLEMS]:  # a hostile file's 800,000 of them: a count
-        problems.append(Problem("rules", _("unknown setting {key} (settings: {expected})").format(
-                                             key=shown(key), expected=', '.join(expected))))
+        problems.append(
+            Problem(
+                "rules",
+                _("unknown setting {key} (settings: {expected})").format(
+                    key=shown(key), expected=", ".join(expected)
+                ),
+            )
+        )
     if len(unknown) > MAX_PROBLEMS:
-        problems.append(Problem("rules", _("and {x} more unknown settings").format(
-                                             x=len(unknown) - MAX_PROBLEMS)))
+        problems.append(
+            Problem(
+                "rules", _("and {x} more unknown settings").format(x=len(unknown) - MAX_PROBLEMS)
+            )
+        )
     return rules
 
 
@@ -245,5 +305,3 @@ def deal_text(table: Mapping[str, Any]) -> str:
             assert key.isidentifier(), key
             parts += [f"\n[deals.{key}]\n", tomli_w.dumps(value)]
     return "".join(parts)
-
-

@@ -38,16 +38,24 @@ def read_bytes(path: Path) -> bytes:
     except IsADirectoryError:
         raise ScorepadError([Problem(str(path), _("is a folder, not a session file"))]) from None
     except OSError as err:
-        raise ScorepadError([Problem(str(path), _("cannot read: {err}").format(
-                                                    err=_why(err)))]) from None
+        raise ScorepadError(
+            [Problem(str(path), _("cannot read: {err}").format(err=_why(err)))]
+        ) from None
 
 
 def _read_bounded(fd: int, path: Path) -> bytes:
     size = os.fstat(fd).st_size
     if size > MAX_FILE_BYTES:
-        raise ScorepadError([Problem(str(path),
-            _("is {x} MiB: a session file is at most {x2} MiB").format(
-                                                    x=size // 2**20, x2=MAX_FILE_BYTES // 2**20))])
+        raise ScorepadError(
+            [
+                Problem(
+                    str(path),
+                    _("is {x} MiB: a session file is at most {x2} MiB").format(
+                        x=size // 2**20, x2=MAX_FILE_BYTES // 2**20
+                    ),
+                )
+            ]
+        )
     chunks = []
     left = MAX_FILE_BYTES + 1
     while left > 0:
@@ -57,9 +65,16 @@ def _read_bounded(fd: int, path: Path) -> bytes:
         chunks.append(chunk)
         left -= len(chunk)
     if left <= 0:
-        raise ScorepadError([Problem(str(path),
-            _("is larger than a session file can be ({x} MiB)").format(
-                                                    x=MAX_FILE_BYTES // 2**20))])
+        raise ScorepadError(
+            [
+                Problem(
+                    str(path),
+                    _("is larger than a session file can be ({x} MiB)").format(
+                        x=MAX_FILE_BYTES // 2**20
+                    ),
+                )
+            ]
+        )
     return b"".join(chunks)
 
 
@@ -75,9 +90,18 @@ def _still_there(real: Path, inode: int, path: Path) -> None:
     except OSError:
         same = False
     if not same:
-        raise ScorepadError([Problem(str(path), _("was removed or replaced while scorepad was "
-                                                  "saving; nothing was saved: look at the file, "
-                                                  "then try again"))])
+        raise ScorepadError(
+            [
+                Problem(
+                    str(path),
+                    _(
+                        "was removed or replaced while scorepad was "
+                        "saving; nothing was saved: look at the file, "
+                        "then try again"
+                    ),
+                )
+            ]
+        )
 
 
 @contextlib.contextmanager
@@ -95,20 +119,30 @@ def locked(path: Path) -> Iterator[tuple[Path, bytes, int, int]]:
         try:
             fd = os.open(real, os.O_RDONLY)
         except FileNotFoundError:
-            raise ScorepadError([Problem(str(path), _("no such session file (start one with "
-                                                      "'scorepad new')"))]) from None
+            raise ScorepadError(
+                [Problem(str(path), _("no such session file (start one with 'scorepad new')"))]
+            ) from None
         except OSError as err:
-            raise ScorepadError([Problem(str(path), _("cannot read: {err}").format(
-                                                        err=_why(err)))]) from None
+            raise ScorepadError(
+                [Problem(str(path), _("cannot read: {err}").format(err=_why(err)))]
+            ) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
             if time.monotonic() > deadline:
                 who = _lock_holder(real)
-                raise ScorepadError([Problem(str(path), _(
-                    "another scorepad{who} is writing this file; nothing was recorded: try "
-                    "again").format(who=who))]) from None
+                raise ScorepadError(
+                    [
+                        Problem(
+                            str(path),
+                            _(
+                                "another scorepad{who} is writing this file; nothing was "
+                                "recorded: try again"
+                            ).format(who=who),
+                        )
+                    ]
+                ) from None
             time.sleep(0.01)
             continue
         except OSError:
@@ -130,14 +164,17 @@ def locked(path: Path) -> Iterator[tuple[Path, bytes, int, int]]:
 
 
 def _lock_holder(real: Path) -> str:
-    """" (pid 1234)" when /proc/locks tells who holds the lock on the file."""
+    """ " (pid 1234)" when /proc/locks tells who holds the lock on the file."""
     try:
         inode = os.stat(real).st_ino
         with open("/proc/locks", encoding="ascii", errors="replace") as locks:
             for line in locks:
                 parts = line.split()
-                if len(parts) > 5 and parts[1] == "FLOCK" and \
-                        parts[5].rsplit(":", 1)[-1] == str(inode):
+                if (
+                    len(parts) > 5
+                    and parts[1] == "FLOCK"
+                    and parts[5].rsplit(":", 1)[-1] == str(inode)
+                ):
                     return _(" (pid {parts})").format(parts=parts[4])
     except OSError:
         pass
@@ -153,8 +190,9 @@ def write_export(path: Path, text: str | Iterable[str]) -> bool:
     except FileNotFoundError:
         st = None
     except OSError as err:
-        raise ScorepadError([Problem(str(path), _("cannot write: {err}").format(
-                                                    err=_describe(err)))]) from None
+        raise ScorepadError(
+            [Problem(str(path), _("cannot write: {err}").format(err=_describe(err)))]
+        ) from None
     try:
         if st is not None and not stat.S_ISREG(st.st_mode):
             with open(path, "w", encoding="utf-8", newline="\n") as stream:
@@ -162,18 +200,32 @@ def write_export(path: Path, text: str | Iterable[str]) -> bool:
                     stream.write(chunk)
             return True
         if st is not None and _looks_like_session(path):
-            raise ScorepadError([Problem(str(path), _("is a scorepad session file; an export "
-                                                      "never replaces one (choose another name)"))])
+            raise ScorepadError(
+                [
+                    Problem(
+                        str(path),
+                        _(
+                            "is a scorepad session file; an export "
+                            "never replaces one (choose another name)"
+                        ),
+                    )
+                ]
+            )
         real = Path(os.path.realpath(path))
         if not real.parent.is_dir():
-            raise ScorepadError([Problem(str(path), _("folder {parent} does not exist").format(
-                                                        parent=real.parent))])
-        _replace(real, (c.encode("utf-8") for c in chunks),
-                 None if st is None else stat.S_IMODE(st.st_mode))
+            raise ScorepadError(
+                [Problem(str(path), _("folder {parent} does not exist").format(parent=real.parent))]
+            )
+        _replace(
+            real,
+            (c.encode("utf-8") for c in chunks),
+            None if st is None else stat.S_IMODE(st.st_mode),
+        )
         return False
     except (OSError, UnicodeError) as err:
-        raise ScorepadError([Problem(str(path), _("cannot write: {err}").format(
-                                                    err=_describe(err)))]) from None
+        raise ScorepadError(
+            [Problem(str(path), _("cannot write: {err}").format(err=_describe(err)))]
+        ) from None
 
 
 def _looks_like_session(path: Path) -> bool:
@@ -203,7 +255,7 @@ def _write_temp(tmp: Path, chunks: Iterable[bytes | memoryview], mode: int | Non
         for chunk in chunks:
             view = memoryview(chunk)
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
         os.fsync(fd)
     finally:
         os.close(fd)

@@ -21,10 +21,17 @@ from scorepad.storage.files import MAX_UNSIGNED_BYTES
 def parse_whole(data: bytes, path: Path | str) -> dict[str, Any]:
     """A file that is not as scorepad saved it, parsed at once: within MAX_UNSIGNED_BYTES."""
     if len(data) > MAX_UNSIGNED_BYTES:
-        raise ScorepadError([Problem(str(path), f"is {len(data) / 2**20:.1f} MiB and not as "
-                                     "scorepad saved it (its last line, the signature, does "
-                                     "not match): a file edited by hand is read whole, and "
-                                     f"may be at most {MAX_UNSIGNED_BYTES // 2**20} MiB")])
+        raise ScorepadError(
+            [
+                Problem(
+                    str(path),
+                    f"is {len(data) / 2**20:.1f} MiB and not as "
+                    "scorepad saved it (its last line, the signature, does "
+                    "not match): a file edited by hand is read whole, and "
+                    f"may be at most {MAX_UNSIGNED_BYTES // 2**20} MiB",
+                )
+            ]
+        )
     return parse_document(data, path)
 
 
@@ -36,9 +43,9 @@ def _decode(data: bytes, path: Path | str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise ScorepadError([Problem(str(path), _("is not UTF-8 text (byte {start})").format(
-                                                    start=err.start))]) \
-            from None
+        raise ScorepadError(
+            [Problem(str(path), _("is not UTF-8 text (byte {start})").format(start=err.start))]
+        ) from None
     return text.removeprefix("\ufeff")  # a byte-order mark left by an editor
 
 
@@ -50,7 +57,7 @@ class _Chunk(NamedTuple):
     end: int
 
     def table(self) -> Any:
-        doc = tomllib.loads(self.text[self.start:self.end])
+        doc = tomllib.loads(self.text[self.start : self.end])
         deals = doc.get("deals")
         if len(doc) != 1 or not isinstance(deals, list) or len(deals) != 1:
             raise ScorepadError([Problem("", _("is not one [[deals]] table"))])
@@ -98,7 +105,7 @@ class _Chunks(Sequence[_Chunk]):
         for first in range(0, len(self), batch):
             last = min(first + batch, len(self))
             try:
-                doc = tomllib.loads(self.text[self.starts[first]:self.starts[last]])
+                doc = tomllib.loads(self.text[self.starts[first] : self.starts[last]])
             except (tomllib.TOMLDecodeError, ValueError, RecursionError):
                 doc = {}
             deals = doc.get("deals")
@@ -124,11 +131,18 @@ def _parse_text(text: str, path: Path | str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise ScorepadError([Problem(str(path), _("is not valid TOML: {err}").format(
-                                                    err=err))]) from None
+        raise ScorepadError(
+            [Problem(str(path), _("is not valid TOML: {err}").format(err=err))]
+        ) from None
     except RecursionError:
-        raise ScorepadError([Problem(str(path), _("is not a session file: its tables or lists "
-                                                  "are nested too deep"))]) from None
+        raise ScorepadError(
+            [
+                Problem(
+                    str(path), _("is not a session file: its tables or lists are nested too deep")
+                )
+            ]
+        ) from None
     except ValueError as err:  # an integer of thousands of digits
-        raise ScorepadError([Problem(str(path), _("is not a session file: {err}").format(
-                                                    err=err))]) from None
+        raise ScorepadError(
+            [Problem(str(path), _("is not a session file: {err}").format(err=err))]
+        ) from None

@@ -46,8 +46,10 @@ def dumps(session: Session) -> str:
 # The last line of a file scorepad wrote: the digest of everything above it, and which
 # scorepad checked it. A file that still matches needs no second check of its deals when one
 # more is recorded (they are read when looked at); a file edited by hand is checked in full.
-_SIGNATURE = re.compile(rb"(?:\A|\n)(# checked by scorepad ([0-9A-Za-z.+-]{1,40}): "
-                        rb"sha256 ([0-9a-f]{64})[ \t]*\r?\n?)\Z")
+_SIGNATURE = re.compile(
+    rb"(?:\A|\n)(# checked by scorepad ([0-9A-Za-z.+-]{1,40}): "
+    rb"sha256 ([0-9a-f]{64})[ \t]*\r?\n?)\Z"
+)
 
 
 def signed(body: bytes) -> bytes:
@@ -72,22 +74,26 @@ def _unsigned(data: bytes) -> tuple[int, bool]:
         return len(data), False
     end = found.start(1)
     version, digest = found.group(2).decode("ascii"), found.group(3).decode("ascii")
-    signed_end = end - 1 if end and data[end - 1:end] == b"\n" else end
+    signed_end = end - 1 if end and data[end - 1 : end] == b"\n" else end
     if version != __version__:
         return end, False
     return end, hashlib.sha256(memoryview(data)[:signed_end]).hexdigest() == digest
 
 
-def _appended(data: bytes, doc: Mapping[str, Any], before: Session,
-              after: Session) -> list[bytes | memoryview] | None:  # fmt: skip
+def _appended(
+    data: bytes, doc: Mapping[str, Any], before: Session, after: Session
+) -> list[bytes | memoryview] | None:
     """The file's bytes with after's new last deal added as text, when that is all that
     changed and the file can take it: a current format whose deals are all `[[deals]]`
     tables. The new part is read back on its own and must give the very same deal; the old
     part is the bytes just read, and checked (or signed as checked) under the lock. None:
     write the whole file."""
     old, new = before.deals, after.deals
-    if len(new) != len(old) + 1 or replace(after, deals=old) != before \
-            or doc.get("scorepad") != FORMAT_VERSION:
+    if (
+        len(new) != len(old) + 1
+        or replace(after, deals=old) != before
+        or doc.get("scorepad") != FORMAT_VERSION
+    ):
         return None
     if isinstance(new, Deals) and isinstance(old, Deals):
         if not new.starts(old):
@@ -96,19 +102,26 @@ def _appended(data: bytes, doc: Mapping[str, Any], before: Session,
         return None
     end = _unsigned(data)[0]
     body = memoryview(data)[:end]  # the old text as it is, not copied
-    headers = sum(1 for _match in re.finditer(
-        rb"(?m)^[ \t]*\[\[[ \t]*deals[ \t]*\]\][ \t]*(?:#.*)?\r?$", body))
+    headers = sum(
+        1
+        for _match in re.finditer(rb"(?m)^[ \t]*\[\[[ \t]*deals[ \t]*\]\][ \t]*(?:#.*)?\r?$", body)
+    )
     if headers != len(old):  # deals written inline, or quoted keys: rewrite
         return None
     deal = new[-1]
     text = deal_text(_deal_table(get_variant(after.variant), deal))
     [raw] = tomllib.loads(text)["deals"]
     table = table_at(after, len(new))
-    if read_deal(raw, table, _("deal {new}").format(new=len(new))) != deal \
-            or saved_deal(raw, table) != deal:  # read with every check, and as saved
+    if (
+        read_deal(raw, table, _("deal {new}").format(new=len(new))) != deal
+        or saved_deal(raw, table) != deal
+    ):  # read with every check, and as saved
         raise AssertionError("the new deal does not survive a save and load")
-    while end and data[end - 1:end] == b"\n":
+    while end and data[end - 1 : end] == b"\n":
         end -= 1
-    chunks: list[bytes | memoryview] = [memoryview(data)[:end], b"\n" if end else b"",
-                                        text.encode("utf-8")]  # fmt: skip
+    chunks: list[bytes | memoryview] = [
+        memoryview(data)[:end],
+        b"\n" if end else b"",
+        text.encode("utf-8"),
+    ]
     return _signed_chunks(chunks)

@@ -120,9 +120,16 @@ def repeats(rounds: Iterable[Sequence[Sequence[str]]]) -> int:
     return total
 
 
-def draw_round(roster: Sequence[str], history: History, rounds: int, seed: int | str = 0,
-               *, sizes: Sequence[int] = FRENCH_SIZES, fair: bool = True,
-               work: int = WORK) -> Round:  # fmt: skip
+def draw_round(
+    roster: Sequence[str],
+    history: History,
+    rounds: int,
+    seed: int | str = 0,
+    *,
+    sizes: Sequence[int] = FRENCH_SIZES,
+    fair: bool = True,
+    work: int = WORK,
+) -> Round:
     """Round `len(history) + 1` of `rounds` for the players of `roster` (in any order; each
     name once), after the rounds of `history` (names of players who have left may appear
     there). Same arguments, same round; another seed, most likely another draw. `work`
@@ -158,8 +165,9 @@ def draw_round(roster: Sequence[str], history: History, rounds: int, seed: int |
     seated = _seat(tables, past, sizes, rng)
     named = tuple(tuple(names[p] for p in table) for table in seated)
     so_far = repeats([*history, named])
-    planned = repeats([*history, *([tuple(names[p] for p in t) for t in tabs]
-                                   for tabs in plan[drawn - origin :])])  # fmt: skip
+    planned = repeats(
+        [*history, *([tuple(names[p] for p in t) for t in tabs] for tabs in plan[drawn - origin :])]
+    )
     bound = repeats(history) + _least(past, len(names), shape, rounds - drawn)
     return Round(named, so_far, planned, bound)
 
@@ -180,9 +188,16 @@ def _coverable(count: int, sizes: Sequence[int]) -> bool:
 
 
 def _cannot_seat(count: int, sizes: Sequence[int]) -> ScorepadError:
-    return ScorepadError([Problem("players", _("{count} players cannot be seated at tables of "
-                                               "{sizes}").format(
-        count=count, sizes=_(", ").join(str(s) for s in sorted(sizes))))])  # fmt: skip
+    return ScorepadError(
+        [
+            Problem(
+                "players",
+                _("{count} players cannot be seated at tables of {sizes}").format(
+                    count=count, sizes=_(", ").join(str(s) for s in sorted(sizes))
+                ),
+            )
+        ]
+    )
 
 
 def _check_roster(names: list[str], history: History, rounds: int) -> None:
@@ -190,19 +205,23 @@ def _check_roster(names: list[str], history: History, rounds: int) -> None:
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            problems.append(Problem("players", _("{name} is on the roster twice").format(
-                name=name)))  # fmt: skip
+            problems.append(
+                Problem("players", _("{name} is on the roster twice").format(name=name))
+            )
         seen.add(name)
     if len(history) >= rounds:
-        problems.append(Problem("rounds", _("all {rounds} rounds are drawn").format(
-            rounds=rounds)))  # fmt: skip
+        problems.append(Problem("rounds", _("all {rounds} rounds are drawn").format(rounds=rounds)))
     for r, tables in enumerate(history, 1):
         present: set[str] = set()
         for table in tables:
             for name in table:
                 if name in present:
-                    problems.append(Problem(_("round {n}").format(n=r),
-                                            _("{name} is seated twice").format(name=name)))
+                    problems.append(
+                        Problem(
+                            _("round {n}").format(n=r),
+                            _("{name} is seated twice").format(name=name),
+                        )
+                    )
                 present.add(name)
     if problems:
         raise ScorepadError(problems)
@@ -211,11 +230,14 @@ def _check_roster(names: list[str], history: History, rounds: int) -> None:
 # -- the plan --------------------------------------------------------------------------------
 
 
-def _first_mismatch(past: Sequence[Sequence[Sequence[int]]], plan: list[list[list[int]]],
-                    origin: int, drawn: int) -> int | None:  # fmt: skip
+def _first_mismatch(
+    past: Sequence[Sequence[Sequence[int]]], plan: list[list[list[int]]], origin: int, drawn: int
+) -> int | None:
     """The first round drawn that is not the plan's."""
-    return next((r for r in range(origin, drawn)
-                 if _partition(past[r]) != _partition(plan[r - origin])), None)  # fmt: skip
+    return next(
+        (r for r in range(origin, drawn) if _partition(past[r]) != _partition(plan[r - origin])),
+        None,
+    )
 
 
 def _partition(tables: Sequence[Sequence[int]]) -> frozenset[frozenset[int]]:
@@ -260,8 +282,14 @@ def _balances(past: Sequence[Sequence[Sequence[int]]], n: int, preferred: int) -
     return balance
 
 
-def _odd_sets(past: Sequence[Sequence[Sequence[int]]], n: int, shape: tuple[int, ...],
-              preferred: int, rounds: int, rng: random.Random) -> list[set[int]]:  # fmt: skip
+def _odd_sets(
+    past: Sequence[Sequence[Sequence[int]]],
+    n: int,
+    shape: tuple[int, ...],
+    preferred: int,
+    rounds: int,
+    rng: random.Random,
+) -> list[set[int]]:
     """Who sits at the odd tables of each planned round: the lowest balances, ties going to
     players who have shared odd tables the least with those already chosen."""
     odd = sum(s for s in shape if s != preferred)
@@ -296,21 +324,31 @@ def _odd_sets(past: Sequence[Sequence[Sequence[int]]], n: int, shape: tuple[int,
     return sets
 
 
-def _least(past: Sequence[Sequence[Sequence[int]]], n: int, shape: tuple[int, ...],
-           rounds: int) -> int:
+def _least(
+    past: Sequence[Sequence[Sequence[int]]], n: int, shape: tuple[int, ...], rounds: int
+) -> int:
     """The least number of repeats `rounds` more rounds can add: each player's opponent seats
     (at least the smallest table's, less one, a round) beyond the opponents they have not met
     yet, halved (a repeat is two players')."""
     meet = _meetings(past, n)
     seats = rounds * (min(shape) - 1)
-    excess = sum(max(0, seats - sum(1 for q in range(n) if q != p and meet[p][q] == 0))
-                 for p in range(n))  # fmt: skip
+    excess = sum(
+        max(0, seats - sum(1 for q in range(n) if q != p and meet[p][q] == 0)) for p in range(n)
+    )
     return (excess + 1) // 2
 
 
-def _plan(past: list[list[list[int]]], origin: int, n: int, shape: tuple[int, ...],
-          preferred: int, rounds: int, seed: int | str, fair: bool,
-          work: int) -> list[list[list[int]]]:  # fmt: skip
+def _plan(
+    past: list[list[list[int]]],
+    origin: int,
+    n: int,
+    shape: tuple[int, ...],
+    preferred: int,
+    rounds: int,
+    seed: int | str,
+    fair: bool,
+    work: int,
+) -> list[list[list[int]]]:
     """Rounds `origin + 1` to `rounds` for players 0..n-1 after the first `origin` rounds."""
     rng = random.Random(f"{seed}:plan:{origin}")
     before = past[:origin]
@@ -323,8 +361,10 @@ def _plan(past: list[list[list[int]]], origin: int, n: int, shape: tuple[int, ..
     classes: list[list[bool]] = []
     for chosen in sets:
         tables: list[list[int]] = []
-        for group, sizes_ in ((sorted(chosen), odd_shape),
-                              ([p for p in range(n) if p not in chosen], even_shape)):  # fmt: skip
+        for group, sizes_ in (
+            (sorted(chosen), odd_shape),
+            ([p for p in range(n) if p not in chosen], even_shape),
+        ):
             tables.extend(_greedy(group, sizes_, meet, rng))
         plan.append(tables)
         # tables of one kind swap players freely: without fairness, all are of one kind
@@ -335,8 +375,9 @@ def _plan(past: list[list[list[int]]], origin: int, n: int, shape: tuple[int, ..
     return _search(plan, classes, base, _balances(before, n, preferred), floor, rng, work)
 
 
-def _greedy(group: list[int], sizes: list[int], meet: list[list[int]],
-            rng: random.Random) -> list[list[int]]:  # fmt: skip
+def _greedy(
+    group: list[int], sizes: list[int], meet: list[list[int]], rng: random.Random
+) -> list[list[int]]:
     """A first seating of `group` at tables of `sizes`: each player, in a random order, at
     the table with room where they have met the fewest players."""
     order = group[:]
@@ -344,16 +385,23 @@ def _greedy(group: list[int], sizes: list[int], meet: list[list[int]],
     tables: list[list[int]] = [[] for _ in sizes]
     for p in order:
         row = meet[p]
-        best = min((i for i, t in enumerate(tables) if len(t) < sizes[i]),
-                   key=lambda i: (sum(row[q] > 0 for q in tables[i]), len(tables[i]),
-                                  rng.random()))  # fmt: skip
+        best = min(
+            (i for i, t in enumerate(tables) if len(t) < sizes[i]),
+            key=lambda i: (sum(row[q] > 0 for q in tables[i]), len(tables[i]), rng.random()),
+        )
         tables[best].append(p)
     return tables
 
 
-def _search(plan: list[list[list[int]]], classes: list[list[bool]], base: list[list[int]],
-            balance: list[Fraction], floor: int, rng: random.Random,
-            work: int) -> list[list[list[int]]]:  # fmt: skip
+def _search(
+    plan: list[list[list[int]]],
+    classes: list[list[bool]],
+    base: list[list[int]],
+    balance: list[Fraction],
+    floor: int,
+    rng: random.Random,
+    work: int,
+) -> list[list[list[int]]]:
     """Tabu search over swaps of two players of one round: each step makes the best swap that
     moves a player out of a repeat (not undoing a recent swap unless it beats the best seen);
     after a while without progress, back to the best and a few random swaps. Stops at
@@ -407,12 +455,22 @@ def _search(plan: list[list[list[int]]], classes: list[list[bool]], base: list[l
                             if not same:
                                 if lv[a] != lv[b]:
                                     continue
-                                then = next((u for u in range(r + 1, rounds)
-                                             if classes[u][where[u][a]]
-                                             != classes[u][where[u][b]]), -1)  # fmt: skip
+                                then = next(
+                                    (
+                                        u
+                                        for u in range(r + 1, rounds)
+                                        if classes[u][where[u][a]] != classes[u][where[u][b]]
+                                    ),
+                                    -1,
+                                )
                             mb = meet[b]
-                            delta = (in_a - out_a - sum(1 for y in other if mb[y] > 1)
-                                     + sum(1 for x in table if mb[x] > 0) - 2 * (ma[b] > 0))
+                            delta = (
+                                in_a
+                                - out_a
+                                - sum(1 for y in other if mb[y] > 1)
+                                + sum(1 for x in table if mb[x] > 0)
+                                - 2 * (ma[b] > 0)
+                            )
                             work -= 1
                             if then >= 0:
                                 _swap(tables, here, meet, ti, a, ui, b)
@@ -422,8 +480,9 @@ def _search(plan: list[list[list[int]]], classes: list[list[bool]], base: list[l
                                 work -= 4
                             if delta > move_delta:
                                 continue
-                            if ((a_tabu or taboo[b * ntables + ti] > step)
-                                    and cost + delta >= best_cost):
+                            if (
+                                a_tabu or taboo[b * ntables + ti] > step
+                            ) and cost + delta >= best_cost:
                                 continue
                             if delta < move_delta:
                                 move_delta, move, ties = delta, (r, ti, a, ui, b, then), 1
@@ -468,12 +527,17 @@ def _search(plan: list[list[list[int]]], classes: list[list[bool]], base: list[l
                 a, b = rng.randrange(n), rng.randrange(n)
                 ka, kb = classes[rr][where[rr][a]], classes[rr][where[rr][b]]
                 if ka != kb and level[rr][a] == level[rr][b]:
-                    then = next((u for u in range(rr + 1, rounds)
-                                 if classes[u][where[u][a]] != classes[u][where[u][b]]), -1)
+                    then = next(
+                        (
+                            u
+                            for u in range(rr + 1, rounds)
+                            if classes[u][where[u][a]] != classes[u][where[u][b]]
+                        ),
+                        -1,
+                    )
                     _swap(plan[rr], where[rr], meet, where[rr][a], a, where[rr][b], b)
                     if then >= 0:
-                        _swap(plan[then], where[then], meet, where[then][a], a,
-                              where[then][b], b)  # fmt: skip
+                        _swap(plan[then], where[then], meet, where[then][a], a, where[then][b], b)
                     level = _levels(plan, classes, where, balance)
             cost = _cost(meet)
     return best
@@ -489,8 +553,12 @@ def _where(plan: list[list[list[int]]], n: int) -> list[list[int]]:
     return where
 
 
-def _levels(plan: list[list[list[int]]], classes: list[list[bool]], where: list[list[int]],
-            balance: list[Fraction]) -> list[list[Fraction]]:  # fmt: skip
+def _levels(
+    plan: list[list[list[int]]],
+    classes: list[list[bool]],
+    where: list[list[int]],
+    balance: list[Fraction],
+) -> list[list[Fraction]]:
     """Each player's odd-seat balance before each planned round (less the same share for
     everybody, which equal balances do not need)."""
     levels: list[list[Fraction]] = []
@@ -502,28 +570,45 @@ def _levels(plan: list[list[list[int]]], classes: list[list[bool]], where: list[
     return levels
 
 
-def _random_swap(tables: list[list[int]], kinds: list[bool], rng: random.Random,
-                 r: int) -> tuple[int, int, int, int, int, int] | None:  # fmt: skip
-    pairs = [(i, j) for i in range(len(tables)) for j in range(len(tables))
-             if i != j and kinds[i] == kinds[j]]  # fmt: skip
+def _random_swap(
+    tables: list[list[int]], kinds: list[bool], rng: random.Random, r: int
+) -> tuple[int, int, int, int, int, int] | None:
+    pairs = [
+        (i, j)
+        for i in range(len(tables))
+        for j in range(len(tables))
+        if i != j and kinds[i] == kinds[j]
+    ]
     if not pairs:
         return None
     ti, ui = rng.choice(pairs)
     return (r, ti, rng.choice(tables[ti]), ui, rng.choice(tables[ui]), -1)
 
 
-def _delta(tables: list[list[int]], meet: list[list[int]],
-           move: tuple[int, int, int, int, int, int]) -> int:  # fmt: skip
+def _delta(
+    tables: list[list[int]], meet: list[list[int]], move: tuple[int, int, int, int, int, int]
+) -> int:
     _r, ti, a, ui, b, _then = move
     ma, mb = meet[a], meet[b]
     table, other = tables[ti], tables[ui]
-    return (sum(1 for y in other if ma[y] > 0) - sum(1 for x in table if ma[x] > 1)
-            - sum(1 for y in other if mb[y] > 1) + sum(1 for x in table if mb[x] > 0)
-            - 2 * (ma[b] > 0))  # fmt: skip
+    return (
+        sum(1 for y in other if ma[y] > 0)
+        - sum(1 for x in table if ma[x] > 1)
+        - sum(1 for y in other if mb[y] > 1)
+        + sum(1 for x in table if mb[x] > 0)
+        - 2 * (ma[b] > 0)
+    )
 
 
-def _swap(tables: list[list[int]], where: list[int], meet: list[list[int]], ti: int, a: int,
-          ui: int, b: int) -> None:  # fmt: skip
+def _swap(
+    tables: list[list[int]],
+    where: list[int],
+    meet: list[list[int]],
+    ti: int,
+    a: int,
+    ui: int,
+    b: int,
+) -> None:
     table, other = tables[ti], tables[ui]
     for x in table:
         if x != a:
@@ -542,8 +627,12 @@ def _swap(tables: list[list[int]], where: list[int], meet: list[list[int]], ti: 
     where[a], where[b] = ui, ti
 
 
-def _seat(tables: list[list[int]], past: Sequence[Sequence[Sequence[int]]],
-          sizes: Sequence[int], rng: random.Random) -> list[list[int]]:  # fmt: skip
+def _seat(
+    tables: list[list[int]],
+    past: Sequence[Sequence[Sequence[int]]],
+    sizes: Sequence[int],
+    rng: random.Random,
+) -> list[list[int]]:
     """Seating order at each table: seat by seat, the player who has had it the fewest times.
     Tables in the order of `sizes`, shuffled within a size."""
     had: dict[tuple[int, int], int] = {}

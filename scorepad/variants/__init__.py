@@ -84,7 +84,7 @@ __all__ = [
     "resolve_choice",
     "short_answers",
     "with_prompts",
-]  # fmt: skip
+]
 
 
 def match_over(session: Any) -> str | None:
@@ -92,8 +92,9 @@ def match_over(session: Any) -> str | None:
     scripts (the registry sees no Session type: a game sees only its table)."""
     variant = get_variant(session.variant)
     table = session.table
-    return variant.match_over(session.rules, (variant.score(deal.entry, table, explain=False)
-                                              for deal in session.deals))
+    return variant.match_over(
+        session.rules, (variant.score(deal.entry, table, explain=False) for deal in session.deals)
+    )
 
 
 #: every game: its name, its module and the title its deal options go under in --help (adding a
@@ -133,8 +134,14 @@ def get_variant(name: str) -> Variant:
                 _NAMES[name] = variant
             return variant
     known = ", ".join(registry())
-    raise ScorepadError([Problem("", _("unknown variant {name} (known: {known})").format(
-                                         name=shown(name), known=known))])
+    raise ScorepadError(
+        [
+            Problem(
+                "",
+                _("unknown variant {name} (known: {known})").format(name=shown(name), known=known),
+            )
+        ]
+    )
 
 
 def default_rules(variant: Variant, profile: str | None = None) -> dict[str, Setting]:
@@ -142,8 +149,14 @@ def default_rules(variant: Variant, profile: str | None = None) -> dict[str, Set
     if name not in variant.profiles:
         known = ", ".join(variant.profiles)
         raise ScorepadError(
-            [Problem("", _("unknown rule profile {name} for {name2} (profiles: {known})").format(
-                             name=shown(name), name2=variant.name, known=known))]
+            [
+                Problem(
+                    "",
+                    _("unknown rule profile {name} for {name2} (profiles: {known})").format(
+                        name=shown(name), name2=variant.name, known=known
+                    ),
+                )
+            ]
         )
     return {"profile": name, **variant.profiles[name]}
 
@@ -159,5 +172,3 @@ def in_game_words(variant: Variant, raw: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # --- reading raw entries -------------------------------------------------------------------
-
-

@@ -44,38 +44,81 @@ TOTAL = 91
 MULTIPLIERS = {"petite": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
 NO_SCORE = ("pass", "cancelled")
 CONTRACTS = (*MULTIPLIERS, *NO_SCORE)
-CONTRACT_NAMES = {"petite": N_("Petite"), "garde": N_("Garde"), "garde-sans": N_("Garde sans"),
-                  "garde-contre": N_("Garde contre")}  # fmt: skip
+CONTRACT_NAMES = {
+    "petite": N_("Petite"),
+    "garde": N_("Garde"),
+    "garde-sans": N_("Garde sans"),
+    "garde-contre": N_("Garde contre"),
+}
 # the contracts as tables name them ("garde Bruno"), in the language
-CONTRACT_WORDS = {"petite": N_("petite"), "garde": N_("garde"), "garde-sans": N_("garde-sans"),
-                  "garde-contre": N_("garde-contre"), "pass": N_("pass"),
-                  "cancelled": N_("cancelled")}  # fmt: skip
+CONTRACT_WORDS = {
+    "petite": N_("petite"),
+    "garde": N_("garde"),
+    "garde-sans": N_("garde-sans"),
+    "garde-contre": N_("garde-contre"),
+    "pass": N_("pass"),
+    "cancelled": N_("cancelled"),
+}
 CONTRACT_ALIASES = {
-    "prise": "petite", "small": "petite", "p": "petite", "スモール": "petite", "プチ": "petite",
+    "prise": "petite",
+    "small": "petite",
+    "p": "petite",
+    "スモール": "petite",
+    "プチ": "petite",
     "プティット": "petite",
-    "guard": "garde", "g": "garde", "ガード": "garde",
-    "guard-without": "garde-sans", "gs": "garde-sans", "キティーなし": "garde-sans",
-    "ガード・サン": "garde-sans", "ガードサン": "garde-sans", "ガード・サンス": "garde-sans",
-    "guard-against": "garde-contre", "gc": "garde-contre", "キティー捨てる": "garde-contre",
-    "ガード・コントル": "garde-contre", "ガードコントル": "garde-contre",
-    "passed": "pass", "passe": "pass", "all-pass": "pass", "パス": "pass",
-    "canceled": "cancelled", "annule": "cancelled", "annulé": "cancelled",
-    "petit-sec": "cancelled", "redeal": "cancelled", "無効": "cancelled", "配り直し": "cancelled",
-}  # fmt: skip
+    "guard": "garde",
+    "g": "garde",
+    "ガード": "garde",
+    "guard-without": "garde-sans",
+    "gs": "garde-sans",
+    "キティーなし": "garde-sans",
+    "ガード・サン": "garde-sans",
+    "ガードサン": "garde-sans",
+    "ガード・サンス": "garde-sans",
+    "guard-against": "garde-contre",
+    "gc": "garde-contre",
+    "キティー捨てる": "garde-contre",
+    "ガード・コントル": "garde-contre",
+    "ガードコントル": "garde-contre",
+    "passed": "pass",
+    "passe": "pass",
+    "all-pass": "pass",
+    "パス": "pass",
+    "canceled": "cancelled",
+    "annule": "cancelled",
+    "annulé": "cancelled",
+    "petit-sec": "cancelled",
+    "redeal": "cancelled",
+    "無効": "cancelled",
+    "配り直し": "cancelled",
+}
 TARGETS = {3: 36, 2: 41, 1: 51, 0: 56}
 SIDES = ("attack", "defence")
-SIDE_ALIASES = {"defense": "defence", "taker": "attack", "attaque": "attack", "d": "defence",
-                "a": "attack", "def": "defence", "att": "attack", "攻撃": "attack",
-                "アタック": "attack", "テイカー側": "attack", "防御": "defence",
-                "ディフェンス": "defence"}  # fmt: skip
+SIDE_ALIASES = {
+    "defense": "defence",
+    "taker": "attack",
+    "attaque": "attack",
+    "d": "defence",
+    "a": "attack",
+    "def": "defence",
+    "att": "attack",
+    "攻撃": "attack",
+    "アタック": "attack",
+    "テイカー側": "attack",
+    "防御": "defence",
+    "ディフェンス": "defence",
+}
 HANDFUL_THRESHOLDS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
 HANDFUL_NAMES = ("simple", "double", "triple")
 HANDFUL_WORDS = {"simple": N_("simple"), "double": N_("double"), "triple": N_("triple")}
 MAX_TRUMPS = 22  # 21 trumps and the Excuse
 REPLACES = {
-    "points": ("cards", "pile", "side"), "bouts": ("cards", "pile", "side"),
-    "cards": ("points", "bouts"), "partner": ("alone",), "alone": ("partner",),
-}  # fmt: skip
+    "points": ("cards", "pile", "side"),
+    "bouts": ("cards", "pile", "side"),
+    "cards": ("points", "bouts"),
+    "partner": ("alone",),
+    "alone": ("partner",),
+}
 
 SEED: dict[str, Setting] = {
     "base": 25,
@@ -128,6 +171,7 @@ SIDE_NAMES = {"attack": N_("the taker's side"), "defence": N_("the defence")}
 
 # --- card counts: every bound below comes from the deck, the dog and the hands ------------------
 
+
 def dog_size(players: int) -> int:
     """The dog (chien): 6 cards with 3 or 4 players, 3 with 5."""
     return 3 if players == 5 else 6
@@ -167,16 +211,16 @@ def slam_side_points(e: FrenchEntry, players: int, owed: bool) -> tuple[Decimal,
 
 
 @functools.cache  # a few dozen cases, asked for every deal of a file
-def _slam_side_points(contract: str, bouts: int, slam: str, players: int,
-                      owed: bool) -> tuple[Decimal, Decimal] | None:  # fmt: skip
+def _slam_side_points(
+    contract: str, bouts: int, slam: str, players: int, owed: bool
+) -> tuple[Decimal, Decimal] | None:
     other = OTHER[slam]
     free, restricted, eligible = (0, 0, discardable)
     if dog_side(contract) == other:
         free, restricted, eligible = dog_holding(contract, players)
     other_bouts = 3 - bouts if other == "defence" else bouts
     fixed = (FOOL_CARD,) if owed else ()
-    held = holding_range(DECK, free, restricted, eligible=eligible, bouts=other_bouts,
-                         fixed=fixed)  # fmt: skip
+    held = holding_range(DECK, free, restricted, eligible=eligible, bouts=other_bouts, fixed=fixed)
     if held is None:
         return None
     if other == "attack":
@@ -184,8 +228,9 @@ def _slam_side_points(contract: str, bouts: int, slam: str, players: int,
     return TOTAL - held[1], TOTAL - held[0]
 
 
-def plain_side_points(e: FrenchEntry, players: int,
-                      owed_by: str | None = None) -> tuple[Decimal, Decimal]:  # fmt: skip
+def plain_side_points(
+    e: FrenchEntry, players: int, owed_by: str | None = None
+) -> tuple[Decimal, Decimal]:
     """Without a slam: the taker side's points as counted, each side having taken at least
     one trick of `players` cards, with the dog where it counts. With an owed Excuse, its
     owner's side holds it besides its tricks, and the other side's trick lacks that card."""
@@ -194,8 +239,9 @@ def plain_side_points(e: FrenchEntry, players: int,
 
 
 @functools.cache
-def _plain_side_points(contract: str, taker_bouts: int, players: int,
-                       owed_by: str | None = None) -> tuple[Decimal, Decimal]:  # fmt: skip
+def _plain_side_points(
+    contract: str, taker_bouts: int, players: int, owed_by: str | None = None
+) -> tuple[Decimal, Decimal]:
     least = []
     for side, bouts in (("attack", taker_bouts), ("defence", 3 - taker_bouts)):
         free, restricted, eligible = players, 0, discardable
@@ -207,8 +253,9 @@ def _plain_side_points(contract: str, taker_bouts: int, players: int,
             free += dog_free
         held = None
         while held is None and free <= DECK.size:  # the fewest cards that hold those bouts
-            held = holding_range(DECK, free, restricted, eligible=eligible, bouts=bouts,
-                                 fixed=fixed)  # fmt: skip
+            held = holding_range(
+                DECK, free, restricted, eligible=eligible, bouts=bouts, fixed=fixed
+            )
             free += 1
         least.append(held[0] if held else Decimal(TOTAL))
     return least[0], TOTAL - least[1]
@@ -264,11 +311,16 @@ def slam_choices(e: FrenchEntry, players: int) -> str:
             shown = span(lo, hi)
             why = ""
             if owed:
-                why = (_(" (the Excuse kept by {side_names}, owed)") if moved else
-                       _(" (the Excuse kept by {side_names}, owed, as counted)")).format(
-                           side_names=_(SIDE_NAMES[OTHER[e.slam or 'attack']]))
-            parts.append(_("{shown} with {bouts}{why}").format(
-                             shown=shown, bouts=plural(bouts, 'bout'), why=why))
+                why = (
+                    _(" (the Excuse kept by {side_names}, owed)")
+                    if moved
+                    else _(" (the Excuse kept by {side_names}, owed, as counted)")
+                ).format(side_names=_(SIDE_NAMES[OTHER[e.slam or "attack"]]))
+            parts.append(
+                _("{shown} with {bouts}{why}").format(
+                    shown=shown, bouts=plural(bouts, "bout"), why=why
+                )
+            )
     return "; ".join(parts) if parts else _("no possible points")
 
 
@@ -292,35 +344,63 @@ class French:
     settles_per_game = False
     settles_without_rate = False
     synonyms: Mapping[str, str] = {}
-    fields: tuple[Field, ...] = with_prompts((
-        Field("contract", "--contract", "choice", "the contract, or pass / cancelled", CONTRACTS,
-              aliases=tuple(CONTRACT_ALIASES.items())),
-        Field("taker", "--taker", "player", "who took"),
-        Field("partner", "--partner", "player", "5 players: the called king's holder"),
-        Field("alone", "--alone", "flag", "5 players: the taker plays alone"),
-        Field("points", "--points", "number", "the taker side's card points (0–91, halves)"),
-        Field("bouts", "--bouts", "integer", "bouts (21, 1, Excuse) in the taker side's cards"),
-        Field("cards", "--cards", "cards", "the cards of one side's pile"),
-        Field("pile", "--pile", "integer", "how many cards the pile holds"),
-        Field("side", "--side", "choice", "whose pile the cards are", SIDES,
-              aliases=tuple(SIDE_ALIASES.items())),
-        Field("handfuls", "--handful", "handfuls", "handfuls shown, as PLAYER:TRUMPS"),
-        Field("petit_au_bout", "--petit-au-bout", "choice",
-              "which side won the Petit in the last trick", SIDES,
-              aliases=tuple(SIDE_ALIASES.items())),
-        Field("slam", "--slam", "choice", "which side took every trick", SIDES,
-              aliases=tuple(SIDE_ALIASES.items())),
-        Field("slam_announced", "--slam-announced", "flag", "slam announced by the taker"),
-        *fool_fields(N_("Excuse"), N_("what became of the Excuse"), ("given", "owed", "lost")),
-    ), {
-        "contract": N_("contract"), "taker": N_("taker"),
-        "partner": N_("partner (holder of the called king)"),
-        "points": N_("card points of the taker's side (0–91, halves)"),
-        "bouts": N_("bouts (21, 1, Excuse) on the taker's side"),
-        "pile": N_("cards in that pile"), "side": N_("whose pile is it"),
-        "petit_au_bout": N_("petit au bout, won by"),
-        "slam": N_("slam: which side took every trick"),
-    })  # fmt: skip
+    fields: tuple[Field, ...] = with_prompts(
+        (
+            Field(
+                "contract",
+                "--contract",
+                "choice",
+                "the contract, or pass / cancelled",
+                CONTRACTS,
+                aliases=tuple(CONTRACT_ALIASES.items()),
+            ),
+            Field("taker", "--taker", "player", "who took"),
+            Field("partner", "--partner", "player", "5 players: the called king's holder"),
+            Field("alone", "--alone", "flag", "5 players: the taker plays alone"),
+            Field("points", "--points", "number", "the taker side's card points (0–91, halves)"),
+            Field("bouts", "--bouts", "integer", "bouts (21, 1, Excuse) in the taker side's cards"),
+            Field("cards", "--cards", "cards", "the cards of one side's pile"),
+            Field("pile", "--pile", "integer", "how many cards the pile holds"),
+            Field(
+                "side",
+                "--side",
+                "choice",
+                "whose pile the cards are",
+                SIDES,
+                aliases=tuple(SIDE_ALIASES.items()),
+            ),
+            Field("handfuls", "--handful", "handfuls", "handfuls shown, as PLAYER:TRUMPS"),
+            Field(
+                "petit_au_bout",
+                "--petit-au-bout",
+                "choice",
+                "which side won the Petit in the last trick",
+                SIDES,
+                aliases=tuple(SIDE_ALIASES.items()),
+            ),
+            Field(
+                "slam",
+                "--slam",
+                "choice",
+                "which side took every trick",
+                SIDES,
+                aliases=tuple(SIDE_ALIASES.items()),
+            ),
+            Field("slam_announced", "--slam-announced", "flag", "slam announced by the taker"),
+            *fool_fields(N_("Excuse"), N_("what became of the Excuse"), ("given", "owed", "lost")),
+        ),
+        {
+            "contract": N_("contract"),
+            "taker": N_("taker"),
+            "partner": N_("partner (holder of the called king)"),
+            "points": N_("card points of the taker's side (0–91, halves)"),
+            "bouts": N_("bouts (21, 1, Excuse) on the taker's side"),
+            "pile": N_("cards in that pile"),
+            "side": N_("whose pile is it"),
+            "petit_au_bout": N_("petit au bout, won by"),
+            "slam": N_("slam: which side took every trick"),
+        },
+    )
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:
         return DECK
@@ -333,16 +413,21 @@ class French:
         contract = r.choice("contract", CONTRACTS, CONTRACT_ALIASES)
         if contract is None:
             if not r.problems:
-                r.require("contract", _("--contract ({contracts})").format(
-                                          contracts=', '.join(CONTRACTS)))
+                r.require(
+                    "contract", _("--contract ({contracts})").format(contracts=", ".join(CONTRACTS))
+                )
             r.used.update(f.key for f in self.fields)
             r.finish()
         assert contract is not None
         if contract in NO_SCORE:
             present = [f.option for f in self.fields if f.key != "contract" and r.has(f.key)]
             if present:
-                r.add(_("a {contract} deal has no {present}").format(
-                          contract=contract, present=', '.join(present)), "contract")
+                r.add(
+                    _("a {contract} deal has no {present}").format(
+                        contract=contract, present=", ".join(present)
+                    ),
+                    "contract",
+                )
                 r.used.update(f.key for f in self.fields)
             r.finish()
             return FrenchEntry(contract)
@@ -359,19 +444,30 @@ class French:
             if alone:
                 r.add(_("playing alone is for 5 players, not {n}").format(n=n), "alone")
         elif partner is not None and partner == taker:
-            r.add(_("{taker} is the taker and cannot also be the partner (use --alone)").format(
-                      taker=taker),
-                  "partner")
+            r.add(
+                _("{taker} is the taker and cannot also be the partner (use --alone)").format(
+                    taker=taker
+                ),
+                "partner",
+            )
             partner = None
         elif partner is not None and alone:
-            r.add(_("--alone and --partner {partner} contradict each other").format(
-                      partner=partner), "partner")
+            r.add(
+                _("--alone and --partner {partner} contradict each other").format(partner=partner),
+                "partner",
+            )
         if n == 5 and partner is None and not alone and not r.has("partner"):
             r.require("partner", _("--partner NAME (who holds the called king) or --alone"))
 
         bouts = r.integer("bouts", 0, 3)
-        given = r.points_or_pile(DECK, TOTAL, HALF, SIDES, SIDE_ALIASES,
-                                 _("--points X with --bouts N, or --cards and --pile"))
+        given = r.points_or_pile(
+            DECK,
+            TOTAL,
+            HALF,
+            SIDES,
+            SIDE_ALIASES,
+            _("--points X with --bouts N, or --cards and --pile"),
+        )
         points = given.points
         if points is not None or (r.has("points") and not r.has("cards")):
             if not r.has("bouts"):
@@ -381,30 +477,50 @@ class French:
                 if not lo <= points <= hi:
                     hint, asked, field = "", "", "points"
                     if points == hi + HALF:
-                        hint = _("; with --slam attack it can be: the defence kept the "
-                                 "Excuse and owed a low card")
-                        asked = _("; it can be a slam by the taker's side: the defence kept "
-                                  "the Excuse and owed a low card")
+                        hint = _(
+                            "; with --slam attack it can be: the defence kept the "
+                            "Excuse and owed a low card"
+                        )
+                        asked = _(
+                            "; it can be a slam by the taker's side: the defence kept "
+                            "the Excuse and owed a low card"
+                        )
                     elif points == lo - HALF:
-                        hint = _("; with --slam defence it can be: the taker's side kept "
-                                 "the Excuse and owed a low card")
-                        asked = _("; it can be a slam by the defence: the taker's side kept "
-                                  "the Excuse and owed a low card")
+                        hint = _(
+                            "; with --slam defence it can be: the taker's side kept "
+                            "the Excuse and owed a low card"
+                        )
+                        asked = _(
+                            "; it can be a slam by the defence: the taker's side kept "
+                            "the Excuse and owed a low card"
+                        )
                     if hint:
                         field = "slam"  # the answer that makes it possible
-                    message = _("points {points} are impossible with {bouts} (between {lo} "
-                                "and {hi}){hint}")
-                    what, said = (message.format(points=num(points), bouts=plural(bouts, 'bout'),
-                                                 lo=num(lo), hi=num(hi), hint=h)
-                                  for h in (hint, asked))  # fmt: skip
+                    message = _(
+                        "points {points} are impossible with {bouts} (between {lo} and {hi}){hint}"
+                    )
+                    what, said = (
+                        message.format(
+                            points=num(points),
+                            bouts=plural(bouts, "bout"),
+                            lo=num(lo),
+                            hi=num(hi),
+                            hint=h,
+                        )
+                        for h in (hint, asked)
+                    )
                     r.add(what, field, said)
         elif given.counted is not None:
             counted = given.counted
             own = counted.bouts if given.side == "attack" else 3 - counted.bouts
             if bouts is not None and bouts != own:
-                r.add(_("bouts {bouts} disagrees with the listed cards (they give the taker's "
-                        "side {own})").format(
-                          bouts=bouts, own=own), "bouts")
+                r.add(
+                    _(
+                        "bouts {bouts} disagrees with the listed cards (they give the taker's "
+                        "side {own})"
+                    ).format(bouts=bouts, own=own),
+                    "bouts",
+                )
             bouts = None
         elif r.has("cards"):
             bouts = None
@@ -417,14 +533,29 @@ class French:
         fool_winner = r.player("fool_winner", _("fool winner"))
         exchange = r.choice("fool_exchange", ("given", "owed", "lost"))
         entry = FrenchEntry(
-            contract=contract, taker=taker, partner=partner, alone=alone,
-            points=points, bouts=bouts, cards=given.cards, pile=given.pile,
-            side=given.side, handfuls=handfuls, petit_au_bout=petit, slam=slam,
-            slam_announced=announced, fool=fool, fool_winner=fool_winner,
+            contract=contract,
+            taker=taker,
+            partner=partner,
+            alone=alone,
+            points=points,
+            bouts=bouts,
+            cards=given.cards,
+            pile=given.pile,
+            side=given.side,
+            handfuls=handfuls,
+            petit_au_bout=petit,
+            slam=slam,
+            slam_announced=announced,
+            fool=fool,
+            fool_winner=fool_winner,
             fool_exchange=exchange,
-        )  # fmt: skip
-        implied = (exchange == "owed" and slam is not None and not r.has("fool")
-                   and not r.has("fool_winner"))  # a slam's owed Excuse: the sides say whose
+        )
+        implied = (
+            exchange == "owed"
+            and slam is not None
+            and not r.has("fool")
+            and not r.has("fool_winner")
+        )  # a slam's owed Excuse: the sides say whose
         fool_event = implied or fool_event_complete(r, entry, "Excuse")  # asks what it lacks
         if r.complete and fool_event:
             self._check_fool(r, entry)
@@ -444,33 +575,54 @@ class French:
         if contract in NO_SCORE:
             return FrenchEntry(contract)
         taker, partner, alone = saved.player("taker"), saved.player("partner"), saved.flag("alone")
-        if taker is None or (n == 5) != (partner is not None or alone) or partner == taker \
-                or (partner is not None and alone):
+        if (
+            taker is None
+            or (n == 5) != (partner is not None or alone)
+            or partner == taker
+            or (partner is not None and alone)
+        ):
             raise NotAsSaved("taker")
         points, bouts = saved.points("points", TOTAL, HALF), saved.integer("bouts", 0, 3)
         cards, pile = saved.cards("cards", DECK), saved.integer("pile", 0, DECK.size)
         side = saved.word("side", SIDES) or "attack"
-        if (points is None) == (cards is None) or (points is None) != (bouts is None) \
-                or (cards is None and (pile is not None or side != "attack")) \
-                or (cards is not None and pile is not None and pile < len(cards)):
+        if (
+            (points is None) == (cards is None)
+            or (points is None) != (bouts is None)
+            or (cards is None and (pile is not None or side != "attack"))
+            or (cards is not None and pile is not None and pile < len(cards))
+        ):
             raise NotAsSaved("points")
         written = saved.raw.get("handfuls", {})
         if not isinstance(written, dict):
             raise NotAsSaved("handfuls")
         handfuls = tuple((saved.name(name), trumps) for name, trumps in written.items())
         simple, most = HANDFUL_THRESHOLDS[n][0], min(MAX_TRUMPS, tricks_in_deal(n))
-        if any(trumps.__class__ is not int
-               or not simple <= trumps <= most for name, trumps in handfuls) \
-                or sum(trumps for _name, trumps in handfuls) > MAX_TRUMPS:
+        if (
+            any(
+                trumps.__class__ is not int or not simple <= trumps <= most
+                for name, trumps in handfuls
+            )
+            or sum(trumps for _name, trumps in handfuls) > MAX_TRUMPS
+        ):
             raise NotAsSaved("handfuls")
         entry = FrenchEntry(
-            contract=contract, taker=taker, partner=partner, alone=alone, points=points,
-            bouts=bouts, cards=cards, pile=pile, side=side, handfuls=handfuls,
-            petit_au_bout=saved.word("petit_au_bout", SIDES), slam=saved.word("slam", SIDES),
-            slam_announced=saved.flag("slam_announced"), fool=saved.player("fool"),
+            contract=contract,
+            taker=taker,
+            partner=partner,
+            alone=alone,
+            points=points,
+            bouts=bouts,
+            cards=cards,
+            pile=pile,
+            side=side,
+            handfuls=handfuls,
+            petit_au_bout=saved.word("petit_au_bout", SIDES),
+            slam=saved.word("slam", SIDES),
+            slam_announced=saved.flag("slam_announced"),
+            fool=saved.player("fool"),
             fool_winner=saved.player("fool_winner"),
             fool_exchange=saved.word("fool_exchange", ("given", "owed", "lost")),
-        )  # fmt: skip
+        )
         event = (entry.fool, entry.fool_winner, entry.fool_exchange)
         if event != (None, None, None):
             implied = event == (None, None, "owed") and entry.slam is not None
@@ -493,18 +645,21 @@ class French:
             for item in value:
                 name, sep, trumps = str(item).rpartition(":")
                 if not sep:
-                    bad(_("handful {item} should be PLAYER:TRUMPS, e.g. Anna:11").format(
-                            item=shown(item)))
+                    bad(
+                        _("handful {item} should be PLAYER:TRUMPS, e.g. Anna:11").format(
+                            item=shown(item)
+                        )
+                    )
                     continue
                 items.append((name, trumps))
         else:
-            bad(_("handfuls must be PLAYER:TRUMPS, not {value}").format(
-                    value=shown(value)))
+            bad(_("handfuls must be PLAYER:TRUMPS, not {value}").format(value=shown(value)))
         simple = HANDFUL_THRESHOLDS[n][0]
         hand = tricks_in_deal(n)
         most = min(MAX_TRUMPS, hand)  # a hand of 15 or 18 cards can't show 22 trumps
-        why_most = (_(", and a hand holds {hand} cards").format(hand=hand)
-                    if hand < MAX_TRUMPS else "")
+        why_most = (
+            _(", and a hand holds {hand} cards").format(hand=hand) if hand < MAX_TRUMPS else ""
+        )
         result: dict[str, int] = {}
         for name, trumps in items:
             try:
@@ -514,21 +669,36 @@ class French:
                 continue
             count = shown(trumps).strip("'") if isinstance(trumps, int) else str(trumps).strip()
             if not (count.isascii() and count.isdigit() and len(count) <= 3):
-                bad(_("handful of {player}: {trumps} is not a number of trumps").format(
-                        player=player, trumps=shown(trumps)))
+                bad(
+                    _("handful of {player}: {trumps} is not a number of trumps").format(
+                        player=player, trumps=shown(trumps)
+                    )
+                )
             elif player in result:
                 bad(_("{player} shows only one handful per deal").format(player=player))
             elif not simple <= int(count) <= most:
-                bad(_("handful of {player}: {count} trumps is outside {simple}–{most} (a handful "
-                      "needs {simple} trumps with {n} players{why_most})").format(
-                        player=player, count=int(count), simple=simple, most=most, n=n,
-                        why_most=why_most))
+                bad(
+                    _(
+                        "handful of {player}: {count} trumps is outside {simple}–{most} (a handful "
+                        "needs {simple} trumps with {n} players{why_most})"
+                    ).format(
+                        player=player,
+                        count=int(count),
+                        simple=simple,
+                        most=most,
+                        n=n,
+                        why_most=why_most,
+                    )
+                )
             else:
                 result[player] = int(count)
         if sum(result.values()) > MAX_TRUMPS:
-            bad(_("handfuls show {x} trumps but the deck has only {max_trumps} (21 trumps and "
-                  "the Excuse)").format(
-                    x=sum(result.values()), max_trumps=MAX_TRUMPS))
+            bad(
+                _(
+                    "handfuls show {x} trumps but the deck has only {max_trumps} (21 trumps and "
+                    "the Excuse)"
+                ).format(x=sum(result.values()), max_trumps=MAX_TRUMPS)
+            )
         return tuple(result.items())
 
     @staticmethod
@@ -543,8 +713,10 @@ class French:
             assert e.slam is not None
             return OTHER[e.slam], e.slam
         attack = e.attackers()
-        return ("attack" if e.fool in attack else "defence",
-                "attack" if e.fool_winner in attack else "defence")
+        return (
+            "attack" if e.fool in attack else "defence",
+            "attack" if e.fool_winner in attack else "defence",
+        )
 
     def owed_by(self, e: FrenchEntry) -> str | None:
         """The side that kept the Excuse without giving a card for it, if any."""
@@ -554,38 +726,55 @@ class French:
     def _check_fool(self, r: Reader, e: FrenchEntry) -> None:
         """The Excuse event, given in full, against the sides, a slam and the listed cards."""
         if e.fool is not None and e.fool == e.fool_winner:
-            r.add(_("{fool} played the Excuse and cannot have won its trick").format(
-                      fool=e.fool), "fool_winner")
+            r.add(
+                _("{fool} played the Excuse and cannot have won its trick").format(fool=e.fool),
+                "fool_winner",
+            )
             return
         sides = self.excuse_sides(e)
         assert sides is not None
         owner, winner = sides
         if e.fool_exchange in ("owed", "lost") and owner == winner:
-            r.add(_("an Excuse {fool_exchange} goes to the other side, but {fool} and "
-                    "{fool_winner} play on the same side").format(
-                      fool_exchange=e.fool_exchange, fool=e.fool, fool_winner=e.fool_winner),
-                          "fool_winner")
+            r.add(
+                _(
+                    "an Excuse {fool_exchange} goes to the other side, but {fool} and "
+                    "{fool_winner} play on the same side"
+                ).format(fool_exchange=e.fool_exchange, fool=e.fool, fool_winner=e.fool_winner),
+                "fool_winner",
+            )
             return
         if e.slam is not None and owner != e.slam and e.fool_exchange == "given":
-            r.add(_("with a slam by {side_names}, {side_names2} took no trick to give a card "
-                    "from: the Excuse was owed (--fool-exchange owed)").format(
-                      side_names=_(SIDE_NAMES[e.slam]), side_names2=_(SIDE_NAMES[owner])),
-                  "fool_exchange")
+            r.add(
+                _(
+                    "with a slam by {side_names}, {side_names2} took no trick to give a card "
+                    "from: the Excuse was owed (--fool-exchange owed)"
+                ).format(side_names=_(SIDE_NAMES[e.slam]), side_names2=_(SIDE_NAMES[owner])),
+                "fool_exchange",
+            )
             return
         # which side ends up holding the Excuse
         holder_attacks = (winner if e.fool_exchange == "lost" else owner) == "attack"
         holder = _("taker's side") if holder_attacks else _("defence")
         if e.cards is not None:
             pile_owner = _("the taker's side") if e.side == "attack" else _("the defence")
-            problem = fool_pile_problem(FOOL_CARD, "Excuse", e.cards, pile_owner,
-                                        _("the {holder}").format(holder=holder),
-                                            str(e.fool_exchange))
+            problem = fool_pile_problem(
+                FOOL_CARD,
+                "Excuse",
+                e.cards,
+                pile_owner,
+                _("the {holder}").format(holder=holder),
+                str(e.fool_exchange),
+            )
             if problem:
                 r.add(problem, "fool_exchange")
         elif e.bouts is not None and (e.bouts == 0 if holder_attacks else e.bouts == 3):
-            r.add(_("bouts {bouts} cannot be: with --fool-exchange {fool_exchange} the Excuse, a "
-                    "bout, is with the {holder}").format(
-                      bouts=e.bouts, fool_exchange=e.fool_exchange, holder=holder), "fool_exchange")
+            r.add(
+                _(
+                    "bouts {bouts} cannot be: with --fool-exchange {fool_exchange} the Excuse, a "
+                    "bout, is with the {holder}"
+                ).format(bouts=e.bouts, fool_exchange=e.fool_exchange, holder=holder),
+                "fool_exchange",
+            )
 
     def _check_counts(self, r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
         """Piles, points, slams and the petit au bout against what the cards allow.
@@ -609,12 +798,19 @@ class French:
             return
         slams = [side for side in SIDES if self.slam_fits(e, n, side)]
         hint = _("; with --slam {slams} it can be").format(slams=slams[0]) if slams else ""
-        asked = _("; it can be a slam by {side}").format(side=_(SIDE_NAMES[slams[0]])) \
-            if slams else ""
-        message = _("{points} points with {bouts} cannot be without a slam: each side took at "
-                    "least one trick ({lo}){hint}")
-        what, said = (message.format(points=num(e.points), bouts=plural(e.bouts, 'bout'),
-                                     lo=span(lo, hi), hint=h) for h in (hint, asked))
+        asked = (
+            _("; it can be a slam by {side}").format(side=_(SIDE_NAMES[slams[0]])) if slams else ""
+        )
+        message = _(
+            "{points} points with {bouts} cannot be without a slam: each side took at "
+            "least one trick ({lo}){hint}"
+        )
+        what, said = (
+            message.format(
+                points=num(e.points), bouts=plural(e.bouts, "bout"), lo=span(lo, hi), hint=h
+            )
+            for h in (hint, asked)
+        )
         r.add(what, "slam" if slams else "points", said)
 
     def _check_pile(self, r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
@@ -626,16 +822,18 @@ class French:
             self._check_no_trick_side(r, e)
             self._check_owed_low_cards(r, e, n)
             return e
-        if e.slam is not None and e.fool_exchange is None \
-                and size in pile_sizes(e, n, e.side, OTHER[e.slam]):
+        if (
+            e.slam is not None
+            and e.fool_exchange is None
+            and size in pile_sizes(e, n, e.side, OTHER[e.slam])
+        ):
             implied = replace(e, fool_exchange="owed")  # the slam's owed Excuse, as counted
             self._check_fool(r, implied)
             self._check_no_trick_side(r, implied)
             return implied
         hand = tricks_in_deal(n)
         if e.slam == e.side:
-            tricks = _("every trick ({hand} tricks of {n} cards)").format(
-                         hand=hand, n=n)
+            tricks = _("every trick ({hand} tricks of {n} cards)").format(hand=hand, n=n)
         elif e.slam:
             tricks = _("no trick")
         else:
@@ -645,8 +843,7 @@ class French:
             what = _("discard") if e.contract in ("petite", "garde") else _("dog")
             dog = _(" plus the {n}-card {what}").format(n=dog_size(n), what=what)
         if owed:
-            dog += _(", {x} the owed Excuse").format(
-                       x=_('plus') if owed == e.side else _('less'))
+            dog += _(", {x} the owed Excuse").format(x=_("plus") if owed == e.side else _("less"))
         hints, field = [], "pile"
         if owed is None and any(size in pile_sizes(e, n, e.side, side) for side in SIDES):
             hints.append(_("one card more or less only with an Excuse owed (--fool-exchange owed)"))
@@ -656,10 +853,21 @@ class French:
                 field = "slam"  # the answer that makes it possible
         hint = f"; {'; '.join(hints)}" if hints else ""
         name = _("the taker's pile") if e.side == "attack" else _("the defence's pile")
-        r.add(_("{name} cannot hold {size} cards: with {n} players it holds {tricks}{dog} "
-                "({sizes}){hint}").format(
-                  name=name, size=size, n=n, tricks=tricks, dog=dog, sizes=sizes_text(sizes),
-                  hint=hint), field)
+        r.add(
+            _(
+                "{name} cannot hold {size} cards: with {n} players it holds {tricks}{dog} "
+                "({sizes}){hint}"
+            ).format(
+                name=name,
+                size=size,
+                n=n,
+                tricks=tricks,
+                dog=dog,
+                sizes=sizes_text(sizes),
+                hint=hint,
+            ),
+            field,
+        )
         return e
 
     def _check_owed_low_cards(self, r: Reader, e: FrenchEntry, n: int) -> None:
@@ -675,10 +883,14 @@ class French:
         if dog_side(e.contract) == owner:
             what = _("discard") if e.contract in ("petite", "garde") else _("dog")
             dog = _(", besides the {n}-card {what}").format(n=dog_size(n), what=what)
-        r.add(_("the Excuse cannot be owed: {side_names} had low cards in its tricks to give "
+        r.add(
+            _(
+                "the Excuse cannot be owed: {side_names} had low cards in its tricks to give "
                 "for it (at least {low}{dog}, by the listed pile); the exchange was made: "
-                "leave out --fool-exchange owed").format(
-                  side_names=_(SIDE_NAMES[owner]), low=low, dog=dog), "fool_exchange")
+                "leave out --fool-exchange owed"
+            ).format(side_names=_(SIDE_NAMES[owner]), low=low, dog=dog),
+            "fool_exchange",
+        )
 
     def _check_no_trick_side(self, r: Reader, e: FrenchEntry) -> None:
         """With a slam, the other side holds no trick: only its discard or dog, and an
@@ -700,10 +912,18 @@ class French:
             what = [w for w in what if w != _("no card")] + [_("the Excuse it kept, owing a card")]
         bad = sorted(there - allowed, key=display_order)
         if bad:
-            r.add(_("with a slam by {side_names}, {side_names2} took no trick and holds {what}: "
-                    "{bad} cannot be theirs").format(
-                      side_names=_(SIDE_NAMES[e.slam]), side_names2=_(SIDE_NAMES[loser]),
-                      what=_(' and ').join(what), bad=DECK.format(bad)), "cards")
+            r.add(
+                _(
+                    "with a slam by {side_names}, {side_names2} took no trick and holds {what}: "
+                    "{bad} cannot be theirs"
+                ).format(
+                    side_names=_(SIDE_NAMES[e.slam]),
+                    side_names2=_(SIDE_NAMES[loser]),
+                    what=_(" and ").join(what),
+                    bad=DECK.format(bad),
+                ),
+                "cards",
+            )
 
     def _check_slam_points(self, r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
         assert e.slam is not None and e.points is not None and e.bouts is not None
@@ -721,26 +941,50 @@ class French:
         shift = HALF if e.slam == "attack" else -HALF
         if owed and _fits(e.points - shift, slam_side_points(e, n, True)):
             counted = e.points - shift
-            r.add(_("{points} points with {bouts} carry the owed Excuse's half point already: as "
+            r.add(
+                _(
+                    "{points} points with {bouts} carry the owed Excuse's half point already: as "
                     "counted, the taker's side has {counted} ({points} with the owed half "
-                    "point); enter --points {counted}, or leave out --fool-exchange owed").format(
-                      points=num(e.points), bouts=plural(e.bouts, 'bout'), counted=num(counted)),
-                  "points")
+                    "point); enter --points {counted}, or leave out --fool-exchange owed"
+                ).format(points=num(e.points), bouts=plural(e.bouts, "bout"), counted=num(counted)),
+                "points",
+            )
             return e
         choices = slam_choices(e, n)
-        elsewhere = [c for c in MULTIPLIERS if c != e.contract
-                     and (_fits(e.points, slam_side_points(replace(e, contract=c), n, owed))
-                          or (e.fool_exchange is None and _fits(
-                              e.points - (HALF if e.slam == "attack" else -HALF),
-                              slam_side_points(replace(e, contract=c), n, True))))]
-        hint = _("; it can be in a {elsewhere}").format(
-                   elsewhere=_(' or a ').join(elsewhere)) if elsewhere else ""
-        r.add(_("{points} points with {bouts} cannot be with a slam by {side_names} in a "
-                "{contract}: the taker's side has {choices}{hint}").format(
-                  points=num(e.points), bouts=plural(e.bouts, 'bout'),
-                  side_names=_(SIDE_NAMES[e.slam]), contract=_(CONTRACT_WORDS[e.contract]),
-                      choices=choices, hint=hint),
-              "slam")
+        elsewhere = [
+            c
+            for c in MULTIPLIERS
+            if c != e.contract
+            and (
+                _fits(e.points, slam_side_points(replace(e, contract=c), n, owed))
+                or (
+                    e.fool_exchange is None
+                    and _fits(
+                        e.points - (HALF if e.slam == "attack" else -HALF),
+                        slam_side_points(replace(e, contract=c), n, True),
+                    )
+                )
+            )
+        ]
+        hint = (
+            _("; it can be in a {elsewhere}").format(elsewhere=_(" or a ").join(elsewhere))
+            if elsewhere
+            else ""
+        )
+        r.add(
+            _(
+                "{points} points with {bouts} cannot be with a slam by {side_names} in a "
+                "{contract}: the taker's side has {choices}{hint}"
+            ).format(
+                points=num(e.points),
+                bouts=plural(e.bouts, "bout"),
+                side_names=_(SIDE_NAMES[e.slam]),
+                contract=_(CONTRACT_WORDS[e.contract]),
+                choices=choices,
+                hint=hint,
+            ),
+            "slam",
+        )
         return e
 
     @staticmethod
@@ -749,56 +993,84 @@ class French:
         if pab is None:
             return
         if e.slam is not None and pab != e.slam:
-            r.add(_("the petit au bout goes with the last trick, and with a slam by {side_names} "
-                    "that is theirs, not {side_names2}'s").format(
-                      side_names=_(SIDE_NAMES[e.slam]), side_names2=_(SIDE_NAMES[pab])),
-                  "petit_au_bout")
+            r.add(
+                _(
+                    "the petit au bout goes with the last trick, and with a slam by {side_names} "
+                    "that is theirs, not {side_names2}'s"
+                ).format(side_names=_(SIDE_NAMES[e.slam]), side_names2=_(SIDE_NAMES[pab])),
+                "petit_au_bout",
+            )
         elif e.cards is not None:
             listed = trump(1) in e.cards
             if listed != (e.side == pab):
                 pile = _("the taker's") if e.side == "attack" else _("the defence's")
                 where = _("is in") if listed else _("is not in")
-                r.add(_("the petit au bout was won by {side_names}, but trump 1 {where} {pile} "
-                        "listed pile").format(
-                          side_names=_(SIDE_NAMES[pab]), where=where, pile=pile), "petit_au_bout")
+                r.add(
+                    _(
+                        "the petit au bout was won by {side_names}, but trump 1 {where} {pile} "
+                        "listed pile"
+                    ).format(side_names=_(SIDE_NAMES[pab]), where=where, pile=pile),
+                    "petit_au_bout",
+                )
         elif e.bouts is not None and (e.bouts == 0 if pab == "attack" else e.bouts == 3):
-            r.add(_("the petit au bout was won by {side_names}, so the Petit, a bout, is theirs: "
-                    "the taker's side cannot have {bouts}").format(
-                      side_names=_(SIDE_NAMES[pab]), bouts=plural(e.bouts, 'bout')),
-                  "petit_au_bout")
+            r.add(
+                _(
+                    "the petit au bout was won by {side_names}, so the Petit, a bout, is theirs: "
+                    "the taker's side cannot have {bouts}"
+                ).format(side_names=_(SIDE_NAMES[pab]), bouts=plural(e.bouts, "bout")),
+                "petit_au_bout",
+            )
 
     def entry_to_raw(self, e: FrenchEntry) -> dict[str, Any]:
-        return compact([
-            ("contract", e.contract), ("taker", e.taker), ("partner", e.partner),
-            ("alone", e.alone), ("points", e.points), ("bouts", e.bouts),
-            ("cards", None if e.cards is None else DECK.format(e.cards)), ("pile", e.pile),
-            ("side", e.side if e.cards is not None and e.side != "attack" else None),
-            ("handfuls", dict(e.handfuls) or None), ("petit_au_bout", e.petit_au_bout),
-            ("slam", e.slam), ("slam_announced", e.slam_announced), ("fool", e.fool),
-            ("fool_winner", e.fool_winner), ("fool_exchange", e.fool_exchange),
-        ])  # fmt: skip
+        return compact(
+            [
+                ("contract", e.contract),
+                ("taker", e.taker),
+                ("partner", e.partner),
+                ("alone", e.alone),
+                ("points", e.points),
+                ("bouts", e.bouts),
+                ("cards", None if e.cards is None else DECK.format(e.cards)),
+                ("pile", e.pile),
+                ("side", e.side if e.cards is not None and e.side != "attack" else None),
+                ("handfuls", dict(e.handfuls) or None),
+                ("petit_au_bout", e.petit_au_bout),
+                ("slam", e.slam),
+                ("slam_announced", e.slam_announced),
+                ("fool", e.fool),
+                ("fool_winner", e.fool_winner),
+                ("fool_exchange", e.fool_exchange),
+            ]
+        )
 
     # --- scoring ---------------------------------------------------------------------------
 
-    def attack_points(self, e: FrenchEntry,
-                      explain: bool = True) -> tuple[Decimal, int, list[str]]:  # fmt: skip
+    def attack_points(self, e: FrenchEntry, explain: bool = True) -> tuple[Decimal, int, list[str]]:
         """The taker side's card points (before rounding), bouts, and how they were found
         (with `explain`)."""
         lines: list[str] = []
         if e.cards is not None:
             counted = count_pile(DECK, e.cards, e.pile)
             if explain:
-                lines.append(describe_pile(DECK, _(PILE_NAMES[e.side]), e.cards, counted)
-                             + _(", {bouts}").format(bouts=plural(counted.bouts, 'bout')))
+                lines.append(
+                    describe_pile(DECK, _(PILE_NAMES[e.side]), e.cards, counted)
+                    + _(", {bouts}").format(bouts=plural(counted.bouts, "bout"))
+                )
             if e.side == "attack":
                 points, bouts = counted.points, counted.bouts
             else:
                 points, bouts = TOTAL - counted.points, 3 - counted.bouts
                 if explain:
-                    lines.append(_("taker's side: 91 − {points} = {points2} points, 3 − {bouts} "
-                                   "= {bouts2}").format(
-                                     points=num(counted.points), points2=num(points),
-                                     bouts=counted.bouts, bouts2=plural(bouts, 'bout')))
+                    lines.append(
+                        _(
+                            "taker's side: 91 − {points} = {points2} points, 3 − {bouts} = {bouts2}"
+                        ).format(
+                            points=num(counted.points),
+                            points2=num(points),
+                            bouts=counted.bouts,
+                            bouts2=plural(bouts, "bout"),
+                        )
+                    )
         else:
             assert e.points is not None and e.bouts is not None
             points, bouts = e.points, e.bouts
@@ -806,10 +1078,17 @@ class French:
         if owed is not None:
             shift = -HALF if owed == "attack" else HALF
             if explain:
-                lines.append(_("Excuse owed: {who} kept it with no card to give, for 4 instead "
-                               "of 4.5: {points} {x} 0.5 = {x2}").format(
-                                 who=e.fool or _(SIDE_NAMES[owed]), points=num(points),
-                                 x='−' if shift < 0 else '+', x2=num(points + shift)))
+                lines.append(
+                    _(
+                        "Excuse owed: {who} kept it with no card to give, for 4 instead "
+                        "of 4.5: {points} {x} 0.5 = {x2}"
+                    ).format(
+                        who=e.fool or _(SIDE_NAMES[owed]),
+                        points=num(points),
+                        x="−" if shift < 0 else "+",
+                        x2=num(points + shift),
+                    )
+                )
             points += shift
         return points, bouts, lines
 
@@ -818,21 +1097,29 @@ class French:
         `show` prints: standings and history need only the numbers)."""
         players = table.players
         if e.contract in NO_SCORE:
-            what = (_("everybody passed") if e.contract == "pass"
-                    else _("deal cancelled (petit sec)"))
-            return check_outcome(self, Outcome(
-                result="passed" if e.contract == "pass" else "cancelled",
-                scores={p: 0 for p in players},
-                explain=(_("{what}: no score").format(what=what),) if explain else (),
-            ), table)  # fmt: skip
+            what = (
+                _("everybody passed") if e.contract == "pass" else _("deal cancelled (petit sec)")
+            )
+            return check_outcome(
+                self,
+                Outcome(
+                    result="passed" if e.contract == "pass" else "cancelled",
+                    scores={p: 0 for p in players},
+                    explain=(_("{what}: no score").format(what=what),) if explain else (),
+                ),
+                table,
+            )
         rules = table.rules
         assert e.taker is not None
         m = MULTIPLIERS[e.contract]
         points, bouts, lines = self.attack_points(e, explain)
         if explain and e.fool_exchange == "lost":
-            lines.append(_("the Excuse was lost: {fool} played it to the last trick, won by "
-                           "{winner}; it changed sides and nothing was given back").format(
-                             fool=e.fool or "?", winner=e.fool_winner or "?"))
+            lines.append(
+                _(
+                    "the Excuse was lost: {fool} played it to the last trick, won by "
+                    "{winner}; it changed sides and nothing was given back"
+                ).format(fool=e.fool or "?", winner=e.fool_winner or "?")
+            )
         target = TARGETS[bouts]
         made = points >= target
         if points > target:
@@ -842,9 +1129,11 @@ class French:
         else:
             used = points
         if used != points and explain:
-            lines.append(_("{points} points count as {used} (the half point goes to the side "
-                           "that wins)").format(
-                             points=num(points), used=num(used)))
+            lines.append(
+                _(
+                    "{points} points count as {used} (the half point goes to the side that wins)"
+                ).format(points=num(points), used=num(used))
+            )
         diff = int(abs(used - target))
         s = 1 if made else -1
         if explain:
@@ -854,11 +1143,21 @@ class French:
                 head += _(" with {partner}").format(partner=e.partner)
             elif e.alone:
                 head += _(", alone")
-            lines.insert(0, _("{head}; {bouts} → target {target}").format(
-                                head=head, bouts=plural(bouts, 'bout'), target=target))
-            lines.append(_("{used} {x} {target} → {x2} by {diff}").format(
-                             used=num(used), x='≥' if made else '<', target=target,
-                             x2=_('made') if made else _('failed'), diff=diff))
+            lines.insert(
+                0,
+                _("{head}; {bouts} → target {target}").format(
+                    head=head, bouts=plural(bouts, "bout"), target=target
+                ),
+            )
+            lines.append(
+                _("{used} {x} {target} → {x2} by {diff}").format(
+                    used=num(used),
+                    x="≥" if made else "<",
+                    target=target,
+                    x2=_("made") if made else _("failed"),
+                    diff=diff,
+                )
+            )
 
         base = int(rules["base"])
         total = s * (base + diff) * m
@@ -868,10 +1167,14 @@ class French:
             level = sum(1 for t in HANDFUL_THRESHOLDS[len(players)] if trumps >= t) - 1
             value = int(rules[f"handful_{HANDFUL_NAMES[level]}"])
             handful += value
-            terms.append(_("{handful_names} handful ({player}, {trumps}) {x}").format(
-                             handful_names=_(HANDFUL_WORDS[HANDFUL_NAMES[level]]), player=player,
-                                 trumps=trumps,
-                             x=signed(s * value)))
+            terms.append(
+                _("{handful_names} handful ({player}, {trumps}) {x}").format(
+                    handful_names=_(HANDFUL_WORDS[HANDFUL_NAMES[level]]),
+                    player=player,
+                    trumps=trumps,
+                    x=signed(s * value),
+                )
+            )
         total += s * handful
         if e.petit_au_bout:
             pab = int(rules["petit_au_bout"])
@@ -880,8 +1183,7 @@ class French:
             sign = 1 if e.petit_au_bout == "attack" else -1
             total += sign * pab
             side = _("taker's side") if sign > 0 else _("defence")
-            terms.append(_("petit au bout ({side}) {x}").format(
-                             side=side, x=signed(sign * pab)))
+            terms.append(_("petit au bout ({side}) {x}").format(side=side, x=signed(sign * pab)))
         for label, value in self._slam_terms(e, rules):
             total += value
             terms.append(f"{label} {signed(value)}")
@@ -893,10 +1195,18 @@ class French:
             payer = _("each defender pays") if d >= 0 else _("each defender receives")
             lines.append("; ".join(terms) + f" → {payer} {abs(d)}")
             lines.append(scores_line(scores))
-        return check_outcome(self, Outcome(
-            result="made" if made else "failed", scores=scores, points=used,
-            declarer=e.taker, made=made, explain=tuple(lines) if explain else (),
-        ), table)  # fmt: skip
+        return check_outcome(
+            self,
+            Outcome(
+                result="made" if made else "failed",
+                scores=scores,
+                points=used,
+                declarer=e.taker,
+                made=made,
+                explain=tuple(lines) if explain else (),
+            ),
+            table,
+        )
 
     @staticmethod
     def _slam_terms(e: FrenchEntry, rules: Mapping[str, Setting]) -> list[tuple[str, int]]:
@@ -933,12 +1243,18 @@ class French:
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         bouts = plural(counted.bouts, "bout")
         target = TARGETS[counted.bouts]
-        return {"lines": [_("{bouts} → a taker with this pile needs {target}").format(
-                              bouts=bouts, target=target)],
-                "json": {"bouts": counted.bouts}}
+        return {
+            "lines": [
+                _("{bouts} → a taker with this pile needs {target}").format(
+                    bouts=bouts, target=target
+                )
+            ],
+            "json": {"bouts": counted.bouts},
+        }
 
-    def questions(self, raw: Mapping[str, Any], entry: FrenchEntry | None,
-                  table: Table) -> list[str]:  # fmt: skip
+    def questions(
+        self, raw: Mapping[str, Any], entry: FrenchEntry | None, table: Table
+    ) -> list[str]:
         keys = []
         if len(table.players) == 5 and raw.get("contract") not in NO_SCORE:
             keys.append("partner")
@@ -947,8 +1263,9 @@ class French:
         if entry is None or entry.contract in NO_SCORE:
             return keys
         keys += ["handfuls", "petit_au_bout", "slam_announced"]
-        if entry.slam is None and any(self.slam_fits(entry, len(table.players), side)
-                                      for side in SIDES):  # the cards allow a slam
+        if entry.slam is None and any(
+            self.slam_fits(entry, len(table.players), side) for side in SIDES
+        ):  # the cards allow a slam
             keys.append("slam")
         keys.append("fool_exchange")
         return keys
@@ -959,13 +1276,17 @@ class French:
         if e.cards is not None:
             size = len(e.cards) if e.pile is None else e.pile
             return size in pile_sizes(e, n, side, self.owed_by(e)) or (
-                e.fool_exchange is None and size in pile_sizes(e, n, side, OTHER[side]))
+                e.fool_exchange is None and size in pile_sizes(e, n, side, OTHER[side])
+            )
         if e.points is None or e.bouts is None:
             return False
         counted = e.points - (HALF if side == "attack" else -HALF)
         kept = slam_side_points(e, n, True)  # the other side kept the Excuse, owed its card
-        return (_fits(e.points, slam_side_points(e, n, False)) or _fits(counted, kept)
-                or (e.fool_exchange is None and _fits(e.points, kept)))  # as counted: 86.5
+        return (
+            _fits(e.points, slam_side_points(e, n, False))
+            or _fits(counted, kept)
+            or (e.fool_exchange is None and _fits(e.points, kept))
+        )  # as counted: 86.5
 
     def marks(self, e: FrenchEntry, outcome: Outcome) -> list[str]:
         short = {"attack": _("att"), "defence": _("def")}
@@ -973,8 +1294,11 @@ class French:
         if e.petit_au_bout:
             marks.append(_("pab {short}").format(short=short[e.petit_au_bout]))
         if e.slam:
-            marks.append(_("slam {short}{x}").format(
-                             short=short[e.slam], x=_(' announced') if e.slam_announced else ''))
+            marks.append(
+                _("slam {short}{x}").format(
+                    short=short[e.slam], x=_(" announced") if e.slam_announced else ""
+                )
+            )
         elif e.slam_announced:
             marks.append(_("slam announced, not made"))
         if e.fool_exchange == "owed":

@@ -113,12 +113,22 @@ class Piedmont:
         for key in ("fool_winner", "fool_exchange"):
             if fields.get(key) is not None:
                 fields.pop(key)
-                raise ScorepadError([Problem("", _("--{x} does not apply: the Matto returns to "
-                                                   "its player, no exchange").format(
-                                                     x=key.replace('_', '-')))])
+                raise ScorepadError(
+                    [
+                        Problem(
+                            "",
+                            _(
+                                "--{x} does not apply: the Matto returns to its player, no exchange"
+                            ).format(x=key.replace("_", "-")),
+                        )
+                    ]
+                )
         player_value = fields.get("player")
-        if isinstance(fields.get("points"), str | int | float) and player_value is not None \
-                and fields.get("cards") is None:
+        if (
+            isinstance(fields.get("points"), str | int | float)
+            and player_value is not None
+            and fields.get("cards") is None
+        ):
             fields["points"] = {str(player_value): fields["points"]}
             fields.pop("player")
         r = Reader(fields, table, self)
@@ -144,14 +154,19 @@ class Piedmont:
             self._check_points(r, points)
         elif not r.has("points") or (points == {} and not r.problems):  # none, or `{}`
             first = table.players[0]
-            r.require(f"points={first}", _("--points {first}=X (or the other player's), or "
-                                           "--cards, --pile and --player").format(
-                                             first=first))
+            r.require(
+                f"points={first}",
+                _(
+                    "--points {first}=X (or the other player's), or --cards, --pile and --player"
+                ).format(first=first),
+            )
         entry = PiedmontEntry(
             points=tuple((p, points[p]) for p in table.players if points and p in points),
-            cards=cards, pile=pile if r.has("cards") else None,
-            player=player if r.has("cards") else None, fool=fool,
-        )  # fmt: skip
+            cards=cards,
+            pile=pile if r.has("cards") else None,
+            player=player if r.has("cards") else None,
+            fool=fool,
+        )
         r.finish()
         return entry
 
@@ -173,28 +188,47 @@ class Piedmont:
         return PiedmontEntry(points=points, cards=cards, pile=pile, player=player, fool=fool)
 
     @staticmethod
-    def _check_pile(r: Reader, deck: Deck, cards: tuple[Card, ...], pile: int | None,
-                    player: str | None, fool: str | None) -> None:  # fmt: skip
+    def _check_pile(
+        r: Reader,
+        deck: Deck,
+        cards: tuple[Card, ...],
+        pile: int | None,
+        player: str | None,
+        fool: str | None,
+    ) -> None:
         size = len(cards) if pile is None else pile
         try:
             count_pile(deck, cards, size)
         except ScorepadError as err:
-            r.problems.extend(Problem("", _("cards: {what}").format(what=p.what),
-                "cards") for p in err.problems)
+            r.problems.extend(
+                Problem("", _("cards: {what}").format(what=p.what), "cards") for p in err.problems
+            )
             return
         if size % 2 == 0:
-            r.add(_("a pile of {size} cards cannot be: the Matto returns to its player, so every "
-                    "pile holds an odd number of cards").format(
-                      size=size), "pile")
+            r.add(
+                _(
+                    "a pile of {size} cards cannot be: the Matto returns to its player, so every "
+                    "pile holds an odd number of cards"
+                ).format(size=size),
+                "pile",
+            )
         if player is not None and fool is not None:
             has_matto = FOOL_CARD in cards
             if has_matto and fool != player:
-                r.add(_("the Matto is in {player}'s pile, but {fool} played it and it returns to "
-                        "{fool}").format(
-                          player=player, fool=fool), "fool")
+                r.add(
+                    _(
+                        "the Matto is in {player}'s pile, but {fool} played it and it returns to "
+                        "{fool}"
+                    ).format(player=player, fool=fool),
+                    "fool",
+                )
             elif not has_matto and fool == player:
-                r.add(_("{player} played the Matto, so it is in {player}'s pile: list it").format(
-                          player=player), "fool")
+                r.add(
+                    _("{player} played the Matto, so it is in {player}'s pile: list it").format(
+                        player=player
+                    ),
+                    "fool",
+                )
 
     @staticmethod
     def _check_points(r: Reader, points: dict[str, Decimal]) -> None:
@@ -202,28 +236,42 @@ class Piedmont:
         if len(values) == 2:
             total = sum(values, Decimal(0))
             exact = all(v % 1 for v in values)
-            if not (total == TOTAL and not any(v % 1 for v in values)) \
-                    and not (exact and total == EXACT):
+            if not (total == TOTAL and not any(v % 1 for v in values)) and not (
+                exact and total == EXACT
+            ):
                 shown = " + ".join(f"{p} {num(v)}" for p, v in points.items())
-                r.add(_("points {shown} = {total}, but points in halves (both ending in .5) add "
-                        "up to 90, and whole points (rounded up) to 91").format(
-                          shown=shown, total=num(total)), "points")
+                r.add(
+                    _(
+                        "points {shown} = {total}, but points in halves (both ending in .5) add "
+                        "up to 90, and whole points (rounded up) to 91"
+                    ).format(shown=shown, total=num(total)),
+                    "points",
+                )
         elif values and not 1 <= round_up(values[0]) <= TOTAL - 1:
-            r.add(_("points {values}: a pile holds at least one card, so each player has 1 to "
-                    "90").format(values=num(values[0])), "points")
+            r.add(
+                _(
+                    "points {values}: a pile holds at least one card, so each player has 1 to 90"
+                ).format(values=num(values[0])),
+                "points",
+            )
 
     def entry_to_raw(self, e: PiedmontEntry) -> dict[str, Any]:
-        return compact([
-            ("points", dict(e.points) or None),
-            ("cards", None if e.cards is None else format_cards(e.cards)), ("pile", e.pile),
-            ("player", e.player), ("fool", e.fool),
-        ])  # fmt: skip
+        return compact(
+            [
+                ("points", dict(e.points) or None),
+                ("cards", None if e.cards is None else format_cards(e.cards)),
+                ("pile", e.pile),
+                ("player", e.player),
+                ("fool", e.fool),
+            ]
+        )
 
     def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
         return merge_raw(old, changes, REPLACES)
 
-    def questions(self, raw: Mapping[str, Any], entry: PiedmontEntry | None,
-                  table: Table) -> list[str]:  # fmt: skip
+    def questions(
+        self, raw: Mapping[str, Any], entry: PiedmontEntry | None, table: Table
+    ) -> list[str]:
         """The pile's size; and who played the Matto only when the listed pile cannot say
         (it returns to its player: in the listed pile, or else in the other's)."""
         if "cards" not in raw:
@@ -246,8 +294,9 @@ class Piedmont:
             return _("{player}'s pile counted").format(player=e.player)
         return _("points")
 
-    def player_points(self, e: PiedmontEntry, table: Table, explain: bool = True) -> tuple[
-            dict[str, Decimal], list[str]]:  # fmt: skip
+    def player_points(
+        self, e: PiedmontEntry, table: Table, explain: bool = True
+    ) -> tuple[dict[str, Decimal], list[str]]:
         """Each player's rounded card points, and the counting spelled out (with
         `explain`)."""
         a, b = table.players
@@ -259,30 +308,38 @@ class Piedmont:
             other = b if e.player == a else a
             exact = counted.points
             if explain:
-                lines.append(describe_pile(deck, _("{player}'s pile").format(
-                                                     player=e.player), e.cards, counted))
-                lines.append(_("in halves: {deck}").format(
-                                 deck=pile_sum(deck, e.cards, counted)))
+                lines.append(
+                    describe_pile(
+                        deck, _("{player}'s pile").format(player=e.player), e.cards, counted
+                    )
+                )
+                lines.append(_("in halves: {deck}").format(deck=pile_sum(deck, e.cards, counted)))
             return self._rounded({e.player: exact}, other, lines)
         given = dict(e.points)
         if len(given) == 2:
             rounded = {p: round_up(v) for p, v in given.items()}
             if rounded != given:
-                lines.append(_(" and ").join(f"{p} {num(v)} → {num(rounded[p])}"
-                                          for p, v in given.items()) + _(" (rounded up)"))
+                lines.append(
+                    _(" and ").join(f"{p} {num(v)} → {num(rounded[p])}" for p, v in given.items())
+                    + _(" (rounded up)")
+                )
             return {p: rounded[p] for p in table.players}, lines
-        (player, value), = given.items()
+        ((player, value),) = given.items()
         other = b if player == a else a
         return self._rounded({player: value}, other, lines)
 
     @staticmethod
-    def _rounded(known: dict[str, Decimal], other: str, lines: list[str]) -> tuple[
-            dict[str, Decimal], list[str]]:  # fmt: skip
-        (player, value), = known.items()
+    def _rounded(
+        known: dict[str, Decimal], other: str, lines: list[str]
+    ) -> tuple[dict[str, Decimal], list[str]]:
+        ((player, value),) = known.items()
         mine = round_up(value)
         if mine != value:
-            lines.append(_("{player}: {value} rounded up → {mine}").format(
-                             player=player, value=num(value), mine=num(mine)))
+            lines.append(
+                _("{player}: {value} rounded up → {mine}").format(
+                    player=player, value=num(value), mine=num(mine)
+                )
+            )
         theirs = TOTAL - mine
         lines.append(f"{other}: 91 − {num(mine)} = {num(theirs)}")
         return {player: mine, other: theirs}, lines
@@ -293,29 +350,47 @@ class Piedmont:
         ordered = {p: int(points[p]) for p in table.players}
         winner = max(ordered, key=lambda p: ordered[p])
         loser = next(p for p in ordered if p != winner)
-        lines.append(_("{winner} {ordered} > {loser} {ordered2}: {winner} wins the deal").format(
-                         winner=winner, ordered=ordered[winner], loser=loser,
-                         ordered2=ordered[loser]))
+        lines.append(
+            _("{winner} {ordered} > {loser} {ordered2}: {winner} wins the deal").format(
+                winner=winner, ordered=ordered[winner], loser=loser, ordered2=ordered[loser]
+            )
+        )
         if e.fool:
-            lines.append(_("the Matto went back to {fool}, who played it (no exchange)").format(
-                             fool=e.fool))
-        return check_outcome(self, Outcome(
-            result="won", scores=ordered, points=points[winner], winners=(winner,),
-            player_points={p: points[p] for p in table.players},
-            explain=tuple(lines) if explain else ()), table)  # fmt: skip
+            lines.append(
+                _("the Matto went back to {fool}, who played it (no exchange)").format(fool=e.fool)
+            )
+        return check_outcome(
+            self,
+            Outcome(
+                result="won",
+                scores=ordered,
+                points=points[winner],
+                winners=(winner,),
+                player_points={p: points[p] for p in table.players},
+                explain=tuple(lines) if explain else (),
+            ),
+            table,
+        )
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         if counted.cards % 2 == 0:
             return {"lines": [_("an even pile: every pile holds an odd number of cards")]}
         mine = round_up(counted.points)
-        lines = [_("rounded up: {mine}; the other pile: 91 − {mine} = {x}").format(
-                     mine=num(mine), x=num(TOTAL - mine))]
+        lines = [
+            _("rounded up: {mine}; the other pile: 91 − {mine} = {x}").format(
+                mine=num(mine), x=num(TOTAL - mine)
+            )
+        ]
         return {"lines": lines, "json": {"rounded": int(mine), "other": int(TOTAL - mine)}}
 
     def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
         if rules.get("angel") not in (20, 21):
-            return [Problem("rules", _("angel should be 20 or 21, not {x}").format(
-                                         x=shown(rules.get('angel'))))]
+            return [
+                Problem(
+                    "rules",
+                    _("angel should be 20 or 21, not {x}").format(x=shown(rules.get("angel"))),
+                )
+            ]
         return []
 
     def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
@@ -331,12 +406,16 @@ class Piedmont:
             if reached or (limit and n >= limit):
                 best = max(totals.values())
                 leaders = [p for p, t in totals.items() if t == best]
-                why = (_("{best} ≥ target {target}").format(best=best, target=target)
-                       if reached else _("{deals} played").format(deals=plural(limit, "deal")))
+                why = (
+                    _("{best} ≥ target {target}").format(best=best, target=target)
+                    if reached
+                    else _("{deals} played").format(deals=plural(limit, "deal"))
+                )
                 if len(leaders) > 1:
                     continue  # tied at the top: the match goes on until one leads
                 return _("match over after deal {n} ({why}): {leaders} wins the match").format(
-                           n=n, why=why, leaders=leaders[0])
+                    n=n, why=why, leaders=leaders[0]
+                )
         return None
 
 

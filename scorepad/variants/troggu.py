@@ -46,17 +46,33 @@ from scorepad.variants import (
 TOTAL = 114
 TAPP = {3: 8, 4: 10, 5: 7, 6: 8, 7: 6, 8: 6}
 BIDS = ("tapp", "solo", "misere")
-BID_ALIASES = {"タップ": "tapp", "ソロ": "solo", "ミゼール": "misere", "ミゼル": "misere",
-               "take": "tapp", "nehm": "tapp", "ich-nehms": "tapp", "ich-nehm's": "tapp",
-               "tappä": "tapp", "tappu": "tapp", "misère": "misere", "all-pass": "misere",
-               "pass": "misere", "パス": "misere"}  # fmt: skip
+BID_ALIASES = {
+    "タップ": "tapp",
+    "ソロ": "solo",
+    "ミゼール": "misere",
+    "ミゼル": "misere",
+    "take": "tapp",
+    "nehm": "tapp",
+    "ich-nehms": "tapp",
+    "ich-nehm's": "tapp",
+    "tappä": "tapp",
+    "tappu": "tapp",
+    "misère": "misere",
+    "all-pass": "misere",
+    "pass": "misere",
+    "パス": "misere",
+}
 # all passed: a misère, but with 7 or 8 players the forced game of the Bättler's (or trump
 # 1's) holder, a Tapp game; a misère there is said as such (both cards in the Tapp)
 PASS_WORDS = ("pass", "all-pass", "passe", "パス")
 SIDES = ("tappist", "opponents")
 BID_WORDS = {"tapp": N_("tapp"), "solo": N_("solo"), "misere": N_("misère")}
-SIDE_ALIASES = {"attack": "tappist", "defence": "opponents", "defense": "opponents",
-                "tapp": "tappist"}  # fmt: skip
+SIDE_ALIASES = {
+    "attack": "tappist",
+    "defence": "opponents",
+    "defense": "opponents",
+    "tapp": "tappist",
+}
 TIES = ("tied-pay-untied", "nobody-pays")
 ONE = Decimal(1)
 
@@ -73,9 +89,11 @@ SEED: dict[str, Setting] = {
     "misere_ties": "tied-pay-untied",
 }
 REPLACES = {
-    "points": ("cards", "pile", "side"), "cards": ("points",),
-    "partner": ("alone",), "alone": ("partner",),
-}  # fmt: skip
+    "points": ("cards", "pile", "side"),
+    "cards": ("points",),
+    "partner": ("alone",),
+    "alone": ("partner",),
+}
 
 PILE_NAMES = {"tappist": N_("tappist pile"), "opponents": N_("opponents pile")}
 
@@ -109,6 +127,7 @@ DECK = troggu_deck()
 
 # --- card counts: every bound below comes from the deck, the Tapp and the hands -------------
 
+
 def hand_size(players: int) -> int:
     return (DECK.size - TAPP[players]) // players
 
@@ -136,8 +155,10 @@ def tappist_range(bid: str, players: int, tricks: int) -> tuple[Decimal, Decimal
         span = holding_range(DECK, free + tapp)
         assert span is not None
         return span
-    spans = [holding_range(DECK, free, tapp, eligible=discardable),
-             holding_range(DECK, free, tapp - 4, eligible=discardable, fixed=KINGS)]
+    spans = [
+        holding_range(DECK, free, tapp, eligible=discardable),
+        holding_range(DECK, free, tapp - 4, eligible=discardable, fixed=KINGS),
+    ]
     found = [x for x in spans if x is not None]
     return min(x[0] for x in found), max(x[1] for x in found)
 
@@ -145,8 +166,9 @@ def tappist_range(bid: str, players: int, tricks: int) -> tuple[Decimal, Decimal
 def misere_fits(players: int, points: Decimal) -> bool:
     """Whether one player can take `points` in a misère: the cards of some number of tricks
     (one card from each player a trick, each worth at least 1)."""
-    return any(t * players <= points <= most_valuable(t * players)
-               for t in range(hand_size(players) + 1))
+    return any(
+        t * players <= points <= most_valuable(t * players) for t in range(hand_size(players) + 1)
+    )
 
 
 @functools.cache
@@ -246,9 +268,11 @@ def prove_tricks(e: TrogguEntry, players: int) -> TrickProof:
 @functools.cache
 def point_spans(bid: str, players: int) -> tuple[tuple[Decimal, Decimal], ...]:
     """The Tappist side's possible points over every trick count, as disjoint spans."""
-    possible = [p for p in range(TOTAL + 1)
-                if any(points_fit(bid, players, t, Decimal(p))
-                       for t in range(hand_size(players) + 1))]
+    possible = [
+        p
+        for p in range(TOTAL + 1)
+        if any(points_fit(bid, players, t, Decimal(p)) for t in range(hand_size(players) + 1))
+    ]
     spans: list[list[int]] = []
     for p in possible:
         if spans and spans[-1][1] == p - 1:
@@ -272,34 +296,67 @@ class Troggu:
     settles_per_game = False
     settles_without_rate = True
     synonyms: Mapping[str, str] = {"contract": "bid", "taker": "tappist"}  # -c, -t
-    fields: tuple[Field, ...] = with_prompts((
-        Field("bid", "--bid", "choice", "tapp, solo, or misere when all passed", BIDS,
-              aliases=tuple(BID_ALIASES.items())),
-        Field("tappist", "--tappist", "player", "the declarer"),
-        Field("partner", "--partner", "player", "7–8 players: the called card's holder"),
-        Field("alone", "--alone", "flag", "the called card was the Tappist's own"),
-        Field("called", "--called", "card", "7–8 players: the card the Tappist named"),
-        Field("forced", "--forced", "flag", "7–8 players: all passed, the Bättler (or trump 1) "
-                                            "holder had to play"),
-        Field("tricks", "--tricks", "integer", "tricks won by the Tappist's side"),
-        Field("points", "--points", "number",
-              "the Tappist side's points, with the discard or the Tapp (0–114)"),
-        Field("cards", "--cards", "cards", "the cards of one side's pile"),
-        Field("pile", "--pile", "integer", "how many cards the pile holds"),
-        Field("side", "--side", "choice", "whose pile the cards are", SIDES,
-              aliases=tuple(SIDE_ALIASES.items())),
-        *fool_fields(N_("Bättler"),
-                     N_("Bättler kept back to the last trick: exchange given, or lost"),
-                     ("given", "lost"), {"made": "given"}),
-    ), {
-        "bid": N_("bid"), "tappist": N_("Tappist"),
-        "partner": N_("partner (holder of the called card)"),
-        "points": N_("points of the Tappist's side, with the discard or the Tapp (0–114)"),
-        "pile": N_("cards in that pile"), "side": N_("whose pile is it"),
-        "fool": N_("who kept the Bättler back"), "fool_winner": N_("who won the last trick"),
-    })  # fmt: skip
-    fields = tuple(replace(f, yes_no=N_("Did the Tappist's side take a trick?"), no_value=0)
-                   if f.key == "tricks" else f for f in fields)
+    fields: tuple[Field, ...] = with_prompts(
+        (
+            Field(
+                "bid",
+                "--bid",
+                "choice",
+                "tapp, solo, or misere when all passed",
+                BIDS,
+                aliases=tuple(BID_ALIASES.items()),
+            ),
+            Field("tappist", "--tappist", "player", "the declarer"),
+            Field("partner", "--partner", "player", "7–8 players: the called card's holder"),
+            Field("alone", "--alone", "flag", "the called card was the Tappist's own"),
+            Field("called", "--called", "card", "7–8 players: the card the Tappist named"),
+            Field(
+                "forced",
+                "--forced",
+                "flag",
+                "7–8 players: all passed, the Bättler (or trump 1) holder had to play",
+            ),
+            Field("tricks", "--tricks", "integer", "tricks won by the Tappist's side"),
+            Field(
+                "points",
+                "--points",
+                "number",
+                "the Tappist side's points, with the discard or the Tapp (0–114)",
+            ),
+            Field("cards", "--cards", "cards", "the cards of one side's pile"),
+            Field("pile", "--pile", "integer", "how many cards the pile holds"),
+            Field(
+                "side",
+                "--side",
+                "choice",
+                "whose pile the cards are",
+                SIDES,
+                aliases=tuple(SIDE_ALIASES.items()),
+            ),
+            *fool_fields(
+                N_("Bättler"),
+                N_("Bättler kept back to the last trick: exchange given, or lost"),
+                ("given", "lost"),
+                {"made": "given"},
+            ),
+        ),
+        {
+            "bid": N_("bid"),
+            "tappist": N_("Tappist"),
+            "partner": N_("partner (holder of the called card)"),
+            "points": N_("points of the Tappist's side, with the discard or the Tapp (0–114)"),
+            "pile": N_("cards in that pile"),
+            "side": N_("whose pile is it"),
+            "fool": N_("who kept the Bättler back"),
+            "fool_winner": N_("who won the last trick"),
+        },
+    )
+    fields = tuple(
+        replace(f, yes_no=N_("Did the Tappist's side take a trick?"), no_value=0)
+        if f.key == "tricks"
+        else f
+        for f in fields
+    )
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:
         return DECK
@@ -318,14 +375,18 @@ class Troggu:
             bid = "tapp"
         if bid is None:
             if not r.problems:
-                r.require("bid", _("--bid ({bids})").format(bids=', '.join(BIDS)))
+                r.require("bid", _("--bid ({bids})").format(bids=", ".join(BIDS)))
             r.used.update(f.key for f in self.fields)
             r.finish()
         assert bid is not None
         if forced and n < 7:
-            r.add(_("--forced is for 7 or 8 players, not {n} (with fewer, all passing means a "
-                    "misère)").format(
-                      n=n), "forced")
+            r.add(
+                _(
+                    "--forced is for 7 or 8 players, not {n} (with fewer, all passing means a "
+                    "misère)"
+                ).format(n=n),
+                "forced",
+            )
         if forced and bid != "tapp":
             r.add(_("a forced game is a Tapp game, not {bid}").format(bid=bid), "bid")
         fool = r.player("fool")
@@ -351,28 +412,45 @@ class Troggu:
             misere = saved.points_by_player("points", TOTAL, ONE)
             if len(misere) != n:
                 raise NotAsSaved("points")
-            entry = TrogguEntry(bid=bid, misere=misere, fool=fool, fool_winner=winner,
-                                fool_exchange=exchange)  # fmt: skip
+            entry = TrogguEntry(
+                bid=bid, misere=misere, fool=fool, fool_winner=winner, fool_exchange=exchange
+            )
         else:
             tappist, partner = saved.player("tappist"), saved.player("partner")
             alone, called = saved.flag("alone"), saved.card("called", DECK)
-            if tappist is None or partner == tappist or (partner is not None and alone) \
-                    or (n < 7 and (partner is not None or alone or called is not None)) \
-                    or (n >= 7 and partner is None and not alone) \
-                    or called in (FOOL_CARD, trump(21)):
+            if (
+                tappist is None
+                or partner == tappist
+                or (partner is not None and alone)
+                or (n < 7 and (partner is not None or alone or called is not None))
+                or (n >= 7 and partner is None and not alone)
+                or called in (FOOL_CARD, trump(21))
+            ):
                 raise NotAsSaved("tappist")
             points, cards = saved.points("points", TOTAL, ONE), saved.cards("cards", DECK)
             pile, side = saved.integer("pile", 0, DECK.size), saved.word("side", SIDES)
-            if (points is None) == (cards is None) \
-                    or (cards is None and (pile is not None or side is not None)) \
-                    or (cards is not None and pile is not None and pile < len(cards)):
+            if (
+                (points is None) == (cards is None)
+                or (cards is None and (pile is not None or side is not None))
+                or (cards is not None and pile is not None and pile < len(cards))
+            ):
                 raise NotAsSaved("points")
             entry = TrogguEntry(
-                bid=bid, tappist=tappist, partner=partner, alone=alone, called=called,
-                forced=forced, tricks=saved.integer("tricks", 0, hand_size(n)), points=points,
-                cards=cards, pile=pile, side=side or "tappist", fool=fool, fool_winner=winner,
+                bid=bid,
+                tappist=tappist,
+                partner=partner,
+                alone=alone,
+                called=called,
+                forced=forced,
+                tricks=saved.integer("tricks", 0, hand_size(n)),
+                points=points,
+                cards=cards,
+                pile=pile,
+                side=side or "tappist",
+                fool=fool,
+                fool_winner=winner,
                 fool_exchange=exchange,
-            )  # fmt: skip
+            )
         event = (fool, winner, exchange)
         if event != (None, None, None):
             if None in event or (bid == "misere" and n >= 7):
@@ -380,13 +458,19 @@ class Troggu:
             saved.holds(self, lambda r: self._check_fool(r, entry, n))
         return entry
 
-    def _read_misere(self, r: Reader, n: int, fool: str | None, winner: str | None,
-                     exchange: str | None) -> TrogguEntry:  # fmt: skip
+    def _read_misere(
+        self, r: Reader, n: int, fool: str | None, winner: str | None, exchange: str | None
+    ) -> TrogguEntry:
         for f in self.fields:
-            if f.key not in ("bid", "points", "fool", "fool_winner", "fool_exchange") \
-                    and r.has(f.key):
-                r.add(_("a misère has no {option}: every player plays for himself").format(
-                          option=f.option), f.key)
+            if f.key not in ("bid", "points", "fool", "fool_winner", "fool_exchange") and r.has(
+                f.key
+            ):
+                r.add(
+                    _("a misère has no {option}: every player plays for himself").format(
+                        option=f.option
+                    ),
+                    f.key,
+                )
                 r.used.add(f.key)
         points = r.points_by_player("points", TOTAL, ONE)
         if points is not None or not r.has("points"):
@@ -396,41 +480,73 @@ class Troggu:
         missing = points is None or any(p not in points for p in r.table.players)
         for p, x in (points or {}).items():
             if not misere_fits(n, x):
-                r.add(_("{p} cannot have {x} points in a misère: a trick holds {n} cards worth at "
-                        "least 1 each, so a player has 0 points or at least {n}").format(
-                          p=p, x=num(x), n=n), f"points={p}")
+                r.add(
+                    _(
+                        "{p} cannot have {x} points in a misère: a trick holds {n} cards worth at "
+                        "least 1 each, so a player has 0 points or at least {n}"
+                    ).format(p=p, x=num(x), n=n),
+                    f"points={p}",
+                )
         if points:
             tapp = TAPP[n]
             total = sum(points.values(), Decimal(0))
             low, high = misere_tapp_range(n)
             most, least = TOTAL - low, TOTAL - high
-            why = (_(", which holds the Bättler and trump 1: with 7 or 8 players a misère is "
-                     "played only then") if n >= 7 else "")
+            why = (
+                _(
+                    ", which holds the Bättler and trump 1: with 7 or 8 players a misère is "
+                    "played only then"
+                )
+                if n >= 7
+                else ""
+            )
             if total > most:
-                r.add(_("misère points add up to {total}, more than {most} (114 minus at least "
-                        "{low} for the {tapp}-card Tapp{why})").format(
-                          total=num(total), most=num(most), low=num(low), tapp=tapp, why=why),
-                              "points")
+                r.add(
+                    _(
+                        "misère points add up to {total}, more than {most} (114 minus at least "
+                        "{low} for the {tapp}-card Tapp{why})"
+                    ).format(total=num(total), most=num(most), low=num(low), tapp=tapp, why=why),
+                    "points",
+                )
             elif not missing and total < least:
-                r.add(_("misère points add up to {total}, less than {least} (the {tapp}-card "
-                        "Tapp is worth at most {high}{why})").format(
-                          total=num(total), least=num(least), tapp=tapp, high=num(high),
-                              why=why), "points")
+                r.add(
+                    _(
+                        "misère points add up to {total}, less than {least} (the {tapp}-card "
+                        "Tapp is worth at most {high}{why})"
+                    ).format(
+                        total=num(total), least=num(least), tapp=tapp, high=num(high), why=why
+                    ),
+                    "points",
+                )
         entry = TrogguEntry(
-            bid="misere", misere=tuple((p, points[p]) for p in r.table.players
-                                       if points and p in points),
-            fool=fool, fool_winner=winner, fool_exchange=exchange,
-        )  # fmt: skip
+            bid="misere",
+            misere=tuple((p, points[p]) for p in r.table.players if points and p in points),
+            fool=fool,
+            fool_winner=winner,
+            fool_exchange=exchange,
+        )
         if n >= 7 and (fool or r.has("fool")):
-            r.add(_("a misère with {n} players is played only when the Bättler is in the Tapp: "
-                    "nobody kept it back").format(
-                      n=n), "fool")
+            r.add(
+                _(
+                    "a misère with {n} players is played only when the Bättler is in the Tapp: "
+                    "nobody kept it back"
+                ).format(n=n),
+                "fool",
+            )
         elif fool_event_complete(r, entry, "Bättler") and r.complete:
             self._check_fool(r, entry, n)
         return entry
 
-    def _read_game(self, r: Reader, n: int, bid: str, forced: bool, fool: str | None,
-                   winner: str | None, exchange: str | None) -> TrogguEntry:  # fmt: skip
+    def _read_game(
+        self,
+        r: Reader,
+        n: int,
+        bid: str,
+        forced: bool,
+        fool: str | None,
+        winner: str | None,
+        exchange: str | None,
+    ) -> TrogguEntry:
         tappist = r.player("tappist")
         if tappist is None and not r.has("tappist"):
             r.require("tappist", _("--tappist NAME"))
@@ -440,37 +556,75 @@ class Troggu:
         if n < 7:
             for key in ("partner", "alone", "called"):
                 if r.has(key) and r.raw[key] is not False:
-                    r.add(_("--{key} is for 7 or 8 players, not {n}: the Tappist plays alone")
-                        .format(
-                              key=key, n=n),
-                          key)
+                    r.add(
+                        _("--{key} is for 7 or 8 players, not {n}: the Tappist plays alone").format(
+                            key=key, n=n
+                        ),
+                        key,
+                    )
             partner, alone, called = None, False, None
         else:
             if partner is not None and partner == tappist:
-                r.add(_("{tappist} is the Tappist and cannot also be the partner (use --alone "
-                        "when the called card was the Tappist's own)").format(
-                          tappist=tappist), "partner")
+                r.add(
+                    _(
+                        "{tappist} is the Tappist and cannot also be the partner (use --alone "
+                        "when the called card was the Tappist's own)"
+                    ).format(tappist=tappist),
+                    "partner",
+                )
             if partner is not None and alone:
-                r.add(_("--alone and --partner {partner} contradict each other").format(
-                          partner=partner), "partner")
+                r.add(
+                    _("--alone and --partner {partner} contradict each other").format(
+                        partner=partner
+                    ),
+                    "partner",
+                )
             if partner is None and not alone and not r.has("partner"):
-                r.require("partner", _("--partner NAME (the called card's holder; --alone when "
-                                       "it was the Tappist's own)"))
+                r.require(
+                    "partner",
+                    _(
+                        "--partner NAME (the called card's holder; --alone when "
+                        "it was the Tappist's own)"
+                    ),
+                )
             if called in (FOOL_CARD, trump(21)):
-                r.add(_("the called card cannot be {x} (name another card)").format(
-                          x=_('the Bättler') if called == FOOL_CARD else '21'), "called")
+                r.add(
+                    _("the called card cannot be {x} (name another card)").format(
+                        x=_("the Bättler") if called == FOOL_CARD else "21"
+                    ),
+                    "called",
+                )
         hand = hand_size(n)
-        tricks = r.integer("tricks", 0, hand, _(" (each player holds {hand} cards, so there are "
-                                                "{hand} tricks)").format(
-                                                  hand=hand))
-        given = r.points_or_pile(DECK, TOTAL, ONE, SIDES, SIDE_ALIASES,
-                                 _("--points X (the Tappist side's points), or --cards and --pile"))
+        tricks = r.integer(
+            "tricks",
+            0,
+            hand,
+            _(" (each player holds {hand} cards, so there are {hand} tricks)").format(hand=hand),
+        )
+        given = r.points_or_pile(
+            DECK,
+            TOTAL,
+            ONE,
+            SIDES,
+            SIDE_ALIASES,
+            _("--points X (the Tappist side's points), or --cards and --pile"),
+        )
         entry = TrogguEntry(
-            bid=bid, tappist=tappist, partner=partner if n >= 7 else None,
-            alone=alone and n >= 7, called=called, forced=forced, tricks=tricks,
-            points=given.points, cards=given.cards, pile=given.pile, side=given.side,
-            fool=fool, fool_winner=winner, fool_exchange=exchange,
-        )  # fmt: skip
+            bid=bid,
+            tappist=tappist,
+            partner=partner if n >= 7 else None,
+            alone=alone and n >= 7,
+            called=called,
+            forced=forced,
+            tricks=tricks,
+            points=given.points,
+            cards=given.cards,
+            pile=given.pile,
+            side=given.side,
+            fool=fool,
+            fool_winner=winner,
+            fool_exchange=exchange,
+        )
         fool_event = fool_event_complete(r, entry, "Bättler")  # asks for what it lacks
         if r.complete:
             self._check_tricks(r, entry, n)
@@ -487,14 +641,22 @@ class Troggu:
             size = pile_size(e)
             side_tapp = tapp if e.side == "tappist" else 0
             sizes = sorted({pile_cards(n, t, e.side) for t in proof.before})
-            plus = (_(" plus the {tapp}-card {what}").format(tapp=tapp, what=what)
-                    if side_tapp else "")
+            plus = (
+                _(" plus the {tapp}-card {what}").format(tapp=tapp, what=what) if side_tapp else ""
+            )
             name = _("the Tappist's pile") if e.side == "tappist" else _("the opponents' pile")
-            shown = ", ".join(map(str, sizes)) if len(sizes) <= 4 else \
-                f"{sizes[0]}, {sizes[1]}, {sizes[2]}, …, {sizes[-1]}"
-            r.add(_("{name} cannot hold {size} cards: with {n} players it holds {n} cards a "
-                    "trick{plus} ({shown})").format(
-                      name=name, size=size, n=n, plus=plus, shown=shown), "pile")
+            shown = (
+                ", ".join(map(str, sizes))
+                if len(sizes) <= 4
+                else f"{sizes[0]}, {sizes[1]}, {sizes[2]}, …, {sizes[-1]}"
+            )
+            r.add(
+                _(
+                    "{name} cannot hold {size} cards: with {n} players it holds {n} cards a "
+                    "trick{plus} ({shown})"
+                ).format(name=name, size=size, n=n, plus=plus, shown=shown),
+                "pile",
+            )
             return
         points = entered_points(e)
         if proof.failed == "points" and len(proof.before) == 1:
@@ -502,53 +664,93 @@ class Troggu:
             field = "tricks" if e.tricks is not None else "points"
             least, most = tappist_range(e.bid, n, tricks_won)
             if not least <= points <= most:
-                extra = (_(" (no 5-point card in the discard, unless all four kings)")
-                         if e.bid == "tapp" else "")
-                r.add(_("{points} points cannot be for {tricks_won} of {n} cards plus the "
-                        "{tapp}-card {what}{extra} ({least})").format(
-                          points=num(points), tricks_won=plural(tricks_won, 'trick'), n=n,
-                          tapp=tapp, what=what, extra=extra, least=span(least, most)), field)
+                extra = (
+                    _(" (no 5-point card in the discard, unless all four kings)")
+                    if e.bid == "tapp"
+                    else ""
+                )
+                r.add(
+                    _(
+                        "{points} points cannot be for {tricks_won} of {n} cards plus the "
+                        "{tapp}-card {what}{extra} ({least})"
+                    ).format(
+                        points=num(points),
+                        tricks_won=plural(tricks_won, "trick"),
+                        n=n,
+                        tapp=tapp,
+                        what=what,
+                        extra=extra,
+                        least=span(least, most),
+                    ),
+                    field,
+                )
                 return
             cards = (hand - tricks_won) * n
-            r.add(_("{points} points leave the opponents {theirs}, which cannot be for their {x} "
-                    "of {n} cards ({cards})").format(
-                      points=num(points), theirs=num(TOTAL - points),
-                      x=plural(hand - tricks_won, 'trick'), n=n,
-                      cards=span(cards, most_valuable(cards))), field)
+            r.add(
+                _(
+                    "{points} points leave the opponents {theirs}, which cannot be for their {x} "
+                    "of {n} cards ({cards})"
+                ).format(
+                    points=num(points),
+                    theirs=num(TOTAL - points),
+                    x=plural(hand - tricks_won, "trick"),
+                    n=n,
+                    cards=span(cards, most_valuable(cards)),
+                ),
+                field,
+            )
             return
         if proof.failed == "points":
             possible = _(", or ").join(span(lo, hi) for lo, hi in point_spans(e.bid, n))
-            r.add(_("{points} points cannot be the Tappist side's with {n} players, whatever the "
+            r.add(
+                _(
+                    "{points} points cannot be the Tappist side's with {n} players, whatever the "
                     "tricks: his side holds the {tapp}-card {what}, and a trick holds {n} cards "
                     "worth at least 1 each (possible: {possible}); enter the points as counted"
-                    ).format(points=num(points), n=n, tapp=tapp, what=what, possible=possible),
-                  "points")
+                ).format(points=num(points), n=n, tapp=tapp, what=what, possible=possible),
+                "points",
+            )
             return
         if e.bid == "tapp" and e.cards is not None and proof.tricks == 0:
             # the Tappist's side holds the discard alone: no 5-point card but the four kings
             listed = {c for c in e.cards if DECK.value(c) == 5}
-            five = listed if e.side == "tappist" else \
-                {c for c in DECK.values if DECK.value(c) == 5} - listed
+            five = (
+                listed
+                if e.side == "tappist"
+                else {c for c in DECK.values if DECK.value(c) == 5} - listed
+            )
             if five and five != set(KINGS):
                 shown = DECK.format(sorted(five, key=display_order))
                 if e.side == "tappist":
-                    r.add(_("a {size}-card pile is the discard alone (no trick), and the discard "
+                    r.add(
+                        _(
+                            "a {size}-card pile is the discard alone (no trick), and the discard "
                             "holds no 5-point card but all four kings together: {listed} cannot "
-                            "be in it; list the cards again, or give the pile's true size").format(
-                              size=pile_size(e), listed=shown), "cards")
+                            "be in it; list the cards again, or give the pile's true size"
+                        ).format(size=pile_size(e), listed=shown),
+                        "cards",
+                    )
                 else:
-                    r.add(_("the opponents' {size}-card pile leaves the Tappist the discard "
+                    r.add(
+                        _(
+                            "the opponents' {size}-card pile leaves the Tappist the discard "
                             "alone (no trick), which holds no 5-point card but all four kings "
                             "together: {listed} must be in the opponents' pile; list the cards "
-                            "again, or give the pile's true size").format(
-                              size=pile_size(e), listed=shown), "cards")
+                            "again, or give the pile's true size"
+                        ).format(size=pile_size(e), listed=shown),
+                        "cards",
+                    )
 
     def _check_fool(self, r: Reader, e: TrogguEntry, n: int) -> None:
         """The Bättler's escape, given in full, against the sides, tricks and cards."""
         if e.fool == e.fool_winner:
-            r.add(_("{fool} kept the Bättler back to the last trick, where it cannot win: the "
-                    "winner must be another player").format(
-                      fool=e.fool), "fool_winner")
+            r.add(
+                _(
+                    "{fool} kept the Bättler back to the last trick, where it cannot win: the "
+                    "winner must be another player"
+                ).format(fool=e.fool),
+                "fool_winner",
+            )
             return
         if e.bid == "misere":
             return
@@ -556,39 +758,61 @@ class Troggu:
         owner_side = _("the Tappist's side") if e.fool in team else _("the opponents")
         winner_side = _("the Tappist's side") if e.fool_winner in team else _("the opponents")
         if e.fool_exchange == "lost" and owner_side == winner_side:
-            r.add(_("a lost Bättler goes to the other side, but {fool} and {fool_winner} play on "
-                    "the same side").format(
-                      fool=e.fool, fool_winner=e.fool_winner), "fool_winner")
+            r.add(
+                _(
+                    "a lost Bättler goes to the other side, but {fool} and {fool_winner} play on "
+                    "the same side"
+                ).format(fool=e.fool, fool_winner=e.fool_winner),
+                "fool_winner",
+            )
             return
         tricks = e.tricks if e.tricks is not None else prove_tricks(e, n).tricks
         if tricks is not None:
             owner_tricks = tricks if e.fool in team else hand_size(n) - tricks
             if e.fool_exchange == "given" and owner_tricks == 0:
-                r.add(_("the Bättler's exchange needs a trick of {owner_side} to give a card "
-                        "from, but they took none: use --fool-exchange lost").format(
-                          owner_side=owner_side), "fool_exchange")
+                r.add(
+                    _(
+                        "the Bättler's exchange needs a trick of {owner_side} to give a card "
+                        "from, but they took none: use --fool-exchange lost"
+                    ).format(owner_side=owner_side),
+                    "fool_exchange",
+                )
             if e.fool_exchange == "lost" and owner_tricks > 0:
-                r.add(_("the Bättler is lost only when {owner_side} took no trick, but they took "
-                        "{owner_tricks}: use --fool-exchange given").format(
-                          owner_side=owner_side, owner_tricks=owner_tricks), "fool_exchange")
+                r.add(
+                    _(
+                        "the Bättler is lost only when {owner_side} took no trick, but they took "
+                        "{owner_tricks}: use --fool-exchange given"
+                    ).format(owner_side=owner_side, owner_tricks=owner_tricks),
+                    "fool_exchange",
+                )
         if e.cards is not None:
             holder = winner_side if e.fool_exchange == "lost" else owner_side
             pile_owner = _("the Tappist's side") if e.side == "tappist" else _("the opponents")
-            problem = fool_pile_problem(FOOL_CARD, "Bättler", e.cards, pile_owner, holder,
-                                        str(e.fool_exchange))
+            problem = fool_pile_problem(
+                FOOL_CARD, "Bättler", e.cards, pile_owner, holder, str(e.fool_exchange)
+            )
             if problem:
                 r.add(problem, "fool_exchange")
 
     def entry_to_raw(self, e: TrogguEntry) -> dict[str, Any]:
-        return compact([
-            ("bid", e.bid), ("forced", e.forced), ("tappist", e.tappist), ("partner", e.partner),
-            ("alone", e.alone), ("called", None if e.called is None else str(e.called)),
-            ("tricks", e.tricks),
-            ("points", e.points if e.bid != "misere" else (dict(e.misere) or None)),
-            ("cards", None if e.cards is None else DECK.format(e.cards)), ("pile", e.pile),
-            ("side", e.side if e.cards is not None and e.side != "tappist" else None),
-            ("fool", e.fool), ("fool_winner", e.fool_winner), ("fool_exchange", e.fool_exchange),
-        ])  # fmt: skip
+        return compact(
+            [
+                ("bid", e.bid),
+                ("forced", e.forced),
+                ("tappist", e.tappist),
+                ("partner", e.partner),
+                ("alone", e.alone),
+                ("called", None if e.called is None else str(e.called)),
+                ("tricks", e.tricks),
+                ("points", e.points if e.bid != "misere" else (dict(e.misere) or None)),
+                ("cards", None if e.cards is None else DECK.format(e.cards)),
+                ("pile", e.pile),
+                ("side", e.side if e.cards is not None and e.side != "tappist" else None),
+                ("fool", e.fool),
+                ("fool_winner", e.fool_winner),
+                ("fool_exchange", e.fool_exchange),
+            ]
+        )
 
     def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
         if "bid" in changes and (changes["bid"] == "misere") != (old.get("bid") == "misere"):
@@ -600,14 +824,19 @@ class Troggu:
     def ask_as(key: str, raw: Mapping[str, Any]) -> str | None:
         """All passed at 7 or 8: the Tappist is whoever had to play."""
         word = raw.get("bid")
-        if key == "tappist" and (raw.get("forced") is True or (
-                isinstance(word, str) and word.strip().lower() in PASS_WORDS)):
-            return _("All passed: who had to play (the Bättler's holder, or trump 1's when the "
-                     "Bättler was in the Tapp; both in the Tapp: a misère, < and m)")
+        if key == "tappist" and (
+            raw.get("forced") is True
+            or (isinstance(word, str) and word.strip().lower() in PASS_WORDS)
+        ):
+            return _(
+                "All passed: who had to play (the Bättler's holder, or trump 1's when the "
+                "Bättler was in the Tapp; both in the Tapp: a misère, < and m)"
+            )
         return None
 
-    def questions(self, raw: Mapping[str, Any], entry: TrogguEntry | None,
-                  table: Table) -> list[str]:  # fmt: skip
+    def questions(
+        self, raw: Mapping[str, Any], entry: TrogguEntry | None, table: Table
+    ) -> list[str]:
         keys = ["pile", "side"] if "cards" in raw else []
         if entry is None:
             return keys
@@ -630,8 +859,7 @@ class Troggu:
             return _("misère")
         team = f"{e.tappist}+{e.partner}" if e.partner else str(e.tappist)
         bid = _(BID_WORDS[e.bid])
-        return _("forced {bid} {team}").format(bid=bid, team=team) if e.forced else \
-            f"{bid} {team}"
+        return _("forced {bid} {team}").format(bid=bid, team=team) if e.forced else f"{bid} {team}"
 
     # --- scoring ---------------------------------------------------------------------------
 
@@ -647,8 +875,12 @@ class Troggu:
         line = describe_pile(DECK, _(PILE_NAMES[e.side]), e.cards, counted)
         if e.side == "tappist":
             return points, [line]
-        return points, [line, _("Tappist's side: 114 − {points} = {points2}").format(
-                                  points=num(counted.points), points2=num(points))]
+        return points, [
+            line,
+            _("Tappist's side: 114 − {points} = {points2}").format(
+                points=num(counted.points), points2=num(points)
+            ),
+        ]
 
     def score(self, e: TrogguEntry, table: Table, explain: bool = True) -> Outcome:
         """The deal's chips; with `explain`, the arithmetic as lines for people."""
@@ -659,26 +891,39 @@ class Troggu:
         n = len(players)
         points, lines = self.team_points(e, explain)
         if explain and e.fool_exchange == "given":
-            lines.append(_("the Bättler's escape: {fool} kept it back to the last trick, won by "
-                           "{winner}; it stayed with {fool}'s side, which gave a low card for "
-                           "it").format(fool=e.fool or "?", winner=e.fool_winner or "?"))
+            lines.append(
+                _(
+                    "the Bättler's escape: {fool} kept it back to the last trick, won by "
+                    "{winner}; it stayed with {fool}'s side, which gave a low card for "
+                    "it"
+                ).format(fool=e.fool or "?", winner=e.fool_winner or "?")
+            )
         elif explain and e.fool_exchange == "lost":
-            lines.append(_("the Bättler's escape: {fool} kept it back to the last trick, won by "
-                           "{winner}; {fool}'s side had no trick, so the Bättler went to "
-                           "{winner}").format(fool=e.fool or "?", winner=e.fool_winner or "?"))
+            lines.append(
+                _(
+                    "the Bättler's escape: {fool} kept it back to the last trick, won by "
+                    "{winner}; {fool}'s side had no trick, so the Bättler went to "
+                    "{winner}"
+                ).format(fool=e.fool or "?", winner=e.fool_winner or "?")
+            )
         theirs = TOTAL - points
         who = _("Solo") if e.bid == "solo" else _("Tapp game")
         head = _("{x}{who} by {tappist}").format(
-                   x=_('forced ') if e.forced else '', who=who, tappist=e.tappist)
+            x=_("forced ") if e.forced else "", who=who, tappist=e.tappist
+        )
         if e.partner:
-            head += _(" with {partner}").format(partner=e.partner) + (_(" (called {called})")
-                .format(
-                                                called=e.called) if e.called else "")
+            head += _(" with {partner}").format(partner=e.partner) + (
+                _(" (called {called})").format(called=e.called) if e.called else ""
+            )
         elif e.alone:
             head += _(", alone (the called card was theirs)")
         with_what = _("with the Tapp") if e.bid == "solo" else _("with the discard")
-        lines.insert(0, _("{head}: {points} {with_what}").format(
-                            head=head, points=points_of(points), with_what=with_what))
+        lines.insert(
+            0,
+            _("{head}: {points} {with_what}").format(
+                head=head, points=points_of(points), with_what=with_what
+            ),
+        )
         win, draw = int(rules["win_points"]), int(rules["draw_points"])
         low = int(rules["low_points"])
         if points >= win:
@@ -686,14 +931,21 @@ class Troggu:
             lines.append(_("{points} ≥ {win} → won").format(points=num(points), win=win))
         elif points == draw:
             lines.append(_("exactly {draw} → draw: no chips move").format(draw=draw))
-            return check_outcome(self, Outcome(
-                result="draw", scores={p: 0 for p in players}, points=points,
-                declarer=e.tappist, made=None,
-                explain=tuple(lines) if explain else ()), table)  # fmt: skip
+            return check_outcome(
+                self,
+                Outcome(
+                    result="draw",
+                    scores={p: 0 for p in players},
+                    points=points,
+                    declarer=e.tappist,
+                    made=None,
+                    explain=tuple(lines) if explain else (),
+                ),
+                table,
+            )
         else:
             result = "lost"
-            lines.append(_("{points} < {win} → lost").format(
-                             points=num(points), win=win))
+            lines.append(_("{points} < {win} → lost").format(points=num(points), win=win))
         won = result == "won"
         losers_points = theirs if won else points
         losers = _("opponents") if won else (_("Tappist's side") if e.partner else _("Tappist"))
@@ -702,20 +954,21 @@ class Troggu:
         no_trick = proof.tricks == (hand if won else 0)
         if no_trick:
             k = int(rules["chips_no_trick"])
-            why = _("the {losers} took no trick → {chips}").format(losers=losers,
-                                                                    chips=plural(k, "chip"))
+            why = _("the {losers} took no trick → {chips}").format(
+                losers=losers, chips=plural(k, "chip")
+            )
             if explain and proof.how not in ("", "tricks"):
                 lines.append(self._how_known(e, n, proof, points))
         elif losers_points <= low:
             k = int(rules["chips_low"])
             why = _("the {losers} took {losers_points} ≤ {low} → {chips}").format(
-                      losers=losers, losers_points=num(losers_points), low=low,
-                      chips=plural(k, "chip"))
+                losers=losers, losers_points=num(losers_points), low=low, chips=plural(k, "chip")
+            )
         else:
             k = int(rules["chips"])
             why = _("the {losers} took {losers_points} > {low} → {chips}").format(
-                      losers=losers, losers_points=num(losers_points), low=low,
-                      chips=plural(k, "chip"))
+                losers=losers, losers_points=num(losers_points), low=low, chips=plural(k, "chip")
+            )
         if e.bid == "solo":
             factor = int(rules["solo_factor"])
             why += _(" × {factor} for Solo = {x}").format(factor=factor, x=k * factor)
@@ -726,22 +979,43 @@ class Troggu:
         split = ""
         if e.partner:
             share = int(rules["partner_share"])
-            split = (_(" (the partner gets {share} × {k} of them, the Tappist the rest)").format(
-                         share=share, k=k) if won
-                     else _(" (the partner pays {share} of the opponents, the Tappist the "
-                            "other {x})").format(share=share, x=opponents - share))
+            split = (
+                _(" (the partner gets {share} × {k} of them, the Tappist the rest)").format(
+                    share=share, k=k
+                )
+                if won
+                else _(
+                    " (the partner pays {share} of the opponents, the Tappist the other {x})"
+                ).format(share=share, x=opponents - share)
+            )
         if explain:
-            lines.append(_("{why} {verb} each of the {opponents}{split} → Tappist "
-                           "{scores}").format(
-                             why=why, verb=verb, opponents=plural(opponents, "opponent"),
-                             split=split,
-                             scores=signed(scores[e.tappist or '']))
-                         + (_(", partner {scores}").format(scores=signed(scores[e.partner]))
-                            if e.partner else ""))
+            lines.append(
+                _("{why} {verb} each of the {opponents}{split} → Tappist {scores}").format(
+                    why=why,
+                    verb=verb,
+                    opponents=plural(opponents, "opponent"),
+                    split=split,
+                    scores=signed(scores[e.tappist or ""]),
+                )
+                + (
+                    _(", partner {scores}").format(scores=signed(scores[e.partner]))
+                    if e.partner
+                    else ""
+                )
+            )
             lines.append(scores_line(scores))
-        return check_outcome(self, Outcome(
-            result=result, scores=scores, points=points, declarer=e.tappist, made=won,
-            explain=tuple(lines) if explain else ()), table)  # fmt: skip
+        return check_outcome(
+            self,
+            Outcome(
+                result=result,
+                scores=scores,
+                points=points,
+                declarer=e.tappist,
+                made=won,
+                explain=tuple(lines) if explain else (),
+            ),
+            table,
+        )
 
     @staticmethod
     def _how_known(e: TrogguEntry, n: int, proof: TrickProof, points: Decimal) -> str:
@@ -752,17 +1026,23 @@ class Troggu:
         if proof.how == "pile":
             if e.side == "tappist" and proof.tricks == 0:
                 return _("a {size}-card pile is the {what} alone: no trick").format(
-                           size=pile_size(e), what=what)
+                    size=pile_size(e), what=what
+                )
             if e.side == "tappist":
-                return _("a {size}-card pile is every trick and the {what}: the opponents took "
-                         "no trick").format(size=pile_size(e), what=what)
+                return _(
+                    "a {size}-card pile is every trick and the {what}: the opponents took no trick"
+                ).format(size=pile_size(e), what=what)
             if proof.tricks == 0:
-                return _("the opponents' {size}-card pile is every trick: the Tappist's side "
-                         "took no trick").format(size=pile_size(e))
+                return _(
+                    "the opponents' {size}-card pile is every trick: the Tappist's side "
+                    "took no trick"
+                ).format(size=pile_size(e))
             return _("the opponents' pile is empty: they took no trick")
         if proof.tricks == 0:
-            return _("{points} points: the {what} alone, no trick (a trick adds {n} cards worth "
-                     "at least 1 each)").format(points=num(points), what=what, n=n)
+            return _(
+                "{points} points: the {what} alone, no trick (a trick adds {n} cards worth "
+                "at least 1 each)"
+            ).format(points=num(points), what=what, n=n)
         return _("{points} points: the opponents took no trick").format(points=num(points))
 
     @staticmethod
@@ -792,9 +1072,11 @@ class Troggu:
         if not others:
             lines.append(_("everybody tied: nobody pays"))
         elif len(tied) > 1 and rules["misere_ties"] == "nobody-pays":
-            lines.append(_("{tied} tie for the most ({top}): nobody pays (misere_ties = "
-                           "nobody-pays)").format(
-                             tied=_(' and ').join(tied), top=num(top)))
+            lines.append(
+                _(
+                    "{tied} tie for the most ({top}): nobody pays (misere_ties = nobody-pays)"
+                ).format(tied=_(" and ").join(tied), top=num(top))
+            )
         else:
             for p in tied:
                 scores[p] = -chips * len(others)
@@ -802,28 +1084,51 @@ class Troggu:
                 scores[p] = chips * len(tied)
             payers = _(" and ").join(tied)
             each = _("each pay") if len(tied) > 1 else _("pays")
-            lines.append(_("{payers} took the most ({top}) and {each} {chips} to each of the "
-                           "{others}").format(
-                             payers=payers, top=num(top), each=each, chips=plural(chips, "chip"),
-                             others=plural(len(others), "other player")))
+            lines.append(
+                _(
+                    "{payers} took the most ({top}) and {each} {chips} to each of the {others}"
+                ).format(
+                    payers=payers,
+                    top=num(top),
+                    each=each,
+                    chips=plural(chips, "chip"),
+                    others=plural(len(others), "other player"),
+                )
+            )
         if explain:
             lines.append(scores_line(scores))
-        return Outcome(result="misere", scores=scores, winners=tuple(others),
-                       player_points=points, explain=tuple(lines) if explain else ())
+        return Outcome(
+            result="misere",
+            scores=scores,
+            winners=tuple(others),
+            player_points=points,
+            explain=tuple(lines) if explain else (),
+        )
 
     def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
         return None  # chips are settled deal by deal; the evening ends when it ends
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         rest = TOTAL - counted.points
-        return {"lines": [_("the other cards: 114 − {points} = {rest}").format(
-                              points=num(counted.points), rest=num(rest))]}
+        return {
+            "lines": [
+                _("the other cards: 114 − {points} = {rest}").format(
+                    points=num(counted.points), rest=num(rest)
+                )
+            ]
+        }
 
     def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
         ties = rules.get("misere_ties")
         if ties not in TIES:
-            return [Problem("rules", _("misere_ties {ties} should be one of {ties2}").format(
-                                         ties=shown(ties), ties2=', '.join(TIES)))]
+            return [
+                Problem(
+                    "rules",
+                    _("misere_ties {ties} should be one of {ties2}").format(
+                        ties=shown(ties), ties2=", ".join(TIES)
+                    ),
+                )
+            ]
         return []
 
 

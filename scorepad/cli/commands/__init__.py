@@ -8,11 +8,23 @@ from typing import Any
 
 #: every command, in the order `scorepad --help` lists them: the module of its family
 COMMANDS: dict[str, str] = {
-    "new": "start", "deal": "record", "play": "record", "edit": "record", "undo": "record",
-    "delete": "record", "history": "tables", "standings": "tables", "settle": "publish",
-    "report": "publish", "chart": "tables", "export": "publish", "show": "tables",
-    "count": "start", "check": "tables", "variants": "start",
-}  # fmt: skip
+    "new": "start",
+    "deal": "record",
+    "play": "record",
+    "edit": "record",
+    "undo": "record",
+    "delete": "record",
+    "history": "tables",
+    "standings": "tables",
+    "settle": "publish",
+    "report": "publish",
+    "chart": "tables",
+    "export": "publish",
+    "show": "tables",
+    "count": "start",
+    "check": "tables",
+    "variants": "start",
+}
 
 
 def load(name: str) -> Any:

@@ -31,11 +31,15 @@ from scorepad.text import plural, printable, shown
 commands = family()
 
 
-@commands.command(cls=Command, help=_(
-    "The fewest payments that settle the evening (or the season): who pays whom.\n\n"
-             "Without --rate, in the game's own unit (points or chips). Amounts are exact; with "
-             "a rate\nthey are rounded to cents, and any cent that rounding moves is named.\n\n"
-             "Example: scorepad settle club.toml --rate 0.05 --currency €"))
+@commands.command(
+    cls=Command,
+    help=_(
+        "The fewest payments that settle the evening (or the season): who pays whom.\n\n"
+        "Without --rate, in the game's own unit (points or chips). Amounts are exact; with "
+        "a rate\nthey are rounded to cents, and any cent that rounding moves is named.\n\n"
+        "Example: scorepad settle club.toml --rate 0.05 --currency €"
+    ),
+)
 @handled
 def settle(
     files: FilesArg,
@@ -50,13 +54,22 @@ def settle(
     settlement, unit = _settlement(sessions, rate, currency, per_game)
     if json_:
         difference = unit == "deals won" or get_variant_of(sessions).deal_total != 0
-        echo_json(settle_object(settlement, unit, currency,
-                                       "difference" if difference else "totals"))
+        echo_json(
+            settle_object(settlement, unit, currency, "difference" if difference else "totals")
+        )
         return
-    echo(_("settling {x} ({label}):").format(
-             x=plural(sum(len(s.deals) for s in sessions), 'deal'),
-             label=_settle_label(settlement, unit, currency, rate is not None,
-                                 get_variant_of(sessions).deal_total != 0)))
+    echo(
+        _("settling {x} ({label}):").format(
+            x=plural(sum(len(s.deals) for s in sessions), "deal"),
+            label=_settle_label(
+                settlement,
+                unit,
+                currency,
+                rate is not None,
+                get_variant_of(sessions).deal_total != 0,
+            ),
+        )
+    )
     for line in settle_lines(settlement, currency, None if rate else unit):
         echo(f"  {line}")
 
@@ -67,26 +80,32 @@ def get_variant_of(sessions: list[Any]) -> Any:
     return get_variant(sessions[0].variant)
 
 
-def _settle_label(settlement: Any, unit: str, currency: str, rated: bool,
-                  difference: bool) -> str:  # fmt: skip
+def _settle_label(settlement: Any, unit: str, currency: str, rated: bool, difference: bool) -> str:
     """What the amounts count, in words: "0.05 € per point", "the player behind pays the
     difference of the totals", "one per deal won more"."""
     from scorepad.render.standings import money
 
     rate = money(settlement.rate, currency)
     if unit == "deals won":
-        return _("{rate} per deal won more").format(rate=rate) if rated else \
-            _("the player behind pays for each deal won more")
+        return (
+            _("{rate} per deal won more").format(rate=rate)
+            if rated
+            else _("the player behind pays for each deal won more")
+        )
     if difference:
-        return _("{rate} per point of difference").format(rate=rate) if rated else \
-            _("points: the player behind pays the difference of the totals")
+        return (
+            _("{rate} per point of difference").format(rate=rate)
+            if rated
+            else _("points: the player behind pays the difference of the totals")
+        )
     if unit == "chips":
         return _("{rate} per chip").format(rate=rate) if rated else _("chips")
     return _("{rate} per point").format(rate=rate) if rated else _("points")
 
 
-def _settlement(sessions: list[Any], rate: str | None, currency: str,
-                per_game: bool) -> tuple[Any, str]:  # fmt: skip
+def _settlement(
+    sessions: list[Any], rate: str | None, currency: str, per_game: bool
+) -> tuple[Any, str]:
     """The settlement of the sessions' totals (or deals won, Piedmont --per-game)."""
     import re
     from decimal import Decimal
@@ -98,8 +117,9 @@ def _settlement(sessions: list[Any], rate: str | None, currency: str,
 
     problems = []
     if rate is not None and not re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,4})?", rate.strip()):
-        problems.append(Problem("--rate", _("{rate} is not an amount like 0.05").format(
-                                              rate=shown(rate))))
+        problems.append(
+            Problem("--rate", _("{rate} is not an amount like 0.05").format(rate=shown(rate)))
+        )
     elif rate is not None and Decimal(rate.strip()) == 0:
         problems.append(Problem("--rate", _("must be more than 0")))
     problem = control_problem(currency, "--currency")
@@ -107,8 +127,9 @@ def _settlement(sessions: list[Any], rate: str | None, currency: str,
         problems.append(problem or Problem("--currency", _("at most 5 characters, e.g. € or CHF")))
     variant = get_variant(sessions[0].variant)
     if per_game and not variant.settles_per_game:
-        problems.append(Problem("--per-game", _("is for Piedmont, not {name}").format(
-                                                  name=_(variant.title))))
+        problems.append(
+            Problem("--per-game", _("is for Piedmont, not {name}").format(name=_(variant.title)))
+        )
     if problems:
         raise ScorepadError(problems)
     unit = variant.unit
@@ -125,18 +146,23 @@ def _settlement(sessions: list[Any], rate: str | None, currency: str,
     return settle(totals, Decimal(rate.strip()), CENT), unit
 
 
-@commands.command(cls=Command, help=_(
-    "The evening's sheet: one self-contained HTML page to print, pin up or send.\n\n"
-             "Standings, a chart of the running totals, every deal, and who pays whom (Troggu "
-             "in chips;\nFrench and Piedmont with --rate). Several files of one game make a "
-             "season page.\n\nExample: scorepad report club.toml -o evening.html --rate 0.05 "
-             "--currency €"))
+@commands.command(
+    cls=Command,
+    help=_(
+        "The evening's sheet: one self-contained HTML page to print, pin up or send.\n\n"
+        "Standings, a chart of the running totals, every deal, and who pays whom (Troggu "
+        "in chips;\nFrench and Piedmont with --rate). Several files of one game make a "
+        "season page.\n\nExample: scorepad report club.toml -o evening.html --rate 0.05 "
+        "--currency €"
+    ),
+)
 @handled
 def report(
     files: FilesArg,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help=_("the HTML file to "
-                                                                            "write; - or none: "
-                                                                            "print"))] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help=_("the HTML file to write; - or none: print")),
+    ] = None,
     rate: RateOpt = None,
     currency: CurrencyOpt = "",
     rank_by: RankByOpt = RankBy.total,
@@ -154,39 +180,61 @@ def report(
     settlement = None
     if rate is not None or get_variant_of(sessions).settles_without_rate:
         settlement = _settlement(sessions, rate, currency, False)[0]
-    league_rows = core.league(sessions, rank_by=rank_by.value, min_deals=min_deals) \
-        if len(sessions) > 1 else None
-    html = sheet.page(sessions, labels, settlement=settlement,
-                      currency=currency if rate is not None else "", league_rows=league_rows,
-                      in_money=rate is not None)
+    league_rows = (
+        core.league(sessions, rank_by=rank_by.value, min_deals=min_deals)
+        if len(sessions) > 1
+        else None
+    )
+    html = sheet.page(
+        sessions,
+        labels,
+        settlement=settlement,
+        currency=currency if rate is not None else "",
+        league_rows=league_rows,
+        in_money=rate is not None,
+    )
     if output is None or str(output) == "-":
         typer.echo(html, nl=False)  # HTML escapes what it shows: no raw control characters
         return
     stream = storage.write_export(output, html)
-    echo(_("wrote {output}: the sheet of {x}").format(
-             output=output, x=plural(sum(len(s.deals) for s in sessions), 'deal')),
-         err=stream)
+    echo(
+        _("wrote {output}: the sheet of {x}").format(
+            output=output, x=plural(sum(len(s.deals) for s in sessions), "deal")
+        ),
+        err=stream,
+    )
 
 
-@commands.command(cls=Command, help=_(
-    "One row per deal, one column per player: for spreadsheets and club web pages.\n\n"
-             "Example: scorepad export club.toml --to csv -o club.csv"))
+@commands.command(
+    cls=Command,
+    help=_(
+        "One row per deal, one column per player: for spreadsheets and club web pages.\n\n"
+        "Example: scorepad export club.toml --to csv -o club.csv"
+    ),
+)
 @handled
 def export(
     file: FileArg,
-    to: Annotated[Optional[ExportFormat], typer.Option(  # noqa: UP045
-        "--to", help=_("csv, json or markdown (--excel alone: csv)"), show_default=False)] = None,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help=_("write to this file; "
-                                                                            "- or none: print"))] = None,  # noqa: E501
-    excel: Annotated[bool, typer.Option("--excel", help=_("CSV as Excel reads UTF-8: with a "
-                                                          "byte-order mark"))] = False,
+    to: Annotated[
+        Optional[ExportFormat],  # noqa: UP045
+        typer.Option(
+            "--to", help=_("csv, json or markdown (--excel alone: csv)"), show_default=False
+        ),
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help=_("write to this file; - or none: print"))
+    ] = None,
+    excel: Annotated[
+        bool, typer.Option("--excel", help=_("CSV as Excel reads UTF-8: with a byte-order mark"))
+    ] = False,
 ) -> None:
     from scorepad import storage
     from scorepad.render.export import export_chunks
 
     if to is None and not excel:
-        raise ScorepadError([Problem("--to", _("say which export: --to csv, --to json or --to "
-                                               "markdown"))])
+        raise ScorepadError(
+            [Problem("--to", _("say which export: --to csv, --to json or --to markdown"))]
+        )
     to = to or ExportFormat("csv")  # --excel alone: a CSV for Excel
     if excel and to.value != "csv":
         raise ScorepadError([Problem("--excel", _("goes with --to csv"))])
@@ -199,5 +247,9 @@ def export(
         return
     stream = storage.write_export(output, export_chunks(session, to.value, excel=excel))
     # to a pipe or a device the note goes to stderr, so it never mixes with the export
-    echo(_("wrote {output}: {deals} as {value}").format(
-             output=output, deals=plural(len(session.deals), 'deal'), value=to.value), err=stream)
+    echo(
+        _("wrote {output}: {deals} as {value}").format(
+            output=output, deals=plural(len(session.deals), "deal"), value=to.value
+        ),
+        err=stream,
+    )

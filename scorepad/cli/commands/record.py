@@ -20,17 +20,22 @@ from scorepad.i18n import _
 commands = family()
 
 
-@commands.command(cls=DealCommand,
-    help=_("Record one deal; print its scores and who deals next.\n\nOn a terminal, whatever "
-             "is missing is asked for (defaults in brackets, Enter accepts),\nand the deal is "
-             "shown for confirmation before it is saved.\n\nExample: scorepad deal club.toml "
-             "--contract garde --taker Bruno --points 47 --bouts 2"))
+@commands.command(
+    cls=DealCommand,
+    help=_(
+        "Record one deal; print its scores and who deals next.\n\nOn a terminal, whatever "
+        "is missing is asked for (defaults in brackets, Enter accepts),\nand the deal is "
+        "shown for confirmation before it is saved.\n\nExample: scorepad deal club.toml "
+        "--contract garde --taker Bruno --points 47 --bouts 2"
+    ),
+)
 @handled
 @with_deal_options
 def deal(
     file: FileArg,
-    continue_: Annotated[bool, typer.Option("--continue", help=_("add a deal after the match "
-                                                                 "target was reached"))] = False,
+    continue_: Annotated[
+        bool, typer.Option("--continue", help=_("add a deal after the match target was reached"))
+    ] = False,
     interactive: InteractiveOpt = None,
     **options: Any,
 ) -> None:
@@ -41,8 +46,9 @@ def deal(
     try:
         raw = raw_from_options(options)
     except ScorepadError as err:  # a bad option: said before the file's deals are read
-        raise err.located(_("{file}: deal {x}").format(
-                              file=file, x=record.next_deal_number(file))) from None
+        raise err.located(
+            _("{file}: deal {x}").format(file=file, x=record.next_deal_number(file))
+        ) from None
     confirm = None
     if _interactive(interactive):  # guided entry only on a terminal
         from scorepad.app.evening import AtTheTable
@@ -54,8 +60,11 @@ def deal(
         return
     run().notes.extend(done.notes)
     if done.same_as is not None:  # without a terminal: saved, and said
-        run().notes.append(_("{file}: deal {n} is the same as deal {m}, saved again (undo "
-                             "removes it)").format(file=file, n=done.n, m=done.same_as))
+        run().notes.append(
+            _("{file}: deal {n} is the same as deal {m}, saved again (undo removes it)").format(
+                file=file, n=done.n, m=done.same_as
+            )
+        )
     run().saved.append(_("deal {n}").format(n=done.n))
     if not done.shown:
         echo(explain_deal(done.after, done.n, done.deal, core.score(done.after, done.deal)))
@@ -64,12 +73,16 @@ def deal(
         echo(done.ended)
 
 
-@commands.command(cls=Command, help=_(
-    "An evening in one command: deal after deal, each saved at once, the standings and "
-             "the\nnext dealer after each. Between deals: u undo, e N edit, s standings, h "
-             "history, c chart,\nq quit, ? help. Without a terminal, reads one deal per line in "
-             "deal's options.\n\nExample: scorepad play club.toml; scorepad play club.toml < "
-             "evening.txt"))
+@commands.command(
+    cls=Command,
+    help=_(
+        "An evening in one command: deal after deal, each saved at once, the standings and "
+        "the\nnext dealer after each. Between deals: u undo, e N edit, s standings, h "
+        "history, c chart,\nq quit, ? help. Without a terminal, reads one deal per line in "
+        "deal's options.\n\nExample: scorepad play club.toml; scorepad play club.toml < "
+        "evening.txt"
+    ),
+)
 @handled
 def play(file: FileArg, interactive: InteractiveOpt = None) -> None:
     from scorepad.app import evening
@@ -77,8 +90,9 @@ def play(file: FileArg, interactive: InteractiveOpt = None) -> None:
     if _interactive(interactive):
         evening.Evening(file, _ask, echo, run().notes, run().saved, fit=fitting).run()
     else:
-        evening.from_lines(file, sys.stdin, _deal_line_parser(file), echo, run().notes, run().saved,
-                           source="input")  # fmt: skip
+        evening.from_lines(
+            file, sys.stdin, _deal_line_parser(file), echo, run().notes, run().saved, source="input"
+        )
 
 
 def _deal_line_parser(file: Path) -> Callable[[list[str]], dict[str, Any]]:
@@ -99,36 +113,52 @@ def _deal_line_parser(file: Path) -> Callable[[list[str]], dict[str, Any]]:
         if "--help" in tokens:  # click would print the help of deal
             raise ScorepadError([Problem("", _("--help is no deal"))])
         try:
-            ctx = deal_command.make_context("deal", [str(file), *tokens],
-                                            resilient_parsing=False)  # fmt: skip
+            ctx = deal_command.make_context("deal", [str(file), *tokens], resilient_parsing=False)
         except typer.Exit:
             raise ScorepadError([Problem("", _("--help is no deal"))]) from None
         except click_errors.ClickException as err:
             raise ScorepadError([Problem("", usage_message(err))]) from None
         if ctx.params.get("continue_") or ctx.params.get("interactive") is not None:
-            raise ScorepadError([Problem("", _("--continue and --interactive are not deal "
-                                               "fields: play takes every deal"))])
-        options = {k: list(v) if isinstance(v, tuple) else v for k, v in ctx.params.items()
-                   if k in keys}  # fmt: skip
+            raise ScorepadError(
+                [
+                    Problem(
+                        "",
+                        _(
+                            "--continue and --interactive are not deal "
+                            "fields: play takes every deal"
+                        ),
+                    )
+                ]
+            )
+        options = {
+            k: list(v) if isinstance(v, tuple) else v for k, v in ctx.params.items() if k in keys
+        }
         return raw_from_options(options)
 
     return parse
 
 
-@commands.command(cls=DealCommand,
-    help=_("Change fields of deal N; the others stay as entered. Prints the scores before and "
-             "after.\n\nWith no options on a terminal, every question is asked again with the "
-             "old answer as\ndefault (Enter keeps it).\n\nExample: scorepad edit club.toml 3 "
-             "--points 42"))
+@commands.command(
+    cls=DealCommand,
+    help=_(
+        "Change fields of deal N; the others stay as entered. Prints the scores before and "
+        "after.\n\nWith no options on a terminal, every question is asked again with the "
+        "old answer as\ndefault (Enter keeps it).\n\nExample: scorepad edit club.toml 3 "
+        "--points 42"
+    ),
+)
 @handled
 @with_deal_options
 def edit(
     file: FileArg,
-    n: Annotated[int, typer.Argument(help=_("the deal's number (see history)"),
-                                     parser=ascii_int, metavar="N")],
-    clear: Annotated[list[str] | None, typer.Option("--clear", help=_("remove a field, e.g. "
-                                                                         "--clear petit-au-bout "
-                                                                         "(repeatable)"))] = None,
+    n: Annotated[
+        int,
+        typer.Argument(help=_("the deal's number (see history)"), parser=ascii_int, metavar="N"),
+    ],
+    clear: Annotated[
+        list[str] | None,
+        typer.Option("--clear", help=_("remove a field, e.g. --clear petit-au-bout (repeatable)")),
+    ] = None,
     interactive: InteractiveOpt = None,
     **options: Any,
 ) -> None:
@@ -143,16 +173,26 @@ def edit(
         if guided:
             from scorepad.app.guided import guided_fields
 
-            echo(_("{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as it "
-                   "was)").format(file=file, n=n))
-            fields = guided_fields(session, {}, _ask, echo,
-                                   defaults=core.deal_fields(session, old))  # fmt: skip
+            echo(
+                _(
+                    "{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as it was)"
+                ).format(file=file, n=n)
+            )
+            fields = guided_fields(session, {}, _ask, echo, defaults=core.deal_fields(session, old))
             updated = core.replace_deal(session, n, fields)
         elif not changes and not clear:
-            raise ScorepadError([Problem(_("deal {n}").format(n=n),
-                _("nothing to change: give the deal "
-                                                        "options to change (or run it on a "
-                                                        "terminal)"))])
+            raise ScorepadError(
+                [
+                    Problem(
+                        _("deal {n}").format(n=n),
+                        _(
+                            "nothing to change: give the deal "
+                            "options to change (or run it on a "
+                            "terminal)"
+                        ),
+                    )
+                ]
+            )
         else:
             updated = core.edit_deal(session, n, changes, clear or [])
     except ScorepadError as err:
@@ -165,28 +205,40 @@ def edit(
             echo(_("not saved; the file is as it was"))
             return
         old_deal, new_deal = session.deals[n - 1], updated.deals[n - 1]
-        storage.update(file, located(file, lambda now: core.put_deal(now, n, old_deal,
-                                                                      new_deal)), run().notes)
+        storage.update(
+            file, located(file, lambda now: core.put_deal(now, n, old_deal, new_deal)), run().notes
+        )
     else:  # the changes applied to the file as it is now, read again under the lock
-        storage.update(file, located(file, lambda now: core.edit_deal(now, n, changes,
-                                                                       clear or [])), run().notes)
+        storage.update(
+            file,
+            located(file, lambda now: core.edit_deal(now, n, changes, clear or [])),
+            run().notes,
+        )
     run().saved.append(_("the edit of deal {n}").format(n=n))
 
 
-@commands.command(cls=Command, help=
-    _("Remove the last deal, saying which.\n\nExample: scorepad undo club.toml"))
+@commands.command(
+    cls=Command, help=_("Remove the last deal, saying which.\n\nExample: scorepad undo club.toml")
+)
 @handled
 def undo(file: FileArg) -> None:
     _remove(file, None)
 
 
-@commands.command(cls=Command, help=_(
-    "Remove deal N; the deals after it move up one number.\n\nExample: scorepad delete "
-             "club.toml 4"))
+@commands.command(
+    cls=Command,
+    help=_(
+        "Remove deal N; the deals after it move up one number.\n\nExample: scorepad delete "
+        "club.toml 4"
+    ),
+)
 @handled
 def delete(
-    file: FileArg, n: Annotated[int, typer.Argument(help=_("the deal's number (see history)"),
-                                                    parser=ascii_int, metavar="N")]
+    file: FileArg,
+    n: Annotated[
+        int,
+        typer.Argument(help=_("the deal's number (see history)"), parser=ascii_int, metavar="N"),
+    ],
 ) -> None:
     _remove(file, n)
 
@@ -216,12 +268,22 @@ def _remove(file: Path, n: int | None) -> None:
     from scorepad.variants import get_variant
 
     what = get_variant(session.variant).describe(removed_deal.entry)
-    echo(_("removed deal {number} (dealt by {dealer}): {what}, {result}; {scores}").format(
-             number=number, dealer=removed_deal.dealer, what=what, result=outcome.result,
-             scores=scores))
+    echo(
+        _("removed deal {number} (dealt by {dealer}): {what}, {result}; {scores}").format(
+            number=number,
+            dealer=removed_deal.dealer,
+            what=what,
+            result=outcome.result,
+            scores=scores,
+        )
+    )
     if n is not None and n <= len(updated.deals):
         moved = len(session.deals) - n
-        echo(_("deal {x} is now {n}").format(x=n + 1, n=n) if moved == 1 else
-                   _("deals {x}–{deals} are now {n}–{deals2}").format(
-                       x=n + 1, deals=len(session.deals), n=n, deals2=len(updated.deals)))
+        echo(
+            _("deal {x} is now {n}").format(x=n + 1, n=n)
+            if moved == 1
+            else _("deals {x}–{deals} are now {n}–{deals2}").format(
+                x=n + 1, deals=len(session.deals), n=n, deals2=len(updated.deals)
+            )
+        )
     echo(_("next dealer: {x}").format(x=updated.next_dealer()))

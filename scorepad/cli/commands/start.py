@@ -17,26 +17,38 @@ from scorepad.text import plural, shown, typed
 commands = family()
 
 
-@commands.command(cls=Command, help=_(
-    "Start a session file. It is never overwritten.\n\nExample: scorepad new club.toml "
-             "--variant french --players \"Anna,Bruno,Chloé,Daisuke\""))
+@commands.command(
+    cls=Command,
+    help=_(
+        "Start a session file. It is never overwritten.\n\nExample: scorepad new club.toml "
+        '--variant french --players "Anna,Bruno,Chloé,Daisuke"'
+    ),
+)
 @handled
 def new(
     file: FileArg,
     variant: Annotated[str, typer.Option("--variant", "-v", help=_("french, troggu or piedmont"))],
-    players: Annotated[str, typer.Option("--players", "-p",
-                                         help=_("players in seating order, comma-separated"))],
-    rules: Annotated[str | None, typer.Option("--rules", help=_("rule profile, e.g. seed or "
-                                                                   "fft"))] = None,
+    players: Annotated[
+        str, typer.Option("--players", "-p", help=_("players in seating order, comma-separated"))
+    ],
+    rules: Annotated[
+        str | None, typer.Option("--rules", help=_("rule profile, e.g. seed or fft"))
+    ] = None,
     title: Annotated[str, typer.Option("--title", help=_("a title for the session"))] = "",
-    date: Annotated[str | None, typer.Option("--date", help=_("the evening's date, YYYY-MM-DD "
-                                                                 "(default: today)"))] = None,
-    dealer: Annotated[str | None, typer.Option("--dealer", help=_("who deals first (default: "
-                                                                     "the first player)"))] = None,
-    settings: Annotated[list[str] | None, typer.Option("--set", help=_("KEY=VALUE: change one "
-                                                                          "rule setting "
-                                                                          "(repeatable; see "
-                                                                          "'scorepad variants')"))] = None,  # noqa: E501
+    date: Annotated[
+        str | None,
+        typer.Option("--date", help=_("the evening's date, YYYY-MM-DD (default: today)")),
+    ] = None,
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", help=_("who deals first (default: the first player)"))
+    ] = None,
+    settings: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help=_("KEY=VALUE: change one rule setting (repeatable; see 'scorepad variants')"),
+        ),
+    ] = None,
 ) -> None:
     from scorepad import core, storage
 
@@ -44,9 +56,14 @@ def new(
     for item in settings or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ScorepadError([Problem(_("{file}: --set").format(file=file),
-                _("'{item}' should be KEY=VALUE").format(
-                                                               item=item))])
+            raise ScorepadError(
+                [
+                    Problem(
+                        _("{file}: --set").format(file=file),
+                        _("'{item}' should be KEY=VALUE").format(item=item),
+                    )
+                ]
+            )
         pairs[key.strip().replace("-", "_")] = value
     from scorepad.checks import MAX_TEXT, control_problem, read_date
 
@@ -55,25 +72,35 @@ def new(
 
         date = datetime.date.today().isoformat()
     elif read_date(date.strip()) is None:
-        raise ScorepadError([Problem(_("{file}: --date").format(file=file),
-            _("{date} is not a date as YYYY-MM-DD "
-                                                          "(e.g. 2026-11-26)").format(
-                                                            date=shown(date)))])
+        raise ScorepadError(
+            [
+                Problem(
+                    _("{file}: --date").format(file=file),
+                    _("{date} is not a date as YYYY-MM-DD (e.g. 2026-11-26)").format(
+                        date=shown(date)
+                    ),
+                )
+            ]
+        )
     date = read_date(date.strip()) or ""
     import re
 
     # commas as typed on any keyboard: ASCII, full-width (，) and the Japanese 、
     names = [p for p in (n.strip() for n in re.split(r"[,，、]", players)) if p]
-    typed = [control_problem(text, option) for text, option in
-             [*((name, "--players") for name in names), (title, "--title")]]
+    typed = [
+        control_problem(text, option)
+        for text, option in [*((name, "--players") for name in names), (title, "--title")]
+    ]
     if len(title) > MAX_TEXT:
-        typed.append(Problem("--title", _("is longer than {max_text} characters").format(
-                                            max_text=MAX_TEXT)))
+        typed.append(
+            Problem("--title", _("is longer than {max_text} characters").format(max_text=MAX_TEXT))
+        )
     if any(typed):
         raise ScorepadError([p for p in typed if p]).located(str(file))
     try:
-        session = core.new_session(variant, names, profile=rules, title=title, date=date,
-                                   dealer=dealer, settings=pairs)  # fmt: skip
+        session = core.new_session(
+            variant, names, profile=rules, title=title, date=date, dealer=dealer, settings=pairs
+        )
     except ScorepadError as err:
         raise err.located(str(file)) from None
     storage.save_new(file, session)
@@ -81,27 +108,52 @@ def new(
     from scorepad.variants import get_variant
 
     v = get_variant(session.variant)
-    echo(_("created {file}: {title} ({profile} rules), {date}, {names} players: {players}; "
-           "{dealer} deals first").format(
-             file=file, title=_(v.title), profile=session.profile, date=session.date,
-             names=len(names), players=_(", ").join(session.players), dealer=session.dealer))
+    echo(
+        _(
+            "created {file}: {title} ({profile} rules), {date}, {names} players: {players}; "
+            "{dealer} deals first"
+        ).format(
+            file=file,
+            title=_(v.title),
+            profile=session.profile,
+            date=session.date,
+            names=len(names),
+            players=_(", ").join(session.players),
+            dealer=session.dealer,
+        )
+    )
     if os.environ.get("SCOREPAD_FILE") != str(file):
         import shlex
 
-        echo(_("to leave the file name out of every command: export SCOREPAD_FILE={file}").format(
-                 file=shlex.quote(str(file))))
+        echo(
+            _("to leave the file name out of every command: export SCOREPAD_FILE={file}").format(
+                file=shlex.quote(str(file))
+            )
+        )
 
 
-@commands.command(cls=Command, help=
-    _("Card points of a pile: listed cards plus unlisted low cards up to --pile.\n\n"
-             "Example: scorepad count --variant french 21 1 EX KH KS QD CC JH --pile 30"))
+@commands.command(
+    cls=Command,
+    help=_(
+        "Card points of a pile: listed cards plus unlisted low cards up to --pile.\n\n"
+        "Example: scorepad count --variant french 21 1 EX KH KS QD CC JH --pile 30"
+    ),
+)
 @handled
 def count(
-    cards: Annotated[list[str], typer.Argument(help=_("the cards, e.g. 21 1 EX KH QS"),
-                                               show_default=False)],
+    cards: Annotated[
+        list[str], typer.Argument(help=_("the cards, e.g. 21 1 EX KH QS"), show_default=False)
+    ],
     variant: Annotated[str, typer.Option("--variant", "-v", help=_("french, troggu or piedmont"))],
-    pile: Annotated[int | None, typer.Option("--pile", help=_("how many cards the pile holds "
-                                                                 "(default: those listed)"), parser=ascii_int, metavar="N")] = None,  # noqa: E501
+    pile: Annotated[
+        int | None,
+        typer.Option(
+            "--pile",
+            help=_("how many cards the pile holds (default: those listed)"),
+            parser=ascii_int,
+            metavar="N",
+        ),
+    ] = None,
     json_: JsonOpt = False,
 ) -> None:
     from scorepad.cards import count_pile
@@ -124,27 +176,39 @@ def count(
     from scorepad.text import points_of
 
     echo(pile_sum(deck, listed, counted))
-    echo(_("{points} in {cards}").format(points=points_of(counted.points),
-                                         cards=plural(counted.cards, "card")))
+    echo(
+        _("{points} in {cards}").format(
+            points=points_of(counted.points), cards=plural(counted.cards, "card")
+        )
+    )
     for line in extra.get("lines", []):
         echo(line)
 
 
-@commands.command(cls=Command, help=_(
-    "The games, their player counts, rule profiles and settings.\n\nExample: scorepad "
-             "variants --json"))
+@commands.command(
+    cls=Command,
+    help=_(
+        "The games, their player counts, rule profiles and settings.\n\nExample: scorepad "
+        "variants --json"
+    ),
+)
 @handled
 def variants(json_: JsonOpt = False) -> None:
     from scorepad.variants import registry
 
     games: list[dict[str, Any]] = []
     for v in registry().values():
-        games.append({
-            "name": v.name, "title": v.title, "aliases": list(v.aliases),
-            "players": {"min": v.min_players, "max": v.max_players}, "unit": v.unit,
-            "profiles": {name: dict(settings) for name, settings in v.profiles.items()},
-            "fields": [f.option for f in v.fields],
-        })  # fmt: skip
+        games.append(
+            {
+                "name": v.name,
+                "title": v.title,
+                "aliases": list(v.aliases),
+                "players": {"min": v.min_players, "max": v.max_players},
+                "unit": v.unit,
+                "profiles": {name: dict(settings) for name, settings in v.profiles.items()},
+                "fields": [f.option for f in v.fields],
+            }
+        )
     if json_:
         echo_json(games)
         return
@@ -152,12 +216,16 @@ def variants(json_: JsonOpt = False) -> None:
 
     rows = []
     for v in registry().values():
-        count = f"{v.min_players}–{v.max_players}" if v.min_players != v.max_players \
+        count = (
+            f"{v.min_players}–{v.max_players}"
+            if v.min_players != v.max_players
             else str(v.min_players)
+        )
         rows.append([v.name, _(v.title), count, _(v.unit), ", ".join(v.profiles)])
     echo(grid(rows, ["variant", "game", "players", "scores", "profiles"]))
     for v in registry().values():
         for name, settings in v.profiles.items():
-            values = ", ".join(f"{k}={str(x).lower() if isinstance(x, bool) else x}"
-                               for k, x in settings.items())
+            values = ", ".join(
+                f"{k}={str(x).lower() if isinstance(x, bool) else x}" for k, x in settings.items()
+            )
             echo(f"{v.name} {name}: {values}")

@@ -28,9 +28,13 @@ from scorepad.text import plural
 commands = family()
 
 
-@commands.command(cls=Command, help=
-    _("Every deal with its scores and running totals.\n\nExample: scorepad history "
-             "club.toml --format github"))
+@commands.command(
+    cls=Command,
+    help=_(
+        "Every deal with its scores and running totals.\n\nExample: scorepad history "
+        "club.toml --format github"
+    ),
+)
 @handled
 def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") -> None:
     from scorepad import storage
@@ -47,18 +51,24 @@ def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") ->
         echo(history_table(session, fmt))
 
 
-@commands.command(cls=Command, help=
-    _("Players ranked by total, over one or more session files of the same game.\n\n"
-             "Example: scorepad standings club.toml; scorepad standings season/*.toml --league"))
+@commands.command(
+    cls=Command,
+    help=_(
+        "Players ranked by total, over one or more session files of the same game.\n\n"
+        "Example: scorepad standings club.toml; scorepad standings season/*.toml --league"
+    ),
+)
 @handled
 def standings(
     files: FilesArg,
     json_: JsonOpt = False,
     fmt: FormatOpt = "simple",
-    by_deal: Annotated[bool, typer.Option("--by-deal", help=_("add the running totals after "
-                                                              "every deal"))] = False,
-    league: Annotated[bool, typer.Option("--league", help=_("a season: one column per session, "
-                                                            "by date"))] = False,
+    by_deal: Annotated[
+        bool, typer.Option("--by-deal", help=_("add the running totals after every deal"))
+    ] = False,
+    league: Annotated[
+        bool, typer.Option("--league", help=_("a season: one column per session, by date"))
+    ] = False,
     rank_by: RankByOpt = RankBy.total,
     min_deals: MinDealsOpt = 10,
     since: SinceOpt = None,
@@ -80,18 +90,26 @@ def standings(
         labels = [session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
         rows_ = core.league(sessions, rank_by=rank_by.value, min_deals=min_deals)
         if json_:
-            echo_json(league_object(sessions[0].variant, labels, rows_, rank_by.value,
-                                           min_deals))  # fmt: skip
+            echo_json(league_object(sessions[0].variant, labels, rows_, rank_by.value, min_deals))
             return
         from scorepad.variants import get_variant
 
         v = get_variant(sessions[0].variant)
         deals_ = sum(len(s.deals) for s in sessions)
-        ranked = _("by average (at least {deals})").format(deals=plural(min_deals, "deal")) \
-            if rank_by is RankBy.average else _("by total")
-        echo(_("{title} league: {sessions}, {deals} ({unit}), ranked {ranked}").format(
-                 title=_(v.title), sessions=plural(len(sessions), 'session'),
-                 deals=plural(deals_, 'deal'), unit=_(v.unit), ranked=ranked))
+        ranked = (
+            _("by average (at least {deals})").format(deals=plural(min_deals, "deal"))
+            if rank_by is RankBy.average
+            else _("by total")
+        )
+        echo(
+            _("{title} league: {sessions}, {deals} ({unit}), ranked {ranked}").format(
+                title=_(v.title),
+                sessions=plural(len(sessions), "session"),
+                deals=plural(deals_, "deal"),
+                unit=_(v.unit),
+                ranked=ranked,
+            )
+        )
         echo(league_table(labels, rows_, fmt))
         return
     rows = core.standings(sessions)
@@ -105,9 +123,14 @@ def standings(
     v = get_variant(variant)
     heading = sessions[0].heading if len(sessions) == 1 else ""
     title = f"{heading} — {_(v.title)}" if heading else _(v.title)
-    echo_fit(_("{title}: {deals} in {sessions} ({unit})").format(
-                 title=title, deals=plural(deals, 'deal'),
-                 sessions=plural(len(sessions), 'session'), unit=_(v.unit)))
+    echo_fit(
+        _("{title}: {deals} in {sessions} ({unit})").format(
+            title=title,
+            deals=plural(deals, "deal"),
+            sessions=plural(len(sessions), "session"),
+            unit=_(v.unit),
+        )
+    )
     echo(standings_table(variant, rows, fmt, fit=fitting()))
     if by_deal:
         echo("")
@@ -120,9 +143,13 @@ def standings(
         echo(_("next dealer: {x}").format(x=sessions[0].next_dealer()))
 
 
-@commands.command(cls=Command, help=
-    _("The running totals of every player, deal by deal, drawn in the terminal.\n\n"
-             "Example: scorepad chart club.toml"))
+@commands.command(
+    cls=Command,
+    help=_(
+        "The running totals of every player, deal by deal, drawn in the terminal.\n\n"
+        "Example: scorepad chart club.toml"
+    ),
+)
 @handled
 def chart(file: FileArg) -> None:
     from scorepad import storage
@@ -134,12 +161,19 @@ def chart(file: FileArg) -> None:
     echo(chart(session, fit=fitting() or 80))
 
 
-@commands.command(cls=Command, help=_(
-    "One deal with its arithmetic spelled out.\n\nExample: scorepad show club.toml 3"))
+@commands.command(
+    cls=Command,
+    help=_("One deal with its arithmetic spelled out.\n\nExample: scorepad show club.toml 3"),
+)
 @handled
 def show(
     file: FileArg,
-    n: Annotated[Optional[int], typer.Argument(help=_("the deal's number (default: the last)"), parser=ascii_int, metavar="N")] = None,  # noqa: UP045, E501
+    n: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Argument(
+            help=_("the deal's number (default: the last)"), parser=ascii_int, metavar="N"
+        ),
+    ] = None,
     json_: JsonOpt = False,
 ) -> None:
     from scorepad import core, storage
@@ -160,9 +194,13 @@ def show(
         echo(explain_deal(session, number, deal, outcome))
 
 
-@commands.command(cls=Command, help=
-    _("Validate session files and report every problem; exit 1 if any.\n\nExample: "
-             "scorepad check examples/*.toml"))
+@commands.command(
+    cls=Command,
+    help=_(
+        "Validate session files and report every problem; exit 1 if any.\n\nExample: "
+        "scorepad check examples/*.toml"
+    ),
+)
 @handled
 def check(files: FilesArg) -> None:
     from scorepad import core, storage
@@ -176,8 +214,13 @@ def check(files: FilesArg) -> None:
             bad += 1
             print_problems(err.problems)
             continue
-        echo(_("{f}: ok, {variant}, {players} players, {deals}, every deal adds up").format(
-                 f=f, variant=_(get_variant(session.variant).title), players=len(session.players),
-                 deals=plural(len(session.deals), 'deal')))
+        echo(
+            _("{f}: ok, {variant}, {players} players, {deals}, every deal adds up").format(
+                f=f,
+                variant=_(get_variant(session.variant).title),
+                players=len(session.players),
+                deals=plural(len(session.deals), "deal"),
+            )
+        )
     if bad:
         raise typer.Exit(1)
