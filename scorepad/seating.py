@@ -213,14 +213,22 @@ class Evening:
     def check_next(self, dealer: str, out: Sequence[str] | None) -> tuple[Problem, ...]:
         """The problems of seating the next deal so (before recording it)."""
         problems: list[Problem] = []
-        self._table.copy().seat(self.next.n, Dealt(dealer, out=None if out is None
-                                                    else tuple(out)), problems)  # fmt: skip
+        self._table.copy().seat(
+            self.next.n, Dealt(dealer, out=None if out is None else tuple(out)), problems
+        )
         return tuple(problems)
 
 
-def seat(roster: Sequence[str], seats: int, deals: Iterable[Dealt],
-         changes: Iterable[Change] = (), *, policy: Policy = Policy.DEALER_OUT,
-         first_dealer: str | None = None, seats_option: str = "--seats") -> Evening:  # fmt: skip
+def seat(
+    roster: Sequence[str],
+    seats: int,
+    deals: Iterable[Dealt],
+    changes: Iterable[Change] = (),
+    *,
+    policy: Policy = Policy.DEALER_OUT,
+    first_dealer: str | None = None,
+    seats_option: str = "--seats",
+) -> Evening:
     """The seating of every deal, in one pass, and the next deal's proposal.
 
     `roster` is the roster at deal 1 in dealing order, `seats` the table's size then,
@@ -258,27 +266,39 @@ def _deal(n: int) -> str:
 
 
 def _later(n: int, deals: int) -> Problem:
-    return Problem("", ngettext(
-        "a roster change from deal {n}: with {deals} deal so far, a change takes effect from "
-        "deal 1 to {last}",
-        "a roster change from deal {n}: with {deals} deals so far, a change takes effect from "
-        "deal 1 to {last}", deals).format(n=n, deals=deals, last=deals + 1))
+    return Problem(
+        "",
+        ngettext(
+            "a roster change from deal {n}: with {deals} deal so far, a change takes effect from "
+            "deal 1 to {last}",
+            "a roster change from deal {n}: with {deals} deals so far, a change takes effect from "
+            "deal 1 to {last}",
+            deals,
+        ).format(n=n, deals=deals, last=deals + 1),
+    )
 
 
 class _Table:
     """The running state of one pass: mutable inside `seat`, copied for what it hands out."""
 
-    def __init__(self, roster: Sequence[str], seats: int, policy: Policy,
-                 first_dealer: str | None, seats_option: str,
-                 problems: list[Problem]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        roster: Sequence[str],
+        seats: int,
+        policy: Policy,
+        first_dealer: str | None,
+        seats_option: str,
+        problems: list[Problem],
+    ) -> None:
         self.policy = policy
         self.option = seats_option
         self.problems = problems
         order: list[str] = []
         for name in roster:
             if name in order:
-                problems.append(Problem("players", _("{name} is on the roster twice").format(
-                    name=name)))
+                problems.append(
+                    Problem("players", _("{name} is on the roster twice").format(name=name))
+                )
             else:
                 order.append(name)
         self.order = order
@@ -287,8 +307,12 @@ class _Table:
         self.counts = dict.fromkeys(order, 0)  # sat out of played deals, for the proposal
         self._reindex()
         if seats < 1:
-            problems.append(Problem(seats_option, _("the table needs at least one seat, not "
-                                                    "{seats}").format(seats=seats)))
+            problems.append(
+                Problem(
+                    seats_option,
+                    _("the table needs at least one seat, not {seats}").format(seats=seats),
+                )
+            )
         elif len(order) < seats:
             problems.append(Problem(seats_option, self._too_few(None)))
         if first_dealer is None:
@@ -331,8 +355,14 @@ class _Table:
                 if self._leave(change, where):
                     leaver = change.name
             elif change.seats < 1:
-                self.problems.append(Problem(where, _("the table needs at least one seat, not "
-                                                      "{seats}").format(seats=change.seats)))
+                self.problems.append(
+                    Problem(
+                        where,
+                        _("the table needs at least one seat, not {seats}").format(
+                            seats=change.seats
+                        ),
+                    )
+                )
             else:
                 self.seats = change.seats
                 resized = True
@@ -343,13 +373,19 @@ class _Table:
     def _join(self, change: Join, where: str) -> None:
         name = change.name
         if name in self.index:
-            self.problems.append(Problem(where, _("{name} joins but is already on the roster")
-                                         .format(name=name)))
+            self.problems.append(
+                Problem(where, _("{name} joins but is already on the roster").format(name=name))
+            )
             return
         if change.after is not None and change.after not in self.index:
-            self.problems.append(Problem(where, _("{name} joins after {after}, who is not on "
-                                                  "the roster (roster: {roster})").format(
-                name=name, after=change.after, roster=self._listed())))
+            self.problems.append(
+                Problem(
+                    where,
+                    _(
+                        "{name} joins after {after}, who is not on the roster (roster: {roster})"
+                    ).format(name=name, after=change.after, roster=self._listed()),
+                )
+            )
             return
         at = len(self.order) if change.after is None else self.index[change.after] + 1
         self.counts[name] = min((self.counts[p] for p in self.order), default=0)
@@ -359,9 +395,14 @@ class _Table:
     def _leave(self, change: Leave, where: str) -> bool:
         name = change.name
         if name not in self.index:
-            self.problems.append(Problem(where, _("{name} leaves but is not on the roster "
-                                                  "(roster: {roster})").format(
-                name=name, roster=self._listed())))
+            self.problems.append(
+                Problem(
+                    where,
+                    _("{name} leaves but is not on the roster (roster: {roster})").format(
+                        name=name, roster=self._listed()
+                    ),
+                )
+            )
             return False
         i = self.index[name]
         if self.pointer == name:  # the one who followed them deals next
@@ -375,14 +416,18 @@ class _Table:
     def _too_few(self, leaver: str | None) -> str:
         people = len(self.order)
         if leaver is not None:
-            return ngettext("leaving {name} leaves {people} person at a {seats}-seat table: "
-                            "add {option} {people}",
-                            "leaving {name} leaves {people} people at a {seats}-seat table: "
-                            "add {option} {people}", people).format(
-                name=leaver, people=people, seats=self.seats, option=self.option)
-        return ngettext("{seats} seats for {people} person: give {option} {people} at most",
-                        "{seats} seats for {people} people: give {option} {people} at most",
-                        people).format(seats=self.seats, people=people, option=self.option)
+            return ngettext(
+                "leaving {name} leaves {people} person at a {seats}-seat table: "
+                "add {option} {people}",
+                "leaving {name} leaves {people} people at a {seats}-seat table: "
+                "add {option} {people}",
+                people,
+            ).format(name=leaver, people=people, seats=self.seats, option=self.option)
+        return ngettext(
+            "{seats} seats for {people} person: give {option} {people} at most",
+            "{seats} seats for {people} people: give {option} {people} at most",
+            people,
+        ).format(seats=self.seats, people=people, option=self.option)
 
     def _listed(self) -> str:
         return _(", ").join(self.order)
@@ -390,12 +435,17 @@ class _Table:
     def _not_here(self, name: str, *, dealer: bool) -> str:
         roster = self._listed()
         if name not in self.ever:
-            text = (_("dealer {name} was never on the roster (roster: {roster})") if dealer
-                    else _("{name}, listed out, was never on the roster (roster: {roster})"))
+            text = (
+                _("dealer {name} was never on the roster (roster: {roster})")
+                if dealer
+                else _("{name}, listed out, was never on the roster (roster: {roster})")
+            )
         else:
-            text = (_("dealer {name} is not on the roster at this deal (roster: {roster})")
-                    if dealer else _("{name}, listed out, is not on the roster at this deal "
-                                     "(roster: {roster})"))  # fmt: skip
+            text = (
+                _("dealer {name} is not on the roster at this deal (roster: {roster})")
+                if dealer
+                else _("{name}, listed out, is not on the roster at this deal (roster: {roster})")
+            )
         return text.format(name=name, roster=roster)
 
     # -- one deal ---------------------------------------------------------------------------
@@ -413,19 +463,20 @@ class _Table:
                 counts[p] += 1
         if valid:
             self.pointer, self.inclusive = dealer, False
-            self.redeal = (dealt.passed and self.policy is Policy.DEALER_OUT
-                           and dealer in out)  # fmt: skip
+            self.redeal = dealt.passed and self.policy is Policy.DEALER_OUT and dealer in out
         self.last_out = out
         key = (dealer, out, proposed)
         seating = self.seatings.get(key)
         if seating is None:
             out, seated = self._table(out)
-            seating = self.seatings[key] = Seating(dealer, seated, out, self.roster, self.seats,
-                                                   self._table(proposed)[0])  # fmt: skip
+            seating = self.seatings[key] = Seating(
+                dealer, seated, out, self.roster, self.seats, self._table(proposed)[0]
+            )
         return seating
 
-    def _given(self, n: int, dealer: str, given: Sequence[str],
-               problems: list[Problem]) -> tuple[str, ...]:  # fmt: skip
+    def _given(
+        self, n: int, dealer: str, given: Sequence[str], problems: list[Problem]
+    ) -> tuple[str, ...]:
         where = _deal(n)
         chosen: set[str] = set()
         for name in given:
@@ -438,17 +489,33 @@ class _Table:
         over = self.over
         if dealer in self.index:
             if self.policy is Policy.DEALER_PLAYS and dealer in chosen:
-                problems.append(Problem(where, _("{dealer} deals, and the dealer plays at this "
-                                                 "table: the dealer cannot sit out").format(
-                                                   dealer=dealer)))  # fmt: skip
+                problems.append(
+                    Problem(
+                        where,
+                        _(
+                            "{dealer} deals, and the dealer plays at this "
+                            "table: the dealer cannot sit out"
+                        ).format(dealer=dealer),
+                    )
+                )
             elif self.policy is Policy.DEALER_OUT and over:
                 chosen.add(dealer)
         out = self._in_order(chosen)
         if len(out) != over and len(self.order) >= self.seats:
-            problems.append(Problem(where, _(
-                "{people} people at a {seats}-seat table leave {over} out, not {k} ({out})"
-            ).format(people=len(self.order), seats=self.seats, over=over, k=len(out),
-                             out=_(", ").join(out) or _("nobody"))))
+            problems.append(
+                Problem(
+                    where,
+                    _(
+                        "{people} people at a {seats}-seat table leave {over} out, not {k} ({out})"
+                    ).format(
+                        people=len(self.order),
+                        seats=self.seats,
+                        over=over,
+                        k=len(out),
+                        out=_(", ").join(out) or _("nobody"),
+                    ),
+                )
+            )
         return out
 
     # -- proposals ----------------------------------------------------------------------------
@@ -479,7 +546,7 @@ class _Table:
         # everyone but the dealer, the one whose turn to deal is furthest off first
         if present:
             b = self.index[dealer]
-            furthest = self.order[b - 1::-1] + self.order[:b:-1] if b else self.order[:0:-1]
+            furthest = self.order[b - 1 :: -1] + self.order[:b:-1] if b else self.order[:0:-1]
         else:
             furthest = self.order[::-1]
         least = self.counts.__getitem__  # sorted and min are stable: the furthest wins ties
