@@ -29,9 +29,18 @@ COMMANDS: dict[str, str] = {
 
 def load(name: str) -> Any:
     """The click command `name`, built from its family's Typer (imported now)."""
-    import importlib
+    return _family(COMMANDS[name]).commands[name]
 
-    import typer
 
-    family = importlib.import_module(f"scorepad.cli.commands.{COMMANDS[name]}")
-    return typer.main.get_group(family.commands).commands[name]
+_BUILT: dict[str, Any] = {}  # a family's click group, built once (--help asks for every command)
+
+
+def _family(module: str) -> Any:
+    if module not in _BUILT:
+        import importlib
+
+        import typer
+
+        family = importlib.import_module(f"scorepad.cli.commands.{module}")
+        _BUILT[module] = typer.main.get_group(family.commands)
+    return _BUILT[module]
