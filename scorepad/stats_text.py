@@ -1,8 +1,8 @@
 """The statistics as people read them in a terminal: tables that fit its width, a player's card.
 
 Returns text and never prints. Averages and rates are rounded here, for display only (the
-figures themselves are exact, see scorepad.stats); below 3 cases a rate shows its counts
-("2 of 2"), never a percentage.
+figures themselves are exact, see scorepad.stats): averages with two decimals, as the
+standings show theirs; below 3 cases a rate shows its counts ("2 of 2"), never a percentage.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from scorepad.stats import (
     Tally,
     Troggu,
 )
-from scorepad.text import MINUS, num, plural, signed
+from scorepad.text import average as two_decimals
+from scorepad.text import num, plural, signed
 
 DASH = "–"  # no case: nothing to show
 KIND_NAMES = {"tapp": N_("Tapp"), "solo": N_("Solo"), "partner": N_("as partner"),
@@ -49,11 +50,12 @@ def rate_of(r: Rate) -> str:
 
 
 def average(t: Tally, sign: bool = True) -> str:
-    """The average to one decimal ("+43.5"), "–" over no deal."""
+    """The average with two decimals, as every average scorepad shows (`text.average`):
+    "+43.50", "−3.25"; "–" over no deal."""
     value = t.average()
     if value is None:
         return DASH
-    text = format(value, "f").replace("-", MINUS)
+    text = two_decimals(value)
     return f"+{text}" if sign and value > 0 else text
 
 
@@ -302,3 +304,29 @@ def player_card(st: Stats, name: str, fit: int | None = None) -> str:
     for title, body in tables:
         parts += ["", title, body]
     return "\n".join(parts)
+
+
+# --- the command ---------------------------------------------------------------------------------
+
+def of_files(files: Sequence[Any], sessions: Sequence[Any]) -> Stats:
+    """The statistics of the sessions read from `files` (one game, by date), each session
+    named as the league names it: its date, else its title, else the file's name."""
+    from pathlib import Path
+
+    from scorepad.report import session_label
+    from scorepad.stats import stats
+
+    return stats(sessions, [session_label(s, Path(f).stem)
+                            for f, s in zip(files, sessions, strict=True)])
+
+
+def command_output(files: Sequence[Any], sessions: Sequence[Any], player: str | None,
+                   as_json: bool, fit: int | None) -> Any:  # fmt: skip
+    """What `scorepad stats` prints: the JSON object (`as_json`), else the tables, or with
+    `player` that player's card (a ScorepadError on --player naming nobody)."""
+    from scorepad.stats import stats_object
+
+    st = of_files(files, sessions)
+    if as_json:
+        return stats_object(st, player)
+    return stats_text(st, fit) if player is None else player_card(st, player, fit)

@@ -383,15 +383,33 @@ def test_piedmont_seasons_figures_computed_another_way(sessions):
 # --- exact figures, shown rounded -----------------------------------------------------------------
 
 @given(st.integers(-10**6, 10**6), st.integers(1, 500), st.integers(0, 3))
-def test_averages_are_rounded_half_away_from_zero_in_integers(total, deals, places):
+def test_averages_are_rounded_half_to_even_in_integers(total, deals, places):
     exact = Fraction(total, deals) * 10**places
-    whole = int(abs(exact) + Fraction(1, 2))  # half away from zero
-    expected = whole if exact >= 0 else -whole
+    expected = round(exact)  # a Fraction rounds its halves to even, exactly
     assert rounded_int(total * 10**places, deals) == expected
     shown = rounded(total, deals, places)
     assert shown is not None and shown.as_tuple().exponent == -places
     assert Fraction(shown) * 10**places == expected
     assert Tally(deals, total).average(places) == shown and Tally().average() is None
+    # two decimals by default, rounded as the standings round a player's average
+    row = core.Standing("x", total, deals=deals)
+    assert Tally(deals, total).average() == row.average
+
+
+def test_an_average_per_deal_reads_as_in_the_standings():
+    """Two decimals, halves to even: 25 over 8 deals is 3.12 in both."""
+    from scorepad.stats_text import average
+    from scorepad.text import average as standings_average
+
+    assert average(Tally(8, 25)) == "+3.12" and average(Tally(8, -25)) == "−3.12"
+    assert average(Tally(8, 27), sign=False) == "3.38" and average(Tally(3, 0)) == "0.00"
+    for names in SEASONS:
+        figures = stats(load(names))
+        for row in core.standings(load(names)):
+            card = player_card(figures, row.name)
+            line = next(x for x in card.splitlines() if "average per deal" in x)
+            shown = standings_average(row.average)
+            assert line.split()[-1].lstrip("+") == shown
 
 
 @given(st.integers(0, 50), st.integers(0, 50))
@@ -411,7 +429,7 @@ def test_below_three_cases_a_rate_shows_its_counts_never_a_percentage(count, cas
 
 def test_rates_as_a_table_shows_them():
     assert (rate(Rate(2, 2)), rate(Rate(0, 1)), rate(Rate(2, 3)), rate(Rate(1, 8))) == \
-        ("2 of 2", "0 of 1", "67%", "13%")
+        ("2 of 2", "0 of 1", "67%", "12%")
     assert rate_of(Rate(4, 6)) == "67% of 6" and rate_of(Rate(1, 2)) == "1 of 2"
 
 
@@ -450,7 +468,7 @@ def test_the_tables_and_cards_show_the_figures():
     assert "as partner" in text and "alone" in text  # five at the table
     card = player_card(figures, "大")
     assert card.splitlines()[0] == "大輔 — French Tarot: 10 deals in 1 session (points)"
-    assert "  as partner" in card and "−27.0 over 1 deal" in card  # deal 2, Bruno's partner
+    assert "  as partner" in card and "−27.00 over 1 deal" in card  # deal 2, Bruno's partner
     four = stats_text(stats(load(["french-club-evening.toml"])))
     assert "as partner" not in four and "Taker and partner" not in four  # nobody is called
 
