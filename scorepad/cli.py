@@ -956,10 +956,11 @@ def standings(
         echo(_("next dealer: {x}").format(x=sessions[0].next_dealer()))
 
 
-def _sessions_between(files: list[Path], since: str | None,
-                      until: str | None) -> tuple[list[Path], list[Any]]:  # fmt: skip
+def _sessions_between(files: list[Path], since: str | None, until: str | None,
+                      mixed: str | None = None) -> tuple[list[Path], list[Any]]:  # fmt: skip
     """The sessions of the files (one game), by date (undated ones as given, last), those
-    between `since` and `until` when given."""
+    between `since` and `until` when given. `mixed`: the command's error for files of
+    different games (with {which}; default: the standings')."""
     from scorepad.checks import read_date
 
     bounds = []
@@ -973,8 +974,8 @@ def _sessions_between(files: list[Path], since: str | None,
     if len(games) > 1:
         which = ", ".join(_("{f} is {variant}").format(f=f, variant=s.variant) for f,
             s in zip(files, sessions, strict=True))
-        raise ScorepadError([Problem("", _("the files mix games ({which}): standings add up one "
-                                           "game at a time").format(
+        raise ScorepadError([Problem("", (mixed or _("the files mix games ({which}): standings add "
+                                                     "up one game at a time")).format(
                                              which=which))])
     pairs = sorted(zip(files, sessions, strict=True), key=lambda fs: (not fs[1].date,
                                                                        fs[1].date))  # fmt: skip
@@ -987,6 +988,29 @@ def _sessions_between(files: list[Path], since: str | None,
                 .format(
                                                  x=low or _('the start'), x2=high or _('today')))])
     return [f for f, _s in pairs], [s for _f, s in pairs]
+
+
+@app.command("stats", cls=Command, help=_(
+    "Statistics over one or more session files of the same game: by player, by contract and "
+    "by role.\n\nFrench Tarot: takes, contracts made, averages as taker, partner and defender, "
+    "slams,\nhandfuls; Troggu: Tapp and Solo games, chips by kind; Piedmont: deals and matches "
+    "won.\n\nExample: scorepad stats season/*.toml --since 2026-09-01 --player Anna"))
+@handled
+def stats_command(
+    files: FilesArg,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    player: Annotated[Optional[str], typer.Option(  # noqa: UP045
+        "--player", metavar="NAME", help=_("one player's card (a unique beginning will do)"),
+        autocompletion=_complete_player)] = None,
+    json_: JsonOpt = False,
+) -> None:
+    from scorepad import stats_text
+
+    files, sessions = _sessions_between(files, since, until, _(
+        "the files mix games ({which}): statistics add up one game at a time"))
+    out = stats_text.command_output(files, sessions, player, json_, fitting())
+    echo_json(out) if json_ else echo(out)
 
 
 def _load_all(files: list[Path]) -> list[Any]:

@@ -6,9 +6,9 @@ that the figures and the standings agree. Everything kept is a count or a sum (i
 an average is a sum and a count (`Tally`), a rate a count and its cases (`Rate`); rounding
 is for display only (`rounded`, and `scorepad.stats_text`): averages to two decimals and
 rates to whole percent, halves to even, as the standings' average and the settlement's cents
-are rounded, so that a player's average per deal reads here as in the standings. Players are merged across
-sessions regardless of case, as the standings merge them, and listed as the standings rank
-them (total, best first; ties in order of first appearance).
+are rounded, so that a player's average per deal reads here as in the standings. Players
+are merged across sessions regardless of case, as the standings merge them, and listed as the
+standings rank them (total, best first; ties in order of first appearance).
 
 `stats_object` is what `stats --json` prints: no floats at all, keys stable:
 

@@ -233,7 +233,7 @@ def _allowed_in(path: Path) -> set[str]:
 EVERY_COMMAND = [("history",), ("standings",), ("standings", "--by-deal"), ("settle",),
                  ("settle", "--rate", "0.05"), ("settle", "--per-game"), ("chart",),
                  ("check",), ("export", "--to", "markdown"), ("export", "--to", "csv",
-                 "--excel"), *[("show", str(n)) for n in range(1, 14)]]  # fmt: skip
+                 "--excel"), ("stats",), *[("show", str(n)) for n in range(1, 14)]]  # fmt: skip
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.name)

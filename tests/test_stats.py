@@ -618,3 +618,79 @@ def test_a_session_without_deals_has_players_who_played_none():
     obj = stats_object(figures)
     assert obj["players"][0]["best_deal"] is None and obj["deals"] == 0
     assert "–" in stats_text(figures) and "–" in player_card(figures, "Anna")
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("names", SEASONS, ids=["+".join(s) for s in SEASONS])
+def test_the_command_shows_the_tables_and_the_object_of_the_files(cli, names):
+    paths = [EXAMPLES / n for n in names]
+    text = cli("stats", *paths).stdout
+    figures = stats(load(names))
+    v = get_variant(figures.variant)
+    assert text.splitlines()[0] == f"{v.title} statistics: {figures.deals} deals in " \
+        f"{len(names)} session{'s' * (len(names) > 1)} ({v.unit})"
+    assert "\n\nPlayers\n" in text and text.endswith("\n")
+    for p in figures.players:
+        assert p.name in text
+    obj = json.loads(cli("stats", *paths, "--json").stdout)
+    _assert_floatless(obj)
+    # the sessions named as the league names them: the date, else the title
+    assert obj["sessions"] == [s.date or s.title for s in load(names)]
+    assert {k: v for k, v in obj.items() if k != "sessions"} == \
+        {k: v for k, v in stats_object(figures).items() if k != "sessions"}
+    for p in figures.players:
+        card = cli("stats", *paths, "--player", p.name.lower()).stdout
+        assert card.splitlines()[0].startswith(f"{p.name} — {v.title}: {p.played} deal")
+        one = json.loads(cli("stats", *paths, "--player", p.name, "--json").stdout)
+        assert one["players"] == [q for q in obj["players"] if q["name"] == p.name]
+
+
+def test_the_command_takes_dates_and_sorts_the_sessions_as_the_league(cli):
+    first, second = EXAMPLES / "french-club-evening.toml", EXAMPLES / "french-club-evening-2.toml"
+    both = cli.json("stats", second, first)
+    assert both["sessions"] == ["2026-11-26", "2026-12-03"] and both["deals"] == 23
+    late = cli.json("stats", first, second, "--since", "2026-12-01")
+    assert late["sessions"] == ["2026-12-03"] and late["deals"] == 10
+    early = cli.json("stats", first, second, "--until", "2026-12-01")
+    assert early == cli.json("stats", first)
+    card = cli("stats", first, second, "--player", "Bruno").stdout
+    assert "(2026-11-26, deal 11)" in card  # his best deal, named by its session's date
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["{french}", "--player", "Zed"],
+     "error: --player: player 'Zed' is not a player (players: Anna, Bruno, Chloé, Daisuke)"),
+    (["{french}", "--player", "Zed", "--json"], "error: --player: player 'Zed'"),
+    (["{french}", "{piedmont}"], "error: the files mix games ({french} is french, {piedmont} is "
+                                 "piedmont): statistics add up one game at a time"),
+    (["{french}", "--since", "2027-01-01"],
+     "error: no dated session falls between 2027-01-01 and today"),
+    (["{french}", "--until", "soon"], "error: --until: 'soon' is not a date as YYYY-MM-DD"),
+])  # fmt: skip
+def test_the_commands_errors_are_one_line_and_exit_1(cli, args, message):
+    paths = {"french": EXAMPLES / "french-club-evening.toml",
+             "piedmont": EXAMPLES / "piedmont-match.toml"}  # fmt: skip
+    result = cli("stats", *(a.format(**paths) for a in args), ok=False)
+    assert result.exit_code == 1 and result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line.startswith(message.format(**paths)), line
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("names", SEASONS, ids=["+".join(s) for s in SEASONS])
+def test_the_command_in_japanese(cli, japanese, names):
+    from test_i18n import _allowed_in, _english_words
+
+    paths = [EXAMPLES / n for n in names]
+    figures = stats(load(names))
+    allowed = set().union(*map(_allowed_in, paths))
+    for args in ([], *(["--player", p.name] for p in figures.players)):
+        result = cli("stats", *paths, *args)
+        assert not _english_words(result.stdout, allowed), (args, result.stdout)
+    wrong = cli("stats", *paths, "--player", "Zed", ok=False)
+    assert wrong.exit_code == 1 and not _english_words(wrong.stderr, allowed | {"Zed"})
+    mixed = cli("stats", paths[0], EXAMPLES / "piedmont-match.toml"
+                if figures.variant != "piedmont" else EXAMPLES / "troggu-four-players.toml",
+                ok=False)  # fmt: skip
+    assert mixed.exit_code == 1 and "統計" in mixed.stderr
