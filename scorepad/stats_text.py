@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorepad.i18n import N_, _
-from scorepad.report import fitted_table, width
+from scorepad.report import fitted_table
 from scorepad.stats import (
     CONTRACTS,
     KINDS,
@@ -26,7 +26,7 @@ from scorepad.stats import (
     Troggu,
 )
 from scorepad.text import average as two_decimals
-from scorepad.text import num, plural, signed
+from scorepad.text import num, plural, signed, width
 
 DASH = "–"  # no case: nothing to show
 KIND_NAMES = {"tapp": N_("Tapp"), "solo": N_("Solo"), "partner": N_("as partner"),
