@@ -330,3 +330,39 @@ def command_output(files: Sequence[Any], sessions: Sequence[Any], player: str | 
     if as_json:
         return stats_object(st, player)
     return stats_text(st, fit) if player is None else player_card(st, player, fit)
+
+
+# --- the evening's sheet ------------------------------------------------------------------------
+
+def sheet_tables(st: Stats) -> list[tuple[str, list[str], list[list[str]]]]:
+    """The compact statistics of the evening's sheet (`scorepad report`), as (title, column
+    heads, rows) with the cells the terminal's tables show (the same rounding, the same
+    counts below 3 cases); every column but the first is a number. French Tarot: per player
+    (takes, success, averages as taker, partner and defender) and per contract; Troggu: the
+    Tappist's games and the chips by kind; Piedmont: deals and matches won."""
+    tables: list[tuple[str, list[str], list[list[str]]]] = []
+    if st.variant == "french":
+        roles = [r for r in ("taker", "partner", "defender") if r != "partner" or st.five]
+        role_heads = {"taker": _("as taker"), "partner": _("as partner"),
+                      "defender": _("as defender")}  # fmt: skip
+        rows = [[p.name, str(p.game.took), rate(Rate(p.game.made, p.game.took)),
+                 *(average(p.game.roles[r].score) for r in roles)]
+                for p in st.players if isinstance(p.game, French)]  # fmt: skip
+        tables.append((_("Players"), [_("player"), _("takes"), _("success"),
+                                      *(role_heads[r] for r in roles)], rows))
+        rows = [[_contract_name(c), str(st.contracts[c].bid), rate(st.contracts[c].success),
+                 average(st.contracts[c].score)] for c in CONTRACTS]  # fmt: skip
+        tables.append((_("Contracts"), [_("contract"), _("bid"), _("success"),
+                                        _("average score")], rows))
+    elif st.variant == "troggu":
+        players = [(p, p.game) for p in st.players if isinstance(p.game, Troggu)]
+        tables.append((_("Players"), [_("player"), _("Tapp won–draw–lost"),
+                                      _("Solo won–draw–lost")],
+                       [[p.name, _games(g, "tapp"), _games(g, "solo")] for p, g in players]))
+        tables.append((_("Chips won and lost"), [_("player"), *(_(KIND_NAMES[k]) for k in KINDS)],
+                       [[p.name, *(_chips(p, k) for k in KINDS)] for p, _g in players]))
+    else:
+        tables.append((_("Players"), [_("player"), _("deals won"), _("matches won")],
+                       [[p.name, rate_of(Rate(p.game.won, p.played)), rate_of(p.game.matches)]
+                        for p in st.players if isinstance(p.game, Piedmont)]))
+    return tables
