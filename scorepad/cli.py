@@ -312,7 +312,8 @@ def _complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     from scorepad import storage
 
     # while completing, click leaves the file among the unparsed arguments
-    file = ctx.params.get("file") or next(iter(ctx.args), None) or os.environ.get("SCOREPAD_FILE")
+    file = (ctx.params.get("file") or next(iter(ctx.params.get("files") or ()), None)
+            or next(iter(ctx.args), None) or os.environ.get("SCOREPAD_FILE"))
     try:
         players = storage.load(Path(file)).players if file else ()
     except (ScorepadError, OSError, ValueError):
