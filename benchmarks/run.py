@@ -1,15 +1,18 @@
 """Time and memory of every command against floors measured in the same run.
 
     python benchmarks/run.py [--sizes 100,1000,10000] [--repeat 5] [--json] [--data DIR]
+                             [--commands standings,stats]
 
 Each figure is the median CPU time (user + system) of `--repeat` runs of a real process, and
 its peak RSS (from wait4). The floors are measured alongside: `python -c pass`, the import
 floor (`import typer, tabulate, tomllib, tomli_w`, what the whole CLI needs), the command's own
 import floor (what that command needs: typer and the parser, plus tabulate where it prints a
 table), the standard library scorepad imports beside them (what is left above it is scorepad's
-own modules and work), and the TOML parser alone on the same file. Ratios, not seconds, are
-what to compare across machines. The session files come from benchmarks/generate.py (made
-if missing).
+own modules and work), and the TOML parser alone on the same file. `stats` is measured beside
+`standings` on the same files (each size, and the 500 evening files) and shown as their ratio
+(`× standings`; the goal is 1.2 at most). Ratios, not seconds, are what to compare across
+machines; `--commands` measures only those given. The session files come from
+benchmarks/generate.py (made if missing).
 """
 
 from __future__ import annotations
@@ -71,7 +74,13 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--data", type=Path, default=Path(tempfile.gettempdir()) / "scorepad-bench")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--commands",
+        default="",
+        help="only these (comma-separated): e.g. standings,stats; default: every command",
+    )
     args = parser.parse_args()
+    wanted = {c for c in args.commands.split(",") if c}
     args.data = args.data.resolve()
     sizes = [int(s) for s in args.sizes.split(",") if s]
     games = [g for g in args.games.split(",") if g]
@@ -111,6 +120,8 @@ def main() -> None:
     ):
         rows.append({"command": name, "file": "", "deals": 0, **floor})
 
+    standings_cpu: dict[str, float] = {}  # by file: what stats is compared with
+
     def add(
         command: str,
         label: str,
@@ -119,6 +130,8 @@ def main() -> None:
         parse_file: Path | None,
         prepare: object = None,
     ) -> None:
+        if wanted and command not in wanted:
+            return
         result = measure(argv, args.repeat, prepare)
         own = floor_table if command in TABLES else floor_plain
         row: dict[str, object] = {
@@ -145,6 +158,10 @@ def main() -> None:
             row["x_parse"] = (result["cpu"] - own["cpu"]) / max(
                 parse["cpu"] - floor_pass["cpu"], 1e-3
             )
+        if command == "standings":
+            standings_cpu[label] = result["cpu"]
+        elif command == "stats" and label in standings_cpu:
+            row["x_standings"] = result["cpu"] / standings_cpu[label]
         rows.append(row)
 
     add("--help", "", 0, [*scorepad, "--help"], None)
@@ -161,6 +178,7 @@ def main() -> None:
                 for command, extra in (
                     ("check", []),
                     ("standings", []),
+                    ("stats", []),
                     ("history", []),
                     ("show", []),
                     ("export", ["--to", "csv"]),
@@ -188,13 +206,14 @@ def main() -> None:
                 )
         archive = sorted(str(p) for p in (args.data / "archive").glob("*.toml"))
         if archive:
-            add(
-                "standings",
-                f"archive ({len(archive)} files)",
-                20 * len(archive),
-                [*scorepad, "standings", *archive],
-                None,
-            )
+            for command in ("standings", "stats"):
+                add(
+                    command,
+                    f"archive ({len(archive)} files)",
+                    20 * len(archive),
+                    [*scorepad, command, *archive],
+                    None,
+                )
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if args.json:
@@ -209,6 +228,7 @@ def main() -> None:
         "× own floor",
         "× import floor",
         "per deal × parse",
+        "× standings",
         "peak MiB",
     ]
     table = [
@@ -219,6 +239,7 @@ def main() -> None:
             f"{r['x_own_floor']:.2f}" if "x_own_floor" in r else "",
             f"{r['x_import_floor']:.2f}" if "x_import_floor" in r else "",
             f"{r['x_parse']:.2f}" if "x_parse" in r else "",
+            f"{r['x_standings']:.2f}" if "x_standings" in r else "",
             f"{r['rss']:.0f}",
         ]
         for r in rows

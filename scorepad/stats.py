@@ -4,9 +4,11 @@ Pure: `stats(sessions)` computes every figure from the deals and their outcomes,
 each without explanations, on the very path the standings take (`core.iter_outcomes`), so
 that the figures and the standings agree. Everything kept is a count or a sum (integers):
 an average is a sum and a count (`Tally`), a rate a count and its cases (`Rate`); rounding
-is for display only (`rounded`, and `scorepad.render.stats_text`). Players are merged across
-sessions regardless of case, as the standings merge them, and listed as the standings rank
-them (total, best first; ties in order of first appearance).
+is for display only (`rounded`, and `scorepad.render.stats_text`): averages to two decimals and
+rates to whole percent, halves to even, as the standings' average and the settlement's cents
+are rounded, so that a player's average per deal reads here as in the standings. Players
+are merged across sessions regardless of case, as the standings merge them, and listed as the
+standings rank them (total, best first; ties in order of first appearance).
 
 `stats_object` is what `stats --json` prints: no floats at all, keys stable:
 
@@ -104,22 +106,23 @@ class Tally:
     deals: int = 0
     total: int = 0
 
-    def average(self, places: int = 1) -> Decimal | None:
+    def average(self, places: int = 2) -> Decimal | None:
         return rounded(self.total, self.deals, places)
 
 
 def rounded_int(numerator: int, denominator: int) -> int | None:
-    """numerator / denominator to the nearest integer, halves away from zero (exact)."""
+    """numerator / denominator to the nearest integer, halves to even (exact), as Decimal's
+    quantize rounds the standings' average (`core.Standing.average`)."""
     if not denominator:
         return None
-    q, r = divmod(abs(numerator), denominator)
-    q += 2 * r >= denominator
+    q, r = divmod(abs(numerator), abs(denominator))
+    q += 2 * r > abs(denominator) or (2 * r == abs(denominator) and q % 2 == 1)
     return q if (numerator >= 0) == (denominator > 0) else -q
 
 
-def rounded(numerator: int, denominator: int, places: int = 1) -> Decimal | None:
-    """numerator / denominator to `places` decimals, halves away from zero, in integers
-    (no float, no binary rounding): for display only."""
+def rounded(numerator: int, denominator: int, places: int = 2) -> Decimal | None:
+    """numerator / denominator to `places` decimals, halves to even, in integers (no float,
+    no binary rounding): for display only."""
     scale = 10**places
     q = rounded_int(numerator * scale, denominator)
     return None if q is None else Decimal(q).scaleb(-places)

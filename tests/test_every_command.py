@@ -46,6 +46,12 @@ def _text(text: str) -> None:
     assert text.strip()
 
 
+def _first_player(path: Path) -> str:
+    from scorepad import storage
+
+    return storage.load(path).players[0]
+
+
 def _commands(path: Path) -> list[tuple[list[str], object]]:
     """(arguments after the file, how the output is checked), for one example file."""
     piedmont = path.name.startswith("piedmont")
@@ -65,6 +71,9 @@ def _commands(path: Path) -> list[tuple[list[str], object]]:
         (["show"], _text), (["show", "--json"], _json),
         (["show", "1"], _text), (["show", str(deals)], _text),
         (["show", str(deals), "--json"], _json),
+        (["stats"], _text), (["stats", "--json"], _json),
+        (["stats", "--player", _first_player(path)], _text),
+        (["stats", "--player", _first_player(path), "--json"], _json),
     ]
     if piedmont:
         commands += [(["settle", "--per-game"], _text), (["settle", "--per-game", "--json"], _json),

@@ -227,7 +227,8 @@ def test_shell_completion_knows_commands_options_players_and_contracts(tmp_path)
         return subprocess.run([sys.executable, "-m", "scorepad"], env=env, capture_output=True,
                               text=True, check=True).stdout.split()
 
-    assert complete("st") == ["standings"]
+    assert complete("st") == ["standings", "stats"] and complete("stan") == ["standings"]
+    assert complete("stats", str(path), "--player", "") == PLAYERS  # the first file's players
     assert complete("deal", str(path), "--taker", "") == PLAYERS
     assert complete("deal", str(path), "-t", "B") == ["Bruno"]  # shells match case
     assert complete("deal", str(path), "--contract", "garde-") == ["garde-sans", "garde-contre"]

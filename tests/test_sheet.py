@@ -113,6 +113,19 @@ def test_the_evening_prints_on_one_page_with_every_total(cli, tmp_path, paper):
         assert total in text, (total, text[:2000])
     for player in ("Anna", "Bruno", "Chloé", "Daisuke"):
         assert player in text
+    # the statistics, beside the chart: Bruno took three times and made them all
+    assert "Statistics" in text and "Garde contre" in text
+    assert re.search(r"Bruno +3 +100% +\+685\.00 +−32\.88", text), text[:3000]
+
+
+@NEEDS_BROWSER
+@pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.name)
+def test_every_example_prints_on_one_a4_page_with_its_statistics(cli, tmp_path, example):
+    pdf, info = _printed(tmp_path, sheet(cli, example), "A4")
+    assert re.search(r"Pages:\s+1\n", info), info
+    text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True,
+                          text=True).stdout  # fmt: skip
+    assert "Statistics" in text and "Players" in text
 
 
 PROBE = """<script>
@@ -169,8 +182,9 @@ def test_twenty_deals_with_five_players_print_on_one_page(tmp_path, cli, paper):
             session = core.add_deal(session, played.raw)
     path = tmp_path / "five.toml"
     storage.save_new(path, session)
-    _, info = _printed(tmp_path, sheet(cli, path, "--rate", "0.05", "--currency", "€"), paper)
-    assert re.search(r"Pages:\s+1\n", info), info
+    for money in (["--rate", "0.05", "--currency", "€"], []):  # with who pays whom, without
+        _, info = _printed(tmp_path, sheet(cli, path, *money), paper)
+        assert re.search(r"Pages:\s+1\n", info), (money, info)
 
 
 def _visible(page):
@@ -246,3 +260,84 @@ def test_the_japanese_sheet_is_readable_on_a_phone_and_a_screen(cli, tmp_path, w
     assert float(smallest) >= 9, f"chart text {smallest} px high at {width} px"
     assert int(overlaps) == 0, "the axis title overlaps a deal number"
     assert float(lines) < 2.5, f"a column head takes {lines} lines"
+
+
+def _stats_tables(page):
+    """The statistics section's tables: {caption: [[cell, ...], ...]} (the heads first)."""
+    tree = valid_html5(page)
+    [section] = [s for s in tree.iter("section") if s.get("class") == "stats"]
+    return {t.find("caption").text: [["".join(c.itertext()) for c in row]
+                                     for row in t.iter("tr")] for t in section.iter("table")}
+
+
+def _two(numerator, denominator, sign=True):
+    """An average as the statistics show it, computed here from the sums: two decimals,
+    halves to even."""
+    from fractions import Fraction
+
+    if not denominator:
+        return "–"
+    q = round(Fraction(numerator, denominator) * 100)
+    text = f"{abs(q) // 100}.{abs(q) % 100:02d}"
+    return ("−" if q < 0 else "+" if q > 0 and sign else "") + text
+
+
+def _rate(count, cases):
+    from fractions import Fraction
+
+    if not cases:
+        return "–"
+    return f"{count} of {cases}" if cases < 3 else f"{round(Fraction(100 * count, cases))}%"
+
+
+@pytest.mark.parametrize("files", [["french-club-evening.toml"], ["french-five-players.toml"],
+                                   ["french-club-evening.toml", "french-club-evening-2.toml"]])
+def test_the_french_sheets_statistics_are_the_stats_figures(cli, files):
+    """Per player and per contract, the cells are the `stats --json` sums rounded as the
+    terminal rounds them (two decimals; counts below 3 cases)."""
+    paths = [EXAMPLES / f for f in files]
+    tables = _stats_tables(sheet(cli, *paths))
+    obj = cli.json("stats", *paths)
+    five = any(p["roles"]["partner"]["deals"] for p in obj["players"])
+    roles = ["taker", "partner", "defender"] if five else ["taker", "defender"]
+    heads, *rows = tables["Players"]
+    assert heads == ["player", "takes", "success", *(f"as {r}" for r in roles)]
+    assert rows == [[p["name"], str(p["took"]),
+                     _rate(sum(c["made"] for c in p["by_contract"].values()), p["took"]),
+                     *(_two(p["roles"][r]["total"], p["roles"][r]["deals"]) for r in roles)]
+                    for p in obj["players"]]  # fmt: skip
+    heads, *rows = tables["Contracts"]
+    assert heads == ["contract", "bid", "success", "average score"]
+    names = {"petite": "Petite", "garde": "Garde", "garde-sans": "Garde sans",
+             "garde-contre": "Garde contre"}  # fmt: skip
+    assert rows == [[names[c], str(v["bid"]), _rate(v["made"], v["bid"]),
+                     _two(v["total"], v["bid"])] for c, v in obj["contracts"].items()]
+
+
+def test_troggu_and_piedmont_sheets_have_their_own_statistics(cli):
+    seven = EXAMPLES / "troggu-seven-players.toml"
+    tables = _stats_tables(sheet(cli, seven))
+    obj = cli.json("stats", seven)
+    games, chips = tables["Players"], tables["Chips won and lost"]
+    assert games[0] == ["player", "Tapp won–draw–lost", "Solo won–draw–lost"]
+    assert chips[0] == ["player", "Tapp", "Solo", "as partner", "as opponent", "misère"]
+    for p, row, chip_row in zip(obj["players"], games[1:], chips[1:], strict=True):
+        assert row[0] == chip_row[0] == p["name"]
+        for cell, bid in zip(row[1:], ("tapp", "solo"), strict=True):
+            g = p["by_bid"][bid]
+            assert cell == (f"{g['won']}–{g['draw']}–{g['lost']}" if sum(g.values()) else "–")
+        for cell, kind in zip(chip_row[1:], ("tapp", "solo", "partner", "opponent", "misere"),
+                              strict=True):  # fmt: skip
+            c = p["chips"][kind]
+            won = f"+{c['won']}" if c["won"] else "0"
+            assert cell == ("–" if not c["deals"] else f"{won} −{c['lost']}" if c["lost"]
+                            else won)  # fmt: skip
+    match = EXAMPLES / "piedmont-match.toml"
+    tables = _stats_tables(sheet(cli, match))
+    obj = cli.json("stats", match)
+    assert list(tables) == ["Players"]
+    heads, *rows = tables["Players"]
+    assert heads == ["player", "deals won", "matches won"]
+    assert rows == [[p["name"], f"{_rate(p['won'], p['played'])} of {p['played']}",
+                     _rate(p["matches"]["won"], p["matches"]["played"])]
+                    for p in obj["players"]]  # fmt: skip

@@ -383,15 +383,33 @@ def test_piedmont_seasons_figures_computed_another_way(sessions):
 # --- exact figures, shown rounded -----------------------------------------------------------------
 
 @given(st.integers(-10**6, 10**6), st.integers(1, 500), st.integers(0, 3))
-def test_averages_are_rounded_half_away_from_zero_in_integers(total, deals, places):
+def test_averages_are_rounded_half_to_even_in_integers(total, deals, places):
     exact = Fraction(total, deals) * 10**places
-    whole = int(abs(exact) + Fraction(1, 2))  # half away from zero
-    expected = whole if exact >= 0 else -whole
+    expected = round(exact)  # a Fraction rounds its halves to even, exactly
     assert rounded_int(total * 10**places, deals) == expected
     shown = rounded(total, deals, places)
     assert shown is not None and shown.as_tuple().exponent == -places
     assert Fraction(shown) * 10**places == expected
     assert Tally(deals, total).average(places) == shown and Tally().average() is None
+    # two decimals by default, rounded as the standings round a player's average
+    row = core.Standing("x", total, deals=deals)
+    assert Tally(deals, total).average() == row.average
+
+
+def test_an_average_per_deal_reads_as_in_the_standings():
+    """Two decimals, halves to even: 25 over 8 deals is 3.12 in both."""
+    from scorepad.stats_text import average
+    from scorepad.text import average as standings_average
+
+    assert average(Tally(8, 25)) == "+3.12" and average(Tally(8, -25)) == "−3.12"
+    assert average(Tally(8, 27), sign=False) == "3.38" and average(Tally(3, 0)) == "0.00"
+    for names in SEASONS:
+        figures = stats(load(names))
+        for row in core.standings(load(names)):
+            card = player_card(figures, row.name)
+            line = next(x for x in card.splitlines() if "average per deal" in x)
+            shown = standings_average(row.average)
+            assert line.split()[-1].lstrip("+") == shown
 
 
 @given(st.integers(0, 50), st.integers(0, 50))
@@ -411,7 +429,7 @@ def test_below_three_cases_a_rate_shows_its_counts_never_a_percentage(count, cas
 
 def test_rates_as_a_table_shows_them():
     assert (rate(Rate(2, 2)), rate(Rate(0, 1)), rate(Rate(2, 3)), rate(Rate(1, 8))) == \
-        ("2 of 2", "0 of 1", "67%", "13%")
+        ("2 of 2", "0 of 1", "67%", "12%")
     assert rate_of(Rate(4, 6)) == "67% of 6" and rate_of(Rate(1, 2)) == "1 of 2"
 
 
@@ -450,7 +468,7 @@ def test_the_tables_and_cards_show_the_figures():
     assert "as partner" in text and "alone" in text  # five at the table
     card = player_card(figures, "大")
     assert card.splitlines()[0] == "大輔 — French Tarot: 10 deals in 1 session (points)"
-    assert "  as partner" in card and "−27.0 over 1 deal" in card  # deal 2, Bruno's partner
+    assert "  as partner" in card and "−27.00 over 1 deal" in card  # deal 2, Bruno's partner
     four = stats_text(stats(load(["french-club-evening.toml"])))
     assert "as partner" not in four and "Taker and partner" not in four  # nobody is called
 
@@ -600,3 +618,79 @@ def test_a_session_without_deals_has_players_who_played_none():
     obj = stats_object(figures)
     assert obj["players"][0]["best_deal"] is None and obj["deals"] == 0
     assert "–" in stats_text(figures) and "–" in player_card(figures, "Anna")
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("names", SEASONS, ids=["+".join(s) for s in SEASONS])
+def test_the_command_shows_the_tables_and_the_object_of_the_files(cli, names):
+    paths = [EXAMPLES / n for n in names]
+    text = cli("stats", *paths).stdout
+    figures = stats(load(names))
+    v = get_variant(figures.variant)
+    assert text.splitlines()[0] == f"{v.title} statistics: {figures.deals} deals in " \
+        f"{len(names)} session{'s' * (len(names) > 1)} ({v.unit})"
+    assert "\n\nPlayers\n" in text and text.endswith("\n")
+    for p in figures.players:
+        assert p.name in text
+    obj = json.loads(cli("stats", *paths, "--json").stdout)
+    _assert_floatless(obj)
+    # the sessions named as the league names them: the date, else the title
+    assert obj["sessions"] == [s.date or s.title for s in load(names)]
+    assert {k: v for k, v in obj.items() if k != "sessions"} == \
+        {k: v for k, v in stats_object(figures).items() if k != "sessions"}
+    for p in figures.players:
+        card = cli("stats", *paths, "--player", p.name.lower()).stdout
+        assert card.splitlines()[0].startswith(f"{p.name} — {v.title}: {p.played} deal")
+        one = json.loads(cli("stats", *paths, "--player", p.name, "--json").stdout)
+        assert one["players"] == [q for q in obj["players"] if q["name"] == p.name]
+
+
+def test_the_command_takes_dates_and_sorts_the_sessions_as_the_league(cli):
+    first, second = EXAMPLES / "french-club-evening.toml", EXAMPLES / "french-club-evening-2.toml"
+    both = cli.json("stats", second, first)
+    assert both["sessions"] == ["2026-11-26", "2026-12-03"] and both["deals"] == 23
+    late = cli.json("stats", first, second, "--since", "2026-12-01")
+    assert late["sessions"] == ["2026-12-03"] and late["deals"] == 10
+    early = cli.json("stats", first, second, "--until", "2026-12-01")
+    assert early == cli.json("stats", first)
+    card = cli("stats", first, second, "--player", "Bruno").stdout
+    assert "(2026-11-26, deal 11)" in card  # his best deal, named by its session's date
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["{french}", "--player", "Zed"],
+     "error: --player: player 'Zed' is not a player (players: Anna, Bruno, Chloé, Daisuke)"),
+    (["{french}", "--player", "Zed", "--json"], "error: --player: player 'Zed'"),
+    (["{french}", "{piedmont}"], "error: the files mix games ({french} is french, {piedmont} is "
+                                 "piedmont): statistics add up one game at a time"),
+    (["{french}", "--since", "2027-01-01"],
+     "error: no dated session falls between 2027-01-01 and today"),
+    (["{french}", "--until", "soon"], "error: --until: 'soon' is not a date as YYYY-MM-DD"),
+])  # fmt: skip
+def test_the_commands_errors_are_one_line_and_exit_1(cli, args, message):
+    paths = {"french": EXAMPLES / "french-club-evening.toml",
+             "piedmont": EXAMPLES / "piedmont-match.toml"}  # fmt: skip
+    result = cli("stats", *(a.format(**paths) for a in args), ok=False)
+    assert result.exit_code == 1 and result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line.startswith(message.format(**paths)), line
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("names", SEASONS, ids=["+".join(s) for s in SEASONS])
+def test_the_command_in_japanese(cli, japanese, names):
+    from test_i18n import _allowed_in, _english_words
+
+    paths = [EXAMPLES / n for n in names]
+    figures = stats(load(names))
+    allowed = set().union(*map(_allowed_in, paths))
+    for args in ([], *(["--player", p.name] for p in figures.players)):
+        result = cli("stats", *paths, *args)
+        assert not _english_words(result.stdout, allowed), (args, result.stdout)
+    wrong = cli("stats", *paths, "--player", "Zed", ok=False)
+    assert wrong.exit_code == 1 and not _english_words(wrong.stderr, allowed | {"Zed"})
+    mixed = cli("stats", paths[0], EXAMPLES / "piedmont-match.toml"
+                if figures.variant != "piedmont" else EXAMPLES / "troggu-four-players.toml",
+                ok=False)  # fmt: skip
+    assert mixed.exit_code == 1 and "統計" in mixed.stderr

@@ -84,7 +84,12 @@ def _complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     from scorepad import storage
 
     # while completing, click leaves the file among the unparsed arguments
-    file = ctx.params.get("file") or next(iter(ctx.args), None) or os.environ.get("SCOREPAD_FILE")
+    file = (
+        ctx.params.get("file")
+        or next(iter(ctx.params.get("files") or ()), None)
+        or next(iter(ctx.args), None)
+        or os.environ.get("SCOREPAD_FILE")
+    )
     try:
         players = storage.load(Path(file)).players if file else ()
     except (ScorepadError, OSError, ValueError):
@@ -165,10 +170,11 @@ UntilOpt = Annotated[
 
 
 def _sessions_between(
-    files: list[Path], since: str | None, until: str | None
+    files: list[Path], since: str | None, until: str | None, mixed: str | None = None
 ) -> tuple[list[Path], list[Any]]:
     """The sessions of the files (one game), by date (undated ones as given, last), those
-    between `since` and `until` when given."""
+    between `since` and `until` when given. `mixed`: the command's error for files of
+    different games (with {which}; default: the standings')."""
     from scorepad.checks import read_date
 
     bounds = []
@@ -193,9 +199,10 @@ def _sessions_between(
             [
                 Problem(
                     "",
-                    _("the files mix games ({which}): standings add up one game at a time").format(
-                        which=which
-                    ),
+                    (
+                        mixed
+                        or _("the files mix games ({which}): standings add up one game at a time")
+                    ).format(which=which),
                 )
             ]
         )

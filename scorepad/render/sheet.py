@@ -3,8 +3,10 @@
 No network, no external CSS, fonts or scripts: it opens from a USB stick. It holds the
 title, date(s), game and rules (the settings that differ from the profile), the players in
 seating order, the standings, the running totals as an SVG chart, every deal with its
-bonuses spelled out, and who pays whom. Print CSS fits an evening of ~20 deals with 5 players
-on one A4 or Letter page; a phone gets a narrow layout. Pure: it returns text.
+bonuses spelled out, who pays whom, and a few statistics (by player and by contract, from
+`scorepad.stats`; printed, beside the chart and the payments). Print CSS fits an evening of
+~20 deals with 5 players on one A4 or Letter page; a phone gets a narrow layout. Pure: it
+returns text.
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ svg .axis { font-size: 11px; fill: #333; }
 svg .label { font-size: 12px; fill: #111; }
 .small { font-size: .85em; color: #444; }
 ul.pay { margin: .2rem 0; padding-left: 1.2rem; }
+.tables { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; align-items: flex-start; }
+.tables > div { flex: 1 1 18rem; }
+caption { text-align: left; font-weight: 600; font-size: .9em; }
 footer { margin-top: 1rem; font-size: .8em; color: #555; }
 @media (max-width: 40rem) {
   body { padding: .4rem; font-size: 13px; }
@@ -64,6 +69,10 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   p.meta { margin: 0; }
   th, td { padding: .5pt 3pt; }
   svg.chart { max-height: 38mm; }
+  .beside { display: flex; gap: 4mm; align-items: flex-start; }
+  .beside > .side { flex: 0 0 52%; }
+  .beside > section.stats { flex: 1 1 0; min-width: 0; }
+  caption { font-size: 1em; }
   section { break-inside: avoid; }
   section.deals { break-inside: auto; }
   thead { display: table-header-group; }
@@ -361,7 +370,9 @@ def page(
     chart_series = _joined(sessions, all_series)
     running = escape(_("Running totals"))
     chart_title = _("Running totals, {title}").format(title=title)
+    # printed, the statistics sit beside the chart and the payments
     parts.append(
+        '<div class="beside"><div class="side">'
         f'<section class="chart"><h2>{running}</h2>'  # a narrow one for phones
         + line_chart(chart_series, title=chart_title, unit=_(variant.unit))
         + line_chart(
@@ -376,6 +387,7 @@ def page(
     )
     if settlement is not None:
         parts.append(_settle_section(settlement, currency, None if in_money else variant.unit))
+    parts.append("</div>" + _stats_section(sessions, labels) + "</div>")
     parts.extend(sections)
     footer = ngettext(
         "Made by scorepad from the session file: every score is computed from "
@@ -450,3 +462,31 @@ def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> 
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     who_pays = escape(_("Who pays whom"))
     return f'<section class="settle"><h2>{who_pays}</h2><ul class="pay">{items}</ul></section>'
+
+
+NUMBER = ' class="n"'
+
+
+def _stats_section(sessions: Sequence[Session], labels: Sequence[str]) -> str:
+    """The compact statistics (`stats_text.sheet_tables`), their tables side by side."""
+    from scorepad.render.stats_text import sheet_tables
+    from scorepad.stats import stats
+
+    tables = []
+    for title, heads, rows in sheet_tables(stats(sessions, labels)):
+        head = "".join(
+            f'<th scope="col"{NUMBER if i else ""}>{escape(h)}</th>' for i, h in enumerate(heads)
+        )
+        body = "".join(
+            "<tr>" + "".join(_cell(v, "n" if i else "") for i, v in enumerate(row)) + "</tr>"
+            for row in rows
+        )
+        tables.append(
+            f'<div class="wide"><table><caption>{escape(title)}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+        )
+    heading = escape(_("Statistics"))
+    return (
+        f'<section class="stats"><h2>{heading}</h2><div class="tables">{"".join(tables)}'
+        "</div></section>"
+    )

@@ -1,8 +1,8 @@
 """The statistics as people read them in a terminal: tables that fit its width, a player's card.
 
 Returns text and never prints. Averages and rates are rounded here, for display only (the
-figures themselves are exact, see scorepad.stats); below 3 cases a rate shows its counts
-("2 of 2"), never a percentage.
+figures themselves are exact, see scorepad.stats): averages with two decimals, as the
+standings show theirs; below 3 cases a rate shows its counts ("2 of 2"), never a percentage.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from scorepad.stats import (
     Tally,
     Troggu,
 )
-from scorepad.text import MINUS, num, plural, signed, width
+from scorepad.text import average as two_decimals
+from scorepad.text import num, plural, signed, width
 
 DASH = "–"  # no case: nothing to show
 KIND_NAMES = {
@@ -54,11 +55,12 @@ def rate_of(r: Rate) -> str:
 
 
 def average(t: Tally, sign: bool = True) -> str:
-    """The average to one decimal ("+43.5"), "–" over no deal."""
+    """The average with two decimals, as every average scorepad shows (`text.average`):
+    "+43.50", "−3.25"; "–" over no deal."""
     value = t.average()
     if value is None:
         return DASH
-    text = format(value, "f").replace("-", MINUS)
+    text = two_decimals(value)
     return f"+{text}" if sign and value > 0 else text
 
 
@@ -532,3 +534,113 @@ def player_card(st: Stats, name: str, fit: int | None = None) -> str:
     for title, body in tables:
         parts += ["", title, body]
     return "\n".join(parts)
+
+
+# --- the command ---------------------------------------------------------------------------------
+
+
+def of_files(files: Sequence[Any], sessions: Sequence[Any]) -> Stats:
+    """The statistics of the sessions read from `files` (one game, by date), each session
+    named as the league names it: its date, else its title, else the file's name."""
+    from pathlib import Path
+
+    from scorepad.render.deals import session_label
+    from scorepad.stats import stats
+
+    return stats(
+        sessions, [session_label(s, Path(f).stem) for f, s in zip(files, sessions, strict=True)]
+    )
+
+
+def command_output(
+    files: Sequence[Any],
+    sessions: Sequence[Any],
+    player: str | None,
+    as_json: bool,
+    fit: int | None,
+) -> Any:
+    """What `scorepad stats` prints: the JSON object (`as_json`), else the tables, or with
+    `player` that player's card (a ScorepadError on --player naming nobody)."""
+    from scorepad.stats import stats_object
+
+    st = of_files(files, sessions)
+    if as_json:
+        return stats_object(st, player)
+    return stats_text(st, fit) if player is None else player_card(st, player, fit)
+
+
+# --- the evening's sheet ------------------------------------------------------------------------
+
+
+def sheet_tables(st: Stats) -> list[tuple[str, list[str], list[list[str]]]]:
+    """The compact statistics of the evening's sheet (`scorepad report`), as (title, column
+    heads, rows) with the cells the terminal's tables show (the same rounding, the same
+    counts below 3 cases); every column but the first is a number. French Tarot: per player
+    (takes, success, averages as taker, partner and defender) and per contract; Troggu: the
+    Tappist's games and the chips by kind; Piedmont: deals and matches won."""
+    tables: list[tuple[str, list[str], list[list[str]]]] = []
+    if st.variant == "french":
+        roles = [r for r in ("taker", "partner", "defender") if r != "partner" or st.five]
+        role_heads = {
+            "taker": _("as taker"),
+            "partner": _("as partner"),
+            "defender": _("as defender"),
+        }
+        rows = [
+            [
+                p.name,
+                str(p.game.took),
+                rate(Rate(p.game.made, p.game.took)),
+                *(average(p.game.roles[r].score) for r in roles),
+            ]
+            for p in st.players
+            if isinstance(p.game, French)
+        ]
+        tables.append(
+            (
+                _("Players"),
+                [_("player"), _("takes"), _("success"), *(role_heads[r] for r in roles)],
+                rows,
+            )
+        )
+        rows = [
+            [
+                _contract_name(c),
+                str(st.contracts[c].bid),
+                rate(st.contracts[c].success),
+                average(st.contracts[c].score),
+            ]
+            for c in CONTRACTS
+        ]
+        tables.append(
+            (_("Contracts"), [_("contract"), _("bid"), _("success"), _("average score")], rows)
+        )
+    elif st.variant == "troggu":
+        players = [(p, p.game) for p in st.players if isinstance(p.game, Troggu)]
+        tables.append(
+            (
+                _("Players"),
+                [_("player"), _("Tapp won–draw–lost"), _("Solo won–draw–lost")],
+                [[p.name, _games(g, "tapp"), _games(g, "solo")] for p, g in players],
+            )
+        )
+        tables.append(
+            (
+                _("Chips won and lost"),
+                [_("player"), *(_(KIND_NAMES[k]) for k in KINDS)],
+                [[p.name, *(_chips(p, k) for k in KINDS)] for p, _g in players],
+            )
+        )
+    else:
+        tables.append(
+            (
+                _("Players"),
+                [_("player"), _("deals won"), _("matches won")],
+                [
+                    [p.name, rate_of(Rate(p.game.won, p.played)), rate_of(p.game.matches)]
+                    for p in st.players
+                    if isinstance(p.game, Piedmont)
+                ],
+            )
+        )
+    return tables

@@ -16,6 +16,7 @@ COMMANDS: dict[str, str] = {
     "delete": "record",
     "history": "tables",
     "standings": "tables",
+    "stats": "tables",
     "settle": "publish",
     "report": "publish",
     "chart": "tables",

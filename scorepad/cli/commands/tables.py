@@ -1,4 +1,4 @@
-"""Reading a session: `history`, `standings`, `chart`, `show`, `check`."""
+"""Reading a session: `history`, `standings`, `stats`, `chart`, `show`, `check`."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from scorepad.cli.options import (
     RankByOpt,
     SinceOpt,
     UntilOpt,
+    _complete_player,
     _sessions_between,
     ascii_int,
 )
@@ -141,6 +142,44 @@ def standings(
             echo_fit(over)
     if len(sessions) == 1 and fmt == "simple" and not over:
         echo(_("next dealer: {x}").format(x=sessions[0].next_dealer()))
+
+
+@commands.command(
+    "stats",
+    cls=Command,
+    help=_(
+        "Statistics over one or more session files of the same game: by player, by contract and "
+        "by role.\n\nFrench Tarot: takes, contracts made, averages as taker, partner and defender, "
+        "slams,\nhandfuls; Troggu: Tapp and Solo games, chips by kind; Piedmont: deals and matches "
+        "won.\n\nExample: scorepad stats season/*.toml --since 2026-09-01 --player Anna"
+    ),
+)
+@handled
+def stats_command(
+    files: FilesArg,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    player: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--player",
+            metavar="NAME",
+            help=_("one player's card (a unique beginning will do)"),
+            autocompletion=_complete_player,
+        ),
+    ] = None,
+    json_: JsonOpt = False,
+) -> None:
+    from scorepad.render import stats_text
+
+    files, sessions = _sessions_between(
+        files,
+        since,
+        until,
+        _("the files mix games ({which}): statistics add up one game at a time"),
+    )
+    out = stats_text.command_output(files, sessions, player, json_, fitting())
+    echo_json(out) if json_ else echo(out)
 
 
 @commands.command(
