@@ -10,8 +10,9 @@ import floor (what that command needs: typer and the parser, plus tabulate where
 table), the standard library scorepad imports beside them (what is left above it is scorepad's
 own modules and work), and the TOML parser alone on the same file. `stats` is measured beside
 `standings` on the same files (each size, and the 500 evening files) and shown as their ratio
-(`× standings`; the goal is 1.2 at most). Ratios, not seconds, are what to compare across
-machines; `--commands` measures only those given. The session files come from
+(`× standings`, the median over pairs of runs taken in turn; the goal is 1.2 at most).
+Ratios, not seconds, are what to compare across machines; `--commands` measures only those
+given. The session files come from
 benchmarks/generate.py (made if missing).
 """
 
@@ -67,6 +68,13 @@ def measure(argv: list[str], repeat: int, prepare: object = None) -> dict[str, f
     return {"cpu": statistics.median(cpu), "rss": rss}
 
 
+def ratio_in_pairs(a: list[str], b: list[str], repeat: int) -> float:
+    """The median of a/b CPU over `repeat` pairs run in turn (a b a b …): a busy spell on a
+    shared machine then falls on both sides of a pair, not on one command's block of runs."""
+    ratios = [measure(a, 1)["cpu"] / max(measure(b, 1)["cpu"], 1e-6) for _ in range(repeat)]
+    return statistics.median(ratios)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="20,100,1000,10000")
@@ -120,7 +128,7 @@ def main() -> None:
     ):
         rows.append({"command": name, "file": "", "deals": 0, **floor})
 
-    standings_cpu: dict[str, float] = {}  # by file: what stats is compared with
+    standings_argv: dict[str, list[str]] = {}  # by file: what stats is compared with
 
     def add(
         command: str,
@@ -159,9 +167,9 @@ def main() -> None:
                 parse["cpu"] - floor_pass["cpu"], 1e-3
             )
         if command == "standings":
-            standings_cpu[label] = result["cpu"]
-        elif command == "stats" and label in standings_cpu:
-            row["x_standings"] = result["cpu"] / standings_cpu[label]
+            standings_argv[label] = argv
+        elif command == "stats" and label in standings_argv:
+            row["x_standings"] = ratio_in_pairs(argv, standings_argv[label], args.repeat)
         rows.append(row)
 
     add("--help", "", 0, [*scorepad, "--help"], None)
