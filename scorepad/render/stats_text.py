@@ -193,36 +193,7 @@ def _french_sections(st: Stats, fit: int | None) -> list[tuple[str, str]]:
     )
     sections.append((_("Contracts"), _contracts_table(st, fit)))
     if st.partners:
-        rows = [
-            [
-                pair.taker,
-                pair.partner,
-                pair.deals,
-                pair.made,
-                rate(Rate(pair.made, pair.deals)),
-                average(pair.score),
-            ]
-            for pair in st.partners
-        ]
-        sections.append(
-            (
-                _("Taker and partner"),
-                _table(
-                    rows,
-                    [
-                        _("taker"),
-                        _("partner"),
-                        _("deals"),
-                        _("made"),
-                        _("success"),
-                        _("taker's average"),
-                    ],
-                    fit,
-                    [4, 3],
-                    left=2,
-                ),
-            )
-        )
+        sections.append((_("Taker and partner"), _partners_table(st.partners, fit)))
     rows = [
         [
             p.name,
@@ -267,6 +238,23 @@ def _contract_row(name: str, c: Contract, alone: bool) -> list[Any]:
     if alone:
         row.append(rate(Rate(c.alone, c.called + c.alone)))
     return row
+
+
+def _partners_table(pairs: Sequence[Any], fit: int | None) -> str:
+    """Taker × partner: deals together, made, success and the taker's average."""
+    rows = [
+        [
+            pair.taker,
+            pair.partner,
+            pair.deals,
+            pair.made,
+            rate(Rate(pair.made, pair.deals)),
+            average(pair.score),
+        ]
+        for pair in pairs
+    ]
+    heads = [_("taker"), _("partner"), _("deals"), _("made"), _("success"), _("taker's average")]
+    return _table(rows, heads, fit, [4, 3], left=2)
 
 
 def _contracts_table(st: Stats, fit: int | None) -> str:
@@ -469,36 +457,7 @@ def player_card(st: Stats, name: str, fit: int | None = None) -> str:
             )
         pairs = st.partners_of(p.name)
         if pairs:
-            rows = [
-                [
-                    pair.taker,
-                    pair.partner,
-                    pair.deals,
-                    pair.made,
-                    rate(Rate(pair.made, pair.deals)),
-                    average(pair.score),
-                ]
-                for pair in pairs
-            ]
-            tables.append(
-                (
-                    _("Taker and partner"),
-                    _table(
-                        rows,
-                        [
-                            _("taker"),
-                            _("partner"),
-                            _("deals"),
-                            _("made"),
-                            _("success"),
-                            _("taker's average"),
-                        ],
-                        fit,
-                        [4, 3],
-                        left=2,
-                    ),
-                )
-            )
+            tables.append((_("Taker and partner"), _partners_table(pairs, fit)))
     elif isinstance(g, Troggu):
         items += [
             (_("Tapp won–draw–lost"), _games(g, "tapp")),
