@@ -236,29 +236,85 @@ def seat(
     (default: the first on the roster). Problems are collected, never raised; a deal with a
     problem is still seated as well as it can be so the later ones are checked too.
     `seats_option` is how the fix is spelt: `--seats` for a command, `seats =` for a file."""
-    problems: list[Problem] = []
-    by_deal: dict[int, list[Change]] = {}
-    joining: set[str] = set()  # who is on the roster at some deal: never on it, or not now
-    for change in changes:
-        by_deal.setdefault(change.from_deal, []).append(change)
-        if isinstance(change, Join):
-            joining.add(change.name)
-    table = _Table(roster, seats, policy, first_dealer, seats_option, problems)
-    table.ever |= joining
-    out: list[Seating] = []
-    n = 0
-    for n, dealt in enumerate(deals, 1):
-        group = by_deal.pop(n, None)
+    seater = Seater(
+        roster,
+        seats,
+        changes,
+        policy=policy,
+        first_dealer=first_dealer,
+        seats_option=seats_option,
+    )
+    for dealt in deals:
+        seater.seat(dealt.dealer, dealt.out)
+        seater.settle(dealt.passed)
+    return seater.evening()
+
+
+class Seater:
+    """`seat` one deal at a time, for whoever reads the deals: a deal's seating is needed to
+    read it (its table), and whether it was passed is known only once it is read (`settle`)."""
+
+    def __init__(
+        self,
+        roster: Sequence[str],
+        seats: int,
+        changes: Iterable[Change] = (),
+        *,
+        policy: Policy = Policy.DEALER_OUT,
+        first_dealer: str | None = None,
+        seats_option: str = "--seats",
+    ) -> None:
+        self.problems: list[Problem] = []
+        self._by_deal: dict[int, list[Change]] = {}
+        joining: set[str] = set()  # who is on the roster at some deal: never on it, or not now
+        for change in changes:
+            self._by_deal.setdefault(change.from_deal, []).append(change)
+            if isinstance(change, Join):
+                joining.add(change.name)
+        self._table = _Table(roster, seats, policy, first_dealer, seats_option, self.problems)
+        self._table.ever |= joining
+        self._seatings: list[Seating] = []
+        self._placed: Seating | None = None
+
+    def roster(self) -> tuple[str, ...]:
+        """Who is on the roster at the next deal (its roster changes applied), dealing order."""
+        n = len(self._seatings) + 1
+        group = self._by_deal.pop(n, None)
         if group:
-            table.apply(group, n)
-        out.append(table.seat(n, dealt, problems))
-    last = n + 1
-    group = by_deal.pop(last, None)
-    if group:
-        table.apply(group, last)
-    if by_deal:
-        problems.extend(_later(later, last - 1) for later in sorted(by_deal))
-    return Evening(tuple(out), tuple(problems), table.proposal(last), table)
+            self._table.apply(group, n)
+        return self._table.roster
+
+    def seat(self, dealer: str, out: Sequence[str] | None = None) -> Seating:
+        """The next deal's seating (its roster changes applied first); `out`: as stored, None
+        for the rule's choice. `settle` must follow before the next `seat`."""
+        assert self._placed is None, "settle the deal before seating the next"
+        n = len(self._seatings) + 1
+        self.roster()
+        placed = self._table.place(n, dealer, out, self.problems)
+        self._placed = placed
+        return placed
+
+    def settle(self, passed: bool) -> None:
+        """The deal last seated was played, or passed (or cancelled)."""
+        placed = self._placed
+        assert placed is not None, "seat a deal first"
+        self._table.settle(placed, passed)
+        self._seatings.append(placed)
+        self._placed = None
+
+    def evening(self) -> Evening:
+        """Every deal seated so far, the problems found, and the next deal's proposal."""
+        assert self._placed is None, "settle the last deal first"
+        table = self._table
+        last = len(self._seatings) + 1
+        group = self._by_deal.pop(last, None)
+        if group:
+            table.apply(group, last)
+        problems = self.problems
+        if self._by_deal:
+            problems.extend(_later(later, last - 1) for later in sorted(self._by_deal))
+            self._by_deal = {}
+        return Evening(tuple(self._seatings), tuple(problems), table.proposal(last), table)
 
 
 def _deal(n: int) -> str:
@@ -451,19 +507,21 @@ class _Table:
     # -- one deal ---------------------------------------------------------------------------
 
     def seat(self, n: int, dealt: Dealt, problems: list[Problem]) -> Seating:
-        dealer = dealt.dealer
+        seating = self.place(n, dealt.dealer, dealt.out, problems)
+        self.settle(seating, dealt.passed)
+        return seating
+
+    def place(
+        self, n: int, dealer: str, given: Sequence[str] | None, problems: list[Problem]
+    ) -> Seating:
+        """Deal n's seating; whether it was passed is told afterwards (`settle`)."""
         valid = dealer in self.index
         if not valid:
             problems.append(Problem(_deal(n), self._not_here(dealer, dealer=True)))
         proposed = self.propose_out(dealer) if self.over else ()
-        out = proposed if dealt.out is None else self._given(n, dealer, dealt.out, problems)
-        if out and not dealt.passed:
-            counts = self.counts
-            for p in out:
-                counts[p] += 1
+        out = proposed if given is None else self._given(n, dealer, given, problems)
         if valid:
             self.pointer, self.inclusive = dealer, False
-            self.redeal = dealt.passed and self.policy is Policy.DEALER_OUT and dealer in out
         self.last_out = out
         key = (dealer, out, proposed)
         seating = self.seatings.get(key)
@@ -473,6 +531,17 @@ class _Table:
                 dealer, seated, out, self.roster, self.seats, self._table(proposed)[0]
             )
         return seating
+
+    def settle(self, seating: Seating, passed: bool) -> None:
+        """The deal just placed was played (those out sat out one more) or passed."""
+        if seating.out and not passed:
+            counts = self.counts
+            for p in seating.out:
+                counts[p] += 1
+        if seating.dealer in self.index:
+            self.redeal = (
+                passed and self.policy is Policy.DEALER_OUT and seating.dealer in seating.out
+            )
 
     def _given(
         self, n: int, dealer: str, given: Sequence[str], problems: list[Problem]
