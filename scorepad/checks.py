@@ -18,6 +18,7 @@ from scorepad.variants import NotAsSaved, Saved, get_variant
 MAX_SETTING = 1_000_000  # rule settings are points or chips: bounded
 MAX_NAME = 40  # characters in a player's name
 MAX_TEXT = 500  # characters in a title or a note
+MAX_ROSTER = 40  # people on a roster larger than the table (the table's seats are the game's)
 
 
 def check_players(value: Any, variant: str, lo: int, hi: int) -> tuple[str, ...]:
@@ -93,7 +94,7 @@ def read_dealer(value: Any, table: Table, key: str, problems: list[Problem]) -> 
         problems.append(Problem("", _("{key} should be a player's name").format(key=key)))
         return None
     try:
-        return table.resolve(value, key)
+        return table.resolve_anyone(value, key)
     except ScorepadError as err:
         problems.extend(err.problems)
         return None
@@ -126,6 +127,7 @@ def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
     fields = dict(raw)
     problems: list[Problem] = []
     dealer = read_dealer(fields.pop("dealer", None), table, "dealer", problems)
+    out = _read_out(fields.pop("out", None), table, problems)
     note = fields.pop("note", "")
     if not isinstance(note, str):
         problems.append(Problem("", _("note should be text")))
@@ -144,7 +146,33 @@ def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
     if problems:
         raise ScorepadError(problems).located(where)
     assert dealer is not None
-    return Deal(dealer, entry, note)
+    return Deal(dealer, entry, note, out)
+
+
+def _read_out(value: Any, table: Table, problems: list[Problem]) -> tuple[str, ...] | None:
+    """A deal's `out` as written (None: absent), which must be who sits out at its table."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        problems.append(Problem("", _("out should be a list of names")))
+        return None
+    names = []
+    for v in value[: len(table.people) + 1]:
+        try:
+            names.append(table.resolve_anyone(v, "out"))
+        except ScorepadError as err:
+            problems.extend(err.problems)
+    if len(names) == len(value) and set(names) != set(table.out):
+        problems.append(
+            Problem(
+                "",
+                _("out lists {listed}, but {out} sit out at this table").format(
+                    listed=_(", ").join(names) or _("nobody"),
+                    out=_(", ").join(table.out) or _("nobody"),
+                ),
+            )
+        )
+    return tuple(names)
 
 
 def saved_deal(raw: Mapping[str, Any], table: Table) -> Deal | None:
@@ -157,15 +185,22 @@ def saved_deal(raw: Mapping[str, Any], table: Table) -> Deal | None:
     dealer, note = fields.pop("dealer", None), fields.pop("note", None)
     if note is not None and (note.__class__ is not str or not note or len(note) > MAX_TEXT):
         return None
+    out = fields.pop("out", None)
+    if out is not None and (
+        out.__class__ is not list or set(out) != set(table.out) or len(out) != len(table.out)
+    ):
+        return None
     saved = Saved(fields, table)
     try:
-        dealer = saved.name(dealer)  # the table's own copy of the name
+        # the table's own copy of the name (a sitting-out dealer is one of its `out`)
+        dealer = table.out[table.out.index(dealer)] if dealer in table.out else saved.name(dealer)
         entry = variant.saved_entry(saved)
     except NotAsSaved:
         return None
     if variant.entry_to_raw(entry) != fields:  # written back, the very same fields
         return None
-    return Deal(dealer, entry, note or "")
+    kept = None if out is None else tuple(table.out[table.out.index(p)] for p in out)
+    return Deal(dealer, entry, note or "", kept)
 
 
 def control_problem(text: str, what: str) -> Problem | None:

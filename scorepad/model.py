@@ -1,7 +1,8 @@
 """The data scorepad works on: frozen dataclasses, no I/O.
 
-A `Session` holds what was entered (players, rules, deals); scores are always computed
-from it by the variant, never stored.
+A `Session` holds what was entered (the roster and its changes, the rules, the deals); who
+sits at each deal is derived from them (`table_at`, `deal_tables`, by `scorepad.seating`), and
+scores are always computed from it by the variant, never stored.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import Any, overload
 
 from scorepad import FORMAT_VERSION
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
+from scorepad.seating import Change, Dealt, Evening, Join, Policy, Seater, Seating
 from scorepad.text import shown
 
 Setting = int | bool | str
@@ -30,11 +32,19 @@ def nfc(name: str) -> str:
 
 @dataclass(frozen=True)
 class Table:
-    """Who sits at the table and which rules are played: the context every check needs."""
+    """Who sits at the table and which rules are played: the context every check needs.
+
+    `players` are the seated players of one deal, in dealing order: all a game sees. `out`
+    (those on the roster who sit this deal out, in dealing order), `dealer` and `people` (who
+    is on the roster) only serve the dealer, who may sit out, and explain a refusal: a taker
+    who is not seated."""
 
     variant: str
     players: tuple[str, ...]
     rules: Mapping[str, Setting]
+    out: tuple[str, ...] = ()
+    dealer: str = ""
+    people: tuple[str, ...] = ()  # the roster at this deal (seated and out), dealing order
 
     def resolve(self, name: str, role: str = "player") -> str:
         """The player meant by `name`: exact or unique prefix, case-insensitively."""
@@ -45,6 +55,11 @@ class Table:
         matches = [p for p in self.players if wanted and p.casefold().startswith(wanted)]
         if len(matches) == 1:
             return matches[0]
+        away = [p for p in self.out if p.casefold() == wanted] or (
+            [] if matches else [p for p in self.out if wanted and p.casefold().startswith(wanted)]
+        )
+        if len(away) == 1:
+            raise ScorepadError([Problem("", self.sits_out(away[0], role))])
         if matches:
             raise ScorepadError(
                 [
@@ -67,6 +82,27 @@ class Table:
             ]
         )
 
+    def sits_out(self, name: str, role: str = "player") -> str:
+        """Why `name` cannot play this deal: "taker Elsa deals and sits out this deal: 5
+        players at a 4-seat table"."""
+        seats = len(self.players)
+        why = ngettext(
+            "{people} player at a {seats}-seat table",
+            "{people} players at a {seats}-seat table",
+            len(self.people),
+        ).format(people=len(self.people), seats=seats)
+        if name == self.dealer:
+            text = _("{role} {name} deals and sits out this deal: {why}")
+        else:
+            text = _("{role} {name} sits out this deal (out: {out}): {why}")
+        return text.format(role=role, name=name, why=why, out=_(", ").join(self.out))
+
+    def resolve_anyone(self, name: str, role: str = "player") -> str:
+        """Someone on the roster at this deal, seated or not (the dealer who sits out)."""
+        if not self.out:
+            return self.resolve(name, role)
+        return Table(self.variant, self.people, self.rules).resolve(name, role)
+
     def next_after(self, player: str) -> str:
         i = self.players.index(player)
         return self.players[(i + 1) % len(self.players)]
@@ -79,6 +115,13 @@ class Deal:
     dealer: str
     entry: Any  # the variant's frozen entry dataclass
     note: str = ""
+    # who sat out, as the file keeps it: None for the rule's choice (`Seating.stored_out`)
+    out: tuple[str, ...] | None = None
+
+    @property
+    def redealt(self) -> bool:
+        """Nobody played it (passed, cancelled): the game's entry says so (`redealt`)."""
+        return bool(getattr(self.entry, "redealt", False))
 
 
 class Deals(Sequence[Deal]):
@@ -156,18 +199,40 @@ class Deals(Sequence[Deal]):
 @dataclass(frozen=True)
 class Session:
     variant: str
-    players: tuple[str, ...]
+    roster: tuple[str, ...]  # who is on the roster at deal 1, in dealing order
     rules: Mapping[str, Setting]
     dealer: str  # who dealt (or deals) the first deal
     title: str = ""
     deals: Sequence[Deal] = ()
     version: int = FORMAT_VERSION
     date: str = ""  # the evening's date, YYYY-MM-DD ("" in files from before dates)
+    seats: int | None = None  # the table's size at deal 1 (None: a seat for everyone)
+    changes: tuple[Change, ...] = ()  # arrivals, departures, new table sizes (`seating`)
+    policy: Policy = Policy.DEALER_OUT  # who sits out when there are more than the seats
+    # the seating worked out for some deals (a memo, carried to the session with one more
+    # deal so that recording a deal does not seat the evening again)
+    _seated: tuple[Sequence[Deal], tuple[Any, ...], Evening] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     @property
     def heading(self) -> str:
         """ "Club Thursday, 2026-11-26": the title and the date, as far as they are known."""
         return _(", ").join(x for x in (self.title, self.date) if x)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Everyone who is on the roster at some deal: the roster at deal 1, then those who
+        join, in the order they join (standings, history columns)."""
+        if not self.changes:
+            return self.roster
+        joined = [c.name for c in self.changes if isinstance(c, Join)]
+        return tuple(dict.fromkeys((*self.roster, *joined)))
+
+    @property
+    def fixed(self) -> bool:
+        """Everyone plays every deal: the roster never changes and has a seat each."""
+        return not self.changes and (self.seats is None or self.seats == len(self.roster))
 
     @property
     def table(self) -> Table:
@@ -179,21 +244,97 @@ class Session:
         return str(self.rules.get("profile", ""))
 
     def next_dealer(self) -> str:
+        if not self.fixed:
+            return self.evening().next.dealer
         if not self.deals:
             return self.dealer
         return table_at(self, len(self.deals) + 1).next_after(self.deals[-1].dealer)
 
+    def evening(self) -> Evening:
+        """Every deal's seating and the next deal's proposal (`scorepad.seating`); its
+        problems are the file's or the command's to report."""
+        deals = self.deals
+        key = (self.roster, self.seats, self.changes, self.dealer, self.policy)
+        memo = self._seated
+        if memo is not None and memo[1] == key:
+            seen, _key, evening = memo
+            if seen is deals:
+                return evening
+            if len(deals) == len(seen) + 1 and _extends(deals, seen):
+                last = deals[-1]
+                evening = evening.then(Dealt(last.dealer, last.redealt, last.out))
+                object.__setattr__(self, "_seated", (deals, key, evening))
+                return evening
+        seater = self.seater()
+        for deal in deals:
+            seater.seat(deal.dealer, deal.out)
+            seater.settle(deal.redealt)
+        evening = seater.evening()
+        object.__setattr__(self, "_seated", (deals, key, evening))
+        return evening
+
+    def seated(self, evening: Evening) -> Session:
+        """This session, its seating worked out already (storage, having read it so)."""
+        key = (self.roster, self.seats, self.changes, self.dealer, self.policy)
+        object.__setattr__(self, "_seated", (self.deals, key, evening))
+        return self
+
+    def seater(self, seats_option: str = "seats") -> Seater:
+        """A `Seater` at deal 1 of this session, for whoever reads its deals one by one."""
+        return Seater(
+            self.roster,
+            len(self.roster) if self.seats is None else self.seats,
+            self.changes,
+            policy=self.policy,
+            first_dealer=self.dealer,
+            seats_option=seats_option,
+        )
+
+    def seating(self, n: int) -> Seating | None:
+        """Deal n's seating (1-based; len(deals) + 1: the deal being entered, as proposed);
+        None at a fixed table (everyone plays)."""
+        if self.fixed:
+            return None
+        evening = self.evening()
+        if n <= len(evening.deals):
+            return evening.deals[n - 1]
+        p = evening.next
+        return Seating(p.dealer, p.seated, p.out, p.roster, p.seats, p.out)
+
+
+def _extends(deals: Sequence[Deal], seen: Sequence[Deal]) -> bool:
+    if isinstance(deals, Deals) and isinstance(seen, Deals):
+        return deals.starts(seen)
+    return all(a is b for a, b in zip(deals, seen, strict=False))
+
+
+def seated_table(variant: str, rules: Mapping[str, Setting], seating: Seating) -> Table:
+    """The game's table of a seating: its seated players (and who is out, for messages)."""
+    return Table(variant, seating.seated, rules, seating.out, seating.dealer, seating.roster)
+
 
 def table_at(session: Session, n: int) -> Table:
-    """The table of deal n (1-based; len(deals) + 1: the deal being entered): the one source
-    of who sits at each deal. Today every deal has the session's players and rules."""
-    return Table(session.variant, session.players, session.rules)
+    """The table of deal n (1-based; len(deals) + 1: the deal being entered, as proposed):
+    the one source of who sits at each deal."""
+    seating = session.seating(n)
+    if seating is None:
+        return Table(session.variant, session.roster, session.rules)
+    return seated_table(session.variant, session.rules, seating)
 
 
 def deal_tables(session: Session, count: int | None = None) -> Iterator[Table]:
     """Each deal's table in turn (`count` of them while the deals are still being read). One
     object repeated while the table does not change: a long session costs no Tables."""
-    return itertools.repeat(table_at(session, 1), len(session.deals) if count is None else count)
+    n = len(session.deals) if count is None else count
+    if session.fixed:
+        return itertools.repeat(Table(session.variant, session.roster, session.rules), n)
+    tables: dict[int, Table] = {}  # one Table per Seating: they are shared too
+    seatings = session.evening().deals[:n]
+    return (
+        tables.get(id(s))
+        or tables.setdefault(id(s), seated_table(session.variant, session.rules, s))
+        for s in seatings
+    )
 
 
 @dataclass(frozen=True)

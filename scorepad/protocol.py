@@ -96,6 +96,9 @@ class Variant(Protocol):
     settles_per_game: bool  # settle --per-game: money per deal won instead of per point
     settles_without_rate: bool  # the sheet settles up without --rate (chips are money)
     synonyms: Mapping[str, str]  # the game's own words for common fields: {"contract": "bid"}
+    # who sits out when the roster has more people than the table seats (`seating.Policy`):
+    # "dealer-out" (the dealer deals and sits out) or "dealer-plays"
+    sitting_out: str
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck: ...
 

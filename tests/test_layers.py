@@ -18,12 +18,13 @@ LAYERS = [
     ("scorepad.stats_text", 5, "render"),  # the old name of render.stats_text
     ("scorepad.storage", 5, "storage"), ("scorepad.render", 5, "render"),
     ("scorepad.report", 5, "render"),  # the old names of render's functions
-    ("scorepad.core", 4, "core"), ("scorepad.season", 4, "core"), ("scorepad.seating", 4, "core"),
+    ("scorepad.core", 4, "core"), ("scorepad.season", 4, "core"), ("scorepad.roster", 4, "core"),
     ("scorepad.checks", 4, "core"), ("scorepad.settle", 4, "core"), ("scorepad.stats", 4, "core"),
     ("scorepad.tournament", 4, "core"),
     ("scorepad.variants", 3, "variants"), ("scorepad.protocol", 3, "variants"),
     ("scorepad.reading", 3, "variants"),
     ("scorepad.model", 2, "model"), ("scorepad.cards", 2, "cards"),
+    ("scorepad.seating", 2, "model"),  # pure, below the model that derives each deal's table
     ("scorepad.errors", 1, "base"), ("scorepad.i18n", 1, "base"), ("scorepad.text", 1, "base"),
     ("scorepad.deal_options", 1, "base"),
 ]  # fmt: skip
@@ -32,7 +33,7 @@ TOP_NAMES = {"__version__", "FORMAT_VERSION"}
 #: a game sees a Table, never the session
 NOT_FOR_GAMES = {("scorepad.model", "Session"), ("scorepad.model", "Deals")}
 #: modules that stay below the rest of their layer: what they may import from scorepad
-ONLY = {"scorepad.seating": {"scorepad.model", "scorepad.errors", "scorepad.i18n", "scorepad.text"}}
+ONLY = {"scorepad.seating": {"scorepad.errors", "scorepad.i18n", "scorepad.text"}}
 
 
 def layer(module: str) -> tuple[int, str]:

@@ -12,7 +12,7 @@ from scorepad import FORMAT_VERSION, __version__, core, storage
 from scorepad.errors import ScorepadError
 
 GOLDEN = """\
-scorepad = 3
+scorepad = 4
 variant = "french"
 title = "Golden"
 date = "2026-11-26"
@@ -129,8 +129,8 @@ def test_every_problem_of_a_hand_edited_file_is_reported():
     with pytest.raises(ScorepadError) as err:
         storage.session_from_document(doc)
     assert [str(p) for p in err.value.problems] == [
-        "unknown key 'colour' (expected scorepad, variant, title, date, players, dealer, "
-        "rules, deals)",
+        "unknown key 'colour' (expected scorepad, variant, title, date, players, seats, "
+        "dealer, rules, roster, deals)",
         "rules: slam should be a whole number from 0 to 1000000, not -1",
         "deal 1: taker 'Zed' is not a player (players: Anna, Bruno, Chloé, 大輔)",
     ]
@@ -138,7 +138,7 @@ def test_every_problem_of_a_hand_edited_file_is_reported():
 
 def test_a_version_1_file_is_upgraded_when_read(tmp_path):
     path = tmp_path / "old.toml"
-    old = (GOLDEN.replace("scorepad = 3", "scorepad = 1").replace("slam_penalties_add = true\n", "")
+    old = (GOLDEN.replace("scorepad = 4", "scorepad = 1").replace("slam_penalties_add = true\n", "")
            .replace('date = "2026-11-26"\n', ""))  # fmt: skip
     path.write_text(old, "utf-8")
     session = storage.load(path)

@@ -8,10 +8,13 @@ try:  # the compiled parser: 3× faster than tomllib (see the README), same API
 except ImportError:  # pragma: no cover - a platform without its wheel
     import tomllib  # type: ignore[no-redef]
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from scorepad import FORMAT_VERSION
 from scorepad.checks import (
+    MAX_NAME,
+    MAX_ROSTER,
     MAX_TEXT,
     check_players,
     read_date,
@@ -22,12 +25,26 @@ from scorepad.checks import (
 )
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
-from scorepad.model import Deal, Deals, Session, Setting, Table, table_at
+from scorepad.model import Deal, Deals, Session, Setting, Table, nfc, seated_table, table_at
+from scorepad.seating import Change, Join, Leave, Policy, Resize
 from scorepad.storage.parse import _Chunk, _Chunks
 from scorepad.text import shown
 from scorepad.variants import get_variant
 
-TOP_KEYS = ("scorepad", "variant", "title", "date", "players", "dealer", "rules", "deals")
+TOP_KEYS = (
+    "scorepad",
+    "variant",
+    "title",
+    "date",
+    "players",
+    "seats",
+    "dealer",
+    "rules",
+    "roster",
+    "deals",
+)
+#: how many roster changes a file may hold
+MAX_CHANGES = 1000
 
 
 def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
@@ -44,8 +61,14 @@ def _v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 added rosters: `seats`, `[[roster]]` changes and a deal's `out`; a file from
+    before is a fixed table (a seat for every player) and reads exactly as before."""
+    return doc
+
+
 #: UPGRADES[i] turns a version i+1 document into a version i+2 document.
-UPGRADES: list[Callable[[dict[str, Any]], dict[str, Any]]] = [_v1_to_v2, _v2_to_v3]
+UPGRADES: list[Callable[[dict[str, Any]], dict[str, Any]]] = [_v1_to_v2, _v2_to_v3, _v3_to_v4]
 
 
 def session_from_document(
@@ -123,9 +146,13 @@ def session_from_document(
                     ),
                 )
             )
+    seats = _seats(data.get("seats"), variant, "seats", problems)
     try:
         players = check_players(
-            data.get("players"), variant.name, variant.min_players, variant.max_players
+            data.get("players"),
+            variant.name,
+            variant.min_players if seats is None else 1,
+            variant.max_players if seats is None else MAX_ROSTER,
         )
     except ScorepadError as err:
         raise ScorepadError([*problems, *err.problems]) from None
@@ -134,6 +161,7 @@ def session_from_document(
     dealer = read_dealer(data.get("dealer", players[0]), table, "dealer", problems)
     if not problems:  # the variant's own checks of its settings
         problems.extend(variant.rules_problems(rules))
+    changes = _changes(data.get("roster", []), variant, problems)
 
     deals: list[Deal] = []
     raw_deals = data.get("deals", [])
@@ -143,7 +171,18 @@ def session_from_document(
         problems.append(Problem("deals", _("should be [[deals]] tables")))
         raw_deals = []
 
-    header = Session(variant.name, players, rules, dealer or players[0], title)
+    header = Session(
+        variant.name,
+        players,
+        rules,
+        dealer or players[0],
+        title,
+        seats=None if seats == len(players) and not changes else seats,
+        changes=changes,
+        policy=Policy(variant.sitting_out),
+    )
+    if not header.fixed:
+        return _seated_session(header, raw_deals, date, problems, consume=consume, saved=saved)
 
     def read(raw: Any, n: int) -> Deal:
         table = table_at(header, n)
@@ -167,15 +206,7 @@ def session_from_document(
         return read_deal(raw, table, _("deal {n}").format(n=n))
 
     if lazy and not problems:
-        return Session(
-            variant.name,
-            players,
-            rules,
-            dealer or players[0],
-            title,
-            Deals(raw_deals, read),
-            date=date,
-        )
+        return replace(header, deals=Deals(raw_deals, read), date=date)
     tables = raw_deals.tables() if isinstance(raw_deals, _Chunks) else raw_deals
     for n, raw in enumerate(tables, 1):
         if len(problems) >= MAX_PROBLEMS - 1:  # a hostile file's 100,000 bad deals: enough
@@ -194,10 +225,209 @@ def session_from_document(
             raw_deals[n - 1] = None
     if problems:
         raise ScorepadError(problems)
-    session = Session(
-        variant.name, players, rules, dealer or players[0], title, tuple(deals), date=date
-    )
-    return session
+    return replace(header, deals=tuple(deals), date=date)
+
+
+def _raw_table(raw: Any, n: int) -> Any:
+    """A deal's parsed table: a signed file's deal is text until it is looked at."""
+    if not isinstance(raw, _Chunk):
+        return raw
+    try:
+        return raw.table()
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as err:
+        raise ScorepadError(
+            [Problem(_("deal {n}").format(n=n), _("is not valid TOML: {err}").format(err=err))]
+        ) from None
+    except ScorepadError as err:
+        raise err.located(_("deal {n}").format(n=n)) from None
+
+
+def _seated_session(
+    header: Session,
+    raw_deals: Any,
+    date: str,
+    problems: list[Problem],
+    *,
+    consume: bool,
+    saved: bool,
+) -> Session:
+    """The deals of a session whose people do not all play every deal, read in turn: each
+    deal's table (who sits) comes from the deals before it, its dealer and its `out`."""
+    seater = header.seater()
+    tables = raw_deals.tables() if isinstance(raw_deals, _Chunks) else raw_deals
+    deals: list[Deal] = []
+    rosters: dict[tuple[str, ...], Table] = {}
+    tables_of: dict[int, Table] = {}  # by the seating's id: the seatings live as long
+    for n, raw in enumerate(tables, 1):
+        if len(problems) >= MAX_PROBLEMS - 1:
+            problems.append(
+                Problem(
+                    _("deal {n}").format(n=n),
+                    _("reading stopped here: too many problems (fix the ones above first)"),
+                )
+            )
+            break
+        where = _("deal {n}").format(n=n)
+        try:
+            raw = _raw_table(raw, n)
+        except ScorepadError as err:
+            problems.extend(err.problems)
+            raw = {}
+        if not isinstance(raw, dict):
+            raw = {}
+        fields = dict(raw)
+        roster = seater.roster()
+        people = rosters.get(roster)
+        if people is None:
+            people = rosters[roster] = Table(header.variant, roster, header.rules)
+        here: list[Problem] = []
+        dealer = fields.get("dealer")
+        if dealer not in roster:  # not exactly one of the roster's names: read and checked
+            dealer = read_dealer(dealer, people, "dealer", here)
+        out = _out(fields.pop("out", None), people, here) if "out" in fields else None
+        problems.extend(Problem(where, p.what) if not p.where else p for p in here)
+        seating = seater.seat(dealer or (roster[0] if roster else ""), out)
+        table = tables_of.get(id(seating))
+        if table is None:  # one Table per seating: deals seated alike share both
+            table = tables_of[id(seating)] = seated_table(header.variant, header.rules, seating)
+        deal = None
+        if not here:
+            try:
+                deal = (saved_deal(fields, table) if saved else None) or read_deal(
+                    fields, table, where
+                )
+            except ScorepadError as err:
+                problems.extend(err.problems)
+        seater.settle(deal.redealt if deal is not None else False)
+        if deal is not None:
+            stored = seating.stored_out
+            deals.append(deal if deal.out == stored else replace(deal, out=stored))
+        if consume and isinstance(raw_deals, list):
+            raw_deals[n - 1] = None
+    evening = seater.evening()
+    problems.extend(evening.problems)
+    if problems:
+        raise ScorepadError(problems)
+    kept = tuple(deals)
+    return replace(header, deals=kept, date=date).seated(evening)
+
+
+def _seats(value: Any, variant: Any, where: str, problems: list[Problem]) -> int | None:
+    """A table size the game allows, or None (absent: a seat for every player)."""
+    if value is None:
+        return None
+    lo, hi = variant.min_players, variant.max_players
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
+        problems.append(
+            Problem(
+                where,
+                _("should be a table size of {count} seats ({variant}), not {value}").format(
+                    count=count, variant=variant.name, value=shown(value)
+                ),
+            )
+        )
+        return None
+    return value
+
+
+def _name(value: Any, where: str, key: str, problems: list[Problem]) -> str | None:
+    if not isinstance(value, str) or not value.strip() or len(value) > 4 * MAX_NAME:
+        problems.append(Problem(where, _("{key} should be a player's name").format(key=key)))
+        return None
+    name = nfc(value)
+    if len(name) > MAX_NAME:
+        problems.append(
+            Problem(
+                where,
+                _("'{p}…' is longer than {max_name} characters").format(
+                    p=name[:MAX_NAME], max_name=MAX_NAME
+                ),
+            )
+        )
+        return None
+    return name
+
+
+def _changes(value: Any, variant: Any, problems: list[Problem]) -> tuple[Change, ...]:
+    """The `[[roster]]` tables: each a `join` (with `after`) or a `leave`, and/or `seats`, from
+    deal `from_deal` on; in the file's order within one deal."""
+    if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
+        problems.append(Problem("roster", _("should be [[roster]] tables")))
+        return ()
+    if len(value) > MAX_CHANGES:
+        problems.append(
+            Problem(
+                "roster",
+                _("holds {n} changes; at most {most} are read").format(
+                    n=len(value), most=MAX_CHANGES
+                ),
+            )
+        )
+        return ()
+    changes: list[Change] = []
+    for i, t in enumerate(value, 1):
+        where = _("roster change {i}").format(i=i)
+        unknown = [k for k in t if k not in ("from_deal", "join", "leave", "after", "seats")]
+        if unknown:
+            problems.append(
+                Problem(
+                    where,
+                    _("unknown key {key} (expected {keys})").format(
+                        key=shown(unknown[0]), keys="from_deal, join, leave, after, seats"
+                    ),
+                )
+            )
+            continue
+        n = t.get("from_deal")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10**7:
+            problems.append(
+                Problem(
+                    where,
+                    _("from_deal should be a deal number, not {value}").format(value=shown(n)),
+                )
+            )
+            continue
+        if "join" in t and "leave" in t:
+            problems.append(Problem(where, _("holds both join and leave: one change a table")))
+            continue
+        if "after" in t and "join" not in t:
+            problems.append(Problem(where, _("after goes with join")))
+            continue
+        if not ("join" in t or "leave" in t or "seats" in t):
+            problems.append(Problem(where, _("should hold join, leave or seats")))
+            continue
+        if "join" in t:
+            name = _name(t["join"], where, "join", problems)
+            after = _name(t["after"], where, "after", problems) if "after" in t else None
+            if name is not None and (after is not None or "after" not in t):
+                changes.append(Join(n, name, after))
+        elif "leave" in t:
+            name = _name(t["leave"], where, "leave", problems)
+            if name is not None:
+                changes.append(Leave(n, name))
+        if "seats" in t:
+            seats = _seats(t["seats"], variant, where, problems)
+            if seats is not None:
+                changes.append(Resize(n, seats))
+    return tuple(changes)
+
+
+def _out(value: Any, people: Table, problems: list[Problem]) -> tuple[str, ...] | None:
+    """A deal's `out`: names on the roster at that deal."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        problems.append(Problem("", _("out should be a list of names")))
+        return None
+    if len(value) > MAX_ROSTER:
+        problems.append(Problem("", _("out lists more people than a roster holds")))
+        return None
+    names: list[str] = []
+    for v in value:
+        try:
+            names.append(people.resolve(v, "out"))
+        except ScorepadError as err:
+            problems.extend(err.problems)
+    return tuple(names)
 
 
 def _typed(data: Mapping[str, Any], key: str, kind: type, default: Any) -> Any:
@@ -279,18 +509,41 @@ def _header(session: Session) -> dict[str, Any]:
         doc["title"] = session.title
     if session.date:
         doc["date"] = session.date
-    doc["players"] = list(session.players)
+    doc["players"] = list(session.roster)
+    if session.seats is not None and (session.seats != len(session.roster) or session.changes):
+        doc["seats"] = session.seats
     doc["dealer"] = session.dealer
     doc["rules"] = dict(session.rules)
     return doc
 
 
+def change_table(change: Change) -> dict[str, Any]:
+    """A roster change as its `[[roster]]` table."""
+    if isinstance(change, Join):
+        t: dict[str, Any] = {"from_deal": change.from_deal, "join": change.name}
+        if change.after is not None:
+            t["after"] = change.after
+        return t
+    if isinstance(change, Leave):
+        return {"from_deal": change.from_deal, "leave": change.name}
+    return {"from_deal": change.from_deal, "seats": change.seats}
+
+
+def change_text(change: Change) -> str:
+    """A roster change as text, the way it is written just before the deal it applies to."""
+    import tomli_w
+
+    return "\n[[roster]]\n" + tomli_w.dumps(change_table(change))
+
+
 def _deal_table(variant: Any, deal: Deal) -> dict[str, Any]:
-    table: dict[str, Any] = {"dealer": deal.dealer}
-    table.update(variant.entry_to_raw(deal.entry))
+    deal_fields: dict[str, Any] = {"dealer": deal.dealer}
+    if deal.out is not None:
+        deal_fields["out"] = list(deal.out)
+    deal_fields.update(variant.entry_to_raw(deal.entry))
     if deal.note:
-        table["note"] = deal.note
-    return table
+        deal_fields["note"] = deal.note
+    return deal_fields
 
 
 def deal_text(table: Mapping[str, Any]) -> str:

@@ -65,6 +65,7 @@ class _Chunk(NamedTuple):
 
 
 _DEAL_LINE = re.compile(r"(?m)^\[\[deals\]\]$")
+_ROSTER_LINE = re.compile(r"(?m)^\[\[roster\]\]$")
 
 
 def parse_signed(data: bytes, path: Path | str) -> dict[str, Any]:
@@ -77,7 +78,8 @@ def parse_signed(data: bytes, path: Path | str) -> dict[str, Any]:
     if not starts:
         return _parse_text(text, path)
     doc = _parse_text(text[: starts[0]], path)
-    if "deals" in doc:  # not as scorepad writes it: read it whole
+    if "deals" in doc or _ROSTER_LINE.search(text, starts[0]):
+        # not as scorepad writes it, or roster changes among the deals: read it whole
         return _parse_text(text, path)
     doc["deals"] = _Chunks(text, starts)
     return doc

@@ -21,7 +21,13 @@ from scorepad.checks import (
 )
 from scorepad.i18n import _
 from scorepad.model import Deals, Session, deal_tables, table_at
-from scorepad.storage.document import _deal_table, _header, deal_text, session_from_document
+from scorepad.storage.document import (
+    _deal_table,
+    _header,
+    change_text,
+    deal_text,
+    session_from_document,
+)
 from scorepad.variants import get_variant
 
 
@@ -30,9 +36,20 @@ def dumps(session: Session) -> str:
     import tomli_w
 
     variant = get_variant(session.variant)
-    text = tomli_w.dumps(_header(session)) + "".join(
-        deal_text(_deal_table(variant, deal)) for deal in session.deals
-    )
+    if session.changes:  # each change just before the deal it first applies to
+        by_deal: dict[int, list[str]] = {}
+        for change in session.changes:
+            by_deal.setdefault(change.from_deal, []).append(change_text(change))
+        parts = [tomli_w.dumps(_header(session))]
+        for n, deal in enumerate(session.deals, 1):
+            parts += by_deal.pop(n, [])
+            parts.append(deal_text(_deal_table(variant, deal)))
+        parts += [t for n in sorted(by_deal) for t in by_deal[n]]
+        text = "".join(parts)
+    else:
+        text = tomli_w.dumps(_header(session)) + "".join(
+            deal_text(_deal_table(variant, deal)) for deal in session.deals
+        )
     # parse what we are about to write: it must give back the very same session, read with
     # every check and read as saved (as it will be while its signature holds)
     doc = tomllib.loads(text)

@@ -157,6 +157,11 @@ class FrenchEntry:
     fool_winner: str | None = None
     fool_exchange: str | None = None
 
+    @property
+    def redealt(self) -> bool:
+        """Nobody played it: passed, or cancelled (the sitting-out dealer deals again)."""
+        return self.contract in NO_SCORE
+
     def attackers(self) -> tuple[str, ...]:
         if self.taker is None:
             return ()
@@ -344,6 +349,7 @@ class French:
     settles_per_game = False
     settles_without_rate = False
     synonyms: Mapping[str, str] = {}
+    sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
     fields: tuple[Field, ...] = with_prompts(
         (
             Field(

@@ -97,6 +97,7 @@ class Piedmont:
     settles_per_game = True
     settles_without_rate = False
     synonyms: Mapping[str, str] = {}
+    sitting_out = "dealer-plays"  # with more people than seats (seating.Policy)
     fields: tuple[Field, ...] = (
         Field("points", "--points", "number", "NAME=X: a player's card points (one or both)"),
         Field("cards", "--cards", "cards", "the cards of one player's pile"),

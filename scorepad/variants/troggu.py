@@ -296,6 +296,7 @@ class Troggu:
     settles_per_game = False
     settles_without_rate = True
     synonyms: Mapping[str, str] = {"contract": "bid", "taker": "tappist"}  # -c, -t
+    sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
     fields: tuple[Field, ...] = with_prompts(
         (
             Field(
