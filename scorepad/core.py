@@ -9,12 +9,24 @@ import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
-from scorepad.checks import check_players, read_deal, setting_problem
+from scorepad.checks import MAX_ROSTER, check_players, read_deal, setting_problem
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _
-from scorepad.model import Deal, Deals, Outcome, Session, Setting, Table, deal_tables, table_at
+from scorepad.i18n import _, ngettext
+from scorepad.model import (
+    Deal,
+    Deals,
+    Outcome,
+    Session,
+    Setting,
+    Table,
+    deal_tables,
+    seated_table,
+    table_at,
+)
+from scorepad.seating import Dealt, Policy
 from scorepad.text import shown
 from scorepad.variants import default_rules, get_variant, in_game_words
 
@@ -28,11 +40,47 @@ def new_session(
     date: str = "",
     dealer: str | None = None,
     settings: Mapping[str, str] | None = None,
+    seats: int | None = None,
 ) -> Session:
+    """A new session. `seats`: the table's size when the roster has more people (the dealer
+    sits out, or more: `scorepad.seating`); default a seat for every player."""
     variant = get_variant(variant_name)
-    names = check_players(list(players), variant.name, variant.min_players, variant.max_players)
-    rules = default_rules(variant, profile)
     problems: list[Problem] = []
+    if seats is not None and not variant.min_players <= seats <= variant.max_players:
+        lo, hi = variant.min_players, variant.max_players
+        count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
+        raise ScorepadError(
+            [
+                Problem(
+                    "--seats",
+                    _("{variant} is played by {count} players, not {players}").format(
+                        variant=variant.name, count=count, players=seats
+                    ),
+                )
+            ]
+        )
+    names = check_players(
+        list(players),
+        variant.name,
+        variant.min_players if seats is None else 1,
+        variant.max_players if seats is None else MAX_ROSTER,
+    )
+    if seats is not None and len(names) < seats:
+        raise ScorepadError(
+            [
+                Problem(
+                    "--seats",
+                    ngettext(
+                        "{seats} seats for {people} person: give {option} {people} at most",
+                        "{seats} seats for {people} people: give {option} {people} at most",
+                        len(names),
+                    ).format(seats=seats, people=len(names), option="--seats"),
+                )
+            ]
+        )
+    if seats == len(names):
+        seats = None
+    rules = default_rules(variant, profile)
     for key, text in (settings or {}).items():
         if key == "profile":
             problems.append(
@@ -70,7 +118,16 @@ def new_session(
             problems.extend(Problem("--dealer", p.what) for p in err.problems)
     if problems:
         raise ScorepadError(problems)
-    session = Session(variant.name, names, rules, first, title, date=date)
+    session = Session(
+        variant.name,
+        names,
+        rules,
+        first,
+        title,
+        date=date,
+        seats=seats,
+        policy=Policy(variant.sitting_out),
+    )
     problems.extend(variant.rules_problems(rules))
     if problems:
         raise ScorepadError(problems)
@@ -145,11 +202,7 @@ def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False)
     fields = in_game_words(get_variant(session.variant), raw)
     if fields.get("dealer") is None:
         fields["dealer"] = session.next_dealer()
-    deal = read_deal(
-        fields,
-        table_at(session, len(session.deals) + 1),
-        _("deal {x}").format(x=len(session.deals) + 1),
-    )
+    deal = _read_seated(session, len(session.deals) + 1, fields)
     # the deals before were read and checked when the file was loaded: only the new one is
     # scored here (a save is then the new deal's text added to the file, see storage)
     old = session.deals
@@ -159,7 +212,10 @@ def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False)
 
 def deal_fields(session: Session, deal: Deal) -> dict[str, Any]:
     """A deal as the fields it was entered with: its dealer, the game's fields, its note."""
-    fields = {"dealer": deal.dealer, **get_variant(session.variant).entry_to_raw(deal.entry)}
+    fields: dict[str, Any] = {"dealer": deal.dealer}
+    if deal.out is not None:
+        fields["out"] = list(deal.out)
+    fields.update(get_variant(session.variant).entry_to_raw(deal.entry))
     if deal.note:
         fields["note"] = deal.note
     return fields
@@ -172,7 +228,9 @@ def edit_deal(
     variant = get_variant(session.variant)
     old = deal_fields(session, deal_at(session, n))
     fields = variant.merge(old, in_game_words(variant, changes))
-    keys = {f.key for f in variant.fields} | {"dealer", "note"}
+    if "dealer" in changes and "out" not in changes:
+        fields.pop("out", None)  # another dealer: who sits out is the rule's choice again
+    keys = {f.key for f in variant.fields} | {"dealer", "note", "out"}
     for key in clear:
         k = key.strip().lstrip("-").replace("-", "_")
         k = "handfuls" if k == "handful" else k
@@ -188,10 +246,8 @@ def edit_deal(
                 ]
             )
         fields.pop(k, None)
-    new = read_deal(fields, table_at(session, n), _("deal {n}").format(n=n))
-    deals = list(session.deals)
-    deals[n - 1] = new
-    return _checked(replace(session, deals=tuple(deals)))
+    new = _read_seated(session, n, fields)
+    return _checked(_with_deal(session, n, new))
 
 
 def put_deal(now: Session, n: int, old: Deal, new: Deal) -> Session:
@@ -209,24 +265,112 @@ def put_deal(now: Session, n: int, old: Deal, new: Deal) -> Session:
                 )
             ]
         )
-    deals = list(now.deals)
-    deals[n - 1] = new
-    return check_session(replace(now, deals=tuple(deals)))
+    return check_session(_with_deal(now, n, new))
 
 
 def replace_deal(session: Session, n: int, raw: Mapping[str, Any]) -> Session:
     """Deal n (1-based) entered anew from raw fields."""
     deal_at(session, n)
-    deal = read_deal(raw, table_at(session, n), _("deal {n}").format(n=n))
-    deals = list(session.deals)
-    deals[n - 1] = deal
-    return _checked(replace(session, deals=tuple(deals)))
+    deal = _read_seated(session, n, raw)
+    return _checked(_with_deal(session, n, deal))
 
 
 def remove_deal(session: Session, n: int) -> tuple[Session, Deal]:
+    """The session without deal n, and the deal. At a table where people sit out, the later
+    deals keep who sat them out, and every roster change from a later deal comes one deal
+    earlier (a change from deal n stays: it now comes before what was deal n + 1)."""
     deal = deal_at(session, n)
-    deals = tuple(session.deals[: n - 1]) + tuple(session.deals[n:])
-    return replace(session, deals=deals), deal
+    if session.fixed:
+        deals = tuple(session.deals[: n - 1]) + tuple(session.deals[n:])
+        return replace(session, deals=deals), deal
+    frozen = _frozen(session)
+    changes = tuple(
+        replace(c, from_deal=c.from_deal - 1) if c.from_deal > n else c for c in session.changes
+    )
+    kept = replace(session, deals=(*frozen[: n - 1], *frozen[n:]), changes=changes, _seated=None)
+    return _normalised(kept), deal
+
+
+def _frozen(session: Session) -> tuple[Deal, ...]:
+    """The deals, each with who sat it out written down (not left to the rule)."""
+    seatings = session.evening().deals
+    return tuple(replace(d, out=s.out) for d, s in zip(session.deals, seatings, strict=True))
+
+
+def _normalised(session: Session) -> Session:
+    """The session with each deal's `out` kept only where it is not the rule's choice."""
+    evening = session.evening()
+    deals = tuple(
+        d if d.out == s.stored_out else replace(d, out=s.stored_out)
+        for d, s in zip(session.deals, evening.deals, strict=True)
+    )
+    return replace(session, deals=deals, _seated=None)
+
+
+def _with_deal(session: Session, n: int, deal: Deal) -> Session:
+    """The session with deal n replaced; the later deals keep who sat them out."""
+    if session.fixed:
+        deals = list(session.deals)
+        deals[n - 1] = deal
+        return replace(session, deals=tuple(deals))
+    frozen = list(_frozen(session))
+    frozen[n - 1] = deal
+    return _normalised(replace(session, deals=tuple(frozen), _seated=None))
+
+
+def _read_seated(session: Session, n: int, raw: Mapping[str, Any]) -> Deal:
+    """Deal n read from raw fields at its table: at a table where people sit out, the
+    seating its dealer and `out` (names, or None for the rule's choice) give."""
+    where = _("deal {n}").format(n=n)
+    fields = dict(raw)
+    given = fields.pop("out", None)
+    if session.fixed:
+        if given:
+            raise ScorepadError(
+                [Problem(where, _("nobody sits out: every player has a seat (leave out --out)"))]
+            )
+        return read_deal(fields, table_at(session, n), where)
+    if n == len(session.deals) + 1:  # the next deal: the evening as seated so far, once
+        evening = session.evening()
+        roster: tuple[str, ...] = evening.next.roster
+    else:
+        seater = session.seater("--seats")
+        for deal in session.deals[: n - 1]:
+            seater.seat(deal.dealer, deal.out)
+            seater.settle(deal.redealt)
+        roster = seater.roster()
+    people = Table(session.variant, roster, session.rules)
+    problems: list[Problem] = []
+    dealer = fields.get("dealer")
+    if isinstance(dealer, str):
+        try:
+            fields["dealer"] = dealer = people.resolve(dealer, "dealer")
+        except ScorepadError as err:
+            raise err.located(where) from None
+    out: tuple[str, ...] | None = None
+    if given:
+        names = [given] if isinstance(given, str) else list(given)
+        resolved = []
+        for name in names:
+            try:
+                resolved.append(people.resolve(str(name), "--out"))
+            except ScorepadError as err:
+                problems.extend(err.located(where).problems)
+        out = tuple(resolved)
+    name = dealer if isinstance(dealer, str) else ""
+    if n == len(session.deals) + 1:
+        problems.extend(
+            p if p.where else Problem(where, p.what) for p in evening.check_next(name, out)
+        )
+        seating = evening.then(Dealt(name, False, out)).deals[-1]
+    else:
+        before = len(seater.problems)
+        seating = seater.seat(name, out)
+        problems.extend(seater.problems[before:])
+    if problems:
+        raise ScorepadError(problems)
+    deal = read_deal(fields, seated_table(session.variant, session.rules, seating), where)
+    return replace(deal, out=seating.stored_out)
 
 
 def deal_at(session: Session, n: int) -> Deal:
@@ -280,6 +424,12 @@ class Standing:
     rank: int = 0
     worst: int = 0
     draws: int = 0  # declared games that ended level (Troggu)
+    out: int = 0  # deals sat out (passed ones too)
+
+    @property
+    def played(self) -> int:
+        """Deals seated for, passed ones included."""
+        return self.deals
 
     @property
     def average(self) -> Decimal:
@@ -288,9 +438,18 @@ class Standing:
             return Decimal(0)
         return (Decimal(self.total) / self.deals).quantize(Decimal("0.01"))
 
+    @property
+    def exact_average(self) -> Fraction:
+        """Per deal played, exactly: what a ranking by average compares (no rounding ties)."""
+        return Fraction(self.total, self.deals) if self.deals else Fraction(0)
 
-def standings(sessions: Sequence[Session]) -> list[Standing]:
-    """Totals per player over the sessions given (same game), best first, ties share a rank."""
+
+def standings(
+    sessions: Sequence[Session], *, rank_by: str = "total", min_deals: int = 1
+) -> list[Standing]:
+    """Totals per player over the sessions given (same game), best first, ties share a rank.
+    `rank_by="average"`: by the average per deal played, among those who played at least
+    `min_deals` deals (at least 1); the others follow, unranked (rank 0)."""
     table: dict[str, dict[str, Any]] = {}
     order: dict[str, str] = {}  # casefolded name → name as first written
     for session in sessions:
@@ -309,8 +468,13 @@ def standings(sessions: Sequence[Session]) -> list[Standing]:
                     best=None,
                     worst=None,
                     draws=0,
+                    out=0,
                 ),
             )
+        if not session.fixed:
+            for seating in session.evening().deals:
+                for p in seating.out:
+                    table[p.casefold()]["out"] += 1
         for outcome in iter_outcomes(session):
             for player, value in outcome.scores.items():
                 row = table[player.casefold()]
@@ -333,7 +497,16 @@ def standings(sessions: Sequence[Session]) -> list[Standing]:
         rank = result[-1].rank if result and result[-1].total == row["total"] else i + 1
         row["best"], row["worst"] = row["best"] or 0, row["worst"] or 0
         result.append(Standing(name=order[key], rank=rank, **row))
-    return result
+    if rank_by != "average":
+        return result
+    least = max(min_deals, 1)
+    ranked = sorted((r for r in result if r.deals >= least), key=lambda r: -r.exact_average)
+    rest = sorted((r for r in result if r.deals < least), key=lambda r: -r.exact_average)
+    by_average: list[Standing] = []
+    for i, r in enumerate(ranked):
+        tied = by_average and by_average[-1].exact_average == r.exact_average
+        by_average.append(replace(r, rank=by_average[-1].rank if tied else i + 1))
+    return by_average + [replace(r, rank=0) for r in rest]
 
 
 @dataclass(frozen=True)
@@ -345,6 +518,11 @@ class LeagueRow:
     total: int
     average: Decimal
     rank: int | None  # None: too few deals to be ranked by average
+    out: int = 0  # deals sat out
+
+    @property
+    def played(self) -> int:
+        return self.deals
 
 
 def league(
@@ -359,9 +537,14 @@ def league(
             names.setdefault(p.casefold(), p)
     per: dict[str, list[int | None]] = {k: [None] * len(sessions) for k in names}
     deals = dict.fromkeys(names, 0)
+    out = dict.fromkeys(names, 0)
     for i, session in enumerate(sessions):
         for p in session.players:
             per[p.casefold()][i] = 0
+        if not session.fixed:
+            for seating in session.evening().deals:
+                for p in seating.out:
+                    out[p.casefold()] += 1
         for outcome in iter_outcomes(session):
             for player, value in outcome.scores.items():
                 key = player.casefold()
@@ -381,6 +564,7 @@ def league(
                 total,
                 average,
                 None,
+                out[key],
             )
         )
     if rank_by == "average":
