@@ -62,6 +62,40 @@ def session_text(
     return storage.signed("".join(parts).encode("utf-8")).decode("utf-8")
 
 
+def seated_text(names: list[str], pool: list[str], deals: int, rng: random.Random) -> str:
+    """A French evening of `deals` deals where people sit out: five at a 4-seat table (the
+    dealer sits out), a sixth arriving at deal 3,000 (two out), one leaving at deal 7,000 (in
+    proportion for other sizes). Each deal is one of the pool's, its four names turned into
+    the deal's seated players as scorepad's seating gives them."""
+    from scorepad.seating import Dealt, Join, Leave, seat
+
+    roster = [*names, simulate.NAMES[4]]  # five people
+    newcomer, leaver = simulate.NAMES[5], names[1]
+    join_at, leave_at = max(2, deals * 3 // 10), max(3, deals * 7 // 10)
+    changes = [Join(join_at, newcomer), Leave(leave_at, leaver)] if deals >= 3 else []
+    session = core.new_session("french", roster, seats=4)
+    head = storage.dumps(session)
+    head = head[: head.rindex("\n# checked by scorepad")]
+    parts = [head]
+    evening = seat(roster, 4, [], [c for c in changes if c.from_deal == 1])
+    for n in range(1, deals + 1):
+        for change in changes:
+            if change.from_deal == n:
+                word = "join" if isinstance(change, Join) else "leave"
+                parts.append(f'\n[[roster]]\nfrom_deal = {n}\n{word} = "{change.name}"\n')
+        proposal = evening.next
+        text = rng.choice(pool)
+        for old, new in zip(names, proposal.seated, strict=True):
+            text = text.replace(f'"{old}"', f'"\0{new}"')
+        text = text.replace("\0", "")
+        passed = 'contract = "pass"' in text or 'contract = "cancelled"' in text
+        parts.append(f'\n[[deals]]\ndealer = "{proposal.dealer}"\n{text}')
+        evening = evening.then(
+            Dealt(proposal.dealer, passed), [c for c in changes if c.from_deal == n + 1]
+        )
+    return storage.signed("".join(parts).encode("utf-8")).decode("utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
@@ -78,6 +112,11 @@ def main() -> None:
             path = args.out / f"{game}-{size}.toml"
             path.write_text(session_text(game, names, pool, size, rng), "utf-8")
             written.append(path)
+        # the same size at a table where people sit out, arrive and leave
+        names, pool = pools["french"]
+        path = args.out / f"french-seated-{size}.toml"
+        path.write_text(seated_text(names, pool, size, rng), "utf-8")
+        written.append(path)
     if args.archive:
         folder = args.out / "archive"
         folder.mkdir(exist_ok=True)

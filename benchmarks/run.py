@@ -11,6 +11,8 @@ table), the standard library scorepad imports beside them (what is left above it
 own modules and work), and the TOML parser alone on the same file. `stats` is measured beside
 `standings` on the same files (each size, and the 500 evening files) and shown as their ratio
 (`× standings`, the median over pairs of runs taken in turn; the goal is 1.2 at most).
+`standings` of an evening where people sit out, arrive and leave (`french-seated-N`) is shown
+against the fixed table of the same size the same way (`× fixed table`; the goal: 1.1 at most).
 Ratios, not seconds, are what to compare across machines; `--commands` measures only those
 given. The session files come from
 benchmarks/generate.py (made if missing).
@@ -93,6 +95,7 @@ def main() -> None:
     sizes = [int(s) for s in args.sizes.split(",") if s]
     games = [g for g in args.games.split(",") if g]
     missing = [s for s in sizes for g in games if not (args.data / f"{g}-{s}.toml").exists()]
+    missing += [s for s in sizes if not (args.data / f"french-seated-{s}.toml").exists()]
     if missing or not (args.data / "archive").is_dir():
         generate = [PY, str(HERE / "generate.py"), str(args.data), "--sizes", args.sizes]
         subprocess.run(generate, check=True, stdout=subprocess.DEVNULL)
@@ -212,6 +215,27 @@ def main() -> None:
                     None,
                     prepare=fresh,
                 )
+        # an evening where people sit out, arrive and leave, against the fixed table of the
+        # same size: its standings cost, as the median of pairs of runs taken in turn
+        for size in sizes:
+            seated = args.data / f"french-seated-{size}.toml"
+            fixed = args.data / f"french-{size}.toml"
+            if "french" in games and seated.exists() and (not wanted or "standings" in wanted):
+                argv = [*scorepad, "standings", str(seated)]
+                result = measure(argv, args.repeat)
+                rows.append(
+                    {
+                        "command": "standings",
+                        "file": seated.name,
+                        "deals": size,
+                        **result,
+                        "x_own_floor": result["cpu"] / floor_plain["cpu"],
+                        "x_import_floor": result["cpu"] / floor_all["cpu"],
+                        "x_fixed": ratio_in_pairs(
+                            argv, [*scorepad, "standings", str(fixed)], args.repeat
+                        ),
+                    }
+                )
         archive = sorted(str(p) for p in (args.data / "archive").glob("*.toml"))
         if archive:
             for command in ("standings", "stats"):
@@ -237,6 +261,7 @@ def main() -> None:
         "× import floor",
         "per deal × parse",
         "× standings",
+        "× fixed table",
         "peak MiB",
     ]
     table = [
@@ -248,6 +273,7 @@ def main() -> None:
             f"{r['x_import_floor']:.2f}" if "x_import_floor" in r else "",
             f"{r['x_parse']:.2f}" if "x_parse" in r else "",
             f"{r['x_standings']:.2f}" if "x_standings" in r else "",
+            f"{r['x_fixed']:.2f}" if "x_fixed" in r else "",
             f"{r['rss']:.0f}",
         ]
         for r in rows

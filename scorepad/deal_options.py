@@ -16,11 +16,18 @@ class DealOption(NamedTuple):
     help: str  # with the games that take it, when not all do
 
 
-REPEATABLE = {"points", "handfuls"}
+REPEATABLE = {"points", "handfuls", "out"}
 
 DEAL_OPTIONS: tuple[DealOption, ...] = (
     DealOption("dealer", "--dealer", "player", (), "who dealt (default: the next dealer)"),
     DealOption("note", "--note", "text", (), "a note kept with the deal"),
+    DealOption(
+        "out",
+        "--out",
+        "player",
+        (),
+        "who sits out, when more than the dealer do (repeat; default: the proposal)",
+    ),
     DealOption(
         "contract",
         "--contract",

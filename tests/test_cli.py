@@ -140,7 +140,7 @@ def test_the_written_out_deal_options_are_the_games_fields():
         for f in variant.fields:
             declared.setdefault(f.key, []).append((variant.name, f))
     written = {o.key: o for o in DEAL_OPTIONS}
-    assert set(written) == set(declared) | {"dealer", "note"}
+    assert set(written) == set(declared) | {"dealer", "note", "out"}
     for key, found in declared.items():
         option, first = written[key], found[0][1]
         assert (option.option, option.kind, option.choices) == (

@@ -10,13 +10,16 @@ the command line passes in, so this module never touches the terminal itself.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from scorepad.cards import split_cards
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
-from scorepad.model import Session, table_at
+from scorepad.model import Session, Table, seated_table, table_at
+from scorepad.render.deals import sitting_out
+from scorepad.seating import Dealt
 from scorepad.text import shown, typed
 from scorepad.variants import (
     MISSING,
@@ -125,10 +128,12 @@ class DealEntry:
 
     def run(self, given: Mapping[str, Any], announce: str = "") -> dict[str, Any]:
         given = in_game_words(self.variant, given)
-        keys = {f.key for f in self.variant.fields} | {"dealer", "note"}
+        keys = {f.key for f in self.variant.fields} | {"dealer", "note", "out"}
         foreign = [Problem("", foreign_option(k, self.variant)) for k in given if k not in keys]
         if foreign:  # no question can mend an option of another game
             raise ScorepadError(foreign)
+        if not self.session.fixed and ("dealer" in given or "out" in given):
+            self._seat_given(given)
         if announce:
             text = _("{where} (Ctrl-C leaves the file as it was)").format(where=announce)
             if self.grouped:
@@ -205,8 +210,7 @@ class DealEntry:
         """Ask the next question; False when the deal is complete."""
         raw, asked = self.raw, self.asked
         if "dealer" not in asked:
-            raw["dealer"] = self._ask_player(
-                _("Dealer"),
+            raw["dealer"] = self._ask_dealer(
                 self.defaults.get("dealer") or raw.get("dealer") or self.session.next_dealer(),
             )
             asked.add("dealer")
@@ -250,8 +254,7 @@ class DealEntry:
 
     def _ask_one(self, key: str, required: bool) -> None:
         if key == "dealer":
-            self.raw["dealer"] = self._ask_player(
-                _("Dealer"),
+            self.raw["dealer"] = self._ask_dealer(
                 self.raw.get("dealer") or self.hints.get("dealer") or self.session.next_dealer(),
             )
         elif key == "note":
@@ -375,27 +378,30 @@ class DealEntry:
 
     # --- asking ------------------------------------------------------------------------------
 
-    def _ask(self, question: str, default: str | None = None, *, players: bool = False) -> str:
-        """One answer; `players`: a player is asked for, `?` lists the seated players and
-        a number picks one in the seating order, from 1."""
+    def _ask(
+        self,
+        question: str,
+        default: str | None = None,
+        *,
+        players: bool = False,
+        among: tuple[str, ...] | None = None,
+    ) -> str:
+        """One answer; `players`: a player is asked for, `?` lists the seated players (or
+        `among`: everyone on the roster) and a number picks one in the seating order, from 1."""
         hint = f" [{default}]" if default not in (None, "") else ""
+        names = self.table.players if among is None else among
         while True:
             answer = typed(self.ask_line(f"{question}{hint}: "))
             if answer == "<":
                 raise Back
-            if (
-                players
-                and answer.isascii()
-                and answer.isdigit()
-                and 1 <= int(answer) <= len(self.table.players)
-            ):
-                return self.table.players[int(answer) - 1]
+            if players and answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(names):
+                return names[int(answer) - 1]
             if answer != "?":
                 return answer if answer else (default or "")
             help_text = self._help_for(question)
             if players:
                 help_text += _("\n  players: {players} (a number or any unique beginning)").format(
-                    players=_(", ").join(f"{i} {p}" for i, p in enumerate(self.table.players, 1))
+                    players=_(", ").join(f"{i} {p}" for i, p in enumerate(names, 1))
                 )
             self.say(_("  < goes back one answer; Enter takes the answer in brackets") + help_text)
 
@@ -419,6 +425,73 @@ class DealEntry:
                 return self.table.resolve(answer, question.lower())
             except ScorepadError as err:
                 self.say(f"  ✗ {err.problems[0].asked or err.problems[0].what}")
+
+    def _seat_given(self, given: Mapping[str, Any]) -> None:
+        """The table of a dealer or an `out` given before any question (an option)."""
+        session = self.session
+        evening = session.evening()
+        people = Table(session.variant, evening.next.roster, session.rules)
+        dealer = people.resolve(str(given.get("dealer") or session.next_dealer()), "dealer")
+        out = given.get("out")
+        names = None
+        if out is not None:
+            names = tuple(
+                people.resolve(str(n), "--out") for n in (out if isinstance(out, list) else [out])
+            )
+        problems = evening.check_next(dealer, names)
+        if problems:
+            raise ScorepadError(problems)
+        seating = evening.then(Dealt(dealer, False, names)).deals[-1]
+        self.table = seated_table(session.variant, session.rules, seating)
+
+    def _ask_dealer(self, default: str) -> str:
+        """The dealer, anyone on the roster (the dealer may sit out); at a table where people
+        sit out, then who sits out (the proposal: Enter accepts), and the table they leave."""
+        session = self.session
+        if session.fixed:
+            return self._ask_player(_("Dealer"), default)
+        evening = session.evening()
+        people = Table(session.variant, evening.next.roster, session.rules)
+        while True:
+            answer = self._ask(_("Dealer"), default, players=True, among=people.players)
+            try:
+                dealer = people.resolve(answer, "dealer")
+                break
+            except ScorepadError as err:
+                self.say(f"  ✗ {err.problems[0].what}")
+        proposed = evening.propose_out(dealer)
+        others = tuple(p for p in proposed if p != dealer)
+        out: tuple[str, ...] | None = None
+        old = self.defaults.get("out") or self.raw.get("out")
+        if others or (proposed and dealer not in proposed):
+            shown = _(", ").join(old if isinstance(old, list) else others)
+            while True:
+                answer = self._ask(
+                    _("Who else sits out") if dealer in proposed else _("Who sits out"),
+                    shown,
+                    players=True,
+                    among=people.players,
+                )
+                try:
+                    names = [n for n in re.split(r"[,，、 ]+", answer) if n]
+                    out = tuple(people.resolve(n, "out") for n in names)
+                except ScorepadError as err:
+                    self.say(f"  ✗ {err.problems[0].what}")
+                    continue
+                problems = evening.check_next(dealer, out)
+                if problems:
+                    for p in problems:
+                        self.say(f"  ✗ {p.what}")
+                    continue
+                break
+        seating = evening.then(Dealt(dealer, False, out)).deals[-1]
+        if seating.out != proposed:
+            self.raw["out"] = list(seating.out)
+        else:
+            self.raw.pop("out", None)
+        self.table = seated_table(session.variant, session.rules, seating)
+        self.say("  " + sitting_out(seating))
+        return dealer
 
     def _ask_field(self, key: str, raw: dict[str, Any], required: bool) -> None:
         name, _sep, player = key.partition("=")

@@ -142,17 +142,20 @@ class RankBy(StrEnum):
 
 # the season's options, the same in standings --league and report
 RankByOpt = Annotated[
-    RankBy, typer.Option("--rank-by", help=_("the season table (--league): total or average"))
+    RankBy, typer.Option("--rank-by", help=_("rank by total, or by average per deal played"))
 ]
 
 
 MinDealsOpt = Annotated[
-    int,
+    int | None,
     typer.Option(
         "--min-deals",
         parser=ascii_int,
         metavar="N",
-        help=_("with --rank-by average: deals needed to be ranked"),
+        help=_(
+            "with --rank-by average: deals played needed to be ranked (default: 10 for "
+            "--league, else 1)"
+        ),
     ),
 ]
 

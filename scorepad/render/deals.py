@@ -35,6 +35,9 @@ def result_name(result: str) -> str:
 
 JSON_SCHEMA = 1  # the shape of a deal's object; raised when a key changes meaning
 
+#: a player's cell in a deal they sat out: never a played 0
+OUT = "·"
+
 
 def deal_object(session: Session, n: int, deal: Deal, outcome: Outcome) -> dict[str, Any]:
     variant = get_variant(session.variant)
@@ -49,6 +52,8 @@ def deal_object(session: Session, n: int, deal: Deal, outcome: Outcome) -> dict[
         obj["points"] = json_number(outcome.points)
     if outcome.winners:
         obj["winners"] = list(outcome.winners)
+    seating = session.seating(n)
+    obj["out"] = list(seating.out) if seating is not None else []
     obj["scores"] = dict(outcome.scores)
     obj["schema"] = JSON_SCHEMA
     return obj
@@ -62,12 +67,14 @@ def history_objects(session: Session) -> list[dict[str, Any]]:
 def _history_rows(session: Session) -> Iterator[list[Any]]:
     variant = get_variant(session.variant)
     totals = dict.fromkeys(session.players, 0)
+    seatings = None if session.fixed else session.evening().deals
     for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session), strict=True), 1):
         cells = []
+        out = () if seatings is None else seatings[n - 1].out
         for p in session.players:
             value = outcome.scores.get(p)
-            if value is None:  # not at the table for this deal: a blank cell
-                cells.append("")
+            if value is None:  # sat out (·, the running total carries on), or not on the roster
+                cells.append(f"{OUT} ({num(totals[p])})" if p in out else "")
                 continue
             totals[p] += value
             cells.append(f"{signed(value)} ({num(totals[p])})")
@@ -241,16 +248,28 @@ def explain_deal(session: Session, n: int, deal: Deal, outcome: Outcome) -> str:
             n=n, dealer=deal.dealer, what=variant.describe(deal.entry)
         )
     ]
+    seating = session.seating(n)
+    if seating is not None and seating.out:
+        lines.append(sitting_out(seating))
     if deal.note:
         lines.append(_("note: {note}").format(note=deal.note))
     lines.extend("  " + line for line in outcome.explain)
     return "\n".join(lines)
 
 
+def sitting_out(seating: Any) -> str:
+    """ "Chloé deals and sits out", "sitting out: Chloé (dealer), Fumiko"."""
+    out = seating.out
+    if out == (seating.dealer,):
+        return _("{dealer} deals and sits out").format(dealer=seating.dealer)
+    names = [_("{name} (dealer)").format(name=p) if p == seating.dealer else p for p in out]
+    return _("sitting out: {names}").format(names=_(", ").join(names))
+
+
 def edit_lines(session: Session, updated: Session, n: int) -> str:
     """Deal n as edited, its arithmetic, and every player's score before and after."""
-    before = score(session, session.deals[n - 1])
-    after = score(updated, updated.deals[n - 1])
+    before = score(session, session.deals[n - 1], n)
+    after = score(updated, updated.deals[n - 1], n)
     return "\n".join(
         [
             explain_deal(updated, n, updated.deals[n - 1], after),

@@ -9,7 +9,7 @@ from typing import Any
 from scorepad.core import iter_outcomes, json_number
 from scorepad.i18n import N_, _
 from scorepad.model import Session
-from scorepad.render.deals import deal_object, result_name
+from scorepad.render.deals import OUT, deal_object, result_name
 from scorepad.render.grid import github_lines
 from scorepad.text import width
 from scorepad.variants import get_variant
@@ -46,7 +46,9 @@ def export_rows(session: Session, *, in_language: bool = False) -> Iterator[list
 
     variant = get_variant(session.variant)
     pairs = zip(session.deals, iter_outcomes(session), strict=True)
+    seatings = None if session.fixed else session.evening().deals
     for n, (deal, outcome) in enumerate(pairs, 1):
+        out = () if seatings is None else seatings[n - 1].out
         raw = variant.entry_to_raw(deal.entry)
         contract = raw.get(variant.synonyms.get("contract", "contract")) or ""
         if in_language:
@@ -63,7 +65,8 @@ def export_rows(session: Session, *, in_language: bool = False) -> Iterator[list
             outcome.declarer or "",
             result,
             json_number(outcome.points),
-            *(outcome.scores.get(p) for p in session.players),
+            # sat out: the out mark, never a played 0; not on the roster: a blank cell
+            *(OUT if p in out else outcome.scores.get(p) for p in session.players),
         ]
 
 
@@ -138,7 +141,8 @@ def _markdown_chunks(session: Session) -> Iterator[str]:
         totals = [0] * len(session.players)
         for row in export_rows(session, in_language=True):
             for i in range(len(totals)):
-                totals[i] += row[k + i] or 0  # None: not at the table, a blank cell
+                cell = row[k + i]  # None: not on the roster, a blank cell; OUT: sat out
+                totals[i] += cell if isinstance(cell, int) else 0
             yield [str(v).strip() if v is not None else "" for v in row]
         yield ["", "", _("total"), "", "", "", "", *(str(t) for t in totals)]
 

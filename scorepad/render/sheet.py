@@ -19,7 +19,7 @@ from scorepad import i18n
 from scorepad.core import LeagueRow, Standing, iter_outcomes, match_over, standings
 from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Session
-from scorepad.render.deals import result_name
+from scorepad.render.deals import OUT, result_name
 from scorepad.render.svg import line_chart
 from scorepad.settle import Settlement
 from scorepad.text import average, num, plural, printable, signed
@@ -248,7 +248,9 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
     totals = dict.fromkeys(players, 0)
     series = {p: [0] for p in players}
     rows = []
+    seatings = None if session.fixed else session.evening().deals
     for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session), strict=True), 1):
+        out = () if seatings is None else seatings[n - 1].out
         classes = []
         if outcome.made is False:
             classes.append("failed")
@@ -268,7 +270,13 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
         for p in players:
             value = outcome.scores.get(p)
             series[p].append(totals[p] + (value or 0))
-            if value is None:  # not at the table for this deal: a blank cell
+            if value is None and p in out:  # sat out: the running total carries on
+                cells.append(
+                    f'<td class="n out" title="{escape(_("sat out"))}">{OUT}'
+                    f'<br><span class="small">{escape(num(totals[p]))}</span></td>'
+                )
+                continue
+            if value is None:  # not on the roster at this deal: a blank cell
                 cells.append('<td class="n"></td>')
                 continue
             totals[p] += value

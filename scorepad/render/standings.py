@@ -23,8 +23,11 @@ def standings_object(variant_name: str, deals: int, rows: Sequence[Standing]) ->
         obj: dict[str, Any] = {
             "name": row.name,
             "total": row.total,
-            "rank": row.rank,
+            "rank": row.rank or None,
             "deals": row.deals,
+            "played": row.played,
+            "out": row.out,
+            "average": json_number(row.average) if row.played else None,
         }
         if get_variant(variant_name).has_declarer:
             obj.update(declarer=row.declarer, made=row.made, failed=row.failed)
@@ -36,9 +39,17 @@ def standings_object(variant_name: str, deals: int, rows: Sequence[Standing]) ->
 
 
 def standings_table(
-    variant_name: str, rows: Sequence[Standing], fmt: str = "simple", fit: int | None = None
+    variant_name: str,
+    rows: Sequence[Standing],
+    fmt: str = "simple",
+    fit: int | None = None,
+    *,
+    by_average: bool = False,
 ) -> str:
-    """The standings; with `fit` (a terminal's width) the least needed columns go first."""
+    """The standings; with `fit` (a terminal's width) the least needed columns go first.
+    Where anybody sat out, "deals" is "played", beside "out" and the average per deal
+    played (`by_average`: always)."""
+    sat_out = by_average or any(r.out for r in rows)
     if get_variant(variant_name).has_declarer:
         headers = [
             _("rank"),
@@ -59,6 +70,14 @@ def standings_table(
         headers = [_("rank"), _("player"), _("total"), _("deals"), _("won"), _("best deal")]
         data = [[r.rank, r.name, r.total, r.deals, r.won, r.best] for r in rows]
         drop = [5, 4, 3]
+    if sat_out:  # played, out, average after the total
+        headers[3:4] = [_("played"), _("out"), _("average")]
+        for r, cells in zip(rows, data, strict=True):
+            cells[3:4] = [r.played, r.out, average(r.average) if r.played else "–"]
+            cells[0] = cells[0] or "–"
+        drop = [d + 2 if d > 3 else d for d in drop]
+        drop[drop.index(3)] = 4
+        drop.append(3)
     right = [0, *range(2, len(headers))]
     if fmt == "simple" and fit is not None:
         return fitted_table(data, headers, right, fit, drop)

@@ -14,6 +14,8 @@ COMMANDS: dict[str, str] = {
     "edit": "record",
     "undo": "record",
     "delete": "record",
+    "join": "roster",
+    "leave": "roster",
     "history": "tables",
     "standings": "tables",
     "stats": "tables",

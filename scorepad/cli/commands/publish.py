@@ -166,7 +166,7 @@ def report(
     rate: RateOpt = None,
     currency: CurrencyOpt = "",
     rank_by: RankByOpt = RankBy.total,
-    min_deals: MinDealsOpt = 10,
+    min_deals: MinDealsOpt = None,
     since: SinceOpt = None,
     until: UntilOpt = None,
 ) -> None:
@@ -174,6 +174,8 @@ def report(
     from scorepad.render import sheet
 
     files, sessions = _sessions_between(files, since, until)
+    if min_deals is None:
+        min_deals = 10 if len(sessions) > 1 else 1
     from scorepad.render.deals import session_label
 
     labels = [session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]

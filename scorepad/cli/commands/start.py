@@ -49,6 +49,18 @@ def new(
             help=_("KEY=VALUE: change one rule setting (repeatable; see 'scorepad variants')"),
         ),
     ] = None,
+    seats: Annotated[
+        int | None,
+        typer.Option(
+            "--seats",
+            help=_(
+                "seats at the table, when more people play in turn (default: one each); "
+                "the dealer sits out"
+            ),
+            parser=ascii_int,
+            metavar="N",
+        ),
+    ] = None,
 ) -> None:
     from scorepad import core, storage
 
@@ -99,7 +111,14 @@ def new(
         raise ScorepadError([p for p in typed if p]).located(str(file))
     try:
         session = core.new_session(
-            variant, names, profile=rules, title=title, date=date, dealer=dealer, settings=pairs
+            variant,
+            names,
+            profile=rules,
+            title=title,
+            date=date,
+            dealer=dealer,
+            settings=pairs,
+            seats=seats,
         )
     except ScorepadError as err:
         raise err.located(str(file)) from None
@@ -122,6 +141,14 @@ def new(
             dealer=session.dealer,
         )
     )
+    if not session.fixed:
+        from scorepad.render.deals import sitting_out
+
+        echo(
+            _("{seats} seats: {how}").format(
+                seats=session.seats, how=sitting_out(session.evening().next)
+            )
+        )
     if os.environ.get("SCOREPAD_FILE") != str(file):
         import shlex
 

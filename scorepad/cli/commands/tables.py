@@ -71,7 +71,7 @@ def standings(
         bool, typer.Option("--league", help=_("a season: one column per session, by date"))
     ] = False,
     rank_by: RankByOpt = RankBy.total,
-    min_deals: MinDealsOpt = 10,
+    min_deals: MinDealsOpt = None,
     since: SinceOpt = None,
     until: UntilOpt = None,
 ) -> None:
@@ -87,6 +87,8 @@ def standings(
     )
 
     files, sessions = _sessions_between(files, since, until)
+    if min_deals is None:
+        min_deals = 10 if league else 1
     if league:
         labels = [session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
         rows_ = core.league(sessions, rank_by=rank_by.value, min_deals=min_deals)
@@ -113,7 +115,7 @@ def standings(
         )
         echo(league_table(labels, rows_, fmt))
         return
-    rows = core.standings(sessions)
+    rows = core.standings(sessions, rank_by=rank_by.value, min_deals=min_deals)
     variant = sessions[0].variant
     deals = sum(len(s.deals) for s in sessions)
     if json_:
@@ -132,7 +134,13 @@ def standings(
             unit=_(v.unit),
         )
     )
-    echo(standings_table(variant, rows, fmt, fit=fitting()))
+    if rank_by is RankBy.average:
+        echo_fit(
+            _("ranked by average per deal played (at least {deals})").format(
+                deals=plural(min_deals, "deal")
+            )
+        )
+    echo(standings_table(variant, rows, fmt, fit=fitting(), by_average=rank_by is RankBy.average))
     if by_deal:
         echo("")
         echo(by_deal_table(sessions, fmt))

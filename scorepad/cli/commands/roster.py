@@ -1,0 +1,102 @@
+"""Who is at the table: `join` and `leave`, from the next deal on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from scorepad.cli.base import Command, family
+from scorepad.cli.options import FileArg, _complete_player, ascii_int
+from scorepad.cli.output import echo, handled, run
+from scorepad.errors import ScorepadError
+from scorepad.i18n import _
+
+commands = family()
+
+SeatsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--seats",
+        help=_("the table's size from the next deal on (default: as it is)"),
+        parser=ascii_int,
+        metavar="N",
+    ),
+]
+
+
+@commands.command(
+    cls=Command,
+    help=_(
+        "Someone arrives: on the roster from the next deal on, in the dealing order after "
+        "--after (default: last).\n\nWith more people than seats the dealer sits out (and "
+        "more, in turn).\n\nExample: scorepad join club.toml Elsa --after Bruno"
+    ),
+)
+@handled
+def join(
+    file: FileArg,
+    name: Annotated[str, typer.Argument(help=_("who arrives"), metavar="NAME")],
+    after: Annotated[
+        str | None,
+        typer.Option(
+            "--after",
+            help=_("their place in the dealing order: after this player (default: last)"),
+            autocompletion=_complete_player,
+        ),
+    ] = None,
+    seats: SeatsOpt = None,
+) -> None:
+    from scorepad import roster
+
+    _change(
+        file, lambda now: roster.join(now, name, after=after, seats=seats), _("{name} joins"), name
+    )
+
+
+@commands.command(
+    cls=Command,
+    help=_(
+        "Someone leaves: off the roster from the next deal on; past deals never change.\n\n"
+        "Example: scorepad leave club.toml Daisuke"
+    ),
+)
+@handled
+def leave(
+    file: FileArg,
+    name: Annotated[
+        str, typer.Argument(help=_("who leaves"), metavar="NAME", autocompletion=_complete_player)
+    ],
+    seats: SeatsOpt = None,
+) -> None:
+    from scorepad import roster
+
+    _change(file, lambda now: roster.leave(now, name, seats=seats), _("{name} leaves"), name)
+
+
+def _change(file: Path, change: Any, said: str, name: str) -> None:
+    from scorepad import roster, storage
+    from scorepad.model import nfc
+
+    made: list[Any] = []
+
+    def apply(now: Any) -> Any:
+        try:
+            changed = change(now)
+        except ScorepadError as err:
+            raise err.located(str(file)) from None
+        made.append(changed)
+        return changed.session
+
+    storage.update(file, apply, run().notes)
+    [changed] = made
+    run().saved.append(_("the roster change"))
+    echo(said.format(name=nfc(name)) + " " + roster.describe(changed))
+    p = changed.next
+    if p.out:
+        from scorepad.render.deals import sitting_out
+
+        echo(_("deal {n}: {how}").format(n=p.n, how=sitting_out(p)))
+    else:
+        echo(_("next dealer: {x}").format(x=p.dealer))
