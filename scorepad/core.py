@@ -151,8 +151,13 @@ def parse_setting(text: str, default: Setting) -> Setting:
 
 
 def score(session: Session, deal: Deal, n: int | None = None) -> Outcome:
-    """The deal's outcome, explained; `n`: its number (default: the session's last deal)."""
-    table = table_at(session, n or max(len(session.deals), 1))
+    """The deal's outcome, explained; `n`: its number (default: where the deal is among the
+    session's deals, else the last: at a table where people sit out, it says who is seated)."""
+    if n is None:
+        n = max(len(session.deals), 1)
+        if not session.fixed:
+            n = next((i for i, d in enumerate(session.deals, 1) if d is deal), n)
+    table = table_at(session, n)
     return get_variant(session.variant).score(deal.entry, table)
 
 

@@ -122,7 +122,9 @@ def test_the_streamed_exports_are_the_whole_ones(example):
     headers = report.export_headers(session, in_language=True)  # markdown is for people
     rows = [list(r) for r in report.export_rows(session, in_language=True)]
     k = report.EXPORT_FIXED
-    totals = ["", "", "total", "", "", "", "", *(sum(r[k + i] for r in rows)
+    # a player's cell is a score, · (sat out) or None (not on the roster): scores add up
+    totals = ["", "", "total", "", "", "", "", *(sum(r[k + i] for r in rows
+                                                    if isinstance(r[k + i], int))
                                                 for i in range(len(session.players)))]
     cells = [["" if v is None else v for v in row] for row in [*rows, totals]]
     right = [0, 6, *range(k, len(headers))]

@@ -239,7 +239,7 @@ class Evening:
         if change:
             word, _sep, value = change.partition(" ")
         else:
-            self.say(explain_deal(session, n, old, core.score(session, old)))
+            self.say(explain_deal(session, n, old, core.score(session, old, n)))
             word, value = "", ""
         given = [value.strip()] if value.strip() else []
 

@@ -58,7 +58,7 @@ def same_as_last(session: Session, new: Deal) -> int | None:
     last = session.deals[-1]
     if new.entry != last.entry or new.note != last.note:
         return None
-    if core.score(session, new).result in ("passed", "cancelled"):
+    if new.redealt:
         return None
     return len(session.deals)
 

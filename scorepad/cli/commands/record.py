@@ -261,7 +261,7 @@ def _remove(file: Path, n: int | None) -> None:
     session, updated = storage.update(file, remove, run().notes)
     [(number, removed_deal)] = removed
     run().saved.append(_("the removal of deal {number}").format(number=number))
-    outcome = core.score(session, removed_deal)
+    outcome = core.score(session, removed_deal, number)
     from scorepad.text import scores_line
 
     scores = scores_line(outcome.scores)

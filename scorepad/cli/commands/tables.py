@@ -232,7 +232,7 @@ def show(
         deal = core.deal_at(session, number)
     except ScorepadError as err:
         raise err.located(str(file)) from None
-    outcome = core.score(session, deal)
+    outcome = core.score(session, deal, number)
     if json_:
         obj = deal_object(session, number, deal, outcome)
         obj["explain"] = list(outcome.explain)
