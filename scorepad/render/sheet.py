@@ -224,9 +224,13 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
             ]
             for r in rows
         ]
+    if any(r.out for r in rows):  # somebody sat out: deals played, and sat out
+        labels[3:4] = [N_("played"), N_("sat out")]
+        for r, cells in zip(rows, data, strict=True):
+            cells[3:4] = [r.played, r.out]
     numeric = [i != 1 for i in range(len(labels))]
     # on a phone: rank, player, total, deals, per deal and made/failed (or deals won)
-    optional = {"declarer", "draw", "best", "worst"}
+    optional = {"declarer", "draw", "best", "worst", "sat out"}
     extra = ["opt" if label in optional else "" for label in labels]
 
     def cls(i: int) -> str:
@@ -347,6 +351,14 @@ def page(
         if x
     ]
     seating = _(", ").join(first.players)
+    if not first.fixed and len(sessions) == 1:
+        seats = first.seats or len(first.roster)
+        text = (
+            _("{players} at {seats} seats, taking turns")
+            if first.policy == "dealer-plays"
+            else _("{players} at {seats} seats, the dealer sitting out")
+        )
+        seating = text.format(players=seating, seats=seats)
     counted = plural(sum(len(s.deals) for s in sessions), "deal")
     if len(sessions) > 1:
         counted = _("{deals} in {sessions}").format(
