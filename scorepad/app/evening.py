@@ -24,7 +24,13 @@ from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Session
 from scorepad.render.chart import chart
-from scorepad.render.deals import edit_lines, explain_deal, history_lines, result_name
+from scorepad.render.deals import (
+    edit_lines,
+    explain_deal,
+    history_lines,
+    next_deal_line,
+    result_name,
+)
 from scorepad.render.standings import standings_table
 from scorepad.text import plural, scores_line, shown, signed, typed
 from scorepad.variants import get_variant
@@ -38,6 +44,8 @@ HELP = N_("""between deals:
   u      undo the last deal             h  history
   e N    edit deal N                    c  chart
   q      leave (Ctrl-C or Ctrl-D too)   ?  this help
+  j NAME [after PLAYER] [seats N]  someone arrives (from the next deal)
+  l NAME [seats N]                 someone leaves (from the next deal)
 inside a deal:
   < goes back one answer; ? at a question lists its answers; Ctrl-C drops the deal;
   n at "Save?" offers to change one answer, keeping the others""")
@@ -86,7 +94,7 @@ class Evening:
             session = storage.load(self.path)  # another scorepad may have recorded meanwhile
             n = len(session.deals) + 1
             over = core.match_over(session)
-            where = _("deal {n}, {dealer} deals").format(n=n, dealer=session.next_dealer())
+            where = next_deal_line(session)
             if over and not self.playing_on:
                 if over != told and not self.said_over:
                     self.say(over)
@@ -157,6 +165,8 @@ class Evening:
             self.say(chart(session, fit=self.fit()))
         elif word in ("u", "undo"):
             self.undo(session)
+        elif word in ("j", "join", "l", "leave"):
+            self.roster_change(word[0] == "j", rest.strip())
         elif word in ("e", "edit") or (word[:1] == "e" and word[1:].isdigit()):
             number, _sep, change = (
                 (rest if word in ("e", "edit") else f"{word[1:]} {rest}").strip().partition(" ")
@@ -201,6 +211,46 @@ class Evening:
             self.said_over = True
 
     # --- between deals -----------------------------------------------------------------------
+
+    def roster_change(self, joining: bool, text: str) -> None:
+        """`j NAME [after PLAYER] [seats N]`, `l NAME [seats N]`: from the next deal on."""
+        from scorepad import roster
+
+        words = text.split()
+        after = seats = None
+        for key in ("seats", "after"):
+            if key in words[1:]:
+                i = words.index(key, 1)
+                if i + 1 >= len(words):
+                    raise ScorepadError([_("{key} needs a value").format(key=key)])
+                value = words[i + 1]
+                del words[i : i + 2]
+                if key == "after" and joining:
+                    after = value
+                elif key == "seats" and value.isascii() and value.isdigit():
+                    seats = int(value)
+                else:
+                    words.append(key)  # said as not understood below
+        name = " ".join(words)
+        if not name:
+            self.say(_("  ✗ j NAME adds someone from the next deal, l NAME takes them off"))
+            return
+        made: list[roster.Changed] = []
+
+        def change(now: Session) -> Session:
+            changed = (
+                roster.join(now, name, after=after, seats=seats)
+                if joining
+                else roster.leave(now, name, seats=seats)
+            )
+            made.append(changed)
+            return changed.session
+
+        storage.update(self.path, change, self.notes)
+        [changed] = made
+        self.saved.append("the roster change")
+        said = _("{name} joins") if joining else _("{name} leaves")
+        self.say("  " + said.format(name=name) + " " + roster.describe(changed))
 
     def undo(self, session: Session) -> None:
         if not session.deals:

@@ -359,7 +359,7 @@ class DealEntry:
             self.raw.pop("note", None)
 
     def _read(self, raw: Mapping[str, Any]) -> tuple[Any, list[Problem], list[str]]:
-        fields = {k: v for k, v in raw.items() if k not in ("dealer", "note")}
+        fields = {k: v for k, v in raw.items() if k not in ("dealer", "note", "out")}
         try:
             return self.variant.read_entry(fields, self.table), [], []
         except ScorepadError as err:

@@ -257,6 +257,20 @@ def explain_deal(session: Session, n: int, deal: Deal, outcome: Outcome) -> str:
     return "\n".join(lines)
 
 
+def next_deal_line(session: Session) -> str:
+    """ "deal 3, Chloé deals", "deal 3, Chloé deals and sits out": the deal about to be
+    entered, as the rule seats it."""
+    n = len(session.deals) + 1
+    if session.fixed:
+        return _("deal {n}, {dealer} deals").format(n=n, dealer=session.next_dealer())
+    p = session.evening().next
+    if p.out == (p.dealer,):
+        return _("deal {n}, {dealer} deals and sits out").format(n=n, dealer=p.dealer)
+    if not p.out:
+        return _("deal {n}, {dealer} deals").format(n=n, dealer=p.dealer)
+    return _("deal {n}, {dealer} deals; {out}").format(n=n, dealer=p.dealer, out=sitting_out(p))
+
+
 def sitting_out(seating: Any) -> str:
     """ "Chloé deals and sits out", "sitting out: Chloé (dealer), Fumiko"."""
     out = seating.out
