@@ -137,8 +137,10 @@ def league_object(
                 "by_session": list(r.by_session),
                 "sessions": r.sessions,
                 "deals": r.deals,
+                "played": r.played,
+                "out": r.out,
                 "total": r.total,
-                "average": json_number(r.average),
+                "average": json_number(r.average) if r.played else None,
             }
             for r in rows
         ],
