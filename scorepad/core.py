@@ -455,13 +455,13 @@ def standings(
     """Totals per player over the sessions given (same game), best first, ties share a rank.
     `rank_by="average"`: by the average per deal played, among those who played at least
     `min_deals` deals (at least 1); the others follow, unranked (rank 0)."""
-    table: dict[str, dict[str, Any]] = {}
+    tally: dict[str, dict[str, Any]] = {}
     order: dict[str, str] = {}  # casefolded name → name as first written
     for session in sessions:
         for p in session.players:
             key = p.casefold()
             order.setdefault(key, p)
-            table.setdefault(
+            tally.setdefault(
                 key,
                 dict(
                     total=0,
@@ -479,10 +479,10 @@ def standings(
         if not session.fixed:
             for seating in session.evening().deals:
                 for p in seating.out:
-                    table[p.casefold()]["out"] += 1
+                    tally[p.casefold()]["out"] += 1
         for outcome in iter_outcomes(session):
             for player, value in outcome.scores.items():
-                row = table[player.casefold()]
+                row = tally[player.casefold()]
                 row["total"] += value
                 row["deals"] += 1
                 row["best"] = value if row["best"] is None else max(row["best"], value)
@@ -490,13 +490,13 @@ def standings(
                 if player in outcome.winners:
                     row["won"] += 1
             if outcome.declarer is not None:
-                row = table[outcome.declarer.casefold()]
+                row = tally[outcome.declarer.casefold()]
                 row["declarer"] += 1
                 if outcome.made is not None:
                     row["made" if outcome.made else "failed"] += 1
                 elif outcome.result == "draw":
                     row["draws"] += 1
-    rows = sorted(table.items(), key=lambda kv: -kv[1]["total"])
+    rows = sorted(tally.items(), key=lambda kv: -kv[1]["total"])
     result: list[Standing] = []
     for i, (key, row) in enumerate(rows):
         rank = result[-1].rank if result and result[-1].total == row["total"] else i + 1

@@ -59,6 +59,12 @@ def _plain_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     each test runs in its own temporary folder."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("COLUMNS", raising=False)
+    # and from the C environment children inherit: something in the test process (not
+    # scorepad) sets COLUMNS=80 there without os.environ knowing, so that a long error line
+    # of a scorepad subprocess would be wrapped as on an 80-column terminal
+    import os
+
+    os.unsetenv("COLUMNS")
     monkeypatch.delenv("SCOREPAD_FILE", raising=False)
     monkeypatch.setenv("SCOREPAD_LANG", "en")  # English, whatever the machine's locale
     from scorepad import i18n

@@ -188,7 +188,7 @@ def session_from_document(
         table = table_at(header, n)
         if isinstance(raw, _Chunk):
             try:
-                raw = raw.table()
+                raw = raw.parsed()
             except (tomllib.TOMLDecodeError, ValueError, RecursionError) as err:
                 raise ScorepadError(
                     [
@@ -207,8 +207,8 @@ def session_from_document(
 
     if lazy and not problems:
         return replace(header, deals=Deals(raw_deals, read), date=date)
-    tables = raw_deals.tables() if isinstance(raw_deals, _Chunks) else raw_deals
-    for n, raw in enumerate(tables, 1):
+    parsed = raw_deals.parsed_all() if isinstance(raw_deals, _Chunks) else raw_deals
+    for n, raw in enumerate(parsed, 1):
         if len(problems) >= MAX_PROBLEMS - 1:  # a hostile file's 100,000 bad deals: enough
             problems.append(
                 Problem(
@@ -233,7 +233,7 @@ def _raw_table(raw: Any, n: int) -> Any:
     if not isinstance(raw, _Chunk):
         return raw
     try:
-        return raw.table()
+        return raw.parsed()
     except (tomllib.TOMLDecodeError, ValueError, RecursionError) as err:
         raise ScorepadError(
             [Problem(_("deal {n}").format(n=n), _("is not valid TOML: {err}").format(err=err))]
@@ -254,11 +254,11 @@ def _seated_session(
     """The deals of a session whose people do not all play every deal, read in turn: each
     deal's table (who sits) comes from the deals before it, its dealer and its `out`."""
     seater = header.seater()
-    tables = raw_deals.tables() if isinstance(raw_deals, _Chunks) else raw_deals
+    parsed = raw_deals.parsed_all() if isinstance(raw_deals, _Chunks) else raw_deals
     deals: list[Deal] = []
     rosters: dict[tuple[str, ...], Table] = {}
     tables_of: dict[int, Table] = {}  # by the seating's id: the seatings live as long
-    for n, raw in enumerate(tables, 1):
+    for n, raw in enumerate(parsed, 1):
         if len(problems) >= MAX_PROBLEMS - 1:
             problems.append(
                 Problem(
@@ -497,7 +497,7 @@ def session_to_document(session: Session) -> dict[str, Any]:
     """The TOML document of a session, keys in a stable order."""
     variant = get_variant(session.variant)
     doc = _header(session)
-    deals = [_deal_table(variant, deal) for deal in session.deals]
+    deals = [_deal_fields(variant, deal) for deal in session.deals]
     if deals:
         doc["deals"] = deals
     return doc
@@ -536,7 +536,7 @@ def change_text(change: Change) -> str:
     return "\n[[roster]]\n" + tomli_w.dumps(change_table(change))
 
 
-def _deal_table(variant: Any, deal: Deal) -> dict[str, Any]:
+def _deal_fields(variant: Any, deal: Deal) -> dict[str, Any]:
     deal_fields: dict[str, Any] = {"dealer": deal.dealer}
     if deal.out is not None:
         deal_fields["out"] = list(deal.out)

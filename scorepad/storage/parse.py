@@ -56,7 +56,7 @@ class _Chunk(NamedTuple):
     start: int
     end: int
 
-    def table(self) -> Any:
+    def parsed(self) -> Any:
         doc = tomllib.loads(self.text[self.start : self.end])
         deals = doc.get("deals")
         if len(doc) != 1 or not isinstance(deals, list) or len(deals) != 1:
@@ -78,10 +78,22 @@ def parse_signed(data: bytes, path: Path | str) -> dict[str, Any]:
     if not starts:
         return _parse_text(text, path)
     doc = _parse_text(text[: starts[0]], path)
-    if "deals" in doc or _ROSTER_LINE.search(text, starts[0]):
-        # not as scorepad writes it, or roster changes among the deals: read it whole
+    if "deals" in doc:  # not as scorepad writes it: read it whole
         return _parse_text(text, path)
-    doc["deals"] = _Chunks(text, starts)
+    changes = [m.start() for m in _ROSTER_LINE.finditer(text, starts[0])]
+    if not changes:
+        doc["deals"] = _Chunks(text, starts)
+        return doc
+    # roster changes among the deals (each just before the deal it applies to): a deal's
+    # text ends where the next deal or change begins; the changes are parsed now
+    cuts = sorted([*starts, *changes, len(text)])
+    ends = [cuts[cuts.index(start) + 1] for start in starts]
+    roster = "".join(text[c : cuts[cuts.index(c) + 1]] for c in changes)
+    more = _parse_text(roster, path)
+    if set(more) != {"roster"}:
+        return _parse_text(text, path)
+    doc["roster"] = [*doc.get("roster", []), *more["roster"]]
+    doc["deals"] = _Chunks(text, starts, ends)
     return doc
 
 
@@ -89,17 +101,23 @@ class _Chunks(Sequence[_Chunk]):
     """The deals of a signed file as offsets into its text (8 bytes a deal); each becomes a
     `_Chunk` when looked at."""
 
-    def __init__(self, text: str, starts: list[int]) -> None:
+    def __init__(self, text: str, starts: list[int], ends: list[int] | None = None) -> None:
         import array
 
         self.text = text
         self.starts = array.array("q", starts)
         self.starts.append(len(text))
+        # where each deal's text ends, when something other than the next deal follows it
+        # (a roster change); None: at the next deal's start
+        self.ends = None if ends is None else array.array("q", ends)
 
     def __len__(self) -> int:
         return len(self.starts) - 1
 
-    def tables(self, batch: int = 256) -> Iterator[Any]:
+    def _end(self, n: int) -> int:
+        return self.starts[n + 1] if self.ends is None else self.ends[n]
+
+    def parsed_all(self, batch: int = 256) -> Iterator[Any]:
         """Every deal in turn, parsed `batch` deals at a time (one call of the parser per
         deal costs twice the parse; all at once, a big file's tables held together): each
         batch must be exactly its deals, else its deals come as `_Chunk`s, to be parsed one
@@ -107,7 +125,13 @@ class _Chunks(Sequence[_Chunk]):
         for first in range(0, len(self), batch):
             last = min(first + batch, len(self))
             try:
-                doc = tomllib.loads(self.text[self.starts[first] : self.starts[last]])
+                if self.ends is None:
+                    doc = tomllib.loads(self.text[self.starts[first] : self.starts[last]])
+                else:
+                    part = "".join(
+                        self.text[self.starts[i] : self.ends[i]] for i in range(first, last)
+                    )
+                    doc = tomllib.loads(part)
             except (tomllib.TOMLDecodeError, ValueError, RecursionError):
                 doc = {}
             deals = doc.get("deals")
@@ -126,7 +150,7 @@ class _Chunks(Sequence[_Chunk]):
         n = i + len(self) if i < 0 else i
         if not 0 <= n < len(self):
             raise IndexError(i)
-        return _Chunk(self.text, self.starts[n], self.starts[n + 1])
+        return _Chunk(self.text, self.starts[n], self._end(n))
 
 
 def _parse_text(text: str, path: Path | str) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from scorepad.checks import (
 from scorepad.i18n import _
 from scorepad.model import Deals, Session, deal_tables, table_at
 from scorepad.storage.document import (
-    _deal_table,
+    _deal_fields,
     _header,
     change_text,
     deal_text,
@@ -43,12 +43,12 @@ def dumps(session: Session) -> str:
         parts = [tomli_w.dumps(_header(session))]
         for n, deal in enumerate(session.deals, 1):
             parts += by_deal.pop(n, [])
-            parts.append(deal_text(_deal_table(variant, deal)))
+            parts.append(deal_text(_deal_fields(variant, deal)))
         parts += [t for n in sorted(by_deal) for t in by_deal[n]]
         text = "".join(parts)
     else:
         text = tomli_w.dumps(_header(session)) + "".join(
-            deal_text(_deal_table(variant, deal)) for deal in session.deals
+            deal_text(_deal_fields(variant, deal)) for deal in session.deals
         )
     # parse what we are about to write: it must give back the very same session, read with
     # every check and read as saved (as it will be while its signature holds)
@@ -126,7 +126,7 @@ def _appended(
     if headers != len(old):  # deals written inline, or quoted keys: rewrite
         return None
     deal = new[-1]
-    text = deal_text(_deal_table(get_variant(after.variant), deal))
+    text = deal_text(_deal_fields(get_variant(after.variant), deal))
     [raw] = tomllib.loads(text)["deals"]
     table = table_at(after, len(new))
     if (
