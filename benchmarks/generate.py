@@ -78,6 +78,10 @@ def seated_text(names: list[str], pool: list[str], deals: int, rng: random.Rando
     head = head[: head.rindex("\n# checked by scorepad")]
     parts = [head]
     evening = seat(roster, 4, [], [c for c in changes if c.from_deal == 1])
+    import re
+
+    alternatives = "|".join(re.escape(name) for name in names)
+    pattern = re.compile(rf'"({alternatives})"|^({alternatives})(?= =)', re.MULTILINE)
     for n in range(1, deals + 1):
         for change in changes:
             if change.from_deal == n:
@@ -85,9 +89,10 @@ def seated_text(names: list[str], pool: list[str], deals: int, rng: random.Rando
                 parts.append(f'\n[[roster]]\nfrom_deal = {n}\n{word} = "{change.name}"\n')
         proposal = evening.next
         text = rng.choice(pool)
-        for old, new in zip(names, proposal.seated, strict=True):
-            text = text.replace(f'"{old}"', f'"\0{new}"')
-        text = text.replace("\0", "")
+        seated = dict(zip(names, proposal.seated, strict=True))
+        # every name of the pool's deal turned at once: quoted values as they are, a bare
+        # key (a handful's) quoted, as a name that is not plain ASCII must be
+        text = pattern.sub(lambda m, seated=seated: f'"{seated[m[1] or m[2]]}"', text)
         passed = 'contract = "pass"' in text or 'contract = "cancelled"' in text
         parts.append(f'\n[[deals]]\ndealer = "{proposal.dealer}"\n{text}')
         evening = evening.then(

@@ -289,7 +289,8 @@ class Seater:
         for the rule's choice. `settle` must follow before the next `seat`."""
         assert self._placed is None, "settle the deal before seating the next"
         n = len(self._seatings) + 1
-        self.roster()
+        if self._by_deal:
+            self.roster()
         placed = self._table.place(n, dealer, out, self.problems)
         self._placed = placed
         return placed

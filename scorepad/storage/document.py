@@ -267,14 +267,14 @@ def _seated_session(
                 )
             )
             break
-        where = _("deal {n}").format(n=n)
-        try:
-            raw = _raw_table(raw, n)
-        except ScorepadError as err:
-            problems.extend(err.problems)
-            raw = {}
         if not isinstance(raw, dict):
-            raw = {}
+            try:
+                raw = _raw_table(raw, n)
+            except ScorepadError as err:
+                problems.extend(err.problems)
+                raw = {}
+            if not isinstance(raw, dict):
+                raw = {}
         fields = dict(raw)
         roster = seater.roster()
         people = rosters.get(roster)
@@ -285,7 +285,9 @@ def _seated_session(
         if dealer not in roster:  # not exactly one of the roster's names: read and checked
             dealer = read_dealer(dealer, people, "dealer", here)
         out = _out(fields.pop("out", None), people, here) if "out" in fields else None
-        problems.extend(Problem(where, p.what) if not p.where else p for p in here)
+        if here:
+            where = _("deal {n}").format(n=n)
+            problems.extend(Problem(where, p.what) if not p.where else p for p in here)
         seating = seater.seat(dealer or (roster[0] if roster else ""), out)
         table = tables_of.get(id(seating))
         if table is None:  # one Table per seating: deals seated alike share both
@@ -294,7 +296,7 @@ def _seated_session(
         if not here:
             try:
                 deal = (saved_deal(fields, table) if saved else None) or read_deal(
-                    fields, table, where
+                    fields, table, _("deal {n}").format(n=n)
                 )
             except ScorepadError as err:
                 problems.extend(err.problems)

@@ -3,6 +3,7 @@ its header parsed and each deal left as text until read (a signed file: `_Chunk`
 
 from __future__ import annotations
 
+import itertools
 import re
 
 try:  # the compiled parser: 3× faster than tomllib (see the README), same API
@@ -87,8 +88,9 @@ def parse_signed(data: bytes, path: Path | str) -> dict[str, Any]:
     # roster changes among the deals (each just before the deal it applies to): a deal's
     # text ends where the next deal or change begins; the changes are parsed now
     cuts = sorted([*starts, *changes, len(text)])
-    ends = [cuts[cuts.index(start) + 1] for start in starts]
-    roster = "".join(text[c : cuts[cuts.index(c) + 1]] for c in changes)
+    after = dict(itertools.pairwise(cuts))  # where the text begun at each cut ends
+    ends = [after[start] for start in starts]
+    roster = "".join(text[c : after[c]] for c in changes)
     more = _parse_text(roster, path)
     if set(more) != {"roster"}:
         return _parse_text(text, path)
