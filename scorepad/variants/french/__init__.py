@@ -1,4 +1,273 @@
-"""French Tarot for 3, 4 or 5 players, as ../shared/rules/french.md describes it."""
+"""French Tarot for 3, 4 or 5 players, as ../shared/rules/french.md describes it.
 
-from scorepad.variants.french.checks import *  # noqa: F403
-from scorepad.variants.french.checks import FRENCH, French  # noqa: F401
+The game object (`FRENCH`) declares its fields and answers the protocol; its parts live in
+the modules beside it: `entry` (words, numbers, the entry), `bounds` (card counts),
+`reading`, `checks`, `scoring`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+from typing import Any
+
+from scorepad.cards import Deck, PileCount
+from scorepad.errors import Problem
+from scorepad.i18n import N_, _
+from scorepad.model import Outcome, Setting, Table
+from scorepad.text import plural
+from scorepad.variants import Field, Saved, fool_fields, merge_raw, with_prompts
+from scorepad.variants.french import reading, scoring
+from scorepad.variants.french.bounds import (
+    discardable,
+    dog_holding,
+    dog_side,
+    dog_size,
+    owed_low_cards,
+    pile_sizes,
+    plain_side_points,
+    sizes_text,
+    slam_choices,
+    slam_side_points,
+    tricks_in_deal,
+)
+from scorepad.variants.french.checks import excuse_sides, owed_by, slam_fits
+from scorepad.variants.french.entry import (
+    CONTRACT_ALIASES,
+    CONTRACT_NAMES,
+    CONTRACT_WORDS,
+    CONTRACTS,
+    DECK,
+    FFT,
+    HANDFUL_NAMES,
+    HANDFUL_THRESHOLDS,
+    HANDFUL_WORDS,
+    MAX_TRUMPS,
+    MULTIPLIERS,
+    NO_SCORE,
+    OTHER,
+    PILE_NAMES,
+    REPLACES,
+    SEED,
+    SIDE_ALIASES,
+    SIDE_NAMES,
+    SIDES,
+    TARGETS,
+    TOTAL,
+    FrenchEntry,
+)
+
+# the names the game's module has always had, for the core's tests and the simulations
+__all__ = [
+    "CONTRACTS",
+    "CONTRACT_ALIASES",
+    "CONTRACT_NAMES",
+    "CONTRACT_WORDS",
+    "DECK",
+    "FFT",
+    "FRENCH",
+    "HANDFUL_NAMES",
+    "HANDFUL_THRESHOLDS",
+    "HANDFUL_WORDS",
+    "MAX_TRUMPS",
+    "MULTIPLIERS",
+    "NO_SCORE",
+    "OTHER",
+    "PILE_NAMES",
+    "REPLACES",
+    "SEED",
+    "SIDES",
+    "SIDE_ALIASES",
+    "SIDE_NAMES",
+    "TARGETS",
+    "TOTAL",
+    "French",
+    "FrenchEntry",
+    "discardable",
+    "dog_holding",
+    "dog_side",
+    "dog_size",
+    "owed_low_cards",
+    "pile_sizes",
+    "plain_side_points",
+    "sizes_text",
+    "slam_choices",
+    "slam_side_points",
+    "tricks_in_deal",
+]
+
+
+class French:
+    name = "french"
+    title = N_("French Tarot")
+    aliases: tuple[str, ...] = ("fr", "tarot", "french-tarot")
+    min_players = 3
+    max_players = 5
+    profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED, "fft": FFT}
+    deal_total = 0
+    has_declarer = True
+    unit = N_("points")
+    declarer_results: tuple[str, ...] = (N_("made"), N_("failed"))
+    settles_per_game = False
+    settles_without_rate = False
+    synonyms: Mapping[str, str] = {}
+    sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
+    fields: tuple[Field, ...] = with_prompts(
+        (
+            Field(
+                "contract",
+                "--contract",
+                "choice",
+                "the contract, or pass / cancelled",
+                CONTRACTS,
+                aliases=tuple(CONTRACT_ALIASES.items()),
+            ),
+            Field("taker", "--taker", "player", "who took"),
+            Field("partner", "--partner", "player", "5 players: the called king's holder"),
+            Field("alone", "--alone", "flag", "5 players: the taker plays alone"),
+            Field("points", "--points", "number", "the taker side's card points (0–91, halves)"),
+            Field("bouts", "--bouts", "integer", "bouts (21, 1, Excuse) in the taker side's cards"),
+            Field("cards", "--cards", "cards", "the cards of one side's pile"),
+            Field("pile", "--pile", "integer", "how many cards the pile holds"),
+            Field(
+                "side",
+                "--side",
+                "choice",
+                "whose pile the cards are",
+                SIDES,
+                aliases=tuple(SIDE_ALIASES.items()),
+            ),
+            Field("handfuls", "--handful", "handfuls", "handfuls shown, as PLAYER:TRUMPS"),
+            Field(
+                "petit_au_bout",
+                "--petit-au-bout",
+                "choice",
+                "which side won the Petit in the last trick",
+                SIDES,
+                aliases=tuple(SIDE_ALIASES.items()),
+            ),
+            Field(
+                "slam",
+                "--slam",
+                "choice",
+                "which side took every trick",
+                SIDES,
+                aliases=tuple(SIDE_ALIASES.items()),
+            ),
+            Field("slam_announced", "--slam-announced", "flag", "slam announced by the taker"),
+            *fool_fields(N_("Excuse"), N_("what became of the Excuse"), ("given", "owed", "lost")),
+        ),
+        {
+            "contract": N_("contract"),
+            "taker": N_("taker"),
+            "partner": N_("partner (holder of the called king)"),
+            "points": N_("card points of the taker's side (0–91, halves)"),
+            "bouts": N_("bouts (21, 1, Excuse) on the taker's side"),
+            "pile": N_("cards in that pile"),
+            "side": N_("whose pile is it"),
+            "petit_au_bout": N_("petit au bout, won by"),
+            "slam": N_("slam: which side took every trick"),
+        },
+    )
+
+    def deck(self, rules: Mapping[str, Setting]) -> Deck:
+        return DECK
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def read_entry(self, raw: Mapping[str, Any], table: Table) -> FrenchEntry:
+        return reading.read_entry(self, raw, table)
+
+    def saved_entry(self, saved: Saved) -> FrenchEntry:
+        """The entry as scorepad saved it (`reading.saved_entry`)."""
+        return reading.saved_entry(self, saved)
+
+    def entry_to_raw(self, e: FrenchEntry) -> dict[str, Any]:
+        return reading.entry_to_raw(e)
+
+    @staticmethod
+    def excuse_sides(e: FrenchEntry) -> tuple[str, str] | None:
+        return excuse_sides(e)
+
+    def owed_by(self, e: FrenchEntry) -> str | None:
+        return owed_by(e)
+
+    def slam_fits(self, e: FrenchEntry, n: int, side: str) -> bool:
+        return slam_fits(e, n, side)
+
+    # --- scoring ---------------------------------------------------------------------------
+
+    def attack_points(self, e: FrenchEntry, explain: bool = True) -> tuple[Decimal, int, list[str]]:
+        return scoring.attack_points(e, explain)
+
+    def score(self, e: FrenchEntry, table: Table, explain: bool = True) -> Outcome:
+        return scoring.score(self, e, table, explain)
+
+    def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
+        return []
+
+    def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
+        return None  # an evening of French Tarot runs until the players stop
+
+    def count_extra(self, counted: PileCount) -> dict[str, Any]:
+        bouts = plural(counted.bouts, "bout")
+        target = TARGETS[counted.bouts]
+        return {
+            "lines": [
+                _("{bouts} → a taker with this pile needs {target}").format(
+                    bouts=bouts, target=target
+                )
+            ],
+            "json": {"bouts": counted.bouts},
+        }
+
+    def questions(
+        self, raw: Mapping[str, Any], entry: FrenchEntry | None, table: Table
+    ) -> list[str]:
+        keys = []
+        if len(table.players) == 5 and raw.get("contract") not in NO_SCORE:
+            keys.append("partner")
+        if "cards" in raw:
+            keys += ["pile", "side"]
+        if entry is None or entry.contract in NO_SCORE:
+            return keys
+        keys += ["handfuls", "petit_au_bout", "slam_announced"]
+        if entry.slam is None and any(
+            slam_fits(entry, len(table.players), side) for side in SIDES
+        ):  # the cards allow a slam
+            keys.append("slam")
+        keys.append("fool_exchange")
+        return keys
+
+    def marks(self, e: FrenchEntry, outcome: Outcome) -> list[str]:
+        short = {"attack": _("att"), "defence": _("def")}
+        marks = [_("handful {player}").format(player=player) for player, _trumps in e.handfuls]
+        if e.petit_au_bout:
+            marks.append(_("pab {short}").format(short=short[e.petit_au_bout]))
+        if e.slam:
+            marks.append(
+                _("slam {short}{x}").format(
+                    short=short[e.slam], x=_(" announced") if e.slam_announced else ""
+                )
+            )
+        elif e.slam_announced:
+            marks.append(_("slam announced, not made"))
+        if e.fool_exchange == "owed":
+            marks.append(_("Excuse owed"))
+        elif e.fool_exchange == "lost":
+            marks.append(_("Excuse lost"))
+        return marks
+
+    def describe(self, e: FrenchEntry) -> str:
+        if e.contract in NO_SCORE:
+            return _(CONTRACT_WORDS[e.contract])
+        team = f"{e.taker}+{e.partner}" if e.partner else str(e.taker)
+        return f"{_(CONTRACT_WORDS[e.contract])} {team}"
+
+    def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+        if changes.get("contract") in NO_SCORE:
+            kept = {k: v for k, v in old.items() if k in ("dealer", "note")}
+            return {**kept, **changes}
+        return merge_raw(old, changes, REPLACES)
+
+
+FRENCH = French()

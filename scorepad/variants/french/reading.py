@@ -1,0 +1,357 @@
+"""Reading a French Tarot deal: from options or a hand-edited file with every check
+(`read_entry`), as scorepad saved it (`saved_entry`), and back to the file's values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from scorepad.cards import (
+    HALF,
+)
+from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
+from scorepad.model import Table
+from scorepad.text import num, plural, shown
+from scorepad.variants import (
+    NotAsSaved,
+    Reader,
+    Saved,
+    Variant,
+    compact,
+    fool_event_complete,
+)
+from scorepad.variants.french.bounds import (
+    tricks_in_deal,
+)
+from scorepad.variants.french.checks import (
+    check_counts,
+    check_fool,
+)
+from scorepad.variants.french.entry import (
+    CONTRACT_ALIASES,
+    CONTRACTS,
+    DECK,
+    HANDFUL_THRESHOLDS,
+    MAX_TRUMPS,
+    NO_SCORE,
+    SIDE_ALIASES,
+    SIDES,
+    TOTAL,
+    FrenchEntry,
+)
+
+
+def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> FrenchEntry:
+    r = Reader(raw, table, variant)
+    n = len(table.players)
+    contract = r.choice("contract", CONTRACTS, CONTRACT_ALIASES)
+    if contract is None:
+        if not r.problems:
+            r.require(
+                "contract", _("--contract ({contracts})").format(contracts=", ".join(CONTRACTS))
+            )
+        r.used.update(f.key for f in variant.fields)
+        r.finish()
+    assert contract is not None
+    if contract in NO_SCORE:
+        present = [f.option for f in variant.fields if f.key != "contract" and r.has(f.key)]
+        if present:
+            r.add(
+                _("a {contract} deal has no {present}").format(
+                    contract=contract, present=", ".join(present)
+                ),
+                "contract",
+            )
+            r.used.update(f.key for f in variant.fields)
+        r.finish()
+        return FrenchEntry(contract)
+
+    taker = r.player("taker")
+    if taker is None and not r.has("taker"):
+        r.require("taker", _("--taker NAME"))
+    partner = r.player("partner")
+    alone = r.flag("alone")
+    if n != 5:
+        if r.has("partner"):
+            r.add(_("a partner is called only with 5 players, not {n}").format(n=n), "partner")
+            partner = None
+        if alone:
+            r.add(_("playing alone is for 5 players, not {n}").format(n=n), "alone")
+    elif partner is not None and partner == taker:
+        r.add(
+            _("{taker} is the taker and cannot also be the partner (use --alone)").format(
+                taker=taker
+            ),
+            "partner",
+        )
+        partner = None
+    elif partner is not None and alone:
+        r.add(
+            _("--alone and --partner {partner} contradict each other").format(partner=partner),
+            "partner",
+        )
+    if n == 5 and partner is None and not alone and not r.has("partner"):
+        r.require("partner", _("--partner NAME (who holds the called king) or --alone"))
+
+    bouts = r.integer("bouts", 0, 3)
+    given = r.points_or_pile(
+        DECK,
+        TOTAL,
+        HALF,
+        SIDES,
+        SIDE_ALIASES,
+        _("--points X with --bouts N, or --cards and --pile"),
+    )
+    points = given.points
+    if points is not None or (r.has("points") and not r.has("cards")):
+        if not r.has("bouts"):
+            r.require("bouts", _("--bouts N (how many bouts, 0–3, the taker's side has)"))
+        if points is not None and bouts is not None and not r.has("slam"):
+            lo, hi = Decimal("4.5") * bouts, TOTAL - Decimal("4.5") * (3 - bouts)
+            if not lo <= points <= hi:
+                hint, asked, field = "", "", "points"
+                if points == hi + HALF:
+                    hint = _(
+                        "; with --slam attack it can be: the defence kept the "
+                        "Excuse and owed a low card"
+                    )
+                    asked = _(
+                        "; it can be a slam by the taker's side: the defence kept "
+                        "the Excuse and owed a low card"
+                    )
+                elif points == lo - HALF:
+                    hint = _(
+                        "; with --slam defence it can be: the taker's side kept "
+                        "the Excuse and owed a low card"
+                    )
+                    asked = _(
+                        "; it can be a slam by the defence: the taker's side kept "
+                        "the Excuse and owed a low card"
+                    )
+                if hint:
+                    field = "slam"  # the answer that makes it possible
+                message = _(
+                    "points {points} are impossible with {bouts} (between {lo} and {hi}){hint}"
+                )
+                what, said = (
+                    message.format(
+                        points=num(points),
+                        bouts=plural(bouts, "bout"),
+                        lo=num(lo),
+                        hi=num(hi),
+                        hint=h,
+                    )
+                    for h in (hint, asked)
+                )
+                r.add(what, field, said)
+    elif given.counted is not None:
+        counted = given.counted
+        own = counted.bouts if given.side == "attack" else 3 - counted.bouts
+        if bouts is not None and bouts != own:
+            r.add(
+                _(
+                    "bouts {bouts} disagrees with the listed cards (they give the taker's "
+                    "side {own})"
+                ).format(bouts=bouts, own=own),
+                "bouts",
+            )
+        bouts = None
+    elif r.has("cards"):
+        bouts = None
+
+    handfuls = read_handfuls(r, n)
+    petit = r.choice("petit_au_bout", SIDES, SIDE_ALIASES)
+    slam = r.choice("slam", SIDES, SIDE_ALIASES)
+    announced = r.flag("slam_announced")
+    fool = r.player("fool")
+    fool_winner = r.player("fool_winner", _("fool winner"))
+    exchange = r.choice("fool_exchange", ("given", "owed", "lost"))
+    entry = FrenchEntry(
+        contract=contract,
+        taker=taker,
+        partner=partner,
+        alone=alone,
+        points=points,
+        bouts=bouts,
+        cards=given.cards,
+        pile=given.pile,
+        side=given.side,
+        handfuls=handfuls,
+        petit_au_bout=petit,
+        slam=slam,
+        slam_announced=announced,
+        fool=fool,
+        fool_winner=fool_winner,
+        fool_exchange=exchange,
+    )
+    implied = (
+        exchange == "owed" and slam is not None and not r.has("fool") and not r.has("fool_winner")
+    )  # a slam's owed Excuse: the sides say whose
+    fool_event = implied or fool_event_complete(r, entry, "Excuse")  # asks what it lacks
+    if r.complete and fool_event:
+        check_fool(r, entry)
+    if r.complete:
+        entry = check_counts(r, entry, n)
+    r.finish()
+    return entry
+
+
+def saved_entry(variant: Variant, saved: Saved) -> FrenchEntry:
+    """The entry as scorepad saved it: each field typed and in its range, the fields a
+    score needs present and consistent with each other; the card counts (the costly
+    part of reading) are not checked again."""
+    n = len(saved.players)
+    contract = saved.word("contract", CONTRACTS)
+    if contract is None:
+        raise NotAsSaved("contract")
+    if contract in NO_SCORE:
+        return FrenchEntry(contract)
+    taker, partner, alone = saved.player("taker"), saved.player("partner"), saved.flag("alone")
+    if (
+        taker is None
+        or (n == 5) != (partner is not None or alone)
+        or partner == taker
+        or (partner is not None and alone)
+    ):
+        raise NotAsSaved("taker")
+    points, bouts = saved.points("points", TOTAL, HALF), saved.integer("bouts", 0, 3)
+    cards, pile = saved.cards("cards", DECK), saved.integer("pile", 0, DECK.size)
+    side = saved.word("side", SIDES) or "attack"
+    if (
+        (points is None) == (cards is None)
+        or (points is None) != (bouts is None)
+        or (cards is None and (pile is not None or side != "attack"))
+        or (cards is not None and pile is not None and pile < len(cards))
+    ):
+        raise NotAsSaved("points")
+    written = saved.raw.get("handfuls", {})
+    if not isinstance(written, dict):
+        raise NotAsSaved("handfuls")
+    handfuls = tuple((saved.name(name), trumps) for name, trumps in written.items())
+    simple, most = HANDFUL_THRESHOLDS[n][0], min(MAX_TRUMPS, tricks_in_deal(n))
+    if (
+        any(
+            trumps.__class__ is not int or not simple <= trumps <= most for name, trumps in handfuls
+        )
+        or sum(trumps for _name, trumps in handfuls) > MAX_TRUMPS
+    ):
+        raise NotAsSaved("handfuls")
+    entry = FrenchEntry(
+        contract=contract,
+        taker=taker,
+        partner=partner,
+        alone=alone,
+        points=points,
+        bouts=bouts,
+        cards=cards,
+        pile=pile,
+        side=side,
+        handfuls=handfuls,
+        petit_au_bout=saved.word("petit_au_bout", SIDES),
+        slam=saved.word("slam", SIDES),
+        slam_announced=saved.flag("slam_announced"),
+        fool=saved.player("fool"),
+        fool_winner=saved.player("fool_winner"),
+        fool_exchange=saved.word("fool_exchange", ("given", "owed", "lost")),
+    )
+    event = (entry.fool, entry.fool_winner, entry.fool_exchange)
+    if event != (None, None, None):
+        implied = event == (None, None, "owed") and entry.slam is not None
+        if None in event and not implied:
+            raise NotAsSaved("fool")
+        saved.holds(variant, lambda r: check_fool(r, entry))
+    return entry
+
+
+def read_handfuls(r: Reader, n: int) -> tuple[tuple[str, int], ...]:
+    def bad(what: str) -> None:
+        r.add(what, "handfuls")
+
+    value = r.get("handfuls")
+    if value is None:
+        return ()
+    items: list[tuple[Any, Any]] = []
+    if isinstance(value, Mapping):
+        items = list(value.items())
+    elif isinstance(value, list):
+        for item in value:
+            name, sep, trumps = str(item).rpartition(":")
+            if not sep:
+                bad(
+                    _("handful {item} should be PLAYER:TRUMPS, e.g. Anna:11").format(
+                        item=shown(item)
+                    )
+                )
+                continue
+            items.append((name, trumps))
+    else:
+        bad(_("handfuls must be PLAYER:TRUMPS, not {value}").format(value=shown(value)))
+    simple = HANDFUL_THRESHOLDS[n][0]
+    hand = tricks_in_deal(n)
+    most = min(MAX_TRUMPS, hand)  # a hand of 15 or 18 cards can't show 22 trumps
+    why_most = _(", and a hand holds {hand} cards").format(hand=hand) if hand < MAX_TRUMPS else ""
+    result: dict[str, int] = {}
+    for name, trumps in items:
+        try:
+            player = r.table.resolve(str(name), _("handful player"))
+        except ScorepadError as err:
+            r.problems.extend(Problem(p.where, p.what, "handfuls") for p in err.problems)
+            continue
+        count = shown(trumps).strip("'") if isinstance(trumps, int) else str(trumps).strip()
+        if not (count.isascii() and count.isdigit() and len(count) <= 3):
+            bad(
+                _("handful of {player}: {trumps} is not a number of trumps").format(
+                    player=player, trumps=shown(trumps)
+                )
+            )
+        elif player in result:
+            bad(_("{player} shows only one handful per deal").format(player=player))
+        elif not simple <= int(count) <= most:
+            bad(
+                _(
+                    "handful of {player}: {count} trumps is outside {simple}–{most} (a handful "
+                    "needs {simple} trumps with {n} players{why_most})"
+                ).format(
+                    player=player,
+                    count=int(count),
+                    simple=simple,
+                    most=most,
+                    n=n,
+                    why_most=why_most,
+                )
+            )
+        else:
+            result[player] = int(count)
+    if sum(result.values()) > MAX_TRUMPS:
+        bad(
+            _(
+                "handfuls show {x} trumps but the deck has only {max_trumps} (21 trumps and "
+                "the Excuse)"
+            ).format(x=sum(result.values()), max_trumps=MAX_TRUMPS)
+        )
+    return tuple(result.items())
+
+
+def entry_to_raw(e: FrenchEntry) -> dict[str, Any]:
+    return compact(
+        [
+            ("contract", e.contract),
+            ("taker", e.taker),
+            ("partner", e.partner),
+            ("alone", e.alone),
+            ("points", e.points),
+            ("bouts", e.bouts),
+            ("cards", None if e.cards is None else DECK.format(e.cards)),
+            ("pile", e.pile),
+            ("side", e.side if e.cards is not None and e.side != "attack" else None),
+            ("handfuls", dict(e.handfuls) or None),
+            ("petit_au_bout", e.petit_au_bout),
+            ("slam", e.slam),
+            ("slam_announced", e.slam_announced),
+            ("fool", e.fool),
+            ("fool_winner", e.fool_winner),
+            ("fool_exchange", e.fool_exchange),
+        ]
+    )
