@@ -1,4 +1,265 @@
-"""Troggu, the Swiss 62-card tarot, 3 to 8 players, settled in chips (rules/troggu.md)."""
+"""Troggu, the Swiss 62-card tarot, 3 to 8 players, settled in chips (rules/troggu.md).
 
-from scorepad.variants.troggu.reading import *  # noqa: F403
-from scorepad.variants.troggu.reading import TROGGU, Troggu  # noqa: F401
+The game object (`TROGGU`) declares its fields and answers the protocol; its parts live in
+the modules beside it: `entry` (words, numbers, the entry), `bounds` (card counts),
+`reading`, `checks`, `scoring`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from decimal import Decimal
+from typing import Any
+
+from scorepad.cards import Deck, PileCount
+from scorepad.errors import Problem
+from scorepad.i18n import N_, _
+from scorepad.model import Outcome, Setting, Table
+from scorepad.text import num, shown
+from scorepad.variants import Field, Saved, fool_fields, merge_raw, with_prompts
+from scorepad.variants.troggu import reading, scoring
+from scorepad.variants.troggu.bounds import (
+    KINGS,
+    TrickProof,
+    discardable,
+    entered_points,
+    hand_size,
+    misere_fits,
+    misere_tapp_range,
+    most_valuable,
+    pile_cards,
+    pile_size,
+    point_spans,
+    points_fit,
+    prove_tricks,
+    tappist_range,
+)
+from scorepad.variants.troggu.entry import (
+    BID_ALIASES,
+    BID_WORDS,
+    BIDS,
+    DECK,
+    ONE,
+    PASS_WORDS,
+    PILE_NAMES,
+    REPLACES,
+    SEED,
+    SIDE_ALIASES,
+    SIDES,
+    TAPP,
+    TIES,
+    TOTAL,
+    TrogguEntry,
+)
+
+# the names the game's module has always had, for the tests and the simulations
+__all__ = [
+    "BIDS",
+    "BID_ALIASES",
+    "BID_WORDS",
+    "DECK",
+    "KINGS",
+    "ONE",
+    "PASS_WORDS",
+    "PILE_NAMES",
+    "REPLACES",
+    "SEED",
+    "SIDES",
+    "SIDE_ALIASES",
+    "TAPP",
+    "TIES",
+    "TOTAL",
+    "TROGGU",
+    "TrickProof",
+    "Troggu",
+    "TrogguEntry",
+    "discardable",
+    "entered_points",
+    "hand_size",
+    "misere_fits",
+    "misere_tapp_range",
+    "most_valuable",
+    "pile_cards",
+    "pile_size",
+    "point_spans",
+    "points_fit",
+    "prove_tricks",
+    "tappist_range",
+]
+
+
+class Troggu:
+    name = "troggu"
+    title = N_("Troggu (Swiss tarot)")
+    aliases: tuple[str, ...] = ("swiss", "tappu", "tappa", "tappä")
+    min_players = 3
+    max_players = 8
+    profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED}
+    deal_total = 0
+    has_declarer = True
+    unit = N_("chips")
+    declarer_results: tuple[str, ...] = (N_("won"), N_("lost"), N_("draw"))
+    settles_per_game = False
+    settles_without_rate = True
+    synonyms: Mapping[str, str] = {"contract": "bid", "taker": "tappist"}  # -c, -t
+    sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
+    fields: tuple[Field, ...] = with_prompts(
+        (
+            Field(
+                "bid",
+                "--bid",
+                "choice",
+                "tapp, solo, or misere when all passed",
+                BIDS,
+                aliases=tuple(BID_ALIASES.items()),
+            ),
+            Field("tappist", "--tappist", "player", "the declarer"),
+            Field("partner", "--partner", "player", "7–8 players: the called card's holder"),
+            Field("alone", "--alone", "flag", "the called card was the Tappist's own"),
+            Field("called", "--called", "card", "7–8 players: the card the Tappist named"),
+            Field(
+                "forced",
+                "--forced",
+                "flag",
+                "7–8 players: all passed, the Bättler (or trump 1) holder had to play",
+            ),
+            Field("tricks", "--tricks", "integer", "tricks won by the Tappist's side"),
+            Field(
+                "points",
+                "--points",
+                "number",
+                "the Tappist side's points, with the discard or the Tapp (0–114)",
+            ),
+            Field("cards", "--cards", "cards", "the cards of one side's pile"),
+            Field("pile", "--pile", "integer", "how many cards the pile holds"),
+            Field(
+                "side",
+                "--side",
+                "choice",
+                "whose pile the cards are",
+                SIDES,
+                aliases=tuple(SIDE_ALIASES.items()),
+            ),
+            *fool_fields(
+                N_("Bättler"),
+                N_("Bättler kept back to the last trick: exchange given, or lost"),
+                ("given", "lost"),
+                {"made": "given"},
+            ),
+        ),
+        {
+            "bid": N_("bid"),
+            "tappist": N_("Tappist"),
+            "partner": N_("partner (holder of the called card)"),
+            "points": N_("points of the Tappist's side, with the discard or the Tapp (0–114)"),
+            "pile": N_("cards in that pile"),
+            "side": N_("whose pile is it"),
+            "fool": N_("who kept the Bättler back"),
+            "fool_winner": N_("who won the last trick"),
+        },
+    )
+    fields = tuple(
+        replace(f, yes_no=N_("Did the Tappist's side take a trick?"), no_value=0)
+        if f.key == "tricks"
+        else f
+        for f in fields
+    )
+
+    def deck(self, rules: Mapping[str, Setting]) -> Deck:
+        return DECK
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def read_entry(self, raw: Mapping[str, Any], table: Table) -> TrogguEntry:
+        return reading.read_entry(self, raw, table)
+
+    def saved_entry(self, saved: Saved) -> TrogguEntry:
+        """The entry as scorepad saved it (`reading.saved_entry`)."""
+        return reading.saved_entry(self, saved)
+
+    def entry_to_raw(self, e: TrogguEntry) -> dict[str, Any]:
+        return reading.entry_to_raw(e)
+
+    def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+        if "bid" in changes and (changes["bid"] == "misere") != (old.get("bid") == "misere"):
+            kept = {k: v for k, v in old.items() if k in ("dealer", "note")}
+            return {**kept, **changes}
+        return merge_raw(old, changes, REPLACES)
+
+    @staticmethod
+    def ask_as(key: str, raw: Mapping[str, Any]) -> str | None:
+        """All passed at 7 or 8: the Tappist is whoever had to play."""
+        word = raw.get("bid")
+        if key == "tappist" and (
+            raw.get("forced") is True
+            or (isinstance(word, str) and word.strip().lower() in PASS_WORDS)
+        ):
+            return _(
+                "All passed: who had to play (the Bättler's holder, or trump 1's when the "
+                "Bättler was in the Tapp; both in the Tapp: a misère, < and m)"
+            )
+        return None
+
+    def questions(
+        self, raw: Mapping[str, Any], entry: TrogguEntry | None, table: Table
+    ) -> list[str]:
+        keys = ["pile", "side"] if "cards" in raw else []
+        if entry is None:
+            return keys
+        if entry.bid != "misere":
+            n = len(table.players)
+            counts = prove_tricks(entry, n).counts
+            if 0 in counts and len(counts) > 1:
+                keys.append("tricks")  # the Tappist's side may have taken no trick
+        keys.append("fool_exchange")
+        return keys
+
+    def marks(self, e: TrogguEntry, outcome: Outcome) -> list[str]:
+        marks = [_("no trick")] if e.tricks == 0 else []
+        if e.fool_exchange == "lost":
+            marks.append(_("Bättler lost"))
+        return marks
+
+    def describe(self, e: TrogguEntry) -> str:
+        if e.bid == "misere":
+            return _("misère")
+        team = f"{e.tappist}+{e.partner}" if e.partner else str(e.tappist)
+        bid = _(BID_WORDS[e.bid])
+        return _("forced {bid} {team}").format(bid=bid, team=team) if e.forced else f"{bid} {team}"
+
+    # --- scoring ---------------------------------------------------------------------------
+
+    def team_points(self, e: TrogguEntry, explain: bool = True) -> tuple[Decimal, list[str]]:
+        return scoring.team_points(e, explain)
+
+    def score(self, e: TrogguEntry, table: Table, explain: bool = True) -> Outcome:
+        return scoring.score(self, e, table, explain)
+
+    def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
+        return None  # chips are settled deal by deal; the evening ends when it ends
+
+    def count_extra(self, counted: PileCount) -> dict[str, Any]:
+        rest = TOTAL - counted.points
+        return {
+            "lines": [
+                _("the other cards: 114 − {points} = {rest}").format(
+                    points=num(counted.points), rest=num(rest)
+                )
+            ]
+        }
+
+    def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
+        ties = rules.get("misere_ties")
+        if ties not in TIES:
+            return [
+                Problem(
+                    "rules",
+                    _("misere_ties {ties} should be one of {ties2}").format(
+                        ties=shown(ties), ties2=", ".join(TIES)
+                    ),
+                )
+            ]
+        return []
+
+
+TROGGU = Troggu()
