@@ -1,13 +1,13 @@
 """The old home of the statistics' text, kept for scripts and tests that import it: it lives in
 `scorepad.render.stats_text`."""
 
+from scorepad.render.stats_card import player_card
 from scorepad.render.stats_text import (
     DASH,
     KIND_NAMES,
     average,
     deal_ref,
     heading,
-    player_card,
     rate,
     rate_of,
     stats_text,
