@@ -34,6 +34,12 @@ class Field:
     no_value: Any = None
     aliases: tuple[tuple[str, str], ...] = ()  # other words for the choices (p: petite)
     label: str = ""  # its name in "Anything else?" when not the key's (the Excuse)
+    word: str = ""  # its name in a sentence (messages, "Change which answer?"), else the key's
+    # asked at once at the table, never offered in "Anything else?": it follows an answer (a
+    # pile's size), or is asked only when the answers so far make it matter (the tricks)
+    asked_at_once: bool = False
+    usual: tuple[str, ...] = ()  # answers that mean the usual case: not recorded (Enter)
+    enter_means: str = ""  # what Enter records, said in the question (with `usual`)
 
     @property
     def question(self) -> str:
@@ -55,9 +61,16 @@ FOOL_HELP = (N_("Matto"),)
 
 
 def fool_fields(
-    fool: str, exchange_help: str, choices: tuple[str, ...], aliases: Mapping[str, str] = {}
+    fool: str,
+    exchange_help: str,
+    choices: tuple[str, ...],
+    aliases: Mapping[str, str] = {},
+    usual: tuple[str, ...] = (),
+    enter_means: str = "",
 ) -> tuple[Field, ...]:
-    """The Fool event's fields (--fool, --fool-winner, --fool-exchange) in a game's words."""
+    """The Fool event's fields (--fool, --fool-winner, --fool-exchange) in a game's words;
+    `usual`: the exchange's answers that change nothing (not recorded, Enter stands for them,
+    `enter_means` says so)."""
     return (
         Field(
             "fool_exchange",
@@ -67,16 +80,24 @@ def fool_fields(
             choices,
             aliases=tuple(aliases.items()),
             label=fool,
+            word=N_("fool exchange"),
+            usual=usual,
+            enter_means=enter_means,
         ),
         # in English here: the question translates the whole help
-        Field("fool", "--fool", "player", FOOL_PLAYED[fool]),
-        Field("fool_winner", "--fool-winner", "player", FOOL_WON[fool]),
+        Field("fool", "--fool", "player", FOOL_PLAYED[fool], word=N_("fool"), asked_at_once=True),
+        Field("fool_winner", "--fool-winner", "player", FOOL_WON[fool], word=N_("fool winner")),
     )
 
 
 def with_prompts(fields: tuple[Field, ...], prompts: Mapping[str, str]) -> tuple[Field, ...]:
     """The fields with questions for the table where their help reads badly as one."""
     return tuple(replace(f, prompt=prompts[f.key]) if f.key in prompts else f for f in fields)
+
+
+def with_words(fields: tuple[Field, ...], words: Mapping[str, str]) -> tuple[Field, ...]:
+    """The fields with their names in a sentence (`Field.word`), where the key is not it."""
+    return tuple(replace(f, word=words[f.key]) if f.key in words else f for f in fields)
 
 
 class Variant(Protocol):
@@ -99,6 +120,8 @@ class Variant(Protocol):
     # who sits out when the roster has more people than the table seats (`seating.Policy`):
     # "dealer-out" (the dealer deals and sits out) or "dealer-plays"
     sitting_out: str
+    legend: str  # what the marks of the deals say on the sheet ("": a game without a contract)
+    exchange_words: Mapping[str, str]  # the Fool's exchange as the sheet says it: "Excuse owed"
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck: ...
 
@@ -170,38 +193,16 @@ def check_outcome(variant: Variant, outcome: Outcome, table: Table) -> Outcome:
     return outcome
 
 
-# the deal's fields by name, as a sentence says them (messages, "Change which answer?")
-FIELD_WORDS = {
-    "dealer": N_("dealer"),
-    "note": N_("note"),
-    "contract": N_("contract"),
-    "taker": N_("taker"),
-    "partner": N_("partner"),
-    "alone": N_("alone"),
-    "points": N_("points"),
-    "bouts": N_("bouts"),
-    "cards": N_("cards"),
-    "pile": N_("pile"),
-    "side": N_("side"),
-    "handfuls": N_("handfuls"),
-    "petit_au_bout": N_("petit au bout"),
-    "slam": N_("slam"),
-    "slam_announced": N_("slam announced"),
-    "fool": N_("fool"),
-    "fool_winner": N_("fool winner"),
-    "fool_exchange": N_("fool exchange"),
-    "bid": N_("bid"),
-    "tappist": N_("tappist"),
-    "called": N_("called"),
-    "forced": N_("forced"),
-    "tricks": N_("tricks"),
-    "player": N_("player"),
-}
+# the fields every game's deal has, by name, as a sentence says them (a game's own fields say it
+# in their declaration: `Field.word`)
+FIELD_WORDS = {"dealer": N_("dealer"), "note": N_("note")}
 
 
-def field_word(key: str) -> str:
-    """A field's name in the language ("petit_au_bout": petit au bout, プティ・オ・ブー)."""
-    return _(FIELD_WORDS[key]) if key in FIELD_WORDS else key.replace("_", " ")
+def field_word(key: str, fields: Iterable[Field] = ()) -> str:
+    """A field's name in the language ("petit_au_bout": petit au bout, プティ・オ・ブー), as the
+    game's `fields` declare it, or the shared fields', else the key's."""
+    word = next((f.word for f in fields if f.key == key and f.word), FIELD_WORDS.get(key))
+    return _(word) if word else key.replace("_", " ")
 
 
 def merge_raw(

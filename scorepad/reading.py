@@ -110,6 +110,10 @@ class Reader:
         self.missing: list[tuple[str, str]] = []  # (key, how to give it)
         self.used: set[str] = set()
 
+    def word(self, key: str) -> str:
+        """A field's name in a sentence, as the game declares it (`field_word`)."""
+        return field_word(key, self.variant.fields)
+
     def add(self, what: str, field: str | None = None, asked: str | None = None) -> None:
         """A problem with the deal; `asked` says it at the table when `what` names options."""
         self.problems.append(Problem("", what, field, asked))
@@ -136,9 +140,7 @@ class Reader:
             return None
         if not isinstance(value, str):
             self.add(
-                _("{key} must be text, not {value}").format(
-                    key=field_word(key), value=shown(value)
-                ),
+                _("{key} must be text, not {value}").format(key=self.word(key), value=shown(value)),
                 key,
             )
             return None
@@ -154,7 +156,7 @@ class Reader:
         found = resolve_choice(value, options, aliases)
         if len(found) == 1:
             return found[0]
-        label = field_word(key)
+        label = self.word(key)
         if found:
             self.add(
                 _("{label} {value} could be {found}: type more letters").format(
@@ -176,7 +178,7 @@ class Reader:
         if value is None:
             return None
         try:
-            return self.table.resolve(value, role or field_word(key))
+            return self.table.resolve(value, role or self.word(key))
         except ScorepadError as err:
             self.problems.extend(Problem(p.where, p.what, key) for p in err.problems)
             return None
@@ -188,7 +190,7 @@ class Reader:
         if not isinstance(value, bool):
             self.add(
                 _("{key} must be true or false, not {value}").format(
-                    key=field_word(key), value=shown(value)
+                    key=self.word(key), value=shown(value)
                 ),
                 key,
             )
@@ -203,7 +205,7 @@ class Reader:
         if number is None or number != number.to_integral_value():
             self.add(
                 _("{key} must be a whole number, not {value}").format(
-                    key=field_word(key), value=shown(value)
+                    key=self.word(key), value=shown(value)
                 ),
                 key,
             )
@@ -211,7 +213,7 @@ class Reader:
         if not lo <= number <= hi:
             self.add(
                 _("{key} {number} is outside {lo}–{hi}{what}").format(
-                    key=field_word(key), number=number, lo=lo, hi=hi, what=what
+                    key=self.word(key), number=number, lo=lo, hi=hi, what=what
                 ),
                 key,
             )
@@ -252,11 +254,11 @@ class Reader:
             self.add(
                 _(
                     "{key} takes one number for the declaring side here, not points by player"
-                ).format(key=field_word(key)),
+                ).format(key=self.word(key)),
                 key,
             )
             return None
-        return self.number(value, field_word(key), hi, step, key)
+        return self.number(value, self.word(key), hi, step, key)
 
     def points_by_player(self, key: str, hi: int, step: Decimal) -> dict[str, Decimal] | None:
         value = self.get(key)
@@ -265,7 +267,7 @@ class Reader:
         if not isinstance(value, Mapping):
             self.add(
                 _("{key} needs NAME=X for each player, not {value}").format(
-                    key=field_word(key), value=shown(value)
+                    key=self.word(key), value=shown(value)
                 ),
                 key,
             )
@@ -279,12 +281,12 @@ class Reader:
                 continue
             if player in result:
                 self.add(
-                    _("{key} names {player} twice").format(key=field_word(key), player=player), key
+                    _("{key} names {player} twice").format(key=self.word(key), player=player), key
                 )
                 continue
             number = self.number(
                 x,
-                _("{key} of {player}").format(key=field_word(key), player=player),
+                _("{key} of {player}").format(key=self.word(key), player=player),
                 hi,
                 step,
                 f"{key}={player}",
@@ -300,7 +302,7 @@ class Reader:
         if not isinstance(value, str | list):
             self.add(
                 _('{key} must be card notation like "21 1 EX KH", not {value}').format(
-                    key=field_word(key), value=shown(value)
+                    key=self.word(key), value=shown(value)
                 ),
                 key,
             )
@@ -310,7 +312,7 @@ class Reader:
             return tuple(sorted(cards, key=display_order))
         except ScorepadError as err:
             self.problems.extend(
-                Problem("", f"{field_word(key)}: {p.what}", key) for p in err.problems
+                Problem("", f"{self.word(key)}: {p.what}", key) for p in err.problems
             )
             return None
 
@@ -320,9 +322,7 @@ class Reader:
             return None
         if len(cards) != 1:
             self.add(
-                _("{key} takes one card, not {cards}").format(
-                    key=field_word(key), cards=len(cards)
-                ),
+                _("{key} takes one card, not {cards}").format(key=self.word(key), cards=len(cards)),
                 key,
             )
             return None

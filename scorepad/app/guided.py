@@ -44,19 +44,8 @@ class Back(Exception):
     """'<' was typed: go back to the answer before."""
 
 
-# the answers' names, in "Anything else?" and "Change which answer?"
-GROUP_LABELS = {
-    "handfuls": N_("handful"),
-    "petit_au_bout": N_("petit au bout"),
-    "slam": N_("slam"),
-    "slam_announced": N_("slam"),
-    "tricks": N_("tricks"),
-    "dealer": N_("dealer"),
-    "note": N_("note"),
-}
-# asked at once: they follow an answer (a pile's size), or are asked only when the answers so
-# far make them matter (did the Tappist's side take a trick, with 9 points?)
-NEVER_GROUPED = ("partner", "pile", "side", "fool", "tricks")
+# the shared answers' names in "Anything else?" (a game's own fields declare theirs: `label`)
+GROUP_LABELS = {"dealer": N_("dealer"), "note": N_("note")}
 
 
 def yes_no(ask: Ask, say: Say, question: str, *, default: bool) -> bool:
@@ -242,7 +231,7 @@ class DealEntry:
             return True
         optional = [k for k in self.variant.questions(raw, entry, self.table) if k not in asked]
         if self.grouped:
-            optional = [k for k in optional if k in NEVER_GROUPED]
+            optional = [k for k in optional if self._at_once(k)]
             if not missing and not optional and self._group(raw, entry):
                 return True
         candidates = [*missing, *optional]
@@ -273,7 +262,7 @@ class DealEntry:
         keys = [
             k
             for k in self.variant.questions(raw, entry, self.table)
-            if k not in self.asked and k not in NEVER_GROUPED
+            if k not in self.asked and not self._at_once(k)
         ]
         keys += [k for k in ("note",) if k not in self.asked]
         if "dealer" not in self.asked or (self.by_turn and "dealer" not in self.raw):
@@ -338,7 +327,12 @@ class DealEntry:
 
     def label(self, key: str) -> str:
         """An answer's name, in "Change which answer?"."""
-        return field_word(key)
+        return field_word(key, self.fields.values())
+
+    def _at_once(self, key: str) -> bool:
+        """Asked at once, never in "Anything else?" (as the game declares the field)."""
+        field = self.fields.get(key)
+        return field is not None and field.asked_at_once
 
     def _ask_note(self) -> None:
         from scorepad.checks import MAX_TEXT, control_problem
@@ -539,9 +533,7 @@ class DealEntry:
             raw[key] = text
             self._ask_field("pile", raw, required=False)
             self.asked.add("pile")
-        elif (
-            key == "fool_exchange" and text.lower() in ("given", "made") and "owed" in field.choices
-        ):  # the usual case changes nothing: not recorded
+        elif text.lower() in field.usual:  # the usual case changes nothing: not recorded
             raw.pop(key, None)
         else:
             raw[key] = text
@@ -619,15 +611,13 @@ class DealEntry:
         if field.choices:
             shorts = short_answers(field.choices, dict(field.aliases))
             choices = [
-                s
-                for s, c in zip(shorts, field.choices, strict=True)
-                if not (c == "given" and "owed" in field.choices)
+                s for s, c in zip(shorts, field.choices, strict=True) if c not in field.usual
             ]
             text += f" ({'/'.join(choices)})"
         if field.kind == "flag":
             text += " (y/n)"
-        elif field.key == "fool_exchange" and "owed" in field.choices:
-            text += _(" (Enter: exchanged as usual)")
+        elif field.enter_means:
+            text += _(field.enter_means)
         elif not required:
             text += _(" (Enter: none)")
         return text

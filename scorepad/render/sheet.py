@@ -100,18 +100,6 @@ BONUS_VALUES = (
     N_("tappist"),
     N_("opponents"),
 )
-FOOL_EXCHANGES = {
-    ("french", "given"): N_("Excuse given"),
-    ("french", "owed"): N_("Excuse owed"),
-    ("french", "lost"): N_("Excuse lost"),
-    ("troggu", "given"): N_("Bättler given"),
-    ("troggu", "lost"): N_("Bättler lost"),
-}
-# what the marks of the deals say, per game (a game without a contract has none)
-LEGENDS = {
-    "french": N_("✗ a failed contract, ★ a slam."),
-    "troggu": N_("✗ a game the Tappist's side lost."),
-}
 BONUS_KEYS = (
     "handfuls",
     "petit_au_bout",
@@ -140,7 +128,8 @@ def _head(labels: Sequence[str], numeric: Sequence[bool], extra: Sequence[str] =
 
 def bonuses(variant_name: str, entry: Any) -> str:
     """The deal's bonuses and events in words: "handful Chloé 10; petit au bout: attack"."""
-    raw = get_variant(variant_name).entry_to_raw(entry)
+    variant = get_variant(variant_name)
+    raw = variant.entry_to_raw(entry)
     words: list[str] = []
     for key in BONUS_KEYS:
         if key not in raw:
@@ -153,7 +142,7 @@ def bonuses(variant_name: str, entry: Any) -> str:
         elif key == "slam_announced":
             words.append(_("slam announced"))
         elif key == "fool_exchange":
-            words.append(_(FOOL_EXCHANGES[variant_name, value]))
+            words.append(_(variant.exchange_words[value]))
         elif key == "forced":
             words.append(_("forced"))
         else:
@@ -296,7 +285,8 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
     labels = ["#", N_("dealer"), N_("deal"), N_("pts"), N_("result"), N_("bonuses"), *players]
     numeric = [True, False, False, True, False, False, *([True] * len(players))]
     extra = ["", "opt", "", "", "opt", "bonus opt", *([""] * len(players))]
-    legend = _(LEGENDS[session.variant]) if session.variant in LEGENDS else ""
+    legend = get_variant(session.variant).legend
+    legend = _(legend) if legend else ""
     caption = (
         '<p class="small">'
         + escape(

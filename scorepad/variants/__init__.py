@@ -31,6 +31,7 @@ from scorepad.protocol import (
     merge_raw,
     raw_value,
     with_prompts,
+    with_words,
 )
 from scorepad.reading import (
     FOOL_HOW,
@@ -84,6 +85,7 @@ __all__ = [
     "resolve_choice",
     "short_answers",
     "with_prompts",
+    "with_words",
 ]
 
 

@@ -98,12 +98,40 @@ class Piedmont:
     settles_without_rate = False
     synonyms: Mapping[str, str] = {}
     sitting_out = "dealer-plays"  # with more people than seats (seating.Policy)
+    legend = ""  # no contract: the deals carry no marks
+    exchange_words: Mapping[str, str] = {}  # the Matto returns to its player: no exchange
     fields: tuple[Field, ...] = (
-        Field("points", "--points", "number", "NAME=X: a player's card points (one or both)"),
-        Field("cards", "--cards", "cards", "the cards of one player's pile"),
-        Field("pile", "--pile", "integer", "how many cards the pile holds (odd)"),
-        Field("player", "--player", "player", "whose pile --cards lists (or whose --points X)"),
-        Field("fool", "--fool", "player", "who played the Matto (it returns to him)"),
+        Field(
+            "points",
+            "--points",
+            "number",
+            "NAME=X: a player's card points (one or both)",
+            word=N_("points"),
+        ),
+        Field("cards", "--cards", "cards", "the cards of one player's pile", word=N_("cards")),
+        Field(
+            "pile",
+            "--pile",
+            "integer",
+            "how many cards the pile holds (odd)",
+            word=N_("pile"),
+            asked_at_once=True,
+        ),
+        Field(
+            "player",
+            "--player",
+            "player",
+            "whose pile --cards lists (or whose --points X)",
+            word=N_("player"),
+        ),
+        Field(
+            "fool",
+            "--fool",
+            "player",
+            "who played the Matto (it returns to him)",
+            word=N_("fool"),
+            asked_at_once=True,
+        ),
     )
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:

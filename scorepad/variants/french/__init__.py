@@ -15,7 +15,7 @@ from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import plural
-from scorepad.variants import Field, Saved, fool_fields, merge_raw, with_prompts
+from scorepad.variants import Field, Saved, fool_fields, merge_raw, with_prompts, with_words
 from scorepad.variants.french import reading, scoring
 from scorepad.variants.french.bounds import (
     discardable,
@@ -111,61 +111,118 @@ class French:
     settles_without_rate = False
     synonyms: Mapping[str, str] = {}
     sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
-    fields: tuple[Field, ...] = with_prompts(
-        (
-            Field(
-                "contract",
-                "--contract",
-                "choice",
-                "the contract, or pass / cancelled",
-                CONTRACTS,
-                aliases=tuple(CONTRACT_ALIASES.items()),
+    # the sheet's words
+    legend = N_("✗ a failed contract, ★ a slam.")
+    exchange_words: Mapping[str, str] = {
+        "given": N_("Excuse given"),
+        "owed": N_("Excuse owed"),
+        "lost": N_("Excuse lost"),
+    }
+    fields: tuple[Field, ...] = with_words(
+        with_prompts(
+            (
+                Field(
+                    "contract",
+                    "--contract",
+                    "choice",
+                    "the contract, or pass / cancelled",
+                    CONTRACTS,
+                    aliases=tuple(CONTRACT_ALIASES.items()),
+                ),
+                Field("taker", "--taker", "player", "who took"),
+                Field(
+                    "partner",
+                    "--partner",
+                    "player",
+                    "5 players: the called king's holder",
+                    asked_at_once=True,
+                ),
+                Field("alone", "--alone", "flag", "5 players: the taker plays alone"),
+                Field(
+                    "points", "--points", "number", "the taker side's card points (0–91, halves)"
+                ),
+                Field(
+                    "bouts", "--bouts", "integer", "bouts (21, 1, Excuse) in the taker side's cards"
+                ),
+                Field("cards", "--cards", "cards", "the cards of one side's pile"),
+                Field(
+                    "pile", "--pile", "integer", "how many cards the pile holds", asked_at_once=True
+                ),
+                Field(
+                    "side",
+                    "--side",
+                    "choice",
+                    "whose pile the cards are",
+                    SIDES,
+                    aliases=tuple(SIDE_ALIASES.items()),
+                    asked_at_once=True,
+                ),
+                Field(
+                    "handfuls",
+                    "--handful",
+                    "handfuls",
+                    "handfuls shown, as PLAYER:TRUMPS",
+                    label=N_("handful"),
+                ),
+                Field(
+                    "petit_au_bout",
+                    "--petit-au-bout",
+                    "choice",
+                    "which side won the Petit in the last trick",
+                    SIDES,
+                    aliases=tuple(SIDE_ALIASES.items()),
+                    label=N_("petit au bout"),
+                ),
+                Field(
+                    "slam",
+                    "--slam",
+                    "choice",
+                    "which side took every trick",
+                    SIDES,
+                    aliases=tuple(SIDE_ALIASES.items()),
+                    label=N_("slam"),
+                ),
+                Field(
+                    "slam_announced",
+                    "--slam-announced",
+                    "flag",
+                    "slam announced by the taker",
+                    label=N_("slam"),
+                ),
+                *fool_fields(
+                    N_("Excuse"),
+                    N_("what became of the Excuse"),
+                    ("given", "owed", "lost"),
+                    usual=("given", "made"),  # the exchange made as usual changes nothing
+                    enter_means=N_(" (Enter: exchanged as usual)"),
+                ),
             ),
-            Field("taker", "--taker", "player", "who took"),
-            Field("partner", "--partner", "player", "5 players: the called king's holder"),
-            Field("alone", "--alone", "flag", "5 players: the taker plays alone"),
-            Field("points", "--points", "number", "the taker side's card points (0–91, halves)"),
-            Field("bouts", "--bouts", "integer", "bouts (21, 1, Excuse) in the taker side's cards"),
-            Field("cards", "--cards", "cards", "the cards of one side's pile"),
-            Field("pile", "--pile", "integer", "how many cards the pile holds"),
-            Field(
-                "side",
-                "--side",
-                "choice",
-                "whose pile the cards are",
-                SIDES,
-                aliases=tuple(SIDE_ALIASES.items()),
-            ),
-            Field("handfuls", "--handful", "handfuls", "handfuls shown, as PLAYER:TRUMPS"),
-            Field(
-                "petit_au_bout",
-                "--petit-au-bout",
-                "choice",
-                "which side won the Petit in the last trick",
-                SIDES,
-                aliases=tuple(SIDE_ALIASES.items()),
-            ),
-            Field(
-                "slam",
-                "--slam",
-                "choice",
-                "which side took every trick",
-                SIDES,
-                aliases=tuple(SIDE_ALIASES.items()),
-            ),
-            Field("slam_announced", "--slam-announced", "flag", "slam announced by the taker"),
-            *fool_fields(N_("Excuse"), N_("what became of the Excuse"), ("given", "owed", "lost")),
+            {
+                "contract": N_("contract"),
+                "taker": N_("taker"),
+                "partner": N_("partner (holder of the called king)"),
+                "points": N_("card points of the taker's side (0–91, halves)"),
+                "bouts": N_("bouts (21, 1, Excuse) on the taker's side"),
+                "pile": N_("cards in that pile"),
+                "side": N_("whose pile is it"),
+                "petit_au_bout": N_("petit au bout, won by"),
+                "slam": N_("slam: which side took every trick"),
+            },
         ),
         {
             "contract": N_("contract"),
             "taker": N_("taker"),
-            "partner": N_("partner (holder of the called king)"),
-            "points": N_("card points of the taker's side (0–91, halves)"),
-            "bouts": N_("bouts (21, 1, Excuse) on the taker's side"),
-            "pile": N_("cards in that pile"),
-            "side": N_("whose pile is it"),
-            "petit_au_bout": N_("petit au bout, won by"),
-            "slam": N_("slam: which side took every trick"),
+            "partner": N_("partner"),
+            "alone": N_("alone"),
+            "points": N_("points"),
+            "bouts": N_("bouts"),
+            "cards": N_("cards"),
+            "pile": N_("pile"),
+            "side": N_("side"),
+            "handfuls": N_("handfuls"),
+            "petit_au_bout": N_("petit au bout"),
+            "slam": N_("slam"),
+            "slam_announced": N_("slam announced"),
         },
     )
 

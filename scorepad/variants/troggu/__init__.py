@@ -16,7 +16,7 @@ from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, shown
-from scorepad.variants import Field, Saved, fool_fields, merge_raw, with_prompts
+from scorepad.variants import Field, Saved, fool_fields, merge_raw, with_prompts, with_words
 from scorepad.variants.troggu import reading, scoring
 from scorepad.variants.troggu.bounds import (
     KINGS,
@@ -103,59 +103,93 @@ class Troggu:
     settles_without_rate = True
     synonyms: Mapping[str, str] = {"contract": "bid", "taker": "tappist"}  # -c, -t
     sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
-    fields: tuple[Field, ...] = with_prompts(
-        (
-            Field(
-                "bid",
-                "--bid",
-                "choice",
-                "tapp, solo, or misere when all passed",
-                BIDS,
-                aliases=tuple(BID_ALIASES.items()),
+    # the sheet's words
+    legend = N_("✗ a game the Tappist's side lost.")
+    exchange_words: Mapping[str, str] = {"given": N_("Bättler given"), "lost": N_("Bättler lost")}
+    fields: tuple[Field, ...] = with_words(
+        with_prompts(
+            (
+                Field(
+                    "bid",
+                    "--bid",
+                    "choice",
+                    "tapp, solo, or misere when all passed",
+                    BIDS,
+                    aliases=tuple(BID_ALIASES.items()),
+                ),
+                Field("tappist", "--tappist", "player", "the declarer"),
+                Field(
+                    "partner",
+                    "--partner",
+                    "player",
+                    "7–8 players: the called card's holder",
+                    asked_at_once=True,
+                ),
+                Field("alone", "--alone", "flag", "the called card was the Tappist's own"),
+                Field("called", "--called", "card", "7–8 players: the card the Tappist named"),
+                Field(
+                    "forced",
+                    "--forced",
+                    "flag",
+                    "7–8 players: all passed, the Bättler (or trump 1) holder had to play",
+                ),
+                Field(
+                    "tricks",
+                    "--tricks",
+                    "integer",
+                    "tricks won by the Tappist's side",
+                    label=N_("tricks"),
+                    asked_at_once=True,
+                ),
+                Field(
+                    "points",
+                    "--points",
+                    "number",
+                    "the Tappist side's points, with the discard or the Tapp (0–114)",
+                ),
+                Field("cards", "--cards", "cards", "the cards of one side's pile"),
+                Field(
+                    "pile", "--pile", "integer", "how many cards the pile holds", asked_at_once=True
+                ),
+                Field(
+                    "side",
+                    "--side",
+                    "choice",
+                    "whose pile the cards are",
+                    SIDES,
+                    aliases=tuple(SIDE_ALIASES.items()),
+                    asked_at_once=True,
+                ),
+                *fool_fields(
+                    N_("Bättler"),
+                    N_("Bättler kept back to the last trick: exchange given, or lost"),
+                    ("given", "lost"),
+                    {"made": "given"},
+                ),
             ),
-            Field("tappist", "--tappist", "player", "the declarer"),
-            Field("partner", "--partner", "player", "7–8 players: the called card's holder"),
-            Field("alone", "--alone", "flag", "the called card was the Tappist's own"),
-            Field("called", "--called", "card", "7–8 players: the card the Tappist named"),
-            Field(
-                "forced",
-                "--forced",
-                "flag",
-                "7–8 players: all passed, the Bättler (or trump 1) holder had to play",
-            ),
-            Field("tricks", "--tricks", "integer", "tricks won by the Tappist's side"),
-            Field(
-                "points",
-                "--points",
-                "number",
-                "the Tappist side's points, with the discard or the Tapp (0–114)",
-            ),
-            Field("cards", "--cards", "cards", "the cards of one side's pile"),
-            Field("pile", "--pile", "integer", "how many cards the pile holds"),
-            Field(
-                "side",
-                "--side",
-                "choice",
-                "whose pile the cards are",
-                SIDES,
-                aliases=tuple(SIDE_ALIASES.items()),
-            ),
-            *fool_fields(
-                N_("Bättler"),
-                N_("Bättler kept back to the last trick: exchange given, or lost"),
-                ("given", "lost"),
-                {"made": "given"},
-            ),
+            {
+                "bid": N_("bid"),
+                "tappist": N_("Tappist"),
+                "partner": N_("partner (holder of the called card)"),
+                "points": N_("points of the Tappist's side, with the discard or the Tapp (0–114)"),
+                "pile": N_("cards in that pile"),
+                "side": N_("whose pile is it"),
+                "fool": N_("who kept the Bättler back"),
+                "fool_winner": N_("who won the last trick"),
+            },
         ),
         {
             "bid": N_("bid"),
-            "tappist": N_("Tappist"),
-            "partner": N_("partner (holder of the called card)"),
-            "points": N_("points of the Tappist's side, with the discard or the Tapp (0–114)"),
-            "pile": N_("cards in that pile"),
-            "side": N_("whose pile is it"),
-            "fool": N_("who kept the Bättler back"),
-            "fool_winner": N_("who won the last trick"),
+            "tappist": N_("tappist"),
+            "partner": N_("partner"),
+            "alone": N_("alone"),
+            "called": N_("called"),
+            "forced": N_("forced"),
+            "tricks": N_("tricks"),
+            "points": N_("points"),
+            "cards": N_("cards"),
+            "pile": N_("pile"),
+            "side": N_("side"),
         },
     )
     fields = tuple(
