@@ -18,6 +18,17 @@ class DealOption(NamedTuple):
 
 REPEATABLE = {"points", "handfuls", "out"}
 
+#: the common fields' short options: one habit serves every game (-c is Troggu's bid too and -t
+#: its Tappist: core.add_deal reads them in the game's words, `Variant.synonyms`)
+SHORT_OPTIONS = {"contract": "-c", "taker": "-t", "points": "-p", "bouts": "-b"}
+
+#: what the games say of those short options (`Variant.synonym_help`), written out:
+#: {key: ((game, said after the option's help, metavar, its row in the game's section), ...)}
+SYNONYM_HELP: dict[str, tuple[tuple[str, str, str, str], ...]] = {
+    "contract": (("troggu", "; Troggu: the bid", "BID", "the bid, as --bid"),),
+    "taker": (("troggu", "; Troggu: the Tappist", "NAME", "the Tappist, as --tappist"),),
+}
+
 DEAL_OPTIONS: tuple[DealOption, ...] = (
     DealOption("dealer", "--dealer", "player", (), "who dealt (default: the next dealer)"),
     DealOption("note", "--note", "text", (), "a note kept with the deal"),

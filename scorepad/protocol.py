@@ -120,6 +120,9 @@ class Variant(Protocol):
     # who sits out when the roster has more people than the table seats (`seating.Policy`):
     # "dealer-out" (the dealer deals and sits out) or "dealer-plays"
     sitting_out: str
+    # what --help says where a common field's short option (-c, -t) stands for the game's own:
+    # {common key: (said after the option's help, metavar, its row in the game's section)}
+    synonym_help: Mapping[str, tuple[str, str, str]]
     legend: str  # what the marks of the deals say on the sheet ("": a game without a contract)
     exchange_words: Mapping[str, str]  # the Fool's exchange as the sheet says it: "Excuse owed"
 

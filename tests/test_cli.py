@@ -152,6 +152,20 @@ def test_the_written_out_deal_options_are_the_games_fields():
             assert "[" not in option.help.rsplit(" ", 1)[-1], key
 
 
+def test_the_written_out_short_options_say_what_the_games_declare():
+    """The short options' words for a game (-c: Troggu's bid) are the game's own declaration."""
+    from scorepad.deal_options import SHORT_OPTIONS, SYNONYM_HELP
+    from scorepad.variants import registry
+
+    declared: dict[str, list] = {}
+    for name, variant in registry().items():
+        for key, (said, metavar, row) in variant.synonym_help.items():
+            assert key in SHORT_OPTIONS and key in variant.synonyms, (name, key)
+            declared.setdefault(key, []).append((name, said, metavar, row))
+    assert {key: tuple(found) for key, found in declared.items()} == SYNONYM_HELP
+    assert SYNONYM_HELP  # Troggu's -c and -t
+
+
 IMPORTED = ("import sys\nfrom scorepad.cli import app\n"
             "try:\n    app(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m.startswith('scorepad.variants.')"

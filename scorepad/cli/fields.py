@@ -17,14 +17,12 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.text import typed
 
-# the common fields, short: -c is Troggu's bid too and -t its Tappist (core.add_deal reads them
-# in the game's words), so one habit serves every game
-SHORT_OPTIONS = {
-    "contract": ("-c", N_("; Troggu: the bid")),
-    "taker": ("-t", N_("; Troggu: the Tappist")),
-    "points": ("-p", ""),
-    "bouts": ("-b", ""),
-}
+
+def _short(key: str) -> tuple[str, str]:
+    """A common field's short option, and what the games say of it (`synonym_help`)."""
+    from scorepad.deal_options import SHORT_OPTIONS, SYNONYM_HELP
+
+    return SHORT_OPTIONS.get(key, ""), "".join(_(said[1]) for said in SYNONYM_HELP.get(key, ()))
 
 
 def _deal_parameters() -> list[inspect.Parameter]:
@@ -41,8 +39,7 @@ def _deal_parameters() -> list[inspect.Parameter]:
             ]
         elif f.key in REPEATABLE:
             metavar = "X|NAME=X" if f.key == "points" else _("PLAYER:TRUMPS")
-            short, also = SHORT_OPTIONS.get(f.key, ("", ""))
-            also = _(also) if also else ""
+            short, also = _short(f.key)
             annotation = Annotated[
                 Optional[list[str]],  # noqa: UP045
                 typer.Option(
@@ -63,8 +60,7 @@ def _deal_parameters() -> list[inspect.Parameter]:
             }.get(f.kind, "TEXT")
             if f.choices:
                 metavar = "|".join(f.choices)
-            short, also = SHORT_OPTIONS.get(f.key, ("", ""))
-            also = _(also) if also else ""
+            short, also = _short(f.key)
             complete = (
                 {"autocompletion": _complete_player}
                 if f.kind == "player"
@@ -100,7 +96,7 @@ class DealCommand(Command):
     def format_options(self, ctx: Any, formatter: Any) -> None:
         import re
 
-        from scorepad.deal_options import DEAL_OPTIONS
+        from scorepad.deal_options import DEAL_OPTIONS, SHORT_OPTIONS, SYNONYM_HELP
         from scorepad.variants import GAMES
 
         keys = {f.key for f in DEAL_OPTIONS}
@@ -122,11 +118,15 @@ class DealCommand(Command):
                 sections[GAMES[game][1]].append(plain)
             if games is None:
                 sections[ANY_GAME].append(plain)
-        # the short options of every game: -c and -t stand for Troggu's bid and Tappist too
-        sections["Troggu"][:0] = [
-            ("-c BID", _("the bid, as --bid")),
-            ("-t NAME", _("the Tappist, as --tappist")),
-        ]
+        # the short options where they stand for a game's own fields (-c: Troggu's bid)
+        shorts: dict[str, list[tuple[str, str]]] = {}
+        for key, said in SYNONYM_HELP.items():
+            for game, _also, metavar, row in said:
+                shorts.setdefault(GAMES[game][1], []).append(
+                    (f"{SHORT_OPTIONS[key]} {metavar}", _(row))
+                )
+        for title, rows in shorts.items():
+            sections[title][:0] = rows
         args = [
             r
             for p in self.get_params(ctx)

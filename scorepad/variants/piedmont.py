@@ -98,6 +98,7 @@ class Piedmont:
     settles_without_rate = False
     synonyms: Mapping[str, str] = {}
     sitting_out = "dealer-plays"  # with more people than seats (seating.Policy)
+    synonym_help: Mapping[str, tuple[str, str, str]] = {}
     legend = ""  # no contract: the deals carry no marks
     exchange_words: Mapping[str, str] = {}  # the Matto returns to its player: no exchange
     fields: tuple[Field, ...] = (

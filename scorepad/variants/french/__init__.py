@@ -111,6 +111,7 @@ class French:
     settles_without_rate = False
     synonyms: Mapping[str, str] = {}
     sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
+    synonym_help: Mapping[str, tuple[str, str, str]] = {}
     # the sheet's words
     legend = N_("✗ a failed contract, ★ a slam.")
     exchange_words: Mapping[str, str] = {

@@ -103,6 +103,10 @@ class Troggu:
     settles_without_rate = True
     synonyms: Mapping[str, str] = {"contract": "bid", "taker": "tappist"}  # -c, -t
     sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
+    synonym_help: Mapping[str, tuple[str, str, str]] = {
+        "contract": (N_("; Troggu: the bid"), "BID", N_("the bid, as --bid")),
+        "taker": (N_("; Troggu: the Tappist"), "NAME", N_("the Tappist, as --tappist")),
+    }
     # the sheet's words
     legend = N_("✗ a game the Tappist's side lost.")
     exchange_words: Mapping[str, str] = {"given": N_("Bättler given"), "lost": N_("Bättler lost")}
