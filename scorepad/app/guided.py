@@ -10,16 +10,14 @@ the command line passes in, so this module never touches the terminal itself.
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from scorepad.app.seats import ask_dealer, seat_given
 from scorepad.cards import split_cards
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
-from scorepad.model import Session, Table, seated_table, table_at
-from scorepad.render.deals import sitting_out
-from scorepad.seating import Dealt
+from scorepad.model import Session, table_at
 from scorepad.text import shown, typed
 from scorepad.variants import (
     MISSING,
@@ -421,71 +419,10 @@ class DealEntry:
                 self.say(f"  ✗ {err.problems[0].asked or err.problems[0].what}")
 
     def _seat_given(self, given: Mapping[str, Any]) -> None:
-        """The table of a dealer or an `out` given before any question (an option)."""
-        session = self.session
-        evening = session.evening()
-        people = Table(session.variant, evening.next.roster, session.rules)
-        dealer = people.resolve(str(given.get("dealer") or session.next_dealer()), "dealer")
-        out = given.get("out")
-        names = None
-        if out is not None:
-            names = tuple(
-                people.resolve(str(n), "--out") for n in (out if isinstance(out, list) else [out])
-            )
-        problems = evening.check_next(dealer, names)
-        if problems:
-            raise ScorepadError(problems)
-        seating = evening.then(Dealt(dealer, False, names)).deals[-1]
-        self.table = seated_table(session.variant, session.rules, seating)
+        seat_given(self, given)
 
     def _ask_dealer(self, default: str) -> str:
-        """The dealer, anyone on the roster (the dealer may sit out); at a table where people
-        sit out, then who sits out (the proposal: Enter accepts), and the table they leave."""
-        session = self.session
-        if session.fixed:
-            return self._ask_player(_("Dealer"), default)
-        evening = session.evening()
-        people = Table(session.variant, evening.next.roster, session.rules)
-        while True:
-            answer = self._ask(_("Dealer"), default, players=True, among=people.players)
-            try:
-                dealer = people.resolve(answer, "dealer")
-                break
-            except ScorepadError as err:
-                self.say(f"  ✗ {err.problems[0].what}")
-        proposed = evening.propose_out(dealer)
-        others = tuple(p for p in proposed if p != dealer)
-        out: tuple[str, ...] | None = None
-        old = self.defaults.get("out") or self.raw.get("out")
-        if others or (proposed and dealer not in proposed):
-            shown = _(", ").join(old if isinstance(old, list) else others)
-            while True:
-                answer = self._ask(
-                    _("Who else sits out") if dealer in proposed else _("Who sits out"),
-                    shown,
-                    players=True,
-                    among=people.players,
-                )
-                try:
-                    names = [n for n in re.split(r"[,，、 ]+", answer) if n]
-                    out = tuple(people.resolve(n, "out") for n in names)
-                except ScorepadError as err:
-                    self.say(f"  ✗ {err.problems[0].what}")
-                    continue
-                problems = evening.check_next(dealer, out)
-                if problems:
-                    for p in problems:
-                        self.say(f"  ✗ {p.what}")
-                    continue
-                break
-        seating = evening.then(Dealt(dealer, False, out)).deals[-1]
-        if seating.out != proposed:
-            self.raw["out"] = list(seating.out)
-        else:
-            self.raw.pop("out", None)
-        self.table = seated_table(session.variant, session.rules, seating)
-        self.say("  " + sitting_out(seating))
-        return dealer
+        return ask_dealer(self, default)
 
     def _ask_field(self, key: str, raw: dict[str, Any], required: bool) -> None:
         name, _sep, player = key.partition("=")
