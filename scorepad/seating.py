@@ -43,13 +43,44 @@ out tuples are shared by every deal of the same roster with the same out, so a 1
 evening holds a handful of them); O(roster log roster) a deal only to choose among several
 who sit out. A roster change costs O(roster).
 
-The session file (format 4, `scorepad.storage.document`) keeps what cannot be derived: the
-roster at deal 1 (`players`), `seats`, each change as a `[[roster]]` table (`from_deal`, `join`
-and `after`, `leave`, `seats`; read as `Join`/`Leave` then `Resize` in the file's order within
-one deal), and a deal's `out` only where it is not the rule's choice (`Seating.stored_out`):
-a deal without `out` means the rule's choice, so the proposal is part of the file format, and
-a later change to it needs a format upgrade that writes out the old choices. Removing deal k
-moves every change from a later deal one deal earlier (`core.remove_deal`).
+The session file (format 4, `scorepad.storage.document`; an older file is a fixed table and
+reads exactly as before; the upgrade from 3 changes nothing in the text):
+
+    players = ["Anna", "Bruno", "Chloé", "Daisuke", "Elsa"]  # the roster at deal 1, in order
+    seats = 4                  # absent: as many seats as players
+    dealer = "Anna"            # who deals deal 1
+
+    [[deals]]
+    dealer = "Anna"            # Anna sits out by rule: nothing more is stored
+    contract = "pass"
+
+    [[deals]]
+    dealer = "Anna"            # deal 1 was passed: Anna deals again
+    contract = "garde"
+    taker = "Bruno"
+
+    [[roster]]                 # a change, written just before the deal it first applies to
+    from_deal = 3              # authoritative: TOML readers do not keep the interleaving
+    join = "Fumiko"            # or: leave = "Daisuke"
+    after = "Anna"             # optional; absent: last in the dealing order
+    # seats = 5                # optional: the table's size from then on (--seats N)
+
+    [[deals]]
+    dealer = "Fumiko"          # six at four: Fumiko and one more sit out
+    out = ["Fumiko", "Daisuke"]  # only when not the rule's choice (`Seating.stored_out`), in
+    contract = "petite"        # dealing order; the sitting-out dealer may be left out by hand
+    taker = "Chloé"
+
+One `[[roster]]` table holds one `join` or one `leave` (with `after` for a join), and/or
+`seats`; read it as `Join`/`Leave` then `Resize`, keeping the file's order within one
+`from_deal`. Written in place, a change is appended as a deal is (text at the end of the
+file). Removing deal k moves every change from a later deal one deal earlier (a change from
+deal k stays: it now comes before what was deal k+1); editing a deal never touches them.
+Write `Seating.stored_out` (None: no key) and read the key back as `Dealt.out`. A deal
+without `out` means "the rule's choice", so the proposal is part of the file format: a
+later change to the proposal rule needs a format upgrade that writes out the old choices.
+Each deal's game table is `Table(variant, seating.seated, rules)`; JSON's `out` is
+`seating.out`; "deals sat out" counts `out` (passed deals included), "played" `seated`.
 For the game checks: a taker who is not in `seated` is refused with who sits out and why.
 """
 
