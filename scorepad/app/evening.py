@@ -19,7 +19,7 @@ from typing import Any
 
 from scorepad import core, storage
 from scorepad.app.guided import NO, YES, Back, DealEntry, yes_no
-from scorepad.app.record import Recorded, record_deal, same_as_last
+from scorepad.app.record import Recorded, record_deal, record_deals, same_as_last
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Session
@@ -430,7 +430,7 @@ def from_lines(
     """Record the deals of `lines`, one per line in `deal`'s options (blank lines and
     # comments skipped): all of them, or none when any line is wrong."""
     session = storage.load(path)
-    wanted: list[tuple[int, dict[str, Any]]] = []
+    wanted: list[dict[str, Any]] = []
     problems: list[Problem] = []
     trial = session
     for number, line in enumerate(lines, 1):
@@ -455,7 +455,7 @@ def from_lines(
         except ScorepadError as err:
             problems.extend(err.located(where).problems)
             continue
-        wanted.append((number, raw))
+        wanted.append(raw)
         previous = replace(trial, deals=trial.deals[:-1])
         same = same_as_last(previous, trial.deals[-1])
         if same is not None:
@@ -470,12 +470,9 @@ def from_lines(
         say(_("no deals in the input; nothing recorded"))
         return
 
-    def add_all(now: Session) -> Session:
-        for _line, raw in wanted:
-            now = core.add_deal(now, raw, play_on=True)
-        return now
-
-    before, updated = storage.update(path, add_all, notes)
+    done = record_deals(path, wanted, play_on=True)
+    notes.extend(done.notes)
+    before, updated = done.before, done.after
     first = len(before.deals) + 1
     saved.append(f"deals {first}–{len(updated.deals)}")
     for n in range(first, len(updated.deals) + 1):

@@ -5,7 +5,7 @@ under the lock (another scorepad may have recorded a deal meanwhile)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -130,6 +130,23 @@ def record_deal(
         tuple(notes),
         same_as[0] if same_as else None,
     )
+
+
+def record_deals(
+    path: Path, raws: Sequence[Mapping[str, Any]], *, play_on: bool = False
+) -> Recorded:
+    """Add several deals to the file together (`play` reading a text file): one read under
+    the lock, and every deal saved, or none when the file as it is now refuses one (its
+    problem raised as the game says it, the file unchanged). Nothing is asked."""
+    notes: list[str] = []
+
+    def add_all(now: Session) -> Session:
+        for raw in raws:
+            now = core.add_deal(now, raw, play_on=play_on)
+        return now
+
+    before, after = storage.update(path, add_all, notes)
+    return Recorded(before, after, ended=core.match_ended(before, after), notes=tuple(notes))
 
 
 def next_deal_number(path: Path) -> int:
