@@ -597,3 +597,70 @@ def json_number(x: Decimal | int | None) -> int | float | None:
     if x is None or isinstance(x, int):
         return x
     return int(x) if x == x.to_integral_value() else float(x)
+
+
+def start_session(
+    variant_name: str,
+    players: str,
+    *,
+    today: str,
+    profile: str | None = None,
+    title: str = "",
+    date: str | None = None,
+    dealer: str | None = None,
+    settings: Sequence[str] = (),
+    seats: int | None = None,
+) -> Session:
+    """A new session from `new`'s options as typed: the players comma-separated (ASCII,
+    full-width or the Japanese 、), each setting as KEY=VALUE, the date as YYYY-MM-DD (none:
+    `today`); `seats` as `new_session`'s. The problems name the option they are about
+    (--set, --date, --players, --title); a wrong setting or date is said alone, before the
+    names are looked at."""
+    import re
+
+    from scorepad.checks import MAX_TEXT, control_problem, read_date
+
+    pairs: dict[str, str] = {}
+    for item in settings:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ScorepadError(
+                [Problem("--set", _("'{item}' should be KEY=VALUE").format(item=item))]
+            )
+        pairs[key.strip().replace("-", "_")] = value
+    if date is None:
+        date = today
+    elif read_date(date.strip()) is None:
+        raise ScorepadError(
+            [
+                Problem(
+                    "--date",
+                    _("{date} is not a date as YYYY-MM-DD (e.g. 2026-11-26)").format(
+                        date=shown(date)
+                    ),
+                )
+            ]
+        )
+    date = read_date(date.strip()) or ""
+    # commas as typed on any keyboard: ASCII, full-width (，) and the Japanese 、
+    names = [p for p in (n.strip() for n in re.split(r"[,，、]", players)) if p]
+    problems = [
+        control_problem(text, option)
+        for text, option in [*((name, "--players") for name in names), (title, "--title")]
+    ]
+    if len(title) > MAX_TEXT:
+        problems.append(
+            Problem("--title", _("is longer than {max_text} characters").format(max_text=MAX_TEXT))
+        )
+    if any(problems):
+        raise ScorepadError([p for p in problems if p])
+    return new_session(
+        variant_name,
+        names,
+        profile=profile,
+        title=title,
+        date=date,
+        dealer=dealer,
+        settings=pairs,
+        seats=seats,
+    )

@@ -104,3 +104,43 @@ def test_a_settlement_that_does_not_add_up_is_refused():
         check_outcome(french, Outcome("made", {"A": 2, "B": -1, "C": 0}), table)
     with pytest.raises(AssertionError, match="not every player"):
         check_outcome(french, Outcome("made", {"A": 1, "B": -1}), table)
+
+
+# --- `new`'s options as typed (core.start_session) --------------------------------------------
+
+
+def _problems(err):
+    return [str(p) for p in err.value.problems]
+
+
+def test_a_session_started_from_the_options_as_typed():
+    s = core.start_session("french", " Anna，Bruno、Chloé,, Daisuke ", today="2026-11-26",
+                           title="Club", dealer="bru", settings=["petit-au-bout-multiplied=true"])
+    assert s.players == ("Anna", "Bruno", "Chloé", "Daisuke") and s.dealer == "Bruno"
+    assert s.date == "2026-11-26" and s.title == "Club"  # no --date: today
+    assert s.rules["petit_au_bout_multiplied"] is True
+    assert core.start_session("troggu", "A,B,C,D", today="2026-11-26",
+                              date=" 2026-01-05 ").date == "2026-01-05"
+    five = core.start_session("french", "A,B,C,D,E", today="2026-11-26", seats=4)
+    assert five.roster == ("A", "B", "C", "D", "E") and five.seats == 4
+
+
+def test_a_bad_setting_or_date_is_said_alone_before_the_names():
+    with pytest.raises(ScorepadError) as err:
+        core.start_session("french", "A", today="2026-11-26", settings=["target"], date="x")
+    assert _problems(err) == ["--set: 'target' should be KEY=VALUE"]
+    with pytest.raises(ScorepadError) as err:
+        core.start_session("french", "A", today="2026-11-26", settings=["=1"])
+    assert _problems(err) == ["--set: '=1' should be KEY=VALUE"]
+    with pytest.raises(ScorepadError) as err:
+        core.start_session("french", "A", today="2026-11-26", date="2026-02-30")
+    assert _problems(err) == ["--date: '2026-02-30' is not a date as YYYY-MM-DD (e.g. 2026-11-26)"]
+
+
+def test_names_and_title_are_checked_together_then_the_game_rules():
+    with pytest.raises(ScorepadError) as err:
+        core.start_session("french", "Anna,Bo\x07b,Chloé", today="2026-11-26", title="t" * 501)
+    assert [p.split(":")[0] for p in _problems(err)] == ["--players", "--title"]
+    with pytest.raises(ScorepadError) as err:
+        core.start_session("french", "Anna,Bruno", today="2026-11-26")
+    assert _problems(err)[0].startswith("players: french is played by 3 to 5 players")

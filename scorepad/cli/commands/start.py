@@ -10,9 +10,9 @@ import typer
 from scorepad.cli.base import Command, family
 from scorepad.cli.options import FileArg, JsonOpt, ascii_int
 from scorepad.cli.output import echo, echo_json, handled, run
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
-from scorepad.text import plural, shown, typed
+from scorepad.text import plural, typed
 
 commands = family()
 
@@ -62,62 +62,20 @@ def new(
         ),
     ] = None,
 ) -> None:
+    import datetime
+
     from scorepad import core, storage
 
-    pairs: dict[str, str] = {}
-    for item in settings or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise ScorepadError(
-                [
-                    Problem(
-                        _("{file}: --set").format(file=file),
-                        _("'{item}' should be KEY=VALUE").format(item=item),
-                    )
-                ]
-            )
-        pairs[key.strip().replace("-", "_")] = value
-    from scorepad.checks import MAX_TEXT, control_problem, read_date
-
-    if date is None:
-        import datetime
-
-        date = datetime.date.today().isoformat()
-    elif read_date(date.strip()) is None:
-        raise ScorepadError(
-            [
-                Problem(
-                    _("{file}: --date").format(file=file),
-                    _("{date} is not a date as YYYY-MM-DD (e.g. 2026-11-26)").format(
-                        date=shown(date)
-                    ),
-                )
-            ]
-        )
-    date = read_date(date.strip()) or ""
-    import re
-
-    # commas as typed on any keyboard: ASCII, full-width (，) and the Japanese 、
-    names = [p for p in (n.strip() for n in re.split(r"[,，、]", players)) if p]
-    typed = [
-        control_problem(text, option)
-        for text, option in [*((name, "--players") for name in names), (title, "--title")]
-    ]
-    if len(title) > MAX_TEXT:
-        typed.append(
-            Problem("--title", _("is longer than {max_text} characters").format(max_text=MAX_TEXT))
-        )
-    if any(typed):
-        raise ScorepadError([p for p in typed if p]).located(str(file))
     try:
-        session = core.new_session(
+        session = core.start_session(
             variant,
-            names,
+            players,
+            today=datetime.date.today().isoformat(),
             profile=rules,
             title=title,
             date=date,
             dealer=dealer,
-            settings=pairs,
+            settings=settings or (),
             seats=seats,
         )
     except ScorepadError as err:
@@ -136,7 +94,7 @@ def new(
             title=_(v.title),
             profile=session.profile,
             date=session.date,
-            names=len(names),
+            names=len(session.roster),
             players=_(", ").join(session.players),
             dealer=session.dealer,
         )
