@@ -178,56 +178,10 @@ def _sessions_between(
     """The sessions of the files (one game), by date (undated ones as given, last), those
     between `since` and `until` when given. `mixed`: the command's error for files of
     different games (with {which}; default: the standings')."""
-    from scorepad.checks import read_date
+    from scorepad import season
 
-    bounds = []
-    for option, value in (("--since", since), ("--until", until)):
-        if value is not None and read_date(value.strip()) is None:
-            raise ScorepadError(
-                [
-                    Problem(
-                        option, _("{value} is not a date as YYYY-MM-DD").format(value=shown(value))
-                    )
-                ]
-            )
-        bounds.append(read_date(value.strip()) if value is not None else None)
-    sessions = _load_all(files)
-    games = {s.variant for s in sessions}
-    if len(games) > 1:
-        which = ", ".join(
-            _("{f} is {variant}").format(f=f, variant=s.variant)
-            for f, s in zip(files, sessions, strict=True)
-        )
-        raise ScorepadError(
-            [
-                Problem(
-                    "",
-                    (
-                        mixed
-                        or _("the files mix games ({which}): standings add up one game at a time")
-                    ).format(which=which),
-                )
-            ]
-        )
-    pairs = sorted(zip(files, sessions, strict=True), key=lambda fs: (not fs[1].date, fs[1].date))
-    if since is not None or until is not None:
-        low, high = bounds
-        pairs = [
-            (f, s)
-            for f, s in pairs
-            if s.date and (low is None or s.date >= low) and (high is None or s.date <= high)
-        ]
-        if not pairs:
-            raise ScorepadError(
-                [
-                    Problem(
-                        "",
-                        _("no dated session falls between {x} and {x2}").format(
-                            x=low or _("the start"), x2=high or _("today")
-                        ),
-                    )
-                ]
-            )
+    low, high = season.date_bounds(since, until)  # a wrong date is said before reading
+    pairs = season.between(files, _load_all(files), low, high, mixed)
     return [f for f, _s in pairs], [s for _f, s in pairs]
 
 

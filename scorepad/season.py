@@ -1,0 +1,83 @@
+"""A season: sessions of one game, in the order of their dates, those between two dates.
+
+Pure functions over sessions already read (reading the files is storage's)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from scorepad.checks import read_date
+from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
+from scorepad.model import Session
+from scorepad.text import shown
+
+F = TypeVar("F")
+
+
+def date_bounds(since: str | None, until: str | None) -> tuple[str | None, str | None]:
+    """--since and --until as dates (None: not given); a wrong one is refused, so that it is
+    said before any file is read."""
+    bounds = []
+    for option, value in (("--since", since), ("--until", until)):
+        if value is not None and read_date(value.strip()) is None:
+            raise ScorepadError(
+                [
+                    Problem(
+                        option, _("{value} is not a date as YYYY-MM-DD").format(value=shown(value))
+                    )
+                ]
+            )
+        bounds.append(read_date(value.strip()) if value is not None else None)
+    low, high = bounds
+    return low, high
+
+
+def between(
+    files: Sequence[F],
+    sessions: Sequence[Session],
+    low: str | None = None,
+    high: str | None = None,
+    mixed: str | None = None,
+) -> list[tuple[F, Session]]:
+    """The files with their sessions (one game) by date, undated ones as given and last; with
+    a bound (from `date_bounds`), only the dated sessions between them, at least one.
+    `mixed`: the error for files of different games (with {which}; default: the
+    standings')."""
+    games = {s.variant for s in sessions}
+    if len(games) > 1:
+        which = ", ".join(
+            _("{f} is {variant}").format(f=f, variant=s.variant)
+            for f, s in zip(files, sessions, strict=True)
+        )
+        raise ScorepadError(
+            [
+                Problem(
+                    "",
+                    (
+                        mixed
+                        or _("the files mix games ({which}): standings add up one game at a time")
+                    ).format(which=which),
+                )
+            ]
+        )
+    pairs = sorted(zip(files, sessions, strict=True), key=lambda fs: (not fs[1].date, fs[1].date))
+    if low is not None or high is not None:
+        pairs = [
+            (f, s)
+            for f, s in pairs
+            if s.date and (low is None or s.date >= low) and (high is None or s.date <= high)
+        ]
+        if not pairs:
+            raise ScorepadError(
+                [
+                    Problem(
+                        "",
+                        _("no dated session falls between {x} and {x2}").format(
+                            x=low or _("the start"), x2=high or _("today")
+                        ),
+                    )
+                ]
+            )
+    return pairs
