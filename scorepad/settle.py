@@ -9,11 +9,15 @@ n − g payments, g being the largest number of groups that each add up to zero 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
+from typing import TYPE_CHECKING
 
 from scorepad.i18n import _
+
+if TYPE_CHECKING:
+    from scorepad.core import Standing
 
 CENT = Decimal("0.01")
 EXACT_UP_TO = 12  # players with a balance: 12 × 2^12 steps are instant
@@ -60,6 +64,28 @@ def against_the_others(totals: Mapping[str, int]) -> dict[str, int]:
     players the one behind pays the difference of the totals."""
     everyone = sum(totals.values())
     return {p: len(totals) * t - everyone for p, t in totals.items()}
+
+
+def settle_standings(
+    rows: Sequence[Standing],
+    rate: Decimal | None = None,
+    *,
+    per_game: bool = False,
+    zero_sum: bool = True,
+) -> Settlement:
+    """Who pays whom after the standings `rows`: on their totals, or with `per_game`
+    (Piedmont) on the deals each player won, against the others' (as a game that is not
+    `zero_sum` is on its points). Without a rate, in the game's own unit, exactly; with one,
+    in money rounded to cents."""
+    if per_game:
+        totals = against_the_others({r.name: r.won for r in rows})
+    else:
+        totals = {r.name: r.total for r in rows}
+        if not zero_sum:  # the player behind pays the difference
+            totals = against_the_others(totals)
+    if rate is None:
+        return settle(totals, Decimal(1), Decimal(1))
+    return settle(totals, rate, CENT)
 
 
 def fewest_payments(balances: Mapping[str, Decimal]) -> list[Payment]:

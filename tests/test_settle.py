@@ -117,3 +117,26 @@ def test_league_ranks_by_average_only_those_with_enough_deals(cli):
     assert ("Dora", None, [88, None]) in ranked  # one deal: not ranked by average
     out = cli("standings", one, two, "--league", "--since", "2026-11-10").stdout
     assert "2026-11-05" not in out and "2026-11-12" in out
+
+
+def test_standings_are_settled_on_totals_differences_or_deals_won():
+    """settle_standings: the rows' totals; a game that is not zero-sum on the differences;
+    Piedmont's --per-game on the deals won; a rate in cents, none in the game's unit."""
+    from scorepad.core import Standing
+    from scorepad.settle import Payment, settle_standings
+
+    rows = [Standing("Anna", 30, won=2), Standing("Bruno", -10, won=5), Standing("Chloé", -20)]
+    plain = settle_standings(rows)
+    assert dict(plain.balances) == {"Anna": 30, "Bruno": -10, "Chloé": -20}
+    assert plain.rate == 1 and set(plain.payments) == {Payment("Bruno", "Anna", Decimal(10)),
+                                                       Payment("Chloé", "Anna", Decimal(20))}
+    money = settle_standings(rows, Decimal("0.333"))
+    assert dict(money.balances) == {"Anna": Decimal("9.99"), "Bruno": Decimal("-3.33"),
+                                    "Chloé": Decimal("-6.66")}
+    two = [Standing("Anna", 410, won=5), Standing("Bruno", 409, won=4)]
+    assert dict(settle_standings(two, zero_sum=False).balances) == {"Anna": 1, "Bruno": -1}
+    assert dict(settle_standings(two, per_game=True).balances) == {"Anna": 1, "Bruno": -1}
+    per_game = settle_standings([Standing("A", 0, won=7), Standing("B", 900, won=2)],
+                                Decimal("0.5"), per_game=True)
+    assert dict(per_game.balances) == {"A": Decimal("2.50"), "B": Decimal("-2.50")}
+    assert per_game.payments == (Payment("B", "A", Decimal("2.50")),)

@@ -112,7 +112,7 @@ def _settlement(
 
     from scorepad import core
     from scorepad.checks import control_problem
-    from scorepad.settle import CENT, against_the_others, settle
+    from scorepad.settle import settle_standings
     from scorepad.variants import get_variant
 
     problems = []
@@ -132,18 +132,11 @@ def _settlement(
         )
     if problems:
         raise ScorepadError(problems)
-    unit = variant.unit
-    rows = core.standings(sessions)
-    if per_game:
-        totals = against_the_others({r.name: r.won for r in rows})
-        unit = "deals won"
-    else:
-        totals = {r.name: r.total for r in rows}
-        if variant.deal_total:  # not zero-sum: the player behind pays the difference
-            totals = against_the_others(totals)
-    if rate is None:
-        return settle(totals, Decimal(1), Decimal(1)), unit
-    return settle(totals, Decimal(rate.strip()), CENT), unit
+    amount = None if rate is None else Decimal(rate.strip())
+    settlement = settle_standings(
+        core.standings(sessions), amount, per_game=per_game, zero_sum=not variant.deal_total
+    )
+    return settlement, "deals won" if per_game else variant.unit
 
 
 @commands.command(
