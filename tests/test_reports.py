@@ -214,3 +214,21 @@ def test_show_tells_what_became_of_the_excuse_and_the_battler(cli):
     assert "the Excuse was lost: Chloé played it to the last trick, won by Anna" in lost
     escape = cli("show", EXAMPLES / "troggu-four-players.toml", "5").stdout
     assert "the Bättler's escape: Anna kept it back to the last trick, won by Bruno" in escape
+
+
+def test_the_games_as_json_and_text():
+    from scorepad.render.games import variants_lines, variants_object
+    from scorepad.variants import get_variant
+
+    games = [get_variant("piedmont"), get_variant("french")]
+    obj = variants_object(games)
+    assert [g["name"] for g in obj] == ["piedmont", "french"]
+    assert obj[0]["players"] == {"min": 2, "max": 2} and obj[0]["unit"] == "points"
+    assert obj[1]["profiles"]["fft"]["petit_au_bout_multiplied"] is True
+    assert "--contract" in obj[1]["fields"] and obj[1]["aliases"] == list(games[1].aliases)
+    assert json.loads(json.dumps(obj)) == obj  # all of it JSON
+    grid, *profiles = variants_lines(games)
+    assert grid.splitlines()[2].split()[:3] == ["piedmont", "Piedmontese", "two-handed"]
+    assert "  3–5  " in grid.splitlines()[3]
+    assert profiles[0] == "piedmont seed: angel=20, target=0, deals=0"
+    assert profiles[2].startswith("french fft: base=25,") and "multiplied=true" in profiles[2]

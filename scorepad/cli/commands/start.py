@@ -179,38 +179,11 @@ def count(
 )
 @handled
 def variants(json_: JsonOpt = False) -> None:
+    from scorepad.render.games import variants_lines, variants_object
     from scorepad.variants import registry
 
-    games: list[dict[str, Any]] = []
-    for v in registry().values():
-        games.append(
-            {
-                "name": v.name,
-                "title": v.title,
-                "aliases": list(v.aliases),
-                "players": {"min": v.min_players, "max": v.max_players},
-                "unit": v.unit,
-                "profiles": {name: dict(settings) for name, settings in v.profiles.items()},
-                "fields": [f.option for f in v.fields],
-            }
-        )
     if json_:
-        echo_json(games)
+        echo_json(variants_object(registry().values()))
         return
-    from scorepad.render.grid import grid
-
-    rows = []
-    for v in registry().values():
-        count = (
-            f"{v.min_players}–{v.max_players}"
-            if v.min_players != v.max_players
-            else str(v.min_players)
-        )
-        rows.append([v.name, _(v.title), count, _(v.unit), ", ".join(v.profiles)])
-    echo(grid(rows, ["variant", "game", "players", "scores", "profiles"]))
-    for v in registry().values():
-        for name, settings in v.profiles.items():
-            values = ", ".join(
-                f"{k}={str(x).lower() if isinstance(x, bool) else x}" for k, x in settings.items()
-            )
-            echo(f"{v.name} {name}: {values}")
+    for line in variants_lines(registry().values()):
+        echo(line)
