@@ -23,7 +23,6 @@ from scorepad.app.record import Recorded, record_deal, record_deals, same_as_las
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Session
-from scorepad.render.chart import chart
 from scorepad.render.deals import (
     edit_lines,
     explain_deal,
@@ -162,6 +161,8 @@ class Evening:
             if not session.deals:
                 self.say(_("  no deals yet: nothing to draw"))
                 return
+            from scorepad.render.chart import chart  # only when asked for
+
             self.say(chart(session, fit=self.fit()))
         elif word in ("u", "undo"):
             self.undo(session)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from scorepad import core, storage
 from scorepad.errors import ScorepadError
@@ -35,18 +35,21 @@ class Recorded:
         return self.after.deals[-1]
 
 
-class Confirm(Protocol):
-    """The table's part of recording a deal, asked out of the lock."""
+if TYPE_CHECKING:  # a type only: what `confirm` is asked (app.evening's AtTheTable is one)
+    from typing import Protocol
 
-    def mend(
-        self, session: Session, raw: dict[str, Any], refused: ScorepadError
-    ) -> dict[str, Any] | None:
-        """What the file refused, asked for and shown ("Save deal N?"): the fields, or None."""
-        ...
+    class Confirm(Protocol):
+        """The table's part of recording a deal, asked out of the lock."""
 
-    def again(self, n: int) -> bool:
-        """The deal is the same as deal n: record it again?"""
-        ...
+        def mend(
+            self, session: Session, raw: dict[str, Any], refused: ScorepadError
+        ) -> dict[str, Any] | None:
+            """What the file refused, asked for and shown ("Save deal N?"): the fields, or None."""
+            ...
+
+        def again(self, n: int) -> bool:
+            """The deal is the same as deal n: record it again?"""
+            ...
 
 
 def same_as_last(session: Session, new: Deal) -> int | None:

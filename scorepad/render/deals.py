@@ -10,7 +10,6 @@ from typing import Any
 from scorepad.core import iter_outcomes, json_number, score
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Outcome, Session
-from scorepad.render.chart import chart_markers
 from scorepad.render.grid import _wrapped, grid, simple_lines
 from scorepad.text import num, plural, scores_line, signed, width
 from scorepad.variants import get_variant
@@ -216,6 +215,8 @@ def _history_levels(session: Session) -> Iterator[tuple[set[int], bool, list[str
     yield {1, 2, 3, 4}, True, names, False
     for cut in cuts:
         yield {1, 2, 3, 4}, True, cut, False
+    from scorepad.render.chart import chart_markers  # only for the narrowest history
+
     markers = chart_markers(names)
     yield {1, 2, 3, 4}, True, [markers[n] for n in names], False
 
