@@ -15,9 +15,9 @@ from scorepad.render.deals import (
     deal_object,
     edit_lines,
     explain_deal,
+    history_grid,
     history_lines,
     history_objects,
-    history_table,
     result_name,
     session_label,
 )
@@ -42,16 +42,22 @@ from scorepad.render.grid import (
 from scorepad.render.standings import (
     UNITS,
     amount_of,
-    by_deal_table,
+    by_deal_grid,
+    league_grid,
     league_object,
-    league_table,
     money,
     settle_lines,
     settle_object,
+    standings_grid,
     standings_object,
-    standings_table,
 )
 from scorepad.text import width
+
+# render calls a printed grid of rows a grid (a Table is the game's view of a deal)
+history_table = history_grid
+by_deal_table = by_deal_grid
+league_table = league_grid
+standings_table = standings_grid
 
 __all__ = [
     "EXPORT_BATCH",

@@ -30,7 +30,7 @@ from scorepad.render.deals import (
     next_deal_line,
     result_name,
 )
-from scorepad.render.standings import standings_table
+from scorepad.render.standings import standings_grid
 from scorepad.text import plural, scores_line, shown, signed, typed
 from scorepad.variants import get_variant
 
@@ -141,7 +141,7 @@ class Evening:
         """The evening's standings, as the table leaves."""
         if session.deals:
             rows = core.standings([session])
-            self.say(standings_table(session.variant, rows, fit=self.fit()))
+            self.say(standings_grid(session.variant, rows, fit=self.fit()))
 
     def command(self, session: Session, command: str) -> None:
         word, _sep, rest = command.partition(" ")
@@ -150,7 +150,7 @@ class Evening:
             self.say(_(HELP))
         elif word in ("s", "standings"):
             rows = core.standings([session])
-            self.say(standings_table(session.variant, rows, fit=self.fit()))
+            self.say(standings_grid(session.variant, rows, fit=self.fit()))
         elif word in ("h", "history"):
             if not session.deals:
                 self.say(_("  no deals yet"))

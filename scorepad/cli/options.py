@@ -55,7 +55,7 @@ FilesArg = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help=_("machine-readable output"))]
 
 
-def _table_format(value: str) -> str:
+def _grid_format(value: str) -> str:
     """--format is checked before anything is printed (tabulate only when not "simple")."""
     if value != "simple":
         import tabulate
@@ -74,7 +74,7 @@ FormatOpt = Annotated[
     typer.Option(
         "--format",
         help=_("table format: plain, simple, github, grid, html, latex, …"),
-        callback=_table_format,
+        callback=_grid_format,
     ),
 ]
 

@@ -92,7 +92,7 @@ def _history_head(session: Session) -> tuple[str, list[str], list[int]]:
     return head, headers, [0, 4, *range(5, len(headers))]
 
 
-def history_table(session: Session, fmt: str = "simple") -> str:
+def history_grid(session: Session, fmt: str = "simple") -> str:
     """Every deal: who dealt, what was played, the result, each player's score (running
     total in brackets)."""
     head, headers, numbers = _history_head(session)
@@ -103,7 +103,7 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
     """The history in the default format, line by line, never held whole: the deals are
     scored twice (once for the columns' widths), so a season of 100,000 deals is printed
     in the memory of one line. With `fit` (a terminal's width), columns are dropped and
-    abbreviated until the table fits: dealer, result and points first, then the deal,
+    abbreviated until the grid fits: dealer, result and points first, then the deal,
     then each player's score (the running total stays), then the players' names."""
     head, headers, numbers = _history_head(session)
     players = len(session.players)
@@ -199,7 +199,7 @@ def _total_of(cell: str) -> str:
 
 def _history_levels(session: Session) -> Iterator[tuple[set[int], bool, list[str], bool]]:
     """(columns dropped, running totals only, the players' names, the deal abbreviated),
-    from the full table to the narrowest: names and contracts are shortened before the deal
+    from the full grid to the narrowest: names and contracts are shortened before the deal
     column goes, since it is what tells the rows apart."""
     names = list(session.players)
     cuts = [
@@ -295,5 +295,5 @@ def edit_lines(session: Session, updated: Session, n: int) -> str:
 
 
 def session_label(session: Session, fallback: str) -> str:
-    """A session's column in a league table: its date, else its title, else the file."""
+    """A session's column in the league grid: its date, else its title, else the file."""
     return session.date or session.title or fallback

@@ -1,4 +1,4 @@
-"""Standings, the season's league, and settling up: tables and JSON objects."""
+"""Standings, the season's league, and settling up: text grids and JSON objects."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def standings_object(variant_name: str, deals: int, rows: Sequence[Standing]) ->
     return {"variant": variant_name, "deals": deals, "players": players}
 
 
-def standings_table(
+def standings_grid(
     variant_name: str,
     rows: Sequence[Standing],
     fmt: str = "simple",
@@ -84,7 +84,7 @@ def standings_table(
     return grid(data, headers, fmt, right)
 
 
-def by_deal_table(sessions: Sequence[Session], fmt: str = "simple") -> str:
+def by_deal_grid(sessions: Sequence[Session], fmt: str = "simple") -> str:
     """Running totals after every deal, one column per player, over the sessions in order."""
     names: dict[str, str] = {}
     for session in sessions:
@@ -101,7 +101,7 @@ def by_deal_table(sessions: Sequence[Session], fmt: str = "simple") -> str:
     return grid(rows, [_("after deal"), *names.values()], fmt, range(len(names) + 1))
 
 
-def league_table(labels: Sequence[str], rows: Sequence[LeagueRow], fmt: str = "simple") -> str:
+def league_grid(labels: Sequence[str], rows: Sequence[LeagueRow], fmt: str = "simple") -> str:
     headers = [_("rank"), _("player"), *labels, _("sessions"), _("deals"), _("total"), _("average")]
     data = [
         [

@@ -39,7 +39,7 @@ commands = family()
 @handled
 def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") -> None:
     from scorepad import storage
-    from scorepad.render.deals import history_lines, history_objects, history_table
+    from scorepad.render.deals import history_grid, history_lines, history_objects
 
     session = storage.load(file)
     if json_:
@@ -49,7 +49,7 @@ def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") ->
             echo(line)
         echo(_("next dealer: {x}").format(x=session.next_dealer()))
     else:
-        echo(history_table(session, fmt))
+        echo(history_grid(session, fmt))
 
 
 @commands.command(
@@ -79,11 +79,11 @@ def standings(
     from scorepad.core import match_over
     from scorepad.render.deals import session_label
     from scorepad.render.standings import (
-        by_deal_table,
+        by_deal_grid,
+        league_grid,
         league_object,
-        league_table,
+        standings_grid,
         standings_object,
-        standings_table,
     )
 
     files, sessions = _sessions_between(files, since, until)
@@ -113,7 +113,7 @@ def standings(
                 ranked=ranked,
             )
         )
-        echo(league_table(labels, rows_, fmt))
+        echo(league_grid(labels, rows_, fmt))
         return
     rows = core.standings(sessions, rank_by=rank_by.value, min_deals=min_deals)
     variant = sessions[0].variant
@@ -140,10 +140,10 @@ def standings(
                 deals=plural(min_deals, "deal")
             )
         )
-    echo(standings_table(variant, rows, fmt, fit=fitting(), by_average=rank_by is RankBy.average))
+    echo(standings_grid(variant, rows, fmt, fit=fitting(), by_average=rank_by is RankBy.average))
     if by_deal:
         echo("")
-        echo(by_deal_table(sessions, fmt))
+        echo(by_deal_grid(sessions, fmt))
     for session in sessions:
         over = match_over(session)
         if over:
