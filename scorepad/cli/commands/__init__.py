@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "count": "start",
     "check": "tables",
     "variants": "start",
+    "tournament": "tournament",
 }
 
 

@@ -1,0 +1,395 @@
+"""Club tournaments: `tournament new`, `draw`, `tables`, `standings`, `check`, `report`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from scorepad.cli.base import Command, Group, family
+from scorepad.cli.options import JsonOpt, ascii_int
+from scorepad.cli.output import echo, echo_json, handled, print_problems, run
+from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
+
+commands = family()
+group = family()
+commands.add_typer(
+    group,
+    name="tournament",
+    cls=Group,
+    help=_(
+        "Club tournaments: rounds over several tables, a fair seat draw, one ranking.\n\n"
+        "Each table of a round is an ordinary session file (DIR/round-N/table-T.toml),\n"
+        "recorded with deal or play.\n\nExample: scorepad tournament new cup --variant "
+        "french --players-file roster.txt --rounds 5 --deals 4"
+    ),
+)
+
+DirArg = Annotated[
+    Path,
+    typer.Argument(help=_("the tournament's folder"), metavar="DIR", show_default=False),
+]
+
+
+def _date(value: str | None, option: str, where: Path) -> str | None:
+    from scorepad.checks import read_date
+    from scorepad.text import shown
+
+    if value is None:
+        return None
+    date = read_date(value.strip())
+    if date is None:
+        raise ScorepadError(
+            [
+                Problem(
+                    f"{where}: {option}",
+                    _("{date} is not a date as YYYY-MM-DD (e.g. 2026-11-26)").format(
+                        date=shown(value)
+                    ),
+                )
+            ]
+        )
+    return date
+
+
+def _roster(players: str | None, players_file: Path | None, where: Path) -> list[str]:
+    import re
+
+    if (players is None) == (players_file is None):
+        raise ScorepadError(
+            [Problem(str(where), _("give the players with --players or --players-file (one)"))]
+        )
+    if players is not None:
+        return [p for p in (n.strip() for n in re.split(r"[,，、]", players)) if p]
+    assert players_file is not None
+    try:
+        with open(players_file, "rb") as stream:
+            data = stream.read(1 << 20)
+        text = data.decode("utf-8-sig")
+    except OSError as err:
+        raise ScorepadError(
+            [
+                Problem(
+                    f"{where}: --players-file",
+                    _("cannot read {file}: {why}").format(
+                        file=players_file, why=err.strerror or type(err).__name__
+                    ),
+                )
+            ]
+        ) from None
+    except UnicodeDecodeError:
+        raise ScorepadError(
+            [
+                Problem(
+                    f"{where}: --players-file",
+                    _("{file} is not UTF-8 text").format(file=players_file),
+                )
+            ]
+        ) from None
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+@group.command(
+    cls=Command,
+    help=_(
+        "Start a tournament: a folder with its tournament file (roster, rounds, deals per "
+        "round).\nIt never overwrites one. The roster file holds one name a line.\n\n"
+        "Example: scorepad tournament new cup --variant french --players-file roster.txt "
+        "--rounds 5 --deals 4"
+    ),
+)
+@handled
+def new(
+    folder: DirArg,
+    variant: Annotated[str, typer.Option("--variant", "-v", help=_("french or troggu"))],
+    rounds: Annotated[
+        int, typer.Option("--rounds", help=_("how many rounds"), parser=ascii_int, metavar="R")
+    ],
+    deals: Annotated[
+        int,
+        typer.Option(
+            "--deals", help=_("deals each player plays per round"), parser=ascii_int, metavar="M"
+        ),
+    ],
+    players: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--players", "-p", help=_("the players, comma-separated")),
+    ] = None,
+    players_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--players-file", help=_("a file with one name a line")),
+    ] = None,
+    rules: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--rules", help=_("rule profile, e.g. seed or fft")),
+    ] = None,
+    date: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--date", help=_("the tournament's date, YYYY-MM-DD (default: today)")),
+    ] = None,
+    title: Annotated[str, typer.Option("--title", help=_("a title for the tournament"))] = "",
+) -> None:
+    from scorepad.app import tournament as app
+    from scorepad.checks import MAX_TEXT, control_problem
+
+    names = _roster(players, players_file, folder)
+    bad = control_problem(title, "--title")
+    if bad is None and len(title) > MAX_TEXT:
+        bad = Problem(
+            "--title", _("is longer than {max_text} characters").format(max_text=MAX_TEXT)
+        )
+    if bad:
+        raise ScorepadError([bad]).located(str(folder))
+    day = _date(date, "--date", folder)
+    if day is None:
+        import datetime
+
+        day = datetime.date.today().isoformat()
+    made = app.create(
+        folder,
+        variant,
+        names,
+        rounds=rounds,
+        deals=deals,
+        profile=rules,
+        title=title.strip(),
+        date=day,
+    )
+    run().saved.append(str(folder))
+    from scorepad.variants import get_variant
+
+    echo(
+        _(
+            "created {file}: {game} ({profile} rules), {date}, {n} players, {rounds} rounds "
+            "of {deals} deals a player; draw the first round with: scorepad tournament draw "
+            "{folder}"
+        ).format(
+            file=folder / "tournament.toml",
+            game=_(get_variant(made.variant).title),
+            profile=made.profile,
+            date=made.date,
+            n=len(made.players),
+            rounds=made.rounds,
+            deals=made.deals,
+            folder=folder,
+        )
+    )
+
+
+def _terminal() -> bool:
+    import sys
+
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _ask_yes(question: str) -> bool:
+    from scorepad.app.guided import yes_no
+    from scorepad.cli.options import _ask
+
+    return yes_no(_ask, echo, question, default=False)
+
+
+@group.command(
+    cls=Command,
+    help=_(
+        "Draw the next round and write its table files (seats in dealing order).\n\n"
+        "Nobody meets the same opponent twice while that is possible; seats at tables of 5\n"
+        "(or 3) are shared out; the same --seed draws the same tables. While the previous\n"
+        "round is unfinished it asks on a terminal and refuses otherwise.\n\n"
+        "Example: scorepad tournament draw cup --late Zoé --withdraw Bruno"
+    ),
+)
+@handled
+def draw(
+    folder: DirArg,
+    seed: Annotated[str, typer.Option("--seed", help=_("seeds the draw (any text)"))] = "0",
+    late: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Option("--late", help=_("a player joining from this round (repeatable)")),
+    ] = None,
+    withdraw: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Option("--withdraw", help=_("a player leaving from this round (repeatable)")),
+    ] = None,
+    date: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--date", help=_("the round's date (default: the tournament's)")),
+    ] = None,
+    again: Annotated[
+        bool,
+        typer.Option(
+            "--again", help=_("draw the last round again (none of its tables has a deal)")
+        ),
+    ] = False,
+) -> None:
+    from scorepad.app import tournament as app
+    from scorepad.render.tournament import tables_text
+
+    day = _date(date, "--date", folder)
+    drawn = app.draw(
+        folder,
+        seed=seed,
+        date=day,
+        late=late or (),
+        withdraw=withdraw or (),
+        again=again,
+        ask=_ask_yes if _terminal() else None,
+    )
+    round_ = drawn.drawn[-1]
+    run().saved.append(str(folder / f"round-{round_.number}"))
+    echo(tables_text(drawn, round_))
+    echo()
+    echo(
+        _("wrote {n} table files in {folder}; record each with scorepad deal or play").format(
+            n=len(round_.tables), folder=folder / f"round-{round_.number}"
+        )
+    )
+
+
+@group.command(
+    cls=Command,
+    help=_(
+        "Who goes where in a round (default: the last drawn): by table, then by name.\n\n"
+        "Example: scorepad tournament tables cup --round 2 --html -o round-2.html"
+    ),
+)
+@handled
+def tables(
+    folder: DirArg,
+    round_number: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--round", help=_("the round (default: the last drawn)"), parser=ascii_int),
+    ] = None,
+    as_json: JsonOpt = False,
+    as_html: Annotated[bool, typer.Option("--html", help=_("one A4 page to pin up"))] = False,
+    output: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--output", "-o", help=_("the HTML file to write; - or none: print")),
+    ] = None,
+) -> None:
+    from scorepad.render import tournament as render
+    from scorepad.storage import tournament as files
+
+    tournament = files.load(folder)
+    try:
+        round_ = tournament.round(round_number or len(tournament.drawn))
+    except ScorepadError as err:
+        raise err.located(str(folder)) from None
+    if as_json:
+        echo_json(render.tables_object(round_))
+    elif as_html:
+        _write_html(
+            render.tables_html(tournament, round_),
+            output,
+            _("the tables of round {n}").format(n=round_.number),
+        )
+    else:
+        echo(render.tables_text(tournament, round_))
+
+
+def _write_html(html: str, output: Path | None, what: str) -> None:
+    if output is None or str(output) == "-":
+        typer.echo(html, nl=False)
+        return
+    from scorepad import storage
+
+    stream = storage.write_export(output, html)
+    run().saved.append(str(output))
+    echo(_("wrote {output}: {what}").format(output=output, what=what), err=stream)
+
+
+TieBreakOpt = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--tie-break",
+        help=_("break ties of total by best-round, average, or both in order: best-round,average"),
+    ),
+]
+
+
+@group.command(
+    cls=Command,
+    help=_(
+        "The ranking: every table's scores added up across rounds, a column per round.\n\n"
+        "Ties share a place unless --tie-break picks keys. A * marks the figures of tables\n"
+        "still short of deals (named below the table).\n\nExample: scorepad tournament "
+        "standings cup --tie-break best-round,average"
+    ),
+)
+@handled
+def standings(folder: DirArg, as_json: JsonOpt = False, tie_break: TieBreakOpt = None) -> None:
+    from scorepad.app import tournament as app
+    from scorepad.render import tournament as render
+    from scorepad.tournament.ranking import tie_break_keys
+
+    try:
+        keys = tie_break_keys(tie_break)
+    except ScorepadError as err:
+        raise err.located(str(folder)) from None
+    tournament, ranking = app.standings(folder, keys)
+    if as_json:
+        echo_json(render.standings_object(ranking))
+    else:
+        echo(render.standings_text(tournament, ranking))
+
+
+@group.command(
+    cls=Command,
+    help=_(
+        "Check every table file: there, this tournament's (players in the drawn seats, the\n"
+        "round's title and date, the rules) and with its deals. Exit 1 naming each wrong "
+        "file.\n\nExample: scorepad tournament check cup"
+    ),
+)
+@handled
+def check(folder: DirArg) -> None:
+    from scorepad.app import tournament as app
+
+    tournament, problems, good = app.check(folder)
+    tables = sum(len(r.tables) for r in tournament.drawn)
+    if problems:
+        print_problems(problems)
+        raise typer.Exit(1)
+    echo(
+        _(
+            "{folder}: {drawn} of {rounds} rounds drawn, {good} of {tables} tables as drawn and "
+            "finished"
+        ).format(
+            folder=folder,
+            drawn=len(tournament.drawn),
+            rounds=tournament.rounds,
+            good=good,
+            tables=tables,
+        )
+    )
+
+
+@group.command(
+    cls=Command,
+    help=_(
+        "The results sheet: the ranking, a column per round, and every table's deals, as one\n"
+        "self-contained HTML page for A4 and a phone.\n\n"
+        "Example: scorepad tournament report cup -o results.html"
+    ),
+)
+@handled
+def report(
+    folder: DirArg,
+    output: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--output", "-o", help=_("the HTML file to write; - or none: print")),
+    ] = None,
+    tie_break: TieBreakOpt = None,
+) -> None:
+    from scorepad.app import tournament as app
+    from scorepad.render import tournament as render
+    from scorepad.tournament.ranking import tie_break_keys
+
+    try:
+        keys = tie_break_keys(tie_break)
+    except ScorepadError as err:
+        raise err.located(str(folder)) from None
+    tournament, ranking, sessions = app.results(folder, keys)
+    _write_html(render.report_html(tournament, ranking, sessions), output, _("the results sheet"))

@@ -1,0 +1,392 @@
+"""A tournament for people and scripts: who sits where (text to read aloud, JSON, one A4 page
+to pin up), the ranking (text, JSON) and the results sheet (one self-contained HTML page for
+A4 and a phone: the ranking, a column per round, and each table's deals in a compact form).
+Pure: it returns text and objects, and never prints."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorepad.i18n import _, ngettext
+from scorepad.model import Session
+from scorepad.render.grid import simple_table
+from scorepad.text import signed
+from scorepad.tournament.model import RoundDraw, Tournament
+from scorepad.tournament.ranking import Ranking, Row, Unfinished
+
+PROVISIONAL = "*"
+
+
+def _round_heading(tournament: Tournament, round_: RoundDraw) -> str:
+    head = _("Round {n} of {rounds}").format(n=round_.number, rounds=tournament.rounds)
+    if tournament.title:
+        head = _("{title} — {round}").format(title=tournament.title, round=head)
+    return _("{head}, {date}").format(head=head, date=round_.date) if round_.date else head
+
+
+def _deals_of(table_deals: int, size: int, seats: int | None) -> str:
+    if seats is None:
+        return ngettext("{n} deal", "{n} deals", table_deals).format(n=table_deals)
+    return ngettext(
+        "{n} deal, the dealer sitting out", "{n} deals, the dealer sitting out", table_deals
+    ).format(n=table_deals)
+
+
+def name_key(name: str) -> tuple[str, str]:
+    """Names in the order people look for them: Émile beside Emma, not after Zoé."""
+    import unicodedata
+
+    bare = "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
+    return bare.casefold(), name
+
+
+def tables_text(tournament: Tournament, round_: RoundDraw) -> str:
+    """Who goes where: by table (seats in dealing order), then by name, to read aloud."""
+    from scorepad.tournament.model import seats
+
+    lines = [
+        _round_heading(tournament, round_),
+        ngettext(
+            "{players} players at {n} table", "{players} players at {n} tables", len(round_.tables)
+        ).format(players=len(round_.players), n=len(round_.tables)),
+        "",
+    ]
+    for table in round_.tables:
+        lines.append(
+            _("Table {t} ({deals}; {file}):").format(
+                t=table.number,
+                deals=_deals_of(
+                    table.deals,
+                    len(table.players),
+                    seats(tournament.variant, len(table.players)),
+                ),
+                file=table.file,
+            )
+        )
+        for seat, player in enumerate(table.players, 1):
+            deals_first = _("  (deals first)") if seat == 1 else ""
+            lines.append(f"  {seat}. {player}{deals_first}")
+    lines += ["", _("By name:")]
+    seated = [
+        (player, table.number, seat)
+        for table in round_.tables
+        for seat, player in enumerate(table.players, 1)
+    ]
+    seated.sort(key=lambda x: name_key(x[0]))
+    rows = [[p, _("table {t}").format(t=t), _("seat {s}").format(s=s)] for p, t, s in seated]
+    lines += ["  " + line for line in simple_table(rows, ["", "", ""]).splitlines()[2:]]
+    return "\n".join(lines)
+
+
+def tables_object(round_: RoundDraw) -> dict[str, Any]:
+    return {
+        "round": round_.number,
+        "date": round_.date,
+        "tables": [
+            {"table": t.number, "file": t.file, "players": list(t.players), "deals": t.deals}
+            for t in round_.tables
+        ],
+    }
+
+
+def _score(value: int | None, provisional: bool) -> str:
+    if value is None:
+        return "–"
+    return signed(value) + (PROVISIONAL if provisional else "")
+
+
+def standings_text(tournament: Tournament, ranking: Ranking) -> str:
+    """The ranking: place, player, a column per round drawn, deals played, total; a `*`
+    marks provisional figures, and the unfinished tables are named below."""
+    drawn = ranking.drawn
+    headers = [
+        _("place"),
+        _("player"),
+        *(_("R{n}").format(n=n) for n in range(1, drawn + 1)),
+        _("deals"),
+        _("total"),
+    ]
+    rows = [
+        [
+            r.place,
+            r.name,
+            *(_score(r.rounds[i], r.provisional[i]) for i in range(drawn)),
+            r.played,
+            _score(r.total, r.is_provisional),
+        ]
+        for r in ranking.rows
+    ]
+    title = tournament.title or _("Tournament")
+    head = _("{title}: {drawn} of {rounds} rounds drawn, ranked by total").format(
+        title=title, drawn=drawn, rounds=tournament.rounds
+    )
+    if ranking.tie_break:
+        head += _(" (ties: {keys})").format(keys=_(", then ").join(ranking.tie_break))
+    lines = [head, simple_table(rows, headers, [0, *range(2, len(headers))])]
+    if ranking.unfinished:
+        lines.append("")
+        lines.append(_("* provisional: unfinished tables"))
+        lines += ["  " + unfinished_line(u) for u in ranking.unfinished]
+    return "\n".join(lines)
+
+
+def unfinished_line(u: Unfinished) -> str:
+    if u.problem:
+        return _("round {r}, table {t} ({file}): {why}").format(
+            r=u.round, t=u.table.number, file=u.table.file, why=u.problem
+        )
+    return _("round {r}, table {t} ({file}): {found} of {deals} deals").format(
+        r=u.round, t=u.table.number, file=u.table.file, found=u.recorded, deals=u.table.deals
+    )
+
+
+def standings_object(ranking: Ranking) -> dict[str, Any]:
+    return {
+        "rounds": ranking.rounds,
+        "drawn": ranking.drawn,
+        "tie_break": list(ranking.tie_break),
+        "players": [
+            {
+                "name": r.name,
+                "place": r.place,
+                "total": r.total,
+                "played": r.played,
+                "rounds": list(r.rounds),
+                "provisional": r.is_provisional,
+            }
+            for r in ranking.rows
+        ],
+        "unfinished": [
+            {
+                "round": u.round,
+                "table": u.table.number,
+                "file": u.table.file,
+                "recorded": u.recorded,
+                "deals": u.table.deals,
+                "problem": u.problem,
+            }
+            for u in ranking.unfinished
+        ],
+    }
+
+
+# -- HTML ------------------------------------------------------------------------------------
+
+STYLE = """
+:root { color-scheme: light; }
+* { box-sizing: border-box; }
+body { font: 15px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans",
+       "Noto Sans CJK JP", sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem;
+       color: #111; background: #fff; }
+h1 { font-size: 1.6rem; margin: 0 0 .2rem; }
+h2 { font-size: 1.1rem; margin: 1.2rem 0 .4rem; border-bottom: 1px solid #999; }
+h3 { font-size: 1rem; margin: .6rem 0 .2rem; }
+p.meta { margin: .1rem 0; color: #333; }
+table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+th, td { padding: .15rem .4rem; border-bottom: 1px solid #ddd; text-align: left;
+         vertical-align: top; }
+th { border-bottom: 1.5px solid #333; font-weight: 600; }
+td.n, th.n { text-align: right; white-space: nowrap; }
+td.p { color: #555; }
+.wide { overflow-x: auto; }
+.small { font-size: .85em; color: #444; }
+.grid { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; align-items: flex-start; }
+.grid > div { flex: 1 1 16rem; min-width: 0; }
+.seats td:first-child { width: 2rem; }
+.big { font-size: 1.25rem; }
+footer { margin-top: 1rem; font-size: .8em; color: #555; }
+@media (max-width: 40rem) {
+  body { padding: .4rem; font-size: 13px; }
+  th, td { padding: .12rem .25rem; }
+}
+@page { size: A4; margin: 10mm; }
+@media print {
+  body { max-width: none; padding: 0; font-size: 8pt; line-height: 1.15; }
+  h1 { font-size: 13pt; }
+  h2 { font-size: 9.5pt; margin: 4pt 0 2pt; break-after: avoid; }
+  h3 { font-size: 8.5pt; margin: 3pt 0 1pt; }
+  th, td { padding: .5pt 3pt; }
+  .big { font-size: 11pt; }
+  .grid > div { break-inside: avoid; }
+  section { break-inside: avoid; }
+  section.rounds { break-inside: auto; }
+  .wide { overflow: visible; }
+  footer { display: none; }
+}
+"""
+
+
+def _e(text: object) -> str:
+    """HTML-escaped, a control character from a hand-edited file shown as \\x1b."""
+    import html
+
+    from scorepad.text import printable
+
+    return html.escape(printable(str(text)))
+
+
+def _document(title: str, body: str) -> str:
+    from scorepad import __version__, i18n
+
+    return (
+        f'<!DOCTYPE html>\n<html lang="{_e(i18n.language)}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{_e(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}\n"
+        f"<footer>{_e(_('scorepad {version}').format(version=__version__))}</footer>\n"
+        "</body>\n</html>\n"
+    )
+
+
+def _meta(tournament: Tournament) -> str:
+    from scorepad.variants import get_variant
+
+    game = _("{game}, {profile} rules").format(
+        game=_(get_variant(tournament.variant).title), profile=tournament.profile
+    )
+    plan = ngettext(
+        "{rounds} round of {deals} deals a player",
+        "{rounds} rounds of {deals} deals a player",
+        tournament.rounds,
+    ).format(rounds=tournament.rounds, deals=tournament.deals)
+    parts = [x for x in (tournament.date, game, plan) if x]
+    return f'<p class="meta">{_e(" · ".join(parts))}</p>'
+
+
+def tables_html(tournament: Tournament, round_: RoundDraw) -> str:
+    """One A4 page to pin up: each table with its players in seat order, and every name
+    with its table and seat."""
+    heading = _round_heading(tournament, round_)
+    cards = []
+    for table in round_.tables:
+        seats = "".join(
+            f'<tr><td class="n">{seat}</td><td class="big">{_e(p)}</td></tr>'
+            for seat, p in enumerate(table.players, 1)
+        )
+        cards.append(
+            f"<div><h3>{_e(_('Table {t}').format(t=table.number))}</h3>"
+            f'<table class="seats"><tbody>{seats}</tbody></table>'
+            f'<p class="small">{_e(_("{n} deals; seat 1 deals first").format(n=table.deals))}'
+            "</p></div>"
+        )
+    seated = sorted(
+        ((p, t.number, s) for t in round_.tables for s, p in enumerate(t.players, 1)),
+        key=lambda x: name_key(x[0]),
+    )
+    names = "".join(
+        f'<tr><td>{_e(p)}</td><td class="n">{_e(_("table {t}").format(t=t))}</td>'
+        f'<td class="n">{_e(_("seat {s}").format(s=s))}</td></tr>'
+        for p, t, s in seated
+    )
+    body = (
+        f"<header><h1>{_e(heading)}</h1>{_meta(tournament)}</header>\n"
+        f'<section><div class="grid">{"".join(cards)}</div></section>\n'
+        f"<section><h2>{_e(_('By name'))}</h2>"
+        f'<div class="grid"><div><table><tbody>{names}</tbody></table></div></div></section>'
+    )
+    return _document(heading, body)
+
+
+def report_html(
+    tournament: Tournament, ranking: Ranking, sessions: Mapping[str, Session | None]
+) -> str:
+    """The results sheet: the ranking with a column per round, the unfinished tables named,
+    then each round's tables with their deals (the scores of each deal, a blank where a
+    player sat out) — `sessions` by table file, None where a file counts nothing."""
+    title = tournament.title or _("Tournament")
+    drawn = ranking.drawn
+    head = "".join(
+        f'<th scope="col"{cls}>{_e(label)}</th>'
+        for label, cls in (
+            (_("place"), ' class="n"'),
+            (_("player"), ""),
+            *((_("R{n}").format(n=n), ' class="n"') for n in range(1, drawn + 1)),
+            (_("deals"), ' class="n"'),
+            (_("total"), ' class="n"'),
+        )
+    )
+    body_rows = "".join(_ranking_row(r, drawn) for r in ranking.rows)
+    parts = [
+        f"<header><h1>{_e(title)}</h1>{_meta(tournament)}</header>",
+        f'<section><h2>{_e(_("Ranking"))}</h2><div class="wide"><table><thead><tr>{head}'
+        f"</tr></thead><tbody>{body_rows}</tbody></table></div>",
+    ]
+    if ranking.tie_break:
+        keys = _(", then ").join(ranking.tie_break)
+        parts.append(f'<p class="small">{_e(_("Ties broken by {keys}.").format(keys=keys))}</p>')
+    if ranking.unfinished:
+        items = "".join(f"<li>{_e(unfinished_line(u))}</li>" for u in ranking.unfinished)
+        parts.append(
+            f'<p class="small">{_e(_("* provisional: unfinished tables"))}</p><ul class="small">'
+            f"{items}</ul>"
+        )
+    parts.append("</section>")
+    parts.append('<section class="rounds">')
+    for round_ in tournament.drawn:
+        parts.append(f'<h2>{_e(_round_heading(tournament, round_))}</h2><div class="grid">')
+        for table in round_.tables:
+            parts.append(_table_block(table.number, table.players, sessions.get(table.file)))
+        parts.append("</div>")
+    parts.append("</section>")
+    return _document(title, "\n".join(parts))
+
+
+def _ranking_row(row: Row, drawn: int) -> str:
+    cells = [
+        f'<td class="n">{row.place}</td>',
+        f"<td>{_e(row.name)}</td>",
+        *(
+            f'<td class="n">{_e(_score(row.rounds[i], row.provisional[i]))}</td>'
+            for i in range(drawn)
+        ),
+        f'<td class="n">{row.played}</td>',
+        f'<td class="n"><b>{_e(_score(row.total, row.is_provisional))}</b></td>',
+    ]
+    return f"<tr>{''.join(cells)}</tr>"
+
+
+def _table_block(number: int, players: Sequence[str], session: Session | None) -> str:
+    from scorepad.core import iter_outcomes
+
+    short = [_initials(p, players) for p in players]
+    head = "".join(f'<th scope="col" class="n" title="{_e(p)}">{_e(s)}</th>'
+                   for p, s in zip(players, short, strict=True))  # fmt: skip
+    rows = []
+    totals = dict.fromkeys(players, 0)
+    if session is not None:
+        from scorepad.variants import get_variant
+
+        variant = get_variant(session.variant)
+        for n, (deal, outcome) in enumerate(
+            zip(session.deals, iter_outcomes(session), strict=True), 1
+        ):
+            cells = []
+            for p in players:
+                value = outcome.scores.get(p)
+                if value is not None:
+                    totals[p] += value
+                cells.append(f'<td class="n">{"" if value is None else _e(signed(value))}</td>')
+            rows.append(
+                f'<tr><td class="n">{n}</td><td class="p">{_e(variant.describe(deal.entry))}</td>'
+                f"{''.join(cells)}</tr>"
+            )
+    total_cells = "".join(f'<td class="n"><b>{_e(signed(totals[p]))}</b></td>' for p in players)
+    names = _e(_(", ").join(f"{s} {p}" for s, p in zip(short, players, strict=True)))
+    caption = _e(_("Table {t}").format(t=number))
+    if session is None:
+        names += " — " + _e(_("no deals counted"))
+    return (
+        f'<div><h3>{caption}</h3><p class="small">{names}</p><div class="wide"><table>'
+        f'<thead><tr><th scope="col" class="n">#</th><th scope="col"></th>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}<tr><td></td><td>{_e(_('total'))}</td>{total_cells}</tr>"
+        "</tbody></table></div></div>"
+    )
+
+
+def _initials(player: str, players: Sequence[str]) -> str:
+    """The shortest start of the name that no other player's at the table shares."""
+    for k in range(1, len(player) + 1):
+        start = player[:k].casefold()
+        if not any(o != player and o.casefold().startswith(start) for o in players):
+            return player[:k]
+    return player

@@ -1,0 +1,411 @@
+"""The tournament file: `DIR/tournament.toml`, TOML with a format number, saved as session
+files are (a temporary file in the same folder, fsync, rename; changes under the file's lock;
+a new one never replaces an existing one) with the primitives of `scorepad.storage.files`.
+
+A file that is not a tournament file as scorepad writes it (broken TOML, a wrong type, a
+table file named outside its round's folder) is refused with one problem saying where; it is
+never overwritten. The rounds' table files are ordinary session files, loaded and saved by
+`scorepad.storage`; this module only finds them (`table_path`, `round_files`).
+
+    tournament = 1                       # the format
+    variant = "french"
+    rules = "fft"                        # the rule profile of every table
+    title = "Club cup"
+    date = "2026-12-05"
+    rounds = 5
+    deals = 4                            # deals each player plays per round
+    players = ["Anna", "Bruno", ...]     # the roster: who the next round is drawn from
+
+    [[round]]                            # one per round drawn, in order
+    date = "2026-12-05"
+    seed = "0"
+    [[round.tables]]
+    file = "round-1/table-1.toml"        # always round-N/table-T.toml, T its place
+    title = "Club cup, round 1, table 1"
+    players = ["Chloé", "Anna", ...]     # in seating order, the first dealing first
+    deals = 4
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
+from scorepad.storage.files import (
+    _describe,
+    _fsync_folder,
+    _replace,
+    _still_there,
+    _temp_name,
+    _write_temp,
+    locked,
+    read_bytes,
+)
+from scorepad.text import shown
+from scorepad.tournament.model import (
+    GAMES,
+    MAX_DEALS,
+    MAX_ROUNDS,
+    TOURNAMENT_FORMAT,
+    RoundDraw,
+    TableDraw,
+    Tournament,
+    check_roster,
+    table_file,
+)
+
+NAME = "tournament.toml"
+
+#: a tournament file is small: a roster and its draws (400 players over 50 rounds: ~1 MiB)
+MAX_BYTES = 4 * 1024 * 1024
+
+
+def tournament_path(folder: Path) -> Path:
+    return folder / NAME
+
+
+def table_path(folder: Path, file: str) -> Path:
+    return folder / file
+
+
+def _no_tournament(folder: Path) -> ScorepadError:
+    return ScorepadError(
+        [
+            Problem(
+                str(folder),
+                _("no tournament here (start one with 'scorepad tournament new')"),
+            )
+        ]
+    )
+
+
+def _check_there(folder: Path) -> Path:
+    path = tournament_path(folder)
+    if not folder.is_dir() or not path.exists():
+        raise _no_tournament(folder)
+    return path
+
+
+def load(folder: Path) -> Tournament:
+    """The tournament of a folder, every value checked."""
+    path = _check_there(folder)
+    return from_bytes(read_bytes(path), path)
+
+
+def from_bytes(data: bytes, path: Path) -> Tournament:
+    if len(data) > MAX_BYTES:
+        raise ScorepadError(
+            [
+                Problem(
+                    str(path),
+                    _("is {x} MiB: a tournament file is at most {most} MiB").format(
+                        x=len(data) // 2**20, most=MAX_BYTES // 2**20
+                    ),
+                )
+            ]
+        )
+    from scorepad.storage import tomllib
+
+    try:
+        doc = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ScorepadError(
+            [Problem(str(path), _("not a tournament file: the text is not UTF-8"))]
+        ) from None
+    except tomllib.TOMLDecodeError as err:
+        raise ScorepadError(
+            [Problem(str(path), _("not a tournament file: {err}").format(err=err))]
+        ) from None
+    except RecursionError:
+        raise ScorepadError(
+            [Problem(str(path), _("not a tournament file: nested too deep"))]
+        ) from None
+    try:
+        return from_document(doc)
+    except ScorepadError as err:
+        raise ScorepadError(err.problems[:1]).located(str(path)) from None
+
+
+def _wrong(where: str, what: str) -> ScorepadError:
+    return ScorepadError([Problem(where, what)])
+
+
+def _int(doc: dict[str, Any], key: str, lo: int, hi: int, where: str = "") -> int:
+    value = doc.get(key)
+    if type(value) is not int or not lo <= value <= hi:
+        raise _wrong(
+            where + key,
+            _("should be a whole number from {lo} to {hi}").format(lo=lo, hi=hi),
+        )
+    return value
+
+
+def _text(doc: dict[str, Any], key: str, where: str = "") -> str:
+    from scorepad.checks import MAX_TEXT
+
+    value = doc.get(key, "")
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise _wrong(
+            where + key, _("should be a text of at most {most} characters").format(most=MAX_TEXT)
+        )
+    return value
+
+
+def _date(doc: dict[str, Any], key: str, where: str = "") -> str:
+    from scorepad.checks import read_date
+
+    value = _text(doc, key, where)
+    if value and read_date(value) != value:
+        raise _wrong(
+            where + key, _("{value} is not a date as YYYY-MM-DD").format(value=shown(value))
+        )
+    return value
+
+
+def _names(doc: dict[str, Any], key: str, where: str = "") -> tuple[str, ...]:
+    value = doc.get(key)
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        raise _wrong(where + key, _("should be a list of names"))
+    try:
+        names = check_roster(value, where + key)
+    except ScorepadError as err:
+        raise ScorepadError(err.problems[:1]) from None
+    if names != tuple(value):
+        raise _wrong(where + key, _("names should be written as scorepad writes them (NFC)"))
+    return names
+
+
+def from_document(doc: dict[str, Any]) -> Tournament:
+    """The tournament of a parsed file; the first problem found is raised."""
+    from scorepad.variants import get_variant
+
+    unknown = sorted(set(doc) - {"tournament", "variant", "rules", "title", "date", "rounds",
+                                 "deals", "players", "round"})  # fmt: skip
+    if "tournament" not in doc:
+        raise _wrong(
+            "", _("not a tournament file (no 'tournament = {n}' line)").format(n=TOURNAMENT_FORMAT)
+        )
+    version = doc["tournament"]
+    if type(version) is int and version > TOURNAMENT_FORMAT:
+        raise _wrong(
+            "tournament",
+            _("format {n} is newer than this scorepad reads ({mine}): upgrade scorepad").format(
+                n=version, mine=TOURNAMENT_FORMAT
+            ),
+        )
+    _int(doc, "tournament", 1, TOURNAMENT_FORMAT)
+    if unknown:
+        raise _wrong(unknown[0][:40], _("is not a key of a tournament file"))
+    variant = doc.get("variant")
+    if variant not in GAMES:
+        raise _wrong("variant", _("should be one of {games}").format(games=_(", ").join(GAMES)))
+    profile = doc.get("rules")
+    if not isinstance(profile, str) or profile not in get_variant(variant).profiles:
+        raise _wrong(
+            "rules",
+            _("should be a rule profile of {variant} ({profiles})").format(
+                variant=variant, profiles=_(", ").join(get_variant(variant).profiles)
+            ),
+        )
+    title = _text(doc, "title")
+    date = _date(doc, "date")
+    rounds = _int(doc, "rounds", 1, MAX_ROUNDS)
+    deals = _int(doc, "deals", 1, MAX_DEALS)
+    players = _names(doc, "players")
+    raw_rounds = doc.get("round", [])
+    if not isinstance(raw_rounds, list) or len(raw_rounds) > rounds:
+        raise _wrong("round", _("should be at most {rounds} rounds").format(rounds=rounds))
+    drawn: list[RoundDraw] = []
+    for n, raw in enumerate(raw_rounds, 1):
+        where = _("round {n}: ").format(n=n)
+        if not isinstance(raw, dict) or set(raw) - {"date", "seed", "tables"}:
+            raise _wrong(where.rstrip(": "), _("should hold date, seed and tables"))
+        tables_raw = raw.get("tables")
+        if not isinstance(tables_raw, list) or not tables_raw or len(tables_raw) > 1000:
+            raise _wrong(where + "tables", _("should be a list of tables"))
+        tables: list[TableDraw] = []
+        seen: set[str] = set()
+        for t, table in enumerate(tables_raw, 1):
+            at = _("round {n}, table {t}: ").format(n=n, t=t)
+            if not isinstance(table, dict) or set(table) - {"file", "title", "players", "deals"}:
+                raise _wrong(at.rstrip(": "), _("should hold file, title, players and deals"))
+            if table.get("file") != table_file(n, t):
+                raise _wrong(at + "file", _("should be {file}").format(file=table_file(n, t)))
+            names = _names(table, "players", at)
+            if not 2 <= len(names) <= 8:
+                raise _wrong(at + "players", _("a table has 2 to 8 players"))
+            for p in names:
+                if p.casefold() in seen:
+                    raise _wrong(at + "players", _("{p} is at two tables").format(p=shown(p)))
+                seen.add(p.casefold())
+            tables.append(
+                TableDraw(
+                    number=t,
+                    file=table_file(n, t),
+                    players=names,
+                    deals=_int(table, "deals", 1, 2 * MAX_DEALS, at),
+                    title=_text(table, "title", at),
+                )
+            )
+        seed = raw.get("seed", "0")
+        if not isinstance(seed, str) or len(seed) > 100:
+            raise _wrong(
+                where + "seed", _("should be a text of at most {most} characters").format(most=100)
+            )
+        drawn.append(RoundDraw(n, _date(raw, "date", where), seed, tuple(tables)))
+    return Tournament(variant, profile, rounds, deals, players, title, date, tuple(drawn))
+
+
+def to_document(tournament: Tournament) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "tournament": TOURNAMENT_FORMAT,
+        "variant": tournament.variant,
+        "rules": tournament.profile,
+        "title": tournament.title,
+        "date": tournament.date,
+        "rounds": tournament.rounds,
+        "deals": tournament.deals,
+        "players": list(tournament.players),
+    }
+    if tournament.drawn:
+        doc["round"] = [
+            {
+                "date": r.date,
+                "seed": r.seed,
+                "tables": [
+                    {"file": t.file, "title": t.title, "players": list(t.players), "deals": t.deals}
+                    for t in r.tables
+                ],
+            }
+            for r in tournament.drawn
+        ]
+    return doc
+
+
+def dumps(tournament: Tournament) -> str:
+    """The file's text, read back before it is written: what is saved can be loaded."""
+    import tomli_w
+
+    text = tomli_w.dumps(to_document(tournament), multiline_strings=False)
+    from scorepad.storage import tomllib
+
+    again = from_document(tomllib.loads(text))
+    if again != tournament:  # pragma: no cover - a bug, not an input
+        raise AssertionError("the tournament file would not read back as written")
+    return text
+
+
+def save_new(folder: Path, tournament: Tournament) -> Path:
+    """Create the folder (its parent must exist) and its tournament file; an existing
+    tournament file is never replaced."""
+    path = tournament_path(folder)
+    text = dumps(tournament).encode("utf-8")
+    if os.path.lexists(path):
+        raise ScorepadError(
+            [
+                Problem(
+                    str(folder),
+                    _(
+                        "holds a tournament already; tournament new never overwrites (choose "
+                        "another folder)"
+                    ),
+                )
+            ]
+        )
+    try:
+        if not folder.is_dir():
+            folder.mkdir()
+        tmp = _temp_name(path.resolve())
+        try:
+            _write_temp(tmp, [text], None)
+            os.link(tmp, path)  # fails if the file appeared meanwhile: never overwrite
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    except FileExistsError:
+        raise ScorepadError(
+            [
+                Problem(
+                    str(folder),
+                    _(
+                        "holds a tournament already; tournament new never "
+                        "overwrites (choose another folder)"
+                    ),
+                )
+            ]
+        ) from None
+    except FileNotFoundError:
+        raise ScorepadError(
+            [
+                Problem(
+                    str(folder),
+                    _("folder {folder} does not exist").format(folder=folder.resolve().parent),
+                )
+            ]
+        ) from None
+    except (OSError, UnicodeError) as err:
+        raise ScorepadError(
+            [Problem(str(folder), _("cannot write: {err}").format(err=_describe(err)))]
+        ) from None
+    _fsync_folder(folder.resolve())
+    return path
+
+
+@contextlib.contextmanager
+def changing(folder: Path) -> Iterator[tuple[Tournament, Callable[[Tournament], None]]]:
+    """The tournament read under its file's lock, and the function that saves a changed one
+    (atomically, still under the lock): no other scorepad draws in between."""
+    path = _check_there(folder)
+    with locked(path) as (real, data, mode, inode):
+        tournament = from_bytes(data, path)
+
+        def save(changed: Tournament) -> None:
+            text = dumps(changed).encode("utf-8")
+            if mode & 0o222 == 0:
+                raise ScorepadError(
+                    [Problem(str(path), _("read-only: the file has no write permission"))]
+                )
+            _still_there(real, inode, path)
+            try:
+                _replace(real, [text], mode)
+            except (OSError, UnicodeError) as err:
+                raise ScorepadError(
+                    [Problem(str(path), _("cannot write: {err}").format(err=_describe(err)))]
+                ) from None
+
+        yield tournament, save
+
+
+def round_files(folder: Path, n: int) -> list[str]:
+    """The session files in a round's folder (relative to the tournament's), sorted."""
+    where = folder / f"round-{n}"
+    try:
+        names = sorted(p.name for p in where.iterdir() if p.suffix == ".toml")
+    except OSError:
+        return []
+    return [f"round-{n}/{name}" for name in names]
+
+
+def make_round_folder(folder: Path, n: int) -> Path:
+    where = folder / f"round-{n}"
+    try:
+        where.mkdir(exist_ok=True)
+    except OSError as err:
+        raise ScorepadError(
+            [Problem(str(where), _("cannot write: {err}").format(err=_describe(err)))]
+        ) from None
+    return where
+
+
+def remove_unplayed(path: Path) -> None:
+    """Take back a table file just written (its deals none): a draw that failed half-way."""
+    from scorepad import storage
+
+    with contextlib.suppress(ScorepadError, OSError):
+        if not storage.load(path).deals:
+            os.unlink(path)

@@ -1,0 +1,370 @@
+"""A club tournament as data: its settings, its roster, and the rounds drawn so far.
+
+Pure: frozen dataclasses and functions over them. The tournament points to its tables (one
+ordinary session file per table and round, `round-N/table-T.toml` in the tournament's folder)
+and keeps what each table file must hold — the players in seat order, the title, the date,
+the game and its rules, the number of deals — so that `check` and the ranking can tell a
+table of this tournament from a file copied in from elsewhere, without anything
+tournament-specific written into the session files.
+
+**Table sizes** come from the seat draw (`draw.table_sizes`): tables of 4, tables of 5 where
+the count needs them, a table of 3 only where 4s and 5s cannot cover the count (6, 7 and 11
+players). French Tarot at a table of 5 is played with the dealer sitting out: the table
+plays M × 5/4 deals, rounded up, so that each player plays M when M is a multiple of 4
+(`table_deals`). Troggu seats every player at every deal: each table plays M. Piedmontese
+tarot (two players) has no tournaments here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
+from scorepad.text import shown
+
+if TYPE_CHECKING:
+    from scorepad.model import Session
+
+#: the tournament file's format: a newer number is refused, older ones are upgraded
+TOURNAMENT_FORMAT = 1
+
+#: the games a tournament may be of
+GAMES = ("french", "troggu")
+
+MAX_ROUNDS = 50
+MAX_DEALS = 200  # deals per round and table
+MAX_PLAYERS = 400
+
+
+@dataclass(frozen=True)
+class TableDraw:
+    """One table of a round as drawn: what its session file must hold."""
+
+    number: int  # from 1 within the round
+    file: str  # relative to the tournament's folder: round-N/table-T.toml
+    players: tuple[str, ...]  # in seating order: the first deals first
+    deals: int  # the deals the table plays
+    title: str  # the session's title
+
+
+@dataclass(frozen=True)
+class RoundDraw:
+    number: int  # from 1
+    date: str  # YYYY-MM-DD, each table's date
+    seed: str  # what the draw was seeded with
+    tables: tuple[TableDraw, ...]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(p for table in self.tables for p in table.players)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    variant: str  # french or troggu
+    profile: str  # the rule profile every table plays
+    rounds: int  # rounds planned
+    deals: int  # M: deals each player plays per round
+    players: tuple[str, ...]  # the roster: who the next round is drawn from
+    title: str = ""
+    date: str = ""  # the tournament's date; each round's by default
+    drawn: tuple[RoundDraw, ...] = ()
+    version: int = TOURNAMENT_FORMAT
+
+    def everybody(self) -> tuple[str, ...]:
+        """Every player the tournament has had: the rounds' players in the order they were
+        first drawn, then the roster's not drawn yet."""
+        seen: dict[str, str] = {}
+        for round_ in self.drawn:
+            for p in round_.players:
+                seen.setdefault(p.casefold(), p)
+        for p in self.players:
+            seen.setdefault(p.casefold(), p)
+        return tuple(seen.values())
+
+    def round(self, n: int) -> RoundDraw:
+        if not 1 <= n <= len(self.drawn):
+            drawn = len(self.drawn)
+            raise ScorepadError(
+                [
+                    Problem(
+                        "--round",
+                        _("there is no round {n}: {drawn} drawn so far").format(n=n, drawn=drawn)
+                        if drawn
+                        else _("no round is drawn yet (scorepad tournament draw)"),
+                    )
+                ]
+            )
+        return self.drawn[n - 1]
+
+
+def table_file(round_: int, table: int) -> str:
+    return f"round-{round_}/table-{table}.toml"
+
+
+FILE_PATTERN = re.compile(r"round-([1-9][0-9]*)/table-([1-9][0-9]*)\.toml")
+
+
+def sizes(variant: str) -> tuple[int, ...]:
+    """The table sizes of a game, the preferred first (see draw.table_sizes)."""
+    from scorepad.tournament.draw import FRENCH_SIZES
+
+    return FRENCH_SIZES
+
+
+def seats(variant: str, size: int) -> int | None:
+    """How many play each deal at a table of `size`: French at 5, four (the dealer sits out);
+    None: every player."""
+    return 4 if variant == "french" and size == 5 else None
+
+
+def table_deals(variant: str, size: int, deals: int) -> int:
+    """The deals a table of `size` plays for each player to play `deals` (French at 5:
+    M × 5/4 rounded up, the dealer sitting out in turn)."""
+    seated = seats(variant, size)
+    if seated is None:
+        return deals
+    return -(-deals * size // seated)
+
+
+def table_title(title: str, round_: int, table: int) -> str:
+    if title:
+        return _("{title}, round {round}, table {table}").format(
+            title=title, round=round_, table=table
+        )
+    return _("round {round}, table {table}").format(round=round_, table=table)
+
+
+def check_roster(names: Sequence[str], where: str = "--players") -> tuple[str, ...]:
+    """Names as a roster holds them (NFC, stripped): unique regardless of case, non-empty."""
+    from scorepad.checks import MAX_NAME, control_problem
+    from scorepad.model import nfc
+
+    problems: list[Problem] = []
+    if len(names) > MAX_PLAYERS:
+        raise ScorepadError(
+            [
+                Problem(
+                    where,
+                    _("at most {most} players, not {count}").format(
+                        most=MAX_PLAYERS, count=len(names)
+                    ),
+                )
+            ]
+        )
+    roster = tuple(nfc(n.strip()) for n in names)
+    seen: set[str] = set()
+    for name in roster:
+        bad = control_problem(name, where)
+        if bad:
+            problems.append(bad)
+        elif not name:
+            problems.append(Problem(where, _("a player's name is empty")))
+        elif len(name) > MAX_NAME:
+            problems.append(
+                Problem(
+                    where,
+                    _("'{p}…' is longer than {max_name} characters").format(
+                        p=name[:MAX_NAME], max_name=MAX_NAME
+                    ),
+                )
+            )
+        elif name.casefold() in seen:
+            problems.append(
+                Problem(
+                    where,
+                    _("{p} is named twice (names are unique regardless of case)").format(
+                        p=shown(name)
+                    ),
+                )
+            )
+        seen.add(name.casefold())
+    if problems:
+        raise ScorepadError(problems)
+    return roster
+
+
+def new_tournament(
+    variant: str,
+    players: Sequence[str],
+    *,
+    rounds: int,
+    deals: int,
+    profile: str | None = None,
+    title: str = "",
+    date: str = "",
+) -> Tournament:
+    """A tournament with nothing drawn yet; every problem at once."""
+    from scorepad.tournament.draw import table_sizes
+    from scorepad.variants import default_rules, get_variant
+
+    problems: list[Problem] = []
+    if variant not in GAMES:
+        try:
+            name = get_variant(variant).name
+        except ScorepadError as err:
+            raise ScorepadError(Problem("--variant", p.what) for p in err.problems) from None
+        if name not in GAMES:
+            raise ScorepadError(
+                [
+                    Problem(
+                        "--variant",
+                        _("tournaments are of {games}, not {variant}").format(
+                            games=_(" or ").join(GAMES), variant=name
+                        ),
+                    )
+                ]
+            )
+        variant = name
+    rules = default_rules(get_variant(variant), profile) if profile is not None else None
+    chosen = str((rules or default_rules(get_variant(variant)))["profile"])
+    if not 1 <= rounds <= MAX_ROUNDS:
+        problems.append(Problem("--rounds", _("should be 1 to {most}").format(most=MAX_ROUNDS)))
+    if not 1 <= deals <= MAX_DEALS:
+        problems.append(Problem("--deals", _("should be 1 to {most}").format(most=MAX_DEALS)))
+    try:
+        roster = check_roster(players)
+    except ScorepadError as err:
+        problems.extend(err.problems)
+        roster = ()
+    else:
+        try:
+            table_sizes(len(roster), sizes(variant))
+        except ScorepadError as err:
+            problems.extend(Problem("--players", p.what) for p in err.problems)
+    if problems:
+        raise ScorepadError(problems)
+    return Tournament(variant, chosen, rounds, deals, roster, title, date)
+
+
+def resolve(players: Sequence[str], name: str, where: str) -> str:
+    """The player of `players` meant by `name`: exact or unique prefix, regardless of case."""
+    from scorepad.model import Table
+
+    try:
+        return Table("", tuple(players), {}).resolve(name)
+    except ScorepadError as err:
+        raise ScorepadError(Problem(where, p.what) for p in err.problems) from None
+
+
+def with_roster_changes(
+    tournament: Tournament, late: Sequence[str] = (), withdraw: Sequence[str] = ()
+) -> Tournament:
+    """The roster for the round being drawn: `late` players added (not yet on it), the
+    `withdraw` ones taken off. Earlier rounds never change."""
+    roster = list(tournament.players)
+    problems: list[Problem] = []
+    for name in withdraw:
+        try:
+            roster.remove(resolve(roster, name, "--withdraw"))
+        except ScorepadError as err:
+            problems.extend(err.problems)
+    try:
+        added = check_roster(late, "--late")
+    except ScorepadError as err:
+        problems.extend(err.problems)
+        added = ()
+    for name in added:
+        if any(p.casefold() == name.casefold() for p in roster):
+            problems.append(
+                Problem("--late", _("{name} is on the roster already").format(name=shown(name)))
+            )
+        else:
+            roster.append(name)
+    if problems:
+        raise ScorepadError(problems)
+    return replace(tournament, players=tuple(roster))
+
+
+def draw_next(
+    tournament: Tournament,
+    *,
+    seed: str = "0",
+    date: str | None = None,
+    late: Sequence[str] = (),
+    withdraw: Sequence[str] = (),
+) -> Tournament:
+    """The tournament with its next round drawn (roster changes first). Pure: the same
+    tournament and arguments, the same round."""
+    from scorepad.tournament.draw import draw_round
+
+    if len(tournament.drawn) >= tournament.rounds:
+        raise ScorepadError(
+            [
+                _("all {rounds} rounds are drawn: the tournament is complete").format(
+                    rounds=tournament.rounds
+                )
+            ]
+        )
+    changed = with_roster_changes(tournament, late, withdraw)
+    history = [[t.players for t in r.tables] for r in tournament.drawn]
+    # a seed of digits is the number (as the benchmark's), any other text as it is
+    key: int | str = int(seed) if re.fullmatch(r"-?[0-9]{1,18}", seed) else seed
+    drawn = draw_round(changed.players, history, changed.rounds, key, sizes=sizes(changed.variant))
+    n = len(changed.drawn) + 1
+    tables = tuple(
+        TableDraw(
+            number=t,
+            file=table_file(n, t),
+            players=players,
+            deals=table_deals(changed.variant, len(players), changed.deals),
+            title=table_title(changed.title, n, t),
+        )
+        for t, players in enumerate(drawn.tables, 1)
+    )
+    round_ = RoundDraw(n, changed.date if date is None else date, seed, tables)
+    return replace(changed, drawn=(*changed.drawn, round_))
+
+
+def header_problems(
+    tournament: Tournament, round_: RoundDraw, table: TableDraw, session: Session
+) -> list[str]:
+    """What makes a session differ from the table the draw wrote (its game, players in seat
+    order, first dealer, title, date, rules, and how many play each deal): empty when the
+    file is this table's. Its deals are not looked at."""
+    from scorepad.variants import default_rules, get_variant
+
+    if session.variant != tournament.variant:
+        return [
+            _("the game is {found}, the tournament's is {wanted}").format(
+                found=session.variant, wanted=tournament.variant
+            )
+        ]
+    wrong: list[str] = []
+    if tuple(session.players) != table.players:
+        wrong.append(
+            _("the players are {found}; the draw seated {wanted}").format(
+                found=_(", ").join(session.players), wanted=_(", ").join(table.players)
+            )
+        )
+    elif session.dealer != table.players[0]:
+        wrong.append(
+            _("the first dealer is {found}; the draw's is {wanted}").format(
+                found=session.dealer, wanted=table.players[0]
+            )
+        )
+    if session.title != table.title:
+        wrong.append(
+            _("the title is {found}, not {wanted}").format(
+                found=shown(session.title), wanted=shown(table.title)
+            )
+        )
+    if session.date != round_.date:
+        wrong.append(
+            _("the date is {found}, not the round's {wanted}").format(
+                found=session.date or "-", wanted=round_.date
+            )
+        )
+    if dict(session.rules) != default_rules(get_variant(tournament.variant), tournament.profile):
+        wrong.append(
+            _("the rules are not the tournament's ({profile})").format(profile=tournament.profile)
+        )
+    wanted = seats(tournament.variant, len(table.players)) or len(table.players)
+    found = getattr(session, "seats", None) or len(session.players)
+    if found != wanted:
+        wrong.append(_("{found} play each deal, not {wanted}").format(found=found, wanted=wanted))
+    return wrong
