@@ -12,7 +12,7 @@ from scorepad.i18n import _, ngettext
 from scorepad.model import Session
 from scorepad.render.grid import simple_table
 from scorepad.text import signed
-from scorepad.tournament.model import RoundDraw, Tournament
+from scorepad.tournament.model import RoundDraw, Tournament, name_key
 from scorepad.tournament.ranking import Ranking, Row, Unfinished
 
 PROVISIONAL = "*"
@@ -31,14 +31,6 @@ def _deals_of(table_deals: int, size: int, seats: int | None) -> str:
     return ngettext(
         "{n} deal, the dealer sitting out", "{n} deals, the dealer sitting out", table_deals
     ).format(n=table_deals)
-
-
-def name_key(name: str) -> tuple[str, str]:
-    """Names in the order people look for them: Émile beside Emma, not after Zoé."""
-    import unicodedata
-
-    bare = "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
-    return bare.casefold(), name
 
 
 def tables_text(tournament: Tournament, round_: RoundDraw) -> str:

@@ -102,6 +102,14 @@ class Tournament:
         return self.drawn[n - 1]
 
 
+def name_key(name: str) -> tuple[str, str]:
+    """Names in the order people look for them: Émile beside Emma, not after Zoé."""
+    import unicodedata
+
+    bare = "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
+    return bare.casefold(), name
+
+
 def table_file(round_: int, table: int) -> str:
     return f"round-{round_}/table-{table}.toml"
 

@@ -27,7 +27,7 @@ from fractions import Fraction
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.text import shown
-from scorepad.tournament.model import TableDraw, Tournament
+from scorepad.tournament.model import TableDraw, Tournament, name_key
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ def rank(
     def order(row: Row) -> tuple[Fraction, ...]:
         return (Fraction(row.total), *(k(row) for k in keys))
 
-    rows.sort(key=lambda r: (tuple(-x for x in order(r)), r.name.casefold()))
+    rows.sort(key=lambda r: (tuple(-x for x in order(r)), name_key(r.name)))
     placed: list[Row] = []
     for i, row in enumerate(rows):
         same = placed and order(placed[-1]) == order(row)

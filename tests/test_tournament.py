@@ -1,0 +1,490 @@
+"""Club tournaments: the model and the ranking (pure), the tournament file (hostile ones
+too), and the commands through CliRunner — new, draw and its safety rules, tables, standings,
+check, report — and a whole tournament end to end, its deals written directly."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import html5lib
+import pytest
+
+from scorepad import core, storage
+from scorepad.errors import ScorepadError
+from scorepad.model import table_at
+from scorepad.tournament import model, ranking
+from scorepad.tournament.ranking import TableResult
+
+NAMES = ["Anna", "Bruno", "Chloé", "Daisuke", "Émile", "Fritz", "Gabi", "Hans", "Ingrid",
+         "Jules", "Karin", "Léa", "Marc", "Noé", "Olga", "Paul", "Quentin", "Rosa", "Sven",
+         "Tomás", "Ulla", "Vera", "Wim", "Xavier"]  # fmt: skip
+
+
+def play(path: Path, deals: int | None = None, seed: int = 0) -> None:
+    """Record deals at a table file, as the table would (a taker among those seated)."""
+    rng = random.Random(f"{path}:{seed}")
+
+    def add(session):
+        want = deals if deals is not None else _table_deals(session)
+        while len(session.deals) < want:
+            seated = table_at(session, len(session.deals) + 1).players
+            taker = rng.choice(seated)
+            raw = {"contract": rng.choice(["petite", "garde"]), "taker": taker,
+                   "points": rng.randint(25, 65), "bouts": rng.randint(0, 3)}  # fmt: skip
+            session = core.add_deal(session, raw)
+        return session
+
+    storage.update(path, add)
+
+
+def _table_deals(session):
+    return 5 if len(session.players) == 5 else 4
+
+
+def start(cli, players, *extra, rounds=5, deals=4, folder="cup"):
+    cli("tournament", "new", folder, "--variant", "french", "--players", ",".join(players),
+        "--rounds", rounds, "--deals", deals, "--date", "2026-12-05", "--title", "Club cup",
+        *extra)  # fmt: skip
+    return cli.folder / folder
+
+
+def tournament_of(folder: Path):
+    from scorepad.storage import tournament as files
+
+    return files.load(folder)
+
+
+# -- the model -------------------------------------------------------------------------------
+
+
+def test_a_table_of_five_plays_five_deals_for_four_each():
+    assert model.table_deals("french", 4, 4) == 4
+    assert model.table_deals("french", 5, 4) == 5
+    assert model.table_deals("french", 5, 6) == 8  # 7.5 rounded up
+    assert model.table_deals("french", 3, 4) == 4
+    assert model.table_deals("troggu", 5, 4) == 4  # every player at every deal
+    assert model.seats("french", 5) == 4 and model.seats("french", 4) is None
+
+
+def test_a_new_tournament_says_every_problem_at_once():
+    with pytest.raises(ScorepadError) as err:
+        model.new_tournament("french", ["Anna", "anna", ""], rounds=0, deals=0)
+    said = [str(p) for p in err.value.problems]
+    assert any(s.startswith("--rounds") for s in said)
+    assert any(s.startswith("--deals") for s in said)
+    assert any("named twice" in s for s in said) and any("empty" in s for s in said)
+    with pytest.raises(ScorepadError, match="tournaments are of french or troggu"):
+        model.new_tournament("piedmont", NAMES[:4], rounds=2, deals=2)
+    with pytest.raises(ScorepadError, match="--players"):  # no table for two players
+        model.new_tournament("french", NAMES[:2], rounds=2, deals=2)
+    made = model.new_tournament("french", NAMES[:6], rounds=2, deals=4, profile="fft")
+    assert made.profile == "fft" and made.players == tuple(NAMES[:6]) and not made.drawn
+
+
+def test_a_draw_is_pure_and_seats_everybody_once():
+    t = model.new_tournament("french", NAMES[:22], rounds=5, deals=4, date="2026-12-05")
+    once = model.draw_next(t, seed="7")
+    assert once == model.draw_next(t, seed="7")
+    round_ = once.drawn[0]
+    assert sorted(round_.players) == sorted(NAMES[:22])
+    assert sorted(len(table.players) for table in round_.tables) == [4, 4, 4, 5, 5]
+    assert [t.file for t in round_.tables] == [f"round-1/table-{n}.toml" for n in range(1, 6)]
+    assert [t.deals for t in round_.tables] == [4 if len(t.players) == 4 else 5
+                                                for t in round_.tables]  # fmt: skip
+    assert round_.tables[0].title == "Club cup, round 1, table 1" or not t.title
+    assert round_.date == "2026-12-05"
+
+
+def test_tables_of_three_only_where_fours_and_fives_cannot_cover():
+    for count, shape in ((6, [3, 3]), (7, [3, 4]), (11, [3, 4, 4]), (9, [4, 5])):
+        t = model.new_tournament("french", NAMES[:count], rounds=1, deals=4)
+        tables = model.draw_next(t).drawn[0].tables
+        assert sorted(len(x.players) for x in tables) == shape, count
+        assert all(x.deals == model.table_deals("french", len(x.players), 4) for x in tables)
+
+
+def test_late_players_and_withdrawals_change_the_round_being_drawn_only():
+    t = model.new_tournament("french", NAMES[:16], rounds=3, deals=4)
+    t = model.draw_next(t)
+    t = model.draw_next(t, late=["Zoé"], withdraw=["bru", "Chl"])
+    assert "Bruno" not in t.drawn[1].players and "Zoé" in t.drawn[1].players
+    assert "Bruno" in t.drawn[0].players  # earlier rounds never change
+    assert len(t.drawn[1].players) == 15 and t.players[-1] == "Zoé"
+    with pytest.raises(ScorepadError, match="on the roster already"):
+        model.draw_next(t, late=["anna"])
+    with pytest.raises(ScorepadError, match="not a player"):
+        model.draw_next(t, withdraw=["Bruno"])  # gone already
+    assert t.everybody()[-1] == "Bruno" or "Bruno" in t.everybody()
+
+
+def test_every_round_drawn_is_refused_a_sixth():
+    t = model.new_tournament("french", NAMES[:8], rounds=1, deals=4)
+    t = model.draw_next(t)
+    with pytest.raises(ScorepadError, match="all 1 rounds are drawn"):
+        model.draw_next(t)
+
+
+# -- the ranking ------------------------------------------------------------------------------
+
+
+def _two_rounds():
+    t = model.new_tournament("french", NAMES[:8], rounds=3, deals=2)
+    t = model.draw_next(model.draw_next(t))
+    return t
+
+
+def _results(t, totals_by_round, recorded=2):
+    results = {}
+    for round_ in t.drawn:
+        for table in round_.tables:
+            totals = {p: totals_by_round[round_.number - 1][p] for p in table.players}
+            results[table.file] = TableResult(recorded, totals, dict.fromkeys(table.players, 2))
+    return results
+
+
+def test_ties_share_a_place_unless_a_tie_break_is_asked():
+    t = _two_rounds()
+    r1 = dict(zip(NAMES[:8], [50, 10, 0, 0, -10, -10, -20, -20], strict=True))
+    r2 = dict(zip(NAMES[:8], [0, 40, 30, 40, -30, -30, -30, -30], strict=True))
+    ranked = ranking.rank(t, _results(t, [r1, r2]))
+    places = [(r.name, r.place, r.total) for r in ranked.rows]
+    assert places[:3] == [("Anna", 1, 50), ("Bruno", 1, 50), ("Daisuke", 3, 40)]
+    assert [r.place for r in ranked.rows] == [1, 1, 3, 4, 5, 5, 7, 7]
+    assert ranked.rows[0].rounds == (50, 0, None)  # the round not drawn yet: None
+    # the best round first: Anna's 50 beats Bruno's 40; Émile and Fritz stay level
+    broken = ranking.rank(t, _results(t, [r1, r2]), ("best-round",))
+    assert [(r.name, r.place) for r in broken.rows] == [
+        ("Anna", 1), ("Bruno", 2), ("Daisuke", 3), ("Chloé", 4), ("Émile", 5), ("Fritz", 5),
+        ("Gabi", 7), ("Hans", 7)]  # fmt: skip
+
+
+def test_the_average_breaks_ties_by_deals_played():
+    t = _two_rounds()
+    r1 = dict.fromkeys(NAMES[:8], 0)
+    r2 = dict.fromkeys(NAMES[:8], 0)
+    results = _results(t, [r1, r2])
+    table = t.drawn[0].tables[0]
+    results[table.file] = TableResult(2, {p: 0 for p in table.players},
+                                      {p: 1 if p == table.players[0] else 2
+                                       for p in table.players})  # fmt: skip
+    results[table.file] = TableResult(2, {p: 10 for p in table.players},
+                                      {p: 1 if p == table.players[0] else 2
+                                       for p in table.players})  # fmt: skip
+    ranked = ranking.rank(t, results, ("average",))
+    assert ranked.rows[0].name == table.players[0] and ranked.rows[0].place == 1
+    assert all(r.place == 2 for r in ranked.rows[1:4])
+
+
+def test_a_table_short_of_deals_makes_its_players_provisional():
+    t = _two_rounds()
+    r = dict.fromkeys(NAMES[:8], 0)
+    results = _results(t, [r, r])
+    short = t.drawn[1].tables[1]
+    results[short.file] = TableResult(1, dict.fromkeys(short.players, 0),
+                                      dict.fromkeys(short.players, 1))  # fmt: skip
+    del results[t.drawn[1].tables[0].file]  # a missing file counts nothing
+    ranked = ranking.rank(t, results)
+    assert [u.table.file for u in ranked.unfinished] == [t.drawn[1].tables[0].file, short.file]
+    assert all(r.is_provisional for r in ranked.rows)
+    assert all(r.provisional == (False, True, False) for r in ranked.rows)
+
+
+def test_an_unknown_tie_break_is_refused_naming_the_keys():
+    assert ranking.tie_break_keys("best-round, average") == ("best-round", "average")
+    with pytest.raises(ScorepadError, match="'luck' is not a tie-break .keys: best-round, average"):
+        ranking.tie_break_keys("luck")
+
+
+# -- the commands ---------------------------------------------------------------------------
+
+
+def test_new_reads_a_roster_file_and_never_overwrites(cli, tmp_path):
+    (tmp_path / "roster.txt").write_text("Anna\n\n  Bruno \nChloé\nDaisuke\n\n", "utf-8")
+    out = cli("tournament", "new", "cup", "--variant", "french", "--players-file",
+              "roster.txt", "--rounds", "3", "--deals", "4", "--date", "2026-12-05").stdout  # fmt: skip
+    assert out.startswith("created cup/tournament.toml: French Tarot (seed rules), 2026-12-05, "
+                          "4 players, 3 rounds of 4 deals a player")  # fmt: skip
+    before = (tmp_path / "cup" / "tournament.toml").read_bytes()
+    again = cli("tournament", "new", "cup", "--variant", "french", "--players", "A,B,C,D",
+                "--rounds", "3", "--deals", "4", ok=False)  # fmt: skip
+    assert again.exit_code == 1 and "never overwrites" in again.stderr
+    assert (tmp_path / "cup" / "tournament.toml").read_bytes() == before
+    both = cli("tournament", "new", "x", "--variant", "french", "--rounds", "3", "--deals", "4",
+               ok=False)  # fmt: skip
+    assert both.exit_code == 1 and "--players or --players-file" in both.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_draw_writes_one_ordinary_session_per_table_seated_as_drawn(cli):
+    folder = start(cli, NAMES[:16], "--rules", "fft")
+    out = cli("tournament", "draw", "cup").stdout
+    assert "Table 4 (4 deals; round-1/table-4.toml):" in out and "By name:" in out
+    assert "wrote 4 table files in cup/round-1" in out
+    drawn = tournament_of(folder).drawn[0]
+    for table in drawn.tables:
+        session = storage.load(folder / table.file)
+        assert session.players == table.players and session.dealer == table.players[0]
+        assert session.title == table.title == f"Club cup, round 1, table {table.number}"
+        assert session.date == "2026-12-05" and session.profile == "fft" and not session.deals
+    # recorded with the existing commands
+    first = drawn.tables[0]
+    cli("deal", folder / first.file, "--contract", "garde", "--taker", first.players[1],
+        "--points", "50", "--bouts", "2")  # fmt: skip
+    assert len(storage.load(folder / first.file).deals) == 1
+
+
+def test_drawing_while_the_round_is_unfinished_is_refused_and_writes_nothing(cli):
+    folder = start(cli, NAMES[:8])
+    cli("tournament", "draw", "cup")
+    before = (folder / "tournament.toml").read_bytes()
+    refused = cli("tournament", "draw", "cup", ok=False)
+    assert refused.exit_code == 1 and refused.stdout == ""
+    assert refused.stderr.strip() == (
+        "error: cup: round 1 was drawn and has no deal recorded yet (to draw it again instead: "
+        "--again); nothing was drawn (record its deals first, or draw on a terminal to be asked)")
+    table = tournament_of(folder).drawn[0].tables[0]
+    play(folder / table.file, 2)
+    refused = cli("tournament", "draw", "cup", ok=False)
+    assert "round 1 is not finished: table 1 (2 of 4), table 2 (0 of 4)" in refused.stderr
+    assert (folder / "tournament.toml").read_bytes() == before
+    assert not (folder / "round-2").exists()
+
+
+def test_on_a_terminal_the_draw_asks(cli, tmp_path):
+    from tests_helpers import on_a_terminal
+
+    folder = start(cli, NAMES[:8])
+    cli("tournament", "draw", "cup")
+    out, status = on_a_terminal(["tournament", "draw", str(folder)], [b"n\r"],
+                                env={"NO_COLOR": "1", "SCOREPAD_LANG": "en"}, columns=200)  # fmt: skip
+    assert "Draw round 2 now? [y/N]:" in out and status != 0 and "nothing was drawn" in out
+    assert not (folder / "round-2").exists()
+    out, status = on_a_terminal(["tournament", "draw", str(folder)], [b"y\r"],
+                                env={"NO_COLOR": "1", "SCOREPAD_LANG": "en"}, columns=200)  # fmt: skip
+    assert status == 0 and "wrote 2 table files" in out
+    assert len(tournament_of(folder).drawn) == 2
+
+
+def test_again_redraws_a_round_without_deals_and_never_one_with(cli):
+    folder = start(cli, NAMES[:8])
+    cli("tournament", "draw", "cup")
+    cli("tournament", "draw", "cup", "--again", "--late", "Zoé", "--withdraw", "Anna")
+    t = tournament_of(folder)
+    assert len(t.drawn) == 1 and "Zoé" in t.drawn[0].players and "Anna" not in t.drawn[0].players
+    for table in t.drawn[0].tables:
+        assert storage.load(folder / table.file).players == table.players
+    play(folder / t.drawn[0].tables[1].file, 1)
+    before = {p: p.read_bytes() for p in folder.rglob("*.toml")}
+    refused = cli("tournament", "draw", "cup", "--again", ok=False)
+    assert refused.exit_code == 1
+    assert "table-2.toml: holds 1 deal: round 1 is under way and is not drawn again" in \
+        refused.stderr  # fmt: skip
+    assert {p: p.read_bytes() for p in folder.rglob("*.toml")} == before
+
+
+def test_a_draw_never_overwrites_a_file_in_its_way(cli):
+    folder = start(cli, NAMES[:8], rounds=2)
+    cli("tournament", "draw", "cup")
+    for table in tournament_of(folder).drawn[0].tables:
+        play(folder / table.file)
+    (folder / "round-2").mkdir()
+    stray = folder / "round-2" / "table-2.toml"
+    stray.write_bytes((folder / "round-1" / "table-1.toml").read_bytes())
+    refused = cli("tournament", "draw", "cup", ok=False)
+    assert refused.exit_code == 1 and "round-2/table-2.toml: is there already" in refused.stderr
+    assert not (folder / "round-2" / "table-1.toml").exists()
+    assert len(tournament_of(folder).drawn) == 1
+    stray.unlink()
+    cli("tournament", "draw", "cup")
+    refused = cli("tournament", "draw", "cup", ok=False)
+    assert "round 2 was drawn" in refused.stderr
+    for table in tournament_of(folder).drawn[1].tables:
+        play(folder / table.file)
+    refused = cli("tournament", "draw", "cup", ok=False)
+    assert "all 2 rounds are drawn: the tournament is complete" in refused.stderr
+
+
+def test_tables_json_html_and_rounds(cli):
+    folder = start(cli, NAMES[:8])
+    cli("tournament", "draw", "cup", "--seed", "3")
+    data = cli.json("tournament", "tables", "cup")
+    assert data["round"] == 1
+    assert [t["file"] for t in data["tables"]] == ["round-1/table-1.toml", "round-1/table-2.toml"]
+    assert sorted(len(t["players"]) for t in data["tables"]) == [4, 4]
+    assert data["tables"][0]["players"] == list(tournament_of(folder).drawn[0].tables[0].players)
+    page = cli("tournament", "tables", "cup", "--html").stdout
+    html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(page)
+    assert "Table 2" in page and "seat 1" in page
+    out = cli("tournament", "tables", "cup", "--html", "-o", "round-1.html").stdout
+    assert out.strip() == "wrote round-1.html: the tables of round 1"
+    missing = cli("tournament", "tables", "cup", "--round", "2", ok=False)
+    assert missing.exit_code == 1 and "there is no round 2: 1 drawn so far" in missing.stderr
+    by_name = cli("tournament", "tables", "cup").stdout.split("By name:")[1]
+    names = [line.split()[0] for line in by_name.strip().splitlines()]
+    assert names == sorted(NAMES[:8], key=lambda n: n.replace("É", "E"))
+
+
+def test_standings_mark_unfinished_tables_and_count_only_the_drawn_ones(cli):
+    folder = start(cli, NAMES[:8], rounds=2)
+    cli("tournament", "draw", "cup")
+    t = tournament_of(folder)
+    first, second = t.drawn[0].tables
+    play(folder / first.file)
+    play(folder / second.file, 3)
+    # a stray file in the round's folder, and one copied over from another table
+    (folder / "round-1" / "extra.toml").write_bytes((folder / first.file).read_bytes())
+    text = cli("tournament", "standings", "cup").stdout
+    assert "round 1, table 2 (round-1/table-2.toml): 3 of 4 deals" in text
+    data = cli.json("tournament", "standings", "cup")
+    assert data["rounds"] == 2 and len(data["players"]) == 8
+    by_name = {p["name"]: p for p in data["players"]}
+    one = {r.name: r for r in core.standings([storage.load(folder / first.file)])}
+    for p in first.players:
+        assert by_name[p]["total"] == one[p].total and by_name[p]["rounds"] == [one[p].total, None]
+        assert by_name[p]["provisional"] is False and by_name[p]["played"] == 4
+    assert all(by_name[p]["provisional"] and by_name[p]["played"] == 3 for p in second.players)
+    assert sum(p["total"] for p in data["players"]) == 0  # French deals sum to zero
+    assert [p["place"] for p in data["players"]] == sorted(p["place"] for p in data["players"])
+    bad = cli("tournament", "check", "cup", ok=False)
+    assert bad.exit_code == 1
+    assert bad.stderr.splitlines() == [
+        "error: cup/round-1/table-2.toml: unfinished: 3 of the table's 4 deals",
+        "error: cup/round-1/extra.toml: not a table of the draws: not counted",
+    ]
+
+
+def test_a_file_from_another_table_is_named_and_not_counted(cli):
+    folder = start(cli, NAMES[:8], rounds=2)
+    cli("tournament", "draw", "cup")
+    first, second = tournament_of(folder).drawn[0].tables
+    play(folder / first.file)
+    play(folder / second.file)
+    cli("tournament", "check", "cup")
+    (folder / second.file).write_bytes((folder / first.file).read_bytes())  # copied over
+    bad = cli("tournament", "check", "cup", ok=False)
+    assert bad.exit_code == 1
+    assert "cup/round-1/table-2.toml: not this table's file: the players are" in bad.stderr
+    assert "the title is 'Club cup, round 1, table 1', not 'Club cup, round 1, table 2'" in \
+        bad.stderr  # fmt: skip
+    data = cli.json("tournament", "standings", "cup")
+    assert all(p["rounds"][0] == 0 and p["provisional"]
+               for p in data["players"] if p["name"] in second.players)  # fmt: skip
+    text = cli("tournament", "standings", "cup").stdout
+    assert "round 1, table 2 (round-1/table-2.toml): not this table's file" in text
+    (folder / second.file).unlink()
+    missing = cli("tournament", "check", "cup", ok=False)
+    assert "cup/round-1/table-2.toml: missing: round 1, table 2" in missing.stderr
+
+
+def test_the_tie_break_option(cli):
+    start(cli, NAMES[:8], rounds=1)
+    cli("tournament", "draw", "cup")
+    data = cli.json("tournament", "standings", "cup", "--tie-break", "best-round,average")
+    assert data["tie_break"] == ["best-round", "average"]
+    assert {p["place"] for p in data["players"]} == {1}  # nothing played: all level
+    bad = cli("tournament", "standings", "cup", "--tie-break", "luck", ok=False)
+    assert bad.exit_code == 1 and bad.stderr.startswith("error: cup: --tie-break: 'luck'")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("tournament = [", "not a tournament file: "),
+    ("scorepad = 3\n", "not a tournament file (no 'tournament = 1' line)"),
+    ("tournament = 9\n", "tournament: format 9 is newer than this scorepad reads (1)"),
+    ("tournament = true\n", "tournament: should be a whole number from 1 to 1"),
+    ('tournament = 1\nvariant = "piedmont"\n', "variant: should be one of french, troggu"),
+    ('tournament = 1\nvariant = "french"\nrules = "x"\n', "rules: should be a rule profile"),
+    ("HEAD", "rounds: should be a whole number from 1 to 50"),
+    ('HEADrounds = 2\ndeals = 4\nplayers = "Anna"\n', "players: should be a list of names"),
+    ('HEADrounds = 2\ndeals = 4\nplayers = ["A", "a"]\n', "players: 'a' is named twice"),
+    ('HEADrounds = 2\ndeals = 4\nplayers = ["A"]\n[[round]]\ndate = "2026-12-05"\nseed = "0"\n'
+     '[[round.tables]]\nfile = "../../etc/passwd"\ntitle = ""\nplayers = ["A", "B"]\ndeals = 4\n',
+     "round 1, table 1: file: should be round-1/table-1.toml"),
+    ('HEADrounds = 2\ndeals = 4\nplayers = ["A"]\nextra = 1\n', "extra: is not a key"),
+    ("\x00\xff", "not a tournament file"),
+])  # fmt: skip
+def test_a_broken_tournament_file_is_one_error_line(cli, tmp_path, text, said):
+    folder = tmp_path / "cup"
+    folder.mkdir()
+    head = 'tournament = 1\nvariant = "french"\nrules = "seed"\n'
+    (folder / "tournament.toml").write_bytes(text.replace("HEAD", head).encode("utf-8",
+                                                                               "surrogateescape"))
+    for command in (["standings", "cup"], ["draw", "cup"], ["tables", "cup"], ["check", "cup"]):
+        result = cli("tournament", *command, ok=False)
+        assert result.exit_code == 1 and result.stdout == "", command
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), (command, result.stderr)
+        assert said in lines[0], (command, lines[0])
+    assert (folder / "tournament.toml").read_bytes() == text.replace("HEAD", head).encode(
+        "utf-8", "surrogateescape")  # fmt: skip
+
+
+def test_no_tournament_here(cli, tmp_path):
+    result = cli("tournament", "standings", "nowhere", ok=False)
+    assert result.stderr.strip() == (
+        "error: nowhere: no tournament here (start one with 'scorepad tournament new')")
+
+
+def test_the_tournament_file_reads_back_as_written(cli):
+    from scorepad.storage import tournament as files
+
+    t = model.new_tournament("french", NAMES[:13], rounds=3, deals=4, title="Cup «1»",
+                             date="2026-12-05")  # fmt: skip
+    t = model.draw_next(model.draw_next(t, seed="x"), late=["大輔"], withdraw=["Anna"])
+    text = files.dumps(t)
+    assert files.from_bytes(text.encode(), Path("t.toml")) == t
+    assert text.startswith("tournament = 1\n")
+
+
+# -- a whole tournament ----------------------------------------------------------------------
+
+
+def _whole(cli, players, rounds, deals=4):
+    folder = start(cli, players, "--rules", "fft", rounds=rounds, deals=deals)
+    for n in range(1, rounds + 1):
+        cli("tournament", "draw", "cup", "--seed", "1")
+        for table in tournament_of(folder).drawn[n - 1].tables:
+            play(folder / table.file)
+    return folder
+
+
+def _check_whole(cli, folder, players, rounds):
+    t = tournament_of(folder)
+    met: dict[frozenset[str], int] = {}
+    for round_ in t.drawn:
+        assert sorted(round_.players) == sorted(players)
+        for table in round_.tables:
+            for i, a in enumerate(table.players):
+                for b in table.players[i + 1:]:
+                    met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
+    out = cli("tournament", "check", "cup").stdout
+    tables = sum(len(r.tables) for r in t.drawn)
+    assert out.strip() == f"cup: {rounds} of {rounds} rounds drawn, {tables} of {tables} tables " \
+        "as drawn and finished"  # fmt: skip
+    data = cli.json("tournament", "standings", "cup")
+    files = [folder / table.file for r in t.drawn for table in r.tables]
+    totals: dict[str, int] = {}
+    for path in files:
+        for row in core.standings([storage.load(path)]):
+            totals[row.name] = totals.get(row.name, 0) + row.total
+    assert {p["name"]: p["total"] for p in data["players"]} == totals
+    assert all(not p["provisional"] and None not in p["rounds"] for p in data["players"])
+    assert all(p["played"] == 4 * rounds for p in data["players"])
+    # the existing league standings over the tournament's files keep working
+    league = cli("standings", *files, "--league", "--json")
+    assert league.exit_code == 0 and json.loads(league.stdout)
+    return met
+
+
+def test_sixteen_players_over_five_rounds_meet_nobody_twice(cli, tmp_path):
+    folder = _whole(cli, NAMES[:16], 5)
+    met = _check_whole(cli, folder, NAMES[:16], 5)
+    assert max(met.values()) == 1
+    out = tmp_path / "results.html"
+    said = cli("tournament", "report", "cup", "-o", out).stdout
+    assert said.strip() == f"wrote {out}: the results sheet"
+    page = out.read_text("utf-8")
+    html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(page)
+    assert "<script" not in page and "http" not in page.replace("http-equiv", "")
+    assert page.count("<h3>Table ") == 20 and "Ranking" in page
