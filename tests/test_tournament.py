@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import html5lib
@@ -488,3 +491,80 @@ def test_sixteen_players_over_five_rounds_meet_nobody_twice(cli, tmp_path):
     html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(page)
     assert "<script" not in page and "http" not in page.replace("http-equiv", "")
     assert page.count("<h3>Table ") == 20 and "Ranking" in page
+
+
+# -- the pages, in a real browser ------------------------------------------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+NEEDS_BROWSER = pytest.mark.skipif(
+    CHROMIUM is None or shutil.which("pdftotext") is None,
+    reason="needs Debian's chromium and poppler-utils (apt-get install chromium poppler-utils)",
+)
+
+
+def _chromium(*args):
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+    return subprocess.run([CHROMIUM, *flags, *map(str, args)], capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+
+
+def _pdf(tmp_path, page, name):
+    html = tmp_path / f"{name}.html"
+    html.write_text(page, "utf-8")
+    pdf = tmp_path / f"{name}.pdf"
+    _chromium(f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer",
+              f"--print-to-pdf={pdf}", html.as_uri())  # fmt: skip
+    info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True).stdout
+    assert "(A4)" in info, info
+    pages = int(re.search(r"Pages:\s+(\d+)", info)[1])
+    first = subprocess.run(["pdftotext", "-layout", "-f", "1", "-l", "1", pdf, "-"],
+                           capture_output=True, text=True).stdout  # fmt: skip
+    return pages, first
+
+
+PROBE = """<script>
+const wide = [];
+for (const e of document.querySelectorAll("header, .ranking *, h2, h3")) {
+  if (e.getBoundingClientRect().right > document.documentElement.clientWidth + 1) {
+    wide.push(e.tagName);
+  }
+}
+parent.postMessage(`${document.documentElement.clientWidth} ${document.documentElement.scrollWidth}`
+                   + ` ${wide.length}`, "*");
+</script></body>"""
+PHONE = """<!DOCTYPE html><html><head><title>waiting</title></head><body style="margin:0">
+<script>addEventListener("message", e => { document.title = e.data; });</script>
+<iframe src="page.html" width="390" height="844" style="border:0"></iframe></body></html>"""
+
+
+def _on_a_phone(tmp_path, page):
+    (tmp_path / "page.html").write_text(page.replace("</body>", PROBE), "utf-8")
+    (tmp_path / "phone.html").write_text(PHONE, "utf-8")
+    dumped = _chromium(f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=5000",
+                       "--allow-file-access-from-files", "--dump-dom",
+                       (tmp_path / "phone.html").as_uri()).stdout  # fmt: skip
+    return map(int, re.search(r"<title>(\d+) (\d+) (\d+)</title>", dumped).groups())
+
+
+@NEEDS_BROWSER
+def test_the_pages_print_on_a4_and_fit_a_phone(cli, tmp_path):
+    folder = _whole(cli, NAMES[:16], 5)
+    t = tournament_of(folder)
+    pages, text = _pdf(tmp_path, cli("tournament", "tables", "cup", "--html").stdout, "tables")
+    assert pages == 1  # one page to pin up
+    for table in t.drawn[-1].tables:
+        assert f"Table {table.number}" in text and all(p in text for p in table.players)
+    pages, text = _pdf(tmp_path, cli("tournament", "report", "cup").stdout, "results")
+    ranked = cli.json("tournament", "standings", "cup")["players"]
+    for p in ranked:  # the whole ranking on the first page
+        assert re.search(rf"{p['place']} +{re.escape(p['name'])} .*{_signed(p['total'])}", text), \
+            (p, text[:3000])  # fmt: skip
+    client, scroll, wide = _on_a_phone(tmp_path, cli("tournament", "report", "cup").stdout)
+    assert client <= 390 and scroll <= client and wide == 0, (client, scroll, wide)
+    client, scroll, wide = _on_a_phone(tmp_path, cli("tournament", "tables", "cup", "--html").stdout)
+    assert client <= 390 and scroll <= client and wide == 0, (client, scroll, wide)
+
+
+def _signed(total):
+    return f"\\+{total}" if total > 0 else str(total).replace("-", "−")

@@ -187,10 +187,15 @@ td.p { color: #555; }
 .grid > div { flex: 1 1 16rem; min-width: 0; }
 .seats td:first-child { width: 2rem; }
 .big { font-size: 1.25rem; }
+ul.names { columns: 3 12rem; column-gap: 1.5rem; list-style: none; padding: 0; margin: 0; }
+ul.names li { break-inside: avoid; padding: .1rem 0; border-bottom: 1px solid #eee; }
+ul.names span { color: #444; white-space: nowrap; }
 footer { margin-top: 1rem; font-size: .8em; color: #555; }
 @media (max-width: 40rem) {
   body { padding: .4rem; font-size: 13px; }
-  th, td { padding: .12rem .25rem; }
+  th, td { padding: .12rem .2rem; }
+  .opt { display: none; }
+  ul.names { columns: 2; }
 }
 @page { size: A4; margin: 10mm; }
 @media print {
@@ -199,7 +204,8 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   h2 { font-size: 9.5pt; margin: 4pt 0 2pt; break-after: avoid; }
   h3 { font-size: 8.5pt; margin: 3pt 0 1pt; }
   th, td { padding: .5pt 3pt; }
-  .big { font-size: 11pt; }
+  .big { font-size: 12pt; }
+  ul.names { font-size: 10pt; }
   .grid > div { break-inside: avoid; }
   section { break-inside: avoid; }
   section.rounds { break-inside: auto; }
@@ -221,11 +227,12 @@ def _e(text: object) -> str:
 def _document(title: str, body: str) -> str:
     from scorepad import __version__, i18n
 
+    made_by = _("scorepad {version}").format(version=__version__)
     return (
         f'<!DOCTYPE html>\n<html lang="{_e(i18n.language)}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{_e(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}\n"
-        f"<footer>{_e(_('scorepad {version}').format(version=__version__))}</footer>\n"
+        f"<footer>{_e(made_by)}</footer>\n"
         "</body>\n</html>\n"
     )
 
@@ -251,6 +258,7 @@ def tables_html(tournament: Tournament, round_: RoundDraw) -> str:
     heading = _round_heading(tournament, round_)
     cards = []
     for table in round_.tables:
+        note = _("{n} deals; seat 1 deals first").format(n=table.deals)
         seats = "".join(
             f'<tr><td class="n">{seat}</td><td class="big">{_e(p)}</td></tr>'
             for seat, p in enumerate(table.players, 1)
@@ -258,7 +266,7 @@ def tables_html(tournament: Tournament, round_: RoundDraw) -> str:
         cards.append(
             f"<div><h3>{_e(_('Table {t}').format(t=table.number))}</h3>"
             f'<table class="seats"><tbody>{seats}</tbody></table>'
-            f'<p class="small">{_e(_("{n} deals; seat 1 deals first").format(n=table.deals))}'
+            f'<p class="small">{_e(note)}'
             "</p></div>"
         )
     seated = sorted(
@@ -266,15 +274,16 @@ def tables_html(tournament: Tournament, round_: RoundDraw) -> str:
         key=lambda x: name_key(x[0]),
     )
     names = "".join(
-        f'<tr><td>{_e(p)}</td><td class="n">{_e(_("table {t}").format(t=t))}</td>'
-        f'<td class="n">{_e(_("seat {s}").format(s=s))}</td></tr>'
+        f"<li>{_e(p)} <span>{_e(_('table {t}').format(t=t))}, "
+        f"{_e(_('seat {s}').format(s=s))}</span></li>"
         for p, t, s in seated
     )
+    by_name = _("By name")
     body = (
         f"<header><h1>{_e(heading)}</h1>{_meta(tournament)}</header>\n"
         f'<section><div class="grid">{"".join(cards)}</div></section>\n'
-        f"<section><h2>{_e(_('By name'))}</h2>"
-        f'<div class="grid"><div><table><tbody>{names}</tbody></table></div></div></section>'
+        f"<section><h2>{_e(by_name)}</h2>"
+        f'<ul class="names">{names}</ul></section>'
     )
     return _document(heading, body)
 
@@ -293,19 +302,22 @@ def report_html(
             (_("place"), ' class="n"'),
             (_("player"), ""),
             *((_("R{n}").format(n=n), ' class="n"') for n in range(1, drawn + 1)),
-            (_("deals"), ' class="n"'),
+            (_("deals"), ' class="n opt"'),
             (_("total"), ' class="n"'),
         )
     )
     body_rows = "".join(_ranking_row(r, drawn) for r in ranking.rows)
+    ranking_title = _("Ranking")
     parts = [
         f"<header><h1>{_e(title)}</h1>{_meta(tournament)}</header>",
-        f'<section><h2>{_e(_("Ranking"))}</h2><div class="wide"><table><thead><tr>{head}'
+        f'<section class="ranking"><h2>{_e(ranking_title)}</h2><div class="wide"><table>'
+        f"<thead><tr>{head}"
         f"</tr></thead><tbody>{body_rows}</tbody></table></div>",
     ]
     if ranking.tie_break:
         keys = _(", then ").join(ranking.tie_break)
-        parts.append(f'<p class="small">{_e(_("Ties broken by {keys}.").format(keys=keys))}</p>')
+        broken = _("Ties broken by {keys}.").format(keys=keys)
+        parts.append(f'<p class="small">{_e(broken)}</p>')
     if ranking.unfinished:
         items = "".join(f"<li>{_e(unfinished_line(u))}</li>" for u in ranking.unfinished)
         parts.append(
@@ -331,7 +343,7 @@ def _ranking_row(row: Row, drawn: int) -> str:
             f'<td class="n">{_e(_score(row.rounds[i], row.provisional[i]))}</td>'
             for i in range(drawn)
         ),
-        f'<td class="n">{row.played}</td>',
+        f'<td class="n opt">{row.played}</td>',
         f'<td class="n"><b>{_e(_score(row.total, row.is_provisional))}</b></td>',
     ]
     return f"<tr>{''.join(cells)}</tr>"
