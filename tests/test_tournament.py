@@ -568,3 +568,12 @@ def test_the_pages_print_on_a4_and_fit_a_phone(cli, tmp_path):
 
 def _signed(total):
     return f"\\+{total}" if total > 0 else str(total).replace("-", "−")
+
+
+def test_a_tournament_command_imports_only_its_own_family(cli):
+    from test_cli import _command_modules
+
+    start(cli, NAMES[:8])
+    assert _command_modules("tournament", "standings", cli.folder / "cup") == \
+        "['scorepad.app.tournament', 'scorepad.cli.commands.tournament']"  # fmt: skip
+    assert _command_modules("tournament", "--help") == "['scorepad.cli.commands.tournament']"
