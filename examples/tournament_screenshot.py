@@ -16,7 +16,10 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ROSTER = "Anna,Bruno,Chloé,Daisuke,Émile,Fritz,Gabi,Hans,Ingrid,Jules,Karin,Léa,Marc,Noé,Olga,Paul,Quentin,Rosa,Sven,Tomás,Ulla,Vera"
+ROSTER = (
+    "Anna,Bruno,Chloé,Daisuke,Émile,Fritz,Gabi,Hans,Ingrid,Jules,Karin,Léa,Marc,Noé,Olga,Paul,"
+    "Quentin,Rosa,Sven,Tomás,Ulla,Vera"
+)
 
 
 def main() -> None:
