@@ -577,3 +577,24 @@ def test_a_tournament_command_imports_only_its_own_family(cli):
     assert _command_modules("tournament", "standings", cli.folder / "cup") == \
         "['scorepad.app.tournament', 'scorepad.cli.commands.tournament']"  # fmt: skip
     assert _command_modules("tournament", "--help") == "['scorepad.cli.commands.tournament']"
+
+
+def test_a_player_back_after_leaving_keeps_their_name_and_rounds(cli):
+    t = model.new_tournament("french", NAMES[:9], rounds=3, deals=4)
+    t = model.draw_next(model.draw_next(t), withdraw=["Anna"])
+    t = model.draw_next(t, late=["anna"])
+    assert "Anna" in t.drawn[2].players and "Anna" not in t.drawn[1].players
+    assert t.everybody().count("Anna") == 1
+
+
+def test_a_troggu_tournament_seats_everybody_at_every_deal(cli):
+    cli("tournament", "new", "tr", "--variant", "troggu", "--players", ",".join(NAMES[:9]),
+        "--rounds", "2", "--deals", "3", "--date", "2026-12-05")  # fmt: skip
+    cli("tournament", "draw", "tr")
+    t = tournament_of(cli.folder / "tr")
+    assert sorted(len(x.players) for x in t.drawn[0].tables) == [4, 5]
+    assert all(x.deals == 3 for x in t.drawn[0].tables)
+    for table in t.drawn[0].tables:
+        session = storage.load(cli.folder / "tr" / table.file)
+        assert session.variant == "troggu" and session.players == table.players
+    cli("tournament", "check", "tr", ok=False)  # nothing recorded yet: unfinished, exit 1

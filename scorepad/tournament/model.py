@@ -276,7 +276,9 @@ def with_roster_changes(
     except ScorepadError as err:
         problems.extend(err.problems)
         added = ()
+    before = {p.casefold(): p for p in tournament.everybody()}
     for name in added:
+        name = before.get(name.casefold(), name)  # back after leaving: as first written
         if any(p.casefold() == name.casefold() for p in roster):
             problems.append(
                 Problem("--late", _("{name} is on the roster already").format(name=shown(name)))
