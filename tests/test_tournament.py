@@ -598,3 +598,11 @@ def test_a_troggu_tournament_seats_everybody_at_every_deal(cli):
         session = storage.load(cli.folder / "tr" / table.file)
         assert session.variant == "troggu" and session.players == table.players
     cli("tournament", "check", "tr", ok=False)  # nothing recorded yet: unfinished, exit 1
+
+
+def test_the_group_alone_prints_its_help(cli):
+    out = cli("tournament").stdout
+    assert re.match(r"Usage: \S+ tournament \[OPTIONS\] COMMAND \[ARGS\]...", out)
+    for command in ("new", "draw", "tables", "standings", "check", "report"):
+        assert f"  {command} " in out
+        assert "Example: scorepad tournament" in cli("tournament", command, "--help").stdout

@@ -19,6 +19,7 @@ commands.add_typer(
     group,
     name="tournament",
     cls=Group,
+    invoke_without_command=True,
     help=_(
         "Club tournaments: rounds over several tables, a fair seat draw, one ranking.\n\n"
         "Each table of a round is an ordinary session file (DIR/round-N/table-T.toml),\n"
@@ -26,6 +27,14 @@ commands.add_typer(
         "french --players-file roster.txt --rounds 5 --deals 4"
     ),
 )
+
+
+@group.callback()
+def _group(ctx: typer.Context) -> None:
+    """`scorepad tournament` alone: its help, as --help would print it."""
+    if ctx.invoked_subcommand is None:
+        echo(ctx.get_help())
+
 
 DirArg = Annotated[
     Path,
