@@ -180,11 +180,12 @@ th, td { padding: .15rem .4rem; border-bottom: 1px solid #ddd; text-align: left;
          vertical-align: top; }
 th { border-bottom: 1.5px solid #333; font-weight: 600; }
 td.n, th.n { text-align: right; white-space: nowrap; }
-td.p { color: #555; }
+td.p { color: #555; white-space: nowrap; }
 .wide { overflow-x: auto; }
 .small { font-size: .85em; color: #444; }
 .grid { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; align-items: flex-start; }
 .grid > div { flex: 1 1 16rem; min-width: 0; }
+.grid.deals > div { flex: 1 1 21rem; max-width: 30rem; }
 .seats td:first-child { width: 2rem; }
 .big { font-size: 1.25rem; }
 ul.names { columns: 3 12rem; column-gap: 1.5rem; list-style: none; padding: 0; margin: 0; }
@@ -207,6 +208,7 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   .big { font-size: 12pt; }
   ul.names { font-size: 10pt; }
   .grid > div { break-inside: avoid; }
+  .grid.deals > div { flex: 1 1 30%; }
   section { break-inside: avoid; }
   section.rounds { break-inside: auto; }
   .wide { overflow: visible; }
@@ -327,7 +329,7 @@ def report_html(
     parts.append("</section>")
     parts.append('<section class="rounds">')
     for round_ in tournament.drawn:
-        parts.append(f'<h2>{_e(_round_heading(tournament, round_))}</h2><div class="grid">')
+        parts.append(f'<h2>{_e(_round_heading(tournament, round_))}</h2><div class="grid deals">')
         for table in round_.tables:
             parts.append(_table_block(table.number, table.players, sessions.get(table.file)))
         parts.append("</div>")
