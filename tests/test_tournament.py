@@ -310,12 +310,13 @@ def test_a_draw_never_overwrites_a_file_in_its_way(cli):
 
 
 def test_tables_json_html_and_rounds(cli):
-    folder = start(cli, NAMES[:8])
+    folder = start(cli, NAMES[:9])
     cli("tournament", "draw", "cup", "--seed", "3")
     data = cli.json("tournament", "tables", "cup")
     assert data["round"] == 1
     assert [t["file"] for t in data["tables"]] == ["round-1/table-1.toml", "round-1/table-2.toml"]
-    assert sorted(len(t["players"]) for t in data["tables"]) == [4, 4]
+    assert sorted(len(t["players"]) for t in data["tables"]) == [4, 5]
+    assert [t["deals"] for t in data["tables"]] == [4, 5]
     assert data["tables"][0]["players"] == list(tournament_of(folder).drawn[0].tables[0].players)
     page = cli("tournament", "tables", "cup", "--html").stdout
     html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(page)
@@ -326,7 +327,10 @@ def test_tables_json_html_and_rounds(cli):
     assert missing.exit_code == 1 and "there is no round 2: 1 drawn so far" in missing.stderr
     by_name = cli("tournament", "tables", "cup").stdout.split("By name:")[1]
     names = [line.split()[0] for line in by_name.strip().splitlines()]
-    assert names == sorted(NAMES[:8], key=lambda n: n.replace("É", "E"))
+    assert names == sorted(NAMES[:9], key=lambda n: n.replace("É", "E"))
+    five = folder / data["tables"][1]["file"]
+    session = storage.load(five)
+    assert session.seats == 4 and session.players == tuple(data["tables"][1]["players"])
 
 
 def test_standings_mark_unfinished_tables_and_count_only_the_drawn_ones(cli):
@@ -549,7 +553,7 @@ def _on_a_phone(tmp_path, page):
 
 @NEEDS_BROWSER
 def test_the_pages_print_on_a4_and_fit_a_phone(cli, tmp_path):
-    folder = _whole(cli, NAMES[:16], 5)
+    folder = _whole(cli, NAMES[:22], 5)
     t = tournament_of(folder)
     pages, text = _pdf(tmp_path, cli("tournament", "tables", "cup", "--html").stdout, "tables")
     assert pages == 1  # one page to pin up
@@ -606,3 +610,34 @@ def test_the_group_alone_prints_its_help(cli):
     for command in ("new", "draw", "tables", "standings", "check", "report"):
         assert f"  {command} " in out
         assert "Example: scorepad tournament" in cli("tournament", command, "--help").stdout
+
+
+def test_twenty_two_players_over_five_rounds_end_to_end(cli, tmp_path):
+    """The issue's club tournament: tables of 4 and 5, every table recorded, the ranking,
+    the check and the results sheet."""
+    folder = _whole(cli, NAMES[:22], 5)
+    t = tournament_of(folder)
+    for round_ in t.drawn:
+        assert sorted(len(x.players) for x in round_.tables) == [4, 4, 4, 5, 5]
+        for table in round_.tables:
+            session = storage.load(folder / table.file)
+            assert len(session.deals) == table.deals == (5 if len(table.players) == 5 else 4)
+            if len(table.players) == 5:  # the dealer sat out of each deal
+                for deal, outcome in zip(session.deals, core.outcomes(session), strict=True):
+                    assert deal.dealer not in outcome.scores and len(outcome.scores) == 4
+    # seats at tables of 5 shared out: after every round nobody has one more than another + 1
+    fives: dict[str, int] = dict.fromkeys(NAMES[:22], 0)
+    for round_ in t.drawn:
+        for table in round_.tables:
+            if len(table.players) == 5:
+                for p in table.players:
+                    fives[p] += 1
+        assert max(fives.values()) - min(fives.values()) <= 1
+    met = _check_whole(cli, folder, NAMES[:22], 5)
+    from scorepad.tournament.draw import repeats
+
+    assert sum(n - 1 for n in met.values()) == repeats([[x.players for x in r.tables]
+                                                        for r in t.drawn]) <= 15  # fmt: skip
+    page = cli("tournament", "report", "cup").stdout
+    html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(page)
+    assert page.count("<h3>Table ") == 25
