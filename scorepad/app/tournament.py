@@ -81,7 +81,7 @@ def read_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
     result = TableResult(
         recorded=len(counted.deals),
         totals={r.name: r.total for r in rows},
-        played={r.name: getattr(r, "played", r.deals) for r in rows},
+        played={r.name: r.played for r in rows},
         extra=max(0, found - table.deals),
     )
     return Read(table, result, found, (), session=counted)
@@ -113,6 +113,7 @@ def check(folder: Path) -> tuple[Tournament, list[Problem], int]:
     """Every table file the draws name, and any other file in a round's folder: the
     problems (each naming its file) and the number of tables that are as drawn and finished."""
     from scorepad.storage import tournament as files
+    from scorepad.tournament.model import roster_changes
 
     tournament = files.load(folder)
     problems: list[Problem] = []
@@ -138,6 +139,8 @@ def check(folder: Path) -> tuple[Tournament, list[Problem], int]:
                     for why in read.wrong
                 )
                 continue
+            if read.session is not None:  # counted as recorded, but not as drawn
+                problems.extend(Problem(where, why) for why in roster_changes(read.session))
             if read.found < read.table.deals:
                 problems.append(
                     Problem(

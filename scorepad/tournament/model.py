@@ -335,7 +335,8 @@ def header_problems(
 ) -> list[str]:
     """What makes a session differ from the table the draw wrote (its game, players in seat
     order, first dealer, title, date, rules, and how many play each deal): empty when the
-    file is this table's. Its deals are not looked at."""
+    file is this table's. Its deals, and the roster's changes recorded with them (`join`,
+    `leave`), are not looked at here (see `roster_changes`)."""
     from scorepad.variants import default_rules, get_variant
 
     if session.variant != tournament.variant:
@@ -345,10 +346,10 @@ def header_problems(
             )
         ]
     wrong: list[str] = []
-    if tuple(session.players) != table.players:
+    if tuple(session.roster) != table.players:
         wrong.append(
             _("the players are {found}; the draw seated {wanted}").format(
-                found=_(", ").join(session.players), wanted=_(", ").join(table.players)
+                found=_(", ").join(session.roster), wanted=_(", ").join(table.players)
             )
         )
     elif session.dealer != table.players[0]:
@@ -374,7 +375,15 @@ def header_problems(
             _("the rules are not the tournament's ({profile})").format(profile=tournament.profile)
         )
     wanted = seats(tournament.variant, len(table.players)) or len(table.players)
-    found = getattr(session, "seats", None) or len(session.players)
+    found = session.seats or len(session.roster)
     if found != wanted:
         wrong.append(_("{found} play each deal, not {wanted}").format(found=found, wanted=wanted))
     return wrong
+
+
+def roster_changes(session: Session) -> list[str]:
+    """The joins, departures and new table sizes recorded at a table: none as drawn."""
+    return [
+        _("the table changed at deal {n} (scorepad join or leave): not as drawn").format(n=n)
+        for n in sorted({change.from_deal for change in session.changes})
+    ]
