@@ -334,6 +334,8 @@ def test_tables_json_html_and_rounds(cli):
     assert out.strip() == "wrote round-1.html: the tables of round 1"
     missing = cli("tournament", "tables", "cup", "--round", "2", ok=False)
     assert missing.exit_code == 1 and "there is no round 2: 1 drawn so far" in missing.stderr
+    zero = cli("tournament", "tables", "cup", "--round", "0", ok=False)
+    assert zero.exit_code == 1 and "there is no round 0: 1 drawn so far" in zero.stderr
     by_name = cli("tournament", "tables", "cup").stdout.split("By name:")[1]
     names = [line.split()[0] for line in by_name.strip().splitlines()]
     assert names == sorted(NAMES[:9], key=lambda n: n.replace("É", "E"))

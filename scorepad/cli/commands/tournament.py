@@ -283,7 +283,7 @@ def tables(
 
     tournament = files.load(folder)
     try:
-        round_ = tournament.round(round_number or len(tournament.drawn))
+        round_ = tournament.round(len(tournament.drawn) if round_number is None else round_number)
     except ScorepadError as err:
         raise err.located(str(folder)) from None
     if as_json:
