@@ -687,3 +687,39 @@ def test_a_place_is_one_more_than_the_players_strictly_ahead(first, second, keys
         assert row.place == ahead + 1
         assert row.total == r1[row.name] + r2[row.name]
     assert [r.place for r in ranked.rows] == sorted(r.place for r in ranked.rows)
+
+
+def test_a_table_file_left_without_deals_by_a_cut_short_draw_is_replaced(cli):
+    folder = start(cli, NAMES[:8], rounds=2)
+    cli("tournament", "draw", "cup")
+    drawn = tournament_of(folder).drawn[0]
+    (folder / "tournament.toml").write_text(  # as if the draw was killed before saving it
+        (folder / "tournament.toml").read_text("utf-8").split("\n[[round]]")[0], "utf-8")
+    result = cli("tournament", "draw", "cup", "--seed", "9")
+    assert result.stderr.splitlines() == [
+        f"note: cup/{t.file} held no deal and was replaced (left by a draw that was cut "
+        "short?)" for t in drawn.tables]  # fmt: skip
+    again = tournament_of(folder).drawn[0]
+    for table in again.tables:
+        assert storage.load(folder / table.file).roster == table.players
+
+
+def test_draws_at_the_same_time_draw_one_round(cli, tmp_path):
+    import os
+    import sys
+
+    folder = start(cli, NAMES[:16], rounds=3)
+    env = {**os.environ, "SCOREPAD_LANG": "en"}
+    runs = [subprocess.Popen([sys.executable, "-m", "scorepad", "tournament", "draw", folder],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                             stdin=subprocess.DEVNULL) for _ in range(4)]  # fmt: skip
+    codes = [run.wait(timeout=120) for run in runs]
+    for run in runs:
+        run.stdout.close()
+        run.stderr.close()
+    assert sorted(codes) == [0, 1, 1, 1]
+    t = tournament_of(folder)
+    assert len(t.drawn) == 1 and not (folder / "round-2").exists()
+    assert sorted(p.name for p in (folder / "round-1").iterdir()) == \
+        [f"table-{n}.toml" for n in range(1, 5)]  # fmt: skip
+    cli("tournament", "tables", "cup")

@@ -196,11 +196,13 @@ def draw(
     withdraw: Sequence[str] = (),
     again: bool = False,
     ask: Ask | None = None,
+    replaced: list[Path] | None = None,
 ) -> Tournament:
     """Draw the next round (`again`: the last round once more, none of its tables holding a
     deal) and write its table files: one ordinary session per table, the seats in dealing
     order. While the previous round is unfinished, `ask` is asked; without it (no terminal)
-    the draw is refused. Nothing is written unless everything is."""
+    the draw is refused. Nothing is written unless everything is; a table file in the way
+    that holds no deal is replaced (and put in `replaced`), any other refuses the draw."""
     from scorepad.storage import tournament as files
     from scorepad.tournament.model import draw_next
 
@@ -231,7 +233,7 @@ def draw(
         if again:
             _remove_tables(folder, old)
         try:
-            written = _write_tables(folder, drawn, drawn.drawn[-1])
+            written = _write_tables(folder, drawn, drawn.drawn[-1], replaced)
         except BaseException:
             if again:  # the round as it was: its files back (they held no deal)
                 with contextlib.suppress(ScorepadError, OSError):
@@ -338,15 +340,23 @@ def _previous_round_finished(folder: Path, tournament: Tournament, ask: Ask | No
         raise ScorepadError([Problem(str(folder), _("nothing was drawn"))])
 
 
-def _write_tables(folder: Path, tournament: Tournament, round_: RoundDraw) -> list[Path]:
-    """Each table's session file, new: none is written if any is there already."""
+def _write_tables(
+    folder: Path, tournament: Tournament, round_: RoundDraw, replaced: list[Path] | None = None
+) -> list[Path]:
+    """Each table's session file, new. A file in the way that holds no deal (left by a draw
+    that was interrupted) is replaced, and listed in `replaced`; if any other is there,
+    nothing is written."""
     from scorepad import core, storage
     from scorepad.storage import tournament as files
     from scorepad.tournament.model import seats
 
     paths = [files.table_path(folder, t.file) for t in round_.tables]
+    empty: list[Path] = []
     for path in paths:
         if path.exists() or path.is_symlink():
+            if path.is_file() and not path.is_symlink() and _holds_no_deal(path):
+                empty.append(path)
+                continue
             raise ScorepadError(
                 [
                     Problem(
@@ -355,22 +365,23 @@ def _write_tables(folder: Path, tournament: Tournament, round_: RoundDraw) -> li
                     )
                 ]
             )
-    sessions = []
-    for table in round_.tables:
-        seated = seats(tournament.variant, len(table.players))
-        extra = {} if seated is None else {"seats": seated}
-        sessions.append(
-            core.new_session(
-                tournament.variant,
-                table.players,
-                profile=tournament.profile,
-                title=table.title,
-                date=round_.date,
-                dealer=table.players[0],
-                **extra,  # type: ignore[arg-type]
-            )
+    sessions = [
+        core.new_session(
+            tournament.variant,
+            table.players,
+            seats=seats(tournament.variant, len(table.players)),
+            profile=tournament.profile,
+            title=table.title,
+            date=round_.date,
+            dealer=table.players[0],
         )
+        for table in round_.tables
+    ]
     files.make_round_folder(folder, round_.number)
+    for path in empty:
+        files.remove_unplayed(path)
+    if replaced is not None:
+        replaced.extend(empty)
     written: list[Path] = []
     try:
         for path, session in zip(paths, sessions, strict=True):
@@ -381,3 +392,12 @@ def _write_tables(folder: Path, tournament: Tournament, round_: RoundDraw) -> li
             files.remove_unplayed(path)
         raise
     return written
+
+
+def _holds_no_deal(path: Path) -> bool:
+    from scorepad import storage
+
+    try:
+        return not storage.load(path).deals
+    except ScorepadError:
+        return False

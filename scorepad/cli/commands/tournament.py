@@ -237,6 +237,7 @@ def draw(
     from scorepad.render.tournament import tables_text
 
     day = _date(date, "--date", folder)
+    replaced: list[Path] = []
     drawn = app.draw(
         folder,
         seed=seed,
@@ -245,6 +246,13 @@ def draw(
         withdraw=withdraw or (),
         again=again,
         ask=_ask_yes if _terminal() else None,
+        replaced=replaced,
+    )
+    run().notes.extend(
+        _("note: {file} held no deal and was replaced (left by a draw that was cut short?)").format(
+            file=path
+        )
+        for path in replaced
     )
     round_ = drawn.drawn[-1]
     run().saved.append(str(folder / f"round-{round_.number}"))
