@@ -24,13 +24,14 @@ _HOMES = {
     "record_deal": "scorepad.app.record",
     "save_new": "scorepad.storage",
     "score": "scorepad.core",
-    "standings": "scorepad.core",
+    "standings": "scorepad.ranking",
 }
 
 if TYPE_CHECKING:  # for type checkers; at run time each name is imported when first used
     from scorepad.app.record import record_deal
-    from scorepad.core import new_session, score, standings
+    from scorepad.core import new_session, score
     from scorepad.errors import ScorepadError
+    from scorepad.ranking import standings
     from scorepad.storage import load, save_new
 
 

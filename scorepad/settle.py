@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
-    from scorepad.core import Standing
+    from scorepad.ranking import Standing
 
 CENT = Decimal("0.01")
 EXACT_UP_TO = 12  # players with a balance: 12 × 2^12 steps are instant

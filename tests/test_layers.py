@@ -19,6 +19,7 @@ LAYERS = [
     ("scorepad.storage", 5, "storage"), ("scorepad.render", 5, "render"),
     ("scorepad.report", 5, "render"),  # the old names of render's functions
     ("scorepad.core", 4, "core"), ("scorepad.season", 4, "core"), ("scorepad.roster", 4, "core"),
+    ("scorepad.ranking", 4, "core"),
     ("scorepad.checks", 4, "core"), ("scorepad.settle", 4, "core"), ("scorepad.stats", 4, "core"),
     ("scorepad.tournament", 4, "core"),
     ("scorepad.variants", 3, "variants"), ("scorepad.protocol", 3, "variants"),

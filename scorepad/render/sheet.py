@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorepad import i18n
-from scorepad.core import LeagueRow, Standing, iter_outcomes, match_over, standings
+from scorepad.core import iter_outcomes, match_over
 from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Session
+from scorepad.ranking import LeagueRow, Standing, standings
 from scorepad.render.deals import OUT, result_name
 from scorepad.render.svg import line_chart
 from scorepad.settle import Settlement

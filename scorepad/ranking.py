@@ -1,0 +1,195 @@
+"""Standings over sessions and a season's league: totals, deals played and sat out,
+averages, ranks (ties share a place). Pure: it reads the deals' outcomes (`core`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from scorepad.model import Session
+
+
+def _outcomes(session: Session) -> Any:
+    from scorepad.core import iter_outcomes  # core imports this module: at call time
+
+    return iter_outcomes(session)
+
+
+@dataclass(frozen=True)
+class Standing:
+    name: str
+    total: int
+    deals: int = 0
+    declarer: int = 0
+    made: int = 0
+    failed: int = 0
+    won: int = 0
+    best: int = 0
+    rank: int = 0
+    worst: int = 0
+    draws: int = 0  # declared games that ended level (Troggu)
+    out: int = 0  # deals sat out (passed ones too)
+
+    @property
+    def played(self) -> int:
+        """Deals seated for, passed ones included."""
+        return self.deals
+
+    @property
+    def average(self) -> Decimal:
+        """Per deal played, to the hundredth (exact: a Decimal)."""
+        if not self.deals:
+            return Decimal(0)
+        return (Decimal(self.total) / self.deals).quantize(Decimal("0.01"))
+
+    @property
+    def exact_average(self) -> Fraction:
+        """Per deal played, exactly: what a ranking by average compares (no rounding ties)."""
+        return Fraction(self.total, self.deals) if self.deals else Fraction(0)
+
+
+def standings(
+    sessions: Sequence[Session], *, rank_by: str = "total", min_deals: int = 1
+) -> list[Standing]:
+    """Totals per player over the sessions given (same game), best first, ties share a rank.
+    `rank_by="average"`: by the average per deal played, among those who played at least
+    `min_deals` deals (at least 1); the others follow, unranked (rank 0)."""
+    tally: dict[str, dict[str, Any]] = {}
+    order: dict[str, str] = {}  # casefolded name → name as first written
+    for session in sessions:
+        for p in session.players:
+            key = p.casefold()
+            order.setdefault(key, p)
+            tally.setdefault(
+                key,
+                dict(
+                    total=0,
+                    deals=0,
+                    declarer=0,
+                    made=0,
+                    failed=0,
+                    won=0,
+                    best=None,
+                    worst=None,
+                    draws=0,
+                    out=0,
+                ),
+            )
+        if not session.fixed:
+            for seating in session.evening().deals:
+                for p in seating.out:
+                    tally[p.casefold()]["out"] += 1
+        for outcome in _outcomes(session):
+            for player, value in outcome.scores.items():
+                row = tally[player.casefold()]
+                row["total"] += value
+                row["deals"] += 1
+                row["best"] = value if row["best"] is None else max(row["best"], value)
+                row["worst"] = value if row["worst"] is None else min(row["worst"], value)
+                if player in outcome.winners:
+                    row["won"] += 1
+            if outcome.declarer is not None:
+                row = tally[outcome.declarer.casefold()]
+                row["declarer"] += 1
+                if outcome.made is not None:
+                    row["made" if outcome.made else "failed"] += 1
+                elif outcome.result == "draw":
+                    row["draws"] += 1
+    rows = sorted(tally.items(), key=lambda kv: -kv[1]["total"])
+    result: list[Standing] = []
+    for i, (key, row) in enumerate(rows):
+        rank = result[-1].rank if result and result[-1].total == row["total"] else i + 1
+        row["best"], row["worst"] = row["best"] or 0, row["worst"] or 0
+        result.append(Standing(name=order[key], rank=rank, **row))
+    if rank_by != "average":
+        return result
+    least = max(min_deals, 1)
+    ranked = sorted((r for r in result if r.deals >= least), key=lambda r: -r.exact_average)
+    rest = sorted((r for r in result if r.deals < least), key=lambda r: -r.exact_average)
+    by_average: list[Standing] = []
+    for i, r in enumerate(ranked):
+        tied = by_average and by_average[-1].exact_average == r.exact_average
+        by_average.append(replace(r, rank=by_average[-1].rank if tied else i + 1))
+    return by_average + [replace(r, rank=0) for r in rest]
+
+
+@dataclass(frozen=True)
+class LeagueRow:
+    name: str
+    by_session: tuple[int | None, ...]  # the total of each session, None where absent
+    sessions: int
+    deals: int
+    total: int
+    average: Decimal
+    rank: int | None  # None: too few deals to be ranked by average
+    out: int = 0  # deals sat out
+
+    @property
+    def played(self) -> int:
+        return self.deals
+
+
+def league(
+    sessions: Sequence[Session], *, rank_by: str = "total", min_deals: int = 0
+) -> list[LeagueRow]:
+    """A season: one column per session (in the order given: by date), each player's
+    sessions, deals, total and average. Ranked by total, or by average among those with at
+    least `min_deals` deals (the others follow, unranked: five lucky deals can't top thirty)."""
+    names: dict[str, str] = {}
+    for session in sessions:
+        for p in session.players:
+            names.setdefault(p.casefold(), p)
+    per: dict[str, list[int | None]] = {k: [None] * len(sessions) for k in names}
+    deals = dict.fromkeys(names, 0)
+    out = dict.fromkeys(names, 0)
+    for i, session in enumerate(sessions):
+        for p in session.players:
+            per[p.casefold()][i] = 0
+        if not session.fixed:
+            for seating in session.evening().deals:
+                for p in seating.out:
+                    out[p.casefold()] += 1
+        for outcome in _outcomes(session):
+            for player, value in outcome.scores.items():
+                key = player.casefold()
+                per[key][i] = (per[key][i] or 0) + value
+                deals[key] += 1
+    rows = []
+    for key, cells in per.items():
+        total = sum(c for c in cells if c is not None)
+        played = deals[key]
+        average = (Decimal(total) / played).quantize(Decimal("0.01")) if played else Decimal(0)
+        rows.append(
+            LeagueRow(
+                names[key],
+                tuple(cells),
+                sum(c is not None for c in cells),
+                played,
+                total,
+                average,
+                None,
+                out[key],
+            )
+        )
+    if rank_by == "average":
+        ranked = sorted(
+            (r for r in rows if r.deals >= min_deals and r.deals),
+            key=lambda r: (-r.average, r.name.casefold()),
+        )
+        rest = sorted(
+            (r for r in rows if not (r.deals >= min_deals and r.deals)),
+            key=lambda r: (-r.average, r.name.casefold()),
+        )
+        measure = "average"
+    else:
+        ranked = sorted(rows, key=lambda r: (-r.total, r.name.casefold()))
+        rest, measure = [], "total"
+    result: list[LeagueRow] = []
+    for i, row in enumerate(ranked):
+        tied = result and getattr(result[-1], measure) == getattr(row, measure)
+        rank = result[-1].rank if tied else i + 1
+        result.append(replace(row, rank=rank))
+    return result + rest
