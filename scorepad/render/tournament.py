@@ -10,6 +10,7 @@ from typing import Any
 
 from scorepad.i18n import _, ngettext
 from scorepad.model import Session
+from scorepad.render.deals import OUT
 from scorepad.render.grid import simple_table
 from scorepad.text import signed
 from scorepad.tournament.model import RoundDraw, Tournament, name_key
@@ -367,11 +368,15 @@ def _table_block(number: int, players: Sequence[str], session: Session | None) -
             zip(session.deals, iter_outcomes(session), strict=True), 1
         ):
             cells = []
+            seating = session.seating(n)
+            out = () if seating is None else seating.out
             for p in players:
                 value = outcome.scores.get(p)
                 if value is not None:
                     totals[p] += value
-                cells.append(f'<td class="n">{"" if value is None else _e(signed(value))}</td>')
+                # the dealer sitting out: the out mark, never a played 0
+                shown = signed(value) if value is not None else OUT if p in out else ""
+                cells.append(f'<td class="n">{_e(shown)}</td>')
             rows.append(
                 f'<tr><td class="n">{n}</td><td class="p">{_e(variant.describe(deal.entry))}</td>'
                 f"{''.join(cells)}</tr>"
