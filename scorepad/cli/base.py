@@ -141,6 +141,18 @@ class LazyGroup(Group):
     def get_command(self, ctx: Any, name: str) -> Any:
         return self.commands.get(name)
 
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The commands and their first lines, as click lists them, from their help as
+        written (`commands/summaries.py`): `scorepad --help` builds none of them."""
+        from typer._click.utils import make_default_short_help
+
+        from scorepad.cli.commands.summaries import HELP
+
+        limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
+        rows = [(name, make_default_short_help(_(HELP[name]), limit).strip()) for name in COMMANDS]
+        with formatter.section("Commands"):  # click's own word, as its Options beside it
+            formatter.write_dl(rows)
+
 
 def family() -> typer.Typer:
     """The Typer of one family of commands, with the app's settings (help as the app's)."""
