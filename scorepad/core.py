@@ -25,7 +25,6 @@ from scorepad.model import (
     seated_table,
     table_at,
 )
-from scorepad.seating import Dealt, Policy
 from scorepad.text import shown
 from scorepad.variants import default_rules, get_variant, in_game_words
 
@@ -125,7 +124,7 @@ def new_session(
         title,
         date=date,
         seats=seats,
-        policy=Policy(variant.sitting_out),
+        policy=variant.sitting_out,
     )
     problems.extend(variant.rules_problems(rules))
     if problems:
@@ -366,6 +365,8 @@ def _read_seated(session: Session, n: int, raw: Mapping[str, Any]) -> Deal:
         problems.extend(
             p if p.where else Problem(where, p.what) for p in evening.check_next(name, out)
         )
+        from scorepad.seating import Dealt
+
         seating = evening.then(Dealt(name, False, out)).deals[-1]
     else:
         before = len(seater.problems)

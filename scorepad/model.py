@@ -11,12 +11,14 @@ import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from scorepad import FORMAT_VERSION
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
-from scorepad.seating import Change, Dealt, Evening, Join, Policy, Seater, Seating
+
+if TYPE_CHECKING:  # the seating is imported where a session is not a fixed table
+    from scorepad.seating import Change, Evening, Seater, Seating
 from scorepad.text import shown
 
 Setting = int | bool | str
@@ -208,7 +210,8 @@ class Session:
     date: str = ""  # the evening's date, YYYY-MM-DD ("" in files from before dates)
     seats: int | None = None  # the table's size at deal 1 (None: a seat for everyone)
     changes: tuple[Change, ...] = ()  # arrivals, departures, new table sizes (`seating`)
-    policy: Policy = Policy.DEALER_OUT  # who sits out when there are more than the seats
+    # who sits out when there are more people than seats: a `seating.Policy` value
+    policy: str = "dealer-out"
     # the seating worked out for some deals (a memo, carried to the session with one more
     # deal so that recording a deal does not seat the evening again)
     _seated: tuple[Sequence[Deal], tuple[Any, ...], Evening] | None = field(
@@ -226,6 +229,8 @@ class Session:
         join, in the order they join (standings, history columns)."""
         if not self.changes:
             return self.roster
+        from scorepad.seating import Join
+
         joined = [c.name for c in self.changes if isinstance(c, Join)]
         return tuple(dict.fromkeys((*self.roster, *joined)))
 
@@ -262,6 +267,8 @@ class Session:
                 return evening
             if len(deals) == len(seen) + 1 and _extends(deals, seen):
                 last = deals[-1]
+                from scorepad.seating import Dealt
+
                 evening = evening.then(Dealt(last.dealer, last.redealt, last.out))
                 object.__setattr__(self, "_seated", (deals, key, evening))
                 return evening
@@ -281,11 +288,13 @@ class Session:
 
     def seater(self, seats_option: str = "seats") -> Seater:
         """A `Seater` at deal 1 of this session, for whoever reads its deals one by one."""
+        from scorepad.seating import Policy, Seater
+
         return Seater(
             self.roster,
             len(self.roster) if self.seats is None else self.seats,
             self.changes,
-            policy=self.policy,
+            policy=Policy(self.policy),
             first_dealer=self.dealer,
             seats_option=seats_option,
         )
@@ -299,6 +308,8 @@ class Session:
         if n <= len(evening.deals):
             return evening.deals[n - 1]
         p = evening.next
+        from scorepad.seating import Seating
+
         return Seating(p.dealer, p.seated, p.out, p.roster, p.seats, p.out)
 
 

@@ -9,7 +9,7 @@ except ImportError:  # pragma: no cover - a platform without its wheel
     import tomllib  # type: ignore[no-redef]
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad import FORMAT_VERSION
 from scorepad.checks import (
@@ -26,7 +26,9 @@ from scorepad.checks import (
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Deals, Session, Setting, Table, nfc, seated_table, table_at
-from scorepad.seating import Change, Join, Leave, Policy, Resize
+
+if TYPE_CHECKING:  # the seating is imported where a file has roster changes
+    from scorepad.seating import Change
 from scorepad.storage.parse import _Chunk, _Chunks
 from scorepad.text import shown
 from scorepad.variants import get_variant
@@ -179,7 +181,7 @@ def session_from_document(
         title,
         seats=None if seats == len(players) and not changes else seats,
         changes=changes,
-        policy=Policy(variant.sitting_out),
+        policy=variant.sitting_out,
     )
     if not header.fixed:
         return _seated_session(header, raw_deals, date, problems, consume=consume, saved=saved)
@@ -367,6 +369,10 @@ def _changes(value: Any, variant: Any, problems: list[Problem]) -> tuple[Change,
             )
         )
         return ()
+    if not value:
+        return ()
+    from scorepad.seating import Join, Leave, Resize
+
     changes: list[Change] = []
     for i, t in enumerate(value, 1):
         where = _("roster change {i}").format(i=i)
@@ -521,6 +527,8 @@ def _header(session: Session) -> dict[str, Any]:
 
 def change_table(change: Change) -> dict[str, Any]:
     """A roster change as its `[[roster]]` table."""
+    from scorepad.seating import Join, Leave
+
     if isinstance(change, Join):
         t: dict[str, Any] = {"from_deal": change.from_deal, "join": change.name}
         if change.after is not None:
