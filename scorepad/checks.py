@@ -21,6 +21,23 @@ MAX_TEXT = 500  # characters in a title or a note
 MAX_ROSTER = 40  # people on a roster larger than the table (the table's seats are the game's)
 
 
+def check_seats(seats: int | None, variant: Any) -> None:
+    """A table size given on the command line (`--seats`): one the game is played with."""
+    lo, hi = variant.min_players, variant.max_players
+    if seats is not None and not lo <= seats <= hi:
+        count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
+        raise ScorepadError(
+            [
+                Problem(
+                    "--seats",
+                    _("{variant} is played by {count} players, not {players}").format(
+                        variant=variant.name, count=count, players=seats
+                    ),
+                )
+            ]
+        )
+
+
 def check_players(value: Any, variant: str, lo: int, hi: int) -> tuple[str, ...]:
     if isinstance(value, list) and len(value) > hi:  # before looking at a million names
         count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from scorepad.checks import MAX_ROSTER, check_players, read_deal, setting_problem
+from scorepad.checks import MAX_ROSTER, check_players, check_seats, read_deal, setting_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.model import (
@@ -44,19 +44,7 @@ def new_session(
     sits out, or more: `scorepad.seating`); default a seat for every player."""
     variant = get_variant(variant_name)
     problems: list[Problem] = []
-    if seats is not None and not variant.min_players <= seats <= variant.max_players:
-        lo, hi = variant.min_players, variant.max_players
-        count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
-        raise ScorepadError(
-            [
-                Problem(
-                    "--seats",
-                    _("{variant} is played by {count} players, not {players}").format(
-                        variant=variant.name, count=count, players=seats
-                    ),
-                )
-            ]
-        )
+    check_seats(seats, variant)
     names = check_players(
         list(players),
         variant.name,

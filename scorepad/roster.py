@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from scorepad.checks import MAX_NAME, MAX_ROSTER, control_problem
+from scorepad.checks import MAX_NAME, MAX_ROSTER, check_seats, control_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.model import Session, Table, nfc
@@ -88,20 +88,8 @@ def resize(session: Session, seats: int) -> Changed:
 def _changed(session: Session, changes: list[Change], seats: int | None) -> Changed:
     n = len(session.deals) + 1
     variant = get_variant(session.variant)
+    check_seats(seats, variant)
     if seats is not None:
-        lo, hi = variant.min_players, variant.max_players
-        if not lo <= seats <= hi:
-            count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
-            raise ScorepadError(
-                [
-                    Problem(
-                        "--seats",
-                        _("{variant} is played by {count} players, not {players}").format(
-                            variant=variant.name, count=count, players=seats
-                        ),
-                    )
-                ]
-            )
         changes.append(Resize(n, seats))
     kept = session.seats if session.seats is not None else len(session.roster)
     after = replace(session, seats=kept, changes=(*session.changes, *changes), _seated=None)
