@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.model import Session
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 def _outcomes(session: Session) -> Any:
@@ -48,6 +50,8 @@ class Standing:
     @property
     def exact_average(self) -> Fraction:
         """Per deal played, exactly: what a ranking by average compares (no rounding ties)."""
+        from fractions import Fraction  # only a ranking by average needs it: not every deal
+
         return Fraction(self.total, self.deals) if self.deals else Fraction(0)
 
 
