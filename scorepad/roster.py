@@ -73,7 +73,19 @@ def leave(session: Session, name: str, *, seats: int | None = None) -> Changed:
     """`name` leaves from the next deal on."""
     n = len(session.deals) + 1
     roster = session.evening().next.roster if not session.fixed else session.roster
-    try:
+    wanted = nfc(name).casefold()
+    if not any(p.casefold().startswith(wanted) for p in roster) or not wanted:
+        raise ScorepadError(
+            [
+                Problem(
+                    "NAME",
+                    _("{name} is not on the roster (roster: {roster})").format(
+                        name=shown(name), roster=_(", ").join(roster)
+                    ),
+                )
+            ]
+        )
+    try:  # exactly one of them, or a beginning that could be several
         who = Table(session.variant, roster, session.rules).resolve(name, _("leaving"))
     except ScorepadError as err:
         raise ScorepadError([Problem("NAME", p.what) for p in err.problems]) from None

@@ -129,6 +129,9 @@ def test_a_leave_that_leaves_too_few_says_the_fix(cli):
     assert path.read_bytes() == before
     bad = cli("join", path, "anna", ok=False)
     assert "'anna' is already on the roster" in bad.stderr
+    bad = cli("leave", path, "Zed", ok=False)
+    assert bad.stderr.strip() == (f"error: {path}: NAME: 'Zed' is not on the roster (roster: "
+                                  "Anna, Bruno, Chloé, Daisuke)")
     assert path.read_bytes() == before
 
 
