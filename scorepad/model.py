@@ -7,6 +7,7 @@ scores are always computed from it by the variant, never stored.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -223,7 +224,7 @@ class Session:
         """ "Club Thursday, 2026-11-26": the title and the date, as far as they are known."""
         return _(", ").join(x for x in (self.title, self.date) if x)
 
-    @property
+    @functools.cached_property
     def players(self) -> tuple[str, ...]:
         """Everyone who is on the roster at some deal: the roster at deal 1, then those who
         join, in the order they join (standings, history columns)."""

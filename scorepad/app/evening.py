@@ -478,7 +478,7 @@ def from_lines(
     saved.append(f"deals {first}–{len(updated.deals)}")
     for n in range(first, len(updated.deals) + 1):
         deal = updated.deals[n - 1]
-        outcome = core.score(updated, deal)
+        outcome = core.score(updated, deal, n)
         what = get_variant(updated.variant).describe(deal.entry)
         say(
             _("deal {n} ({dealer}): {what}, {result}; {scores}").format(

@@ -21,26 +21,15 @@ from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Session
 from scorepad.ranking import LeagueRow, Standing, standings
 from scorepad.render.deals import OUT, result_name
+from scorepad.render.page import PAGE_STYLE
 from scorepad.render.svg import line_chart
 from scorepad.settle import Settlement
 from scorepad.text import average, num, plural, printable, signed
 from scorepad.variants import default_rules, get_variant
 
-STYLE = """
-:root { color-scheme: light; }
-* { box-sizing: border-box; }
-body { font: 15px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans",
-       "Noto Sans CJK JP", sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem;
-       color: #111; background: #fff; }
-h1 { font-size: 1.6rem; margin: 0 0 .2rem; }
-h2 { font-size: 1.1rem; margin: 1.2rem 0 .4rem; border-bottom: 1px solid #999; }
-p.meta { margin: .1rem 0; color: #333; }
-table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
-th, td { padding: .15rem .4rem; border-bottom: 1px solid #ddd; text-align: left;
-         vertical-align: top; }
-th { border-bottom: 1.5px solid #333; font-weight: 600; }
-td.n, th.n { text-align: right; white-space: nowrap; }
-tr.failed td { background: #fdecea; }
+STYLE = (
+    PAGE_STYLE
+    + """tr.failed td { background: #fdecea; }
 tr.failed td.what::before { content: "✗ "; font-weight: 700; }
 span.mark { font-weight: 700; white-space: nowrap; }
 .wide { overflow-x: auto; }
@@ -83,6 +72,7 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   footer { display: none; }
 }
 """
+)
 
 
 def escape(text: str) -> str:

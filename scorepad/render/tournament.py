@@ -12,6 +12,7 @@ from scorepad.i18n import _, ngettext
 from scorepad.model import Session
 from scorepad.render.deals import OUT
 from scorepad.render.grid import simple_table
+from scorepad.render.page import PAGE_STYLE
 from scorepad.text import signed
 from scorepad.tournament.model import RoundDraw, Tournament, name_key
 from scorepad.tournament.ranking import Ranking, Row, Unfinished
@@ -166,21 +167,9 @@ def standings_object(ranking: Ranking) -> dict[str, Any]:
 
 # -- HTML ------------------------------------------------------------------------------------
 
-STYLE = """
-:root { color-scheme: light; }
-* { box-sizing: border-box; }
-body { font: 15px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans",
-       "Noto Sans CJK JP", sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem;
-       color: #111; background: #fff; }
-h1 { font-size: 1.6rem; margin: 0 0 .2rem; }
-h2 { font-size: 1.1rem; margin: 1.2rem 0 .4rem; border-bottom: 1px solid #999; }
-h3 { font-size: 1rem; margin: .6rem 0 .2rem; }
-p.meta { margin: .1rem 0; color: #333; }
-table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
-th, td { padding: .15rem .4rem; border-bottom: 1px solid #ddd; text-align: left;
-         vertical-align: top; }
-th { border-bottom: 1.5px solid #333; font-weight: 600; }
-td.n, th.n { text-align: right; white-space: nowrap; }
+STYLE = (
+    PAGE_STYLE
+    + """h3 { font-size: 1rem; margin: .6rem 0 .2rem; }
 td.p { color: #555; white-space: nowrap; }
 .wide { overflow-x: auto; }
 .small { font-size: .85em; color: #444; }
@@ -216,6 +205,7 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   footer { display: none; }
 }
 """
+)
 
 
 def _e(text: object) -> str:
