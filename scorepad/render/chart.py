@@ -11,15 +11,21 @@ from scorepad.render.grid import _wrapped
 from scorepad.text import num, signed, width
 
 MARKERS = "*+o#x@%&"
+#: after the symbols: letters that are nobody's initial, Greek letters, then digits
+_SPARE = "abcdefghijklmnopqrstuvwxyzαβγδεζηθλμξπσφψωΓΔΘΛΞΠΣΦΨΩ123456789"
 
 
 def chart_markers(players: Sequence[str]) -> dict[str, str]:
-    """One ASCII letter per player (the initial when it is unique), else a symbol."""
+    """One ASCII letter per player (the initial when it is unique), else a symbol, a letter
+    that is nobody's initial or a digit: a distinct character for each of any number of
+    players (a roster holds at most 40)."""
     initials = [p[:1].upper() for p in players]
-    result, symbols = {}, iter(MARKERS)
-    for p, letter in zip(players, initials, strict=True):
+    taken = {i.casefold() for i in initials}
+    spare = (c for c in dict.fromkeys(MARKERS + _SPARE) if c.casefold() not in taken)
+    result: dict[str, str] = {}
+    for n, (p, letter) in enumerate(zip(players, initials, strict=True)):
         unique = letter.isascii() and letter.isalpha() and initials.count(letter) == 1
-        result[p] = letter if unique else next(symbols)
+        result[p] = letter if unique else next(spare, None) or chr(0x2460 + n % 1000)
     return result
 
 

@@ -193,8 +193,12 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
 
 
 def _total_of(cell: str) -> str:
-    """The running total of a history cell "+186 (186)"."""
-    return cell[cell.index("(") + 1 : -1] if cell.endswith(")") else cell
+    """The running total of a history cell "+186 (186)"; of a deal sat out "· (186)", the
+    total marked "·186" (never read as a played 0)."""
+    if not cell.endswith(")"):
+        return cell
+    total = cell[cell.index("(") + 1 : -1]
+    return OUT + total if cell.startswith(OUT) else total
 
 
 def _history_levels(session: Session) -> Iterator[tuple[set[int], bool, list[str], bool]]:
