@@ -38,6 +38,21 @@ def check_seats(seats: int | None, variant: Any) -> None:
         )
 
 
+def check_roster_size(value: Any, seats: int | None) -> None:
+    """A roster larger than the table (`seats` given) holds at most MAX_ROSTER people."""
+    if seats is not None and isinstance(value, list | tuple) and len(value) > MAX_ROSTER:
+        raise ScorepadError(
+            [
+                Problem(
+                    "players",
+                    _("a roster holds at most {most} people, not {count}").format(
+                        most=MAX_ROSTER, count=len(value)
+                    ),
+                )
+            ]
+        )
+
+
 def check_players(value: Any, variant: str, lo: int, hi: int) -> tuple[str, ...]:
     if isinstance(value, list) and len(value) > hi:  # before looking at a million names
         count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)

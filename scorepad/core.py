@@ -11,7 +11,14 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from scorepad.checks import MAX_ROSTER, check_players, check_seats, read_deal, setting_problem
+from scorepad.checks import (
+    MAX_ROSTER,
+    check_players,
+    check_roster_size,
+    check_seats,
+    read_deal,
+    setting_problem,
+)
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.model import (
@@ -45,6 +52,7 @@ def new_session(
     variant = get_variant(variant_name)
     problems: list[Problem] = []
     check_seats(seats, variant)
+    check_roster_size(list(players), seats)
     names = check_players(
         list(players),
         variant.name,

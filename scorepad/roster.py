@@ -51,11 +51,14 @@ def join(
         problems.append(
             Problem("NAME", _("{name} is already on the roster").format(name=shown(new)))
         )
-    elif len(roster) >= MAX_ROSTER:
-        problems.append(
+    elif new not in session.players and len(session.players) >= MAX_ROSTER:
+        problems.append(  # everyone ever on the roster: a column each in every output
             Problem(
                 "NAME",
-                _("the roster holds at most {most} people").format(most=MAX_ROSTER),
+                _(
+                    "a session holds at most {most} people, those who left included "
+                    "(start a new session file)"
+                ).format(most=MAX_ROSTER),
             )
         )
     place = None
@@ -89,6 +92,24 @@ def leave(session: Session, name: str, *, seats: int | None = None) -> Changed:
         who = Table(session.variant, roster, session.rules).resolve(name, _("leaving"))
     except ScorepadError as err:
         raise ScorepadError([Problem("NAME", p.what) for p in err.problems]) from None
+    variant = get_variant(session.variant)
+    if len(roster) - 1 < variant.min_players:  # no smaller table to offer: someone must join
+        lo, hi = variant.min_players, variant.max_players
+        count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
+        raise ScorepadError(
+            [
+                Problem(
+                    "NAME",
+                    ngettext(
+                        "leaving {name} leaves {people} person, and {variant} is played by "
+                        "{count} players: have someone join first",
+                        "leaving {name} leaves {people} people, and {variant} is played by "
+                        "{count} players: have someone join first",
+                        len(roster) - 1,
+                    ).format(name=who, people=len(roster) - 1, variant=variant.name, count=count),
+                )
+            ]
+        )
     return _changed(session, [Leave(n, who)], seats)
 
 

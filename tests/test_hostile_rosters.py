@@ -57,3 +57,103 @@ def test_the_sit_out_mark_is_kept_when_history_shows_running_totals_only(cli, mo
         assert "running totals)" in lines[0], lines  # the short layout
         cells = lines[3].split()[-5:]
         assert cells == ["·0", "204", "−68", "−68", "−68"], lines  # Annabelle dealt, sat out
+
+
+HEAD = """scorepad = 4
+variant = "french"
+players = ["A1", "A2", "A3", "A4", "A5"]
+seats = 4
+dealer = "A1"
+
+[rules]
+profile = "seed"
+base = 25
+handful_simple = 20
+handful_double = 30
+handful_triple = 40
+petit_au_bout = 10
+petit_au_bout_multiplied = false
+slam = 200
+slam_announced = 400
+slam_announced_failed = 400
+slam_defence = 200
+slam_penalties_add = true
+"""
+PASS = '\n[[deals]]\ndealer = "A1"\ncontract = "pass"\n'
+
+
+def test_joins_in_the_file_cannot_bypass_the_roster_limit(cli, tmp_path):
+    path = tmp_path / "joins.toml"
+    joins = "".join(f'\n[[roster]]\nfrom_deal = 1\njoin = "J{i}"\n' for i in range(1000))
+    path.write_text(HEAD + joins + PASS * 2000, encoding="utf-8")
+    before = path.read_bytes()
+    for command in ("check", "history", "standings", "report", "chart", "stats", "settle"):
+        more = ("-o", tmp_path / "r.html") if command == "report" else ()
+        result = cli(command, path, *more, ok=False)
+        assert result.exit_code == 1, (command, result.stdout)
+        assert "1005 people are on the roster at some deal; a session holds at most 40 people" in (
+            result.stderr), (command, result.stderr)  # fmt: skip
+    assert path.read_bytes() == before
+    # 35 joins make 40 people ever: read
+    path.write_text(HEAD + "".join(
+        f'\n[[roster]]\nfrom_deal = 1\njoin = "J{i}"\n' for i in range(35)) + PASS,
+                    encoding="utf-8")  # fmt: skip
+    assert "40 players" in cli("check", path).stdout
+
+
+def test_those_who_left_count_towards_the_roster_limit_at_join(cli):
+    names = [f"P{i}" for i in range(40)]
+    path = cli.new("full.toml", "french", names, "--seats", "4")
+    result = cli("join", path, "Zed", ok=False)
+    assert result.exit_code == 1 and "a session holds at most 40 people" in result.stderr
+    cli("leave", path, "P3")
+    result = cli("join", path, "Zed", ok=False)  # P3 left, but has a column still
+    assert "those who left included" in result.stderr
+    cli("join", path, "P3")  # coming back is no one new
+    assert "40 players" in cli("check", path).stdout
+
+
+def test_deals_times_people_is_bounded_when_read_and_when_recorded(cli, tmp_path):
+    from scorepad.storage.document import MAX_CELLS
+
+    forty = HEAD.replace('["A1", "A2", "A3", "A4", "A5"]',
+                         "[" + ", ".join(f'"A{i}"' for i in range(1, 41)) + "]")  # fmt: skip
+    path = tmp_path / "many.toml"
+    path.write_text(forty + PASS * (MAX_CELLS // 40 + 1), encoding="utf-8")
+    result = cli("history", path, ok=False)
+    assert result.exit_code == 1
+    assert f"a session with a roster holds at most {MAX_CELLS // 40} deals for 40 people" in (
+        result.stderr)  # fmt: skip
+    path.write_text(forty + PASS * (MAX_CELLS // 40), encoding="utf-8")
+    cli("check", path)
+    before = path.read_bytes()
+    result = cli("deal", path, "--contract", "pass", ok=False)
+    assert result.exit_code == 1 and "at most 12500 deals for 40 people" in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_messages_about_the_roster_and_the_table_size(cli, tmp_path):
+    many = ",".join(f"P{i}" for i in range(50))
+    result = cli("new", "x.toml", "--variant", "french", "--players", many, "--seats", "4",
+                 ok=False)  # fmt: skip
+    assert "a roster holds at most 40 people, not 50" in result.stderr
+    assert "played by" not in result.stderr
+    file = tmp_path / "fifty.toml"
+    file.write_text(HEAD.replace('["A1", "A2", "A3", "A4", "A5"]', "[" + ", ".join(
+        f'"A{i}"' for i in range(1, 51)) + "]"), encoding="utf-8")  # fmt: skip
+    assert "a roster holds at most 40 people, not 50" in cli("check", file, ok=False).stderr
+    path = cli.new("pd.toml", "piedmont", ["Anna", "Bruno", "Chloé"], "--seats", "2")
+    cli("leave", path, "Chloé")
+    result = cli("leave", path, "Bruno", ok=False)
+    assert "leaving Bruno leaves 1 person, and piedmont is played by 2 players: have someone " \
+        "join first" in result.stderr  # fmt: skip
+    assert "--seats" not in result.stderr
+
+
+def test_a_wrong_out_in_the_file_is_not_checked_at_a_table_not_its_own(cli, tmp_path):
+    path = tmp_path / "out.toml"
+    path.write_text(HEAD + '\n[[deals]]\ndealer = "A1"\nout = ["A1", "A3"]\ncontract = "garde"\n'
+                    'taker = "A3"\npoints = 50\nbouts = 2\n', encoding="utf-8")  # fmt: skip
+    result = cli("check", path, ok=False)
+    assert "5 people at a 4-seat table leave 1 out, not 2 (A1, A3)" in result.stderr
+    assert "3-seat" not in result.stderr

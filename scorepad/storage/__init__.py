@@ -168,6 +168,11 @@ def update(
             raise err.located(str(path)) from None
         after = change(before)
         if after != before:
+            if not after.fixed:  # what the file could not be read with again
+                try:
+                    document.cells_problem(after, len(after.deals))
+                except ScorepadError as err:
+                    raise err.located(str(path)) from None
             text = _appended(data, doc, before, after) or [dumps(after).encode("utf-8")]
             if sum(len(chunk) for chunk in text) > MAX_FILE_BYTES:  # it could not be read again
                 raise ScorepadError(

@@ -17,6 +17,7 @@ from scorepad.checks import (
     MAX_ROSTER,
     MAX_TEXT,
     check_players,
+    check_roster_size,
     read_date,
     read_deal,
     read_dealer,
@@ -47,6 +48,10 @@ TOP_KEYS = (
 )
 #: how many roster changes a file may hold
 MAX_CHANGES = 1000
+#: a roster session's deals × everyone ever on its roster: what every output's size grows
+#: with (a column a person, a row a deal), bounded as a plain session's is by the file's size:
+#: 12,500 deals for 40 people, 100,000 for 5 (a fixed table has at most 5 columns)
+MAX_CELLS = 500_000
 
 
 def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
@@ -150,6 +155,7 @@ def session_from_document(
             )
     seats = _seats(data.get("seats"), variant, "seats", problems)
     try:
+        check_roster_size(data.get("players"), seats)
         players = check_players(
             data.get("players"),
             variant.name,
@@ -163,7 +169,9 @@ def session_from_document(
     dealer = read_dealer(data.get("dealer", players[0]), table, "dealer", problems)
     if not problems:  # the variant's own checks of its settings
         problems.extend(variant.rules_problems(rules))
-    changes = _changes(data.get("roster", []), variant, problems)
+    changes = _at_most_roster(
+        players, _changes(data.get("roster", []), variant, problems), problems
+    )
 
     deals: list[Deal] = []
     raw_deals = data.get("deals", [])
@@ -184,6 +192,7 @@ def session_from_document(
         policy=variant.sitting_out,
     )
     if not header.fixed:
+        cells_problem(header, len(raw_deals))
         return _seated_session(header, raw_deals, date, problems, consume=consume, saved=saved)
 
     def read(raw: Any, n: int) -> Deal:
@@ -290,12 +299,14 @@ def _seated_session(
         if here:
             where = _("deal {n}").format(n=n)
             problems.extend(Problem(where, p.what) if not p.where else p for p in here)
+        known = len(seater.problems)
         seating = seater.seat(dealer or (roster[0] if roster else ""), out)
         table = tables_of.get(id(seating))
         if table is None:  # one Table per seating: deals seated alike share both
             table = tables_of[id(seating)] = seated_table(header.variant, header.rules, seating)
         deal = None
-        if not here:
+        # a deal whose seating is wrong (its `out`) is not checked at a table not its own
+        if not here and len(seater.problems) == known:
             try:
                 deal = (saved_deal(fields, table) if saved else None) or read_deal(
                     fields, table, _("deal {n}").format(n=n)
@@ -419,6 +430,49 @@ def _changes(value: Any, variant: Any, problems: list[Problem]) -> tuple[Change,
             if seats is not None:
                 changes.append(Resize(n, seats))
     return tuple(changes)
+
+
+def cells_problem(session: Session, deals: int) -> None:
+    """Refuses a roster session of more than MAX_CELLS deals × people (read or recorded)."""
+    people = len(session.players)
+    if deals * people > MAX_CELLS:
+        raise ScorepadError(
+            [
+                Problem(
+                    "deals",
+                    _(
+                        "{deals} deals for {people} people: a session with a roster holds at "
+                        "most {most} deals for {people} people (start a new session file)"
+                    ).format(deals=deals, people=people, most=MAX_CELLS // people),
+                )
+            ]
+        )
+
+
+def _at_most_roster(
+    players: tuple[str, ...], changes: tuple[Change, ...], problems: list[Problem]
+) -> tuple[Change, ...]:
+    """The changes, when everyone ever on the roster (those at deal 1, then each who joins)
+    is at most MAX_ROSTER people: a column each in every output, so a file of a thousand
+    joins is refused before anything costs a thousand columns."""
+    if not changes:
+        return changes
+    from scorepad.seating import Join
+
+    joined = [c.name for c in changes if isinstance(c, Join)]
+    ever = len(dict.fromkeys((*players, *joined)))
+    if ever <= MAX_ROSTER:
+        return changes
+    problems.append(
+        Problem(
+            "roster",
+            _(
+                "{ever} people are on the roster at some deal; a session holds at most "
+                "{most} people, those who left included (start a new session file)"
+            ).format(ever=ever, most=MAX_ROSTER),
+        )
+    )
+    return ()
 
 
 def _out(value: Any, people: Table, problems: list[Problem]) -> tuple[str, ...] | None:
