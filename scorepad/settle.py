@@ -9,7 +9,7 @@ n − g payments, g being the largest number of groups that each add up to zero 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import TYPE_CHECKING
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
+    from scorepad.model import Outcome
     from scorepad.ranking import Standing
 
 CENT = Decimal("0.01")
@@ -66,18 +67,42 @@ def against_the_others(totals: Mapping[str, int]) -> dict[str, int]:
     return {p: len(totals) * t - everyone for p, t in totals.items()}
 
 
+def deal_by_deal(
+    rows: Sequence[Standing], outcomes: Iterable[Outcome], *, per_game: bool
+) -> dict[str, int]:
+    """Each player against the others seated at the same deal, deal by deal, summed: the
+    settlement of a game that is not zero-sum when not everyone plays every deal (someone
+    who sat a deal out neither pays nor receives for it). Over a fixed table it is exactly
+    `against_the_others` of the totals. `per_game`: a deal won counts 1."""
+    names = {r.name.casefold(): r.name for r in rows}
+    totals = dict.fromkeys(names.values(), 0)
+    for outcome in outcomes:
+        scores = outcome.scores
+        if per_game:
+            scores = {p: int(p in outcome.winners) for p in scores}
+        seated, everyone = len(scores), sum(scores.values())
+        for p, value in scores.items():
+            totals[names[p.casefold()]] += seated * value - everyone
+    return totals
+
+
 def settle_standings(
     rows: Sequence[Standing],
     rate: Decimal | None = None,
     *,
     per_game: bool = False,
     zero_sum: bool = True,
+    outcomes: Iterable[Outcome] | None = None,
 ) -> Settlement:
     """Who pays whom after the standings `rows`: on their totals, or with `per_game`
     (Piedmont) on the deals each player won, against the others' (as a game that is not
     `zero_sum` is on its points). Without a rate, in the game's own unit, exactly; with one,
-    in money rounded to cents."""
-    if per_game:
+    in money rounded to cents. `outcomes`: every deal's (of sessions where not everyone plays
+    every deal): a game that is not zero-sum is then settled deal by deal among those seated
+    (`deal_by_deal`); a zero-sum game's totals already are that sum."""
+    if outcomes is not None and (per_game or not zero_sum):
+        totals = deal_by_deal(rows, outcomes, per_game=per_game)
+    elif per_game:
         totals = against_the_others({r.name: r.won for r in rows})
     else:
         totals = {r.name: r.total for r in rows}

@@ -157,3 +157,26 @@ def test_a_wrong_out_in_the_file_is_not_checked_at_a_table_not_its_own(cli, tmp_
     result = cli("check", path, ok=False)
     assert "5 people at a 4-seat table leave 1 out, not 2 (A1, A3)" in result.stderr
     assert "3-seat" not in result.stderr
+
+
+def test_a_roster_session_settles_deal_by_deal_among_those_seated(cli):
+    path = cli.new("p3.toml", "piedmont", ["Anna", "Bruno", "Chloé"], "--seats", "2")
+    for points in ("Anna=60", "Anna=40", "Bruno=50"):  # Chloé sits out: Anna 141, Bruno 132
+        cli("deal", path, "--points", points)
+    result = cli("settle", path).stdout
+    assert "Bruno pays Anna 9 points" in result and "Chloé" not in result.split("\n", 1)[1]
+    assert "who sat out pays nothing" in result
+    cli("deal", path, "--points", "Chloé=30", "--out", "Anna")  # Bruno 61, Chloé 30
+    balances = cli.json("settle", path)["balances"]
+    assert balances == {"Bruno": 22, "Anna": 9, "Chloé": -31}
+    won = cli.json("settle", path, "--per-game")["balances"]
+    assert won == {"Bruno": 2, "Anna": -1, "Chloé": -1}
+
+
+@pytest.mark.parametrize("name", ["french-five-at-four"])
+def test_a_zero_sum_roster_session_settles_on_its_totals(cli, name):
+    from conftest import EXAMPLES
+
+    standings = cli.json("standings", EXAMPLES / f"{name}.toml")["players"]
+    balances = cli.json("settle", EXAMPLES / f"{name}.toml")["balances"]
+    assert balances == {p["name"]: p["total"] for p in standings if p["total"]}

@@ -67,6 +67,7 @@ def settle(
                 currency,
                 rate is not None,
                 get_variant_of(sessions).deal_total != 0,
+                seated=not all(s.fixed for s in sessions),
             ),
         )
     )
@@ -80,9 +81,30 @@ def get_variant_of(sessions: list[Any]) -> Any:
     return get_variant(sessions[0].variant)
 
 
-def _settle_label(settlement: Any, unit: str, currency: str, rated: bool, difference: bool) -> str:
+def _settle_label(
+    settlement: Any,
+    unit: str,
+    currency: str,
+    rated: bool,
+    difference: bool,
+    *,
+    seated: bool = False,
+) -> str:
     """What the amounts count, in words: "0.05 € per point", "the player behind pays the
-    difference of the totals", "one per deal won more"."""
+    difference of the totals", "one per deal won more"; `seated`: a game that is not
+    zero-sum, settled deal by deal among those seated at each (not everyone played every
+    deal)."""
+    if seated and difference and not rated and unit != "deals won":
+        return _(
+            "points: deal by deal, the player behind pays the difference; who sat out pays nothing"
+        )
+    label = _settle_basis(settlement, unit, currency, rated, difference)
+    if seated and (difference or unit == "deals won"):
+        return _("{label}, deal by deal among those seated").format(label=label)
+    return label
+
+
+def _settle_basis(settlement: Any, unit: str, currency: str, rated: bool, difference: bool) -> str:
     from scorepad.render.standings import money
 
     rate = money(settlement.rate, currency)
@@ -133,8 +155,19 @@ def _settlement(
     if problems:
         raise ScorepadError(problems)
     amount = None if rate is None else Decimal(rate.strip())
+    outcomes = None
+    if not all(s.fixed for s in sessions):  # settled deal by deal among those seated
+        from itertools import chain
+
+        from scorepad.core import iter_outcomes
+
+        outcomes = chain.from_iterable(iter_outcomes(s) for s in sessions)
     settlement = settle_standings(
-        core.standings(sessions), amount, per_game=per_game, zero_sum=not variant.deal_total
+        core.standings(sessions),
+        amount,
+        per_game=per_game,
+        zero_sum=not variant.deal_total,
+        outcomes=outcomes,
     )
     return settlement, "deals won" if per_game else variant.unit
 
