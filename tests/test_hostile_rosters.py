@@ -180,3 +180,20 @@ def test_a_zero_sum_roster_session_settles_on_its_totals(cli, name):
     standings = cli.json("standings", EXAMPLES / f"{name}.toml")["players"]
     balances = cli.json("settle", EXAMPLES / f"{name}.toml")["balances"]
     assert balances == {p["name"]: p["total"] for p in standings if p["total"]}
+
+
+@pytest.mark.parametrize("signature", [True, False])
+def test_a_byte_order_mark_is_read_and_not_saved(cli, signature):
+    import tomllib
+
+    path = cli.new("bom.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    text = path.read_bytes()
+    if not signature:  # as edited by hand
+        text = text[: text.rindex(b"# checked by")]
+    path.write_bytes(b"\xef\xbb\xbf" + text)
+    assert "0 deals" in cli("check", path).stdout
+    cli("deal", path, "--contract", "pass")
+    saved = path.read_bytes()
+    assert not saved.startswith(b"\xef\xbb\xbf")
+    tomllib.loads(saved.decode("utf-8"))  # strict TOML
+    assert "1 deal," in cli("check", path).stdout

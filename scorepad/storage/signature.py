@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from codecs import BOM_UTF8 as BOM
 
 try:  # the compiled parser: 3× faster than tomllib (see the README), same API
     import tomli as tomllib
@@ -136,8 +137,9 @@ def _appended(
         raise AssertionError("the new deal does not survive a save and load")
     while end and data[end - 1 : end] == b"\n":
         end -= 1
+    start = len(BOM) if data.startswith(BOM) else 0  # an editor's byte-order mark: not kept
     chunks: list[bytes | memoryview] = [
-        memoryview(data)[:end],
+        memoryview(data)[start:end],
         b"\n" if end else b"",
         text.encode("utf-8"),
     ]
