@@ -170,6 +170,8 @@ def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
                 "", _("the note is longer than {max_text} characters").format(max_text=MAX_TEXT)
             )
         )
+    elif note and not note.isprintable() and control_problem(note, "note"):
+        problems.append(control_problem(note, "note"))  # type: ignore[arg-type]
     entry = None
     try:
         entry = variant.read_entry(fields, table)
@@ -215,8 +217,10 @@ def saved_deal(raw: Mapping[str, Any], table: Table) -> Deal | None:
     variant = get_variant(table.variant)
     fields = dict(raw)
     dealer, note = fields.pop("dealer", None), fields.pop("note", None)
-    if note is not None and (note.__class__ is not str or not note or len(note) > MAX_TEXT):
-        return None
+    if note is not None and (
+        note.__class__ is not str or not note or len(note) > MAX_TEXT or not note.isprintable()
+    ):
+        return None  # read with every check (a control character is refused there)
     out = fields.pop("out", None)
     if out is not None and (
         out.__class__ is not list or set(out) != set(table.out) or len(out) != len(table.out)
@@ -240,7 +244,9 @@ def control_problem(text: str, what: str) -> Problem | None:
     import unicodedata
 
     bad = [
-        ch for ch in text if unicodedata.category(ch) in ("Cc", "Cf") and ch not in "\u200d\ufe0f"
+        ch
+        for ch in text
+        if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") and ch not in "\u200d\ufe0f"
     ]
     if bad:
         return Problem(

@@ -197,3 +197,73 @@ def test_a_byte_order_mark_is_read_and_not_saved(cli, signature):
     assert not saved.startswith(b"\xef\xbb\xbf")
     tomllib.loads(saved.decode("utf-8"))  # strict TOML
     assert "1 deal," in cli("check", path).stdout
+
+
+FOUR = HEAD.replace('["A1", "A2", "A3", "A4", "A5"]', '["A1", "A2", "A3", "A4"]').replace(
+    "seats = 4\n", "")
+CONTROLS = {
+    "a newline in a name": FOUR.replace('"A4"]', '"Z\\n  1  Elsa  +9999"]'),
+    "a tab in a name": FOUR.replace('"A4"]', '"A\\tB"]'),
+    "an escape in a name": FOUR.replace('"A4"]', '"A\\u001b[2J"]'),
+    "a right-to-left override in a name": FOUR.replace('"A4"]', '"A\\u202eB"]'),
+    "a line separator in a name": FOUR.replace('"A4"]', '"A\\u2028B"]'),
+    "an escape in the title": FOUR.replace('dealer = "A1"', 'dealer = "A1"\ntitle = "C\\u001b]0;x"'),
+    "a newline in a join": HEAD + '\n[[roster]]\nfrom_deal = 1\njoin = "Z\\n1 Y +9"\n' + PASS,
+    "a newline in a note": FOUR + PASS + 'note = "ok\\n  2  A1  +500"\n',
+    "a bidi control in a note": FOUR + PASS + 'note = "a\\u2066b"\n',
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(CONTROLS))
+def test_control_characters_in_a_hand_edited_file_are_refused_by_every_command(
+    cli, tmp_path, case
+):
+    path = tmp_path / "ctl.toml"
+    path.write_text(CONTROLS[case], encoding="utf-8")
+    before = path.read_bytes()
+    for args in (("check",), ("history",), ("standings",), ("settle",), ("show",),
+                 ("export", "--to", "csv", "-o", tmp_path / "x.csv"),
+                 ("export", "--to", "markdown", "-o", tmp_path / "x.md"),
+                 ("export", "--to", "csv", "--excel", "-o", tmp_path / "y.csv"),
+                 ("report", "-o", tmp_path / "x.html")):  # fmt: skip
+        result = cli(args[0], path, *args[1:], ok=False)
+        assert result.exit_code == 1, (case, args, result.stdout)
+        assert "holds a control character" in result.stderr, (case, args, result.stderr)
+        assert "\x1b" not in result.stderr and "\u202e" not in result.stderr
+        assert result.stderr.count("\n") == 1, result.stderr  # one line, no fake row
+    assert path.read_bytes() == before
+    assert not list(tmp_path.glob("x.*")) and not list(tmp_path.glob("y.*"))
+
+
+def test_a_signed_file_with_a_control_character_in_a_note_is_checked_in_full(cli, tmp_path):
+    from scorepad.storage.signature import signed
+
+    path = tmp_path / "signed.toml"
+    path.write_bytes(signed((FOUR + PASS + 'note = "ok\\n  2  A1  +500"\n').encode()))
+    result = cli("history", path, ok=False)
+    assert result.exit_code == 1 and "note: holds a control character (\\n)" in result.stderr
+
+
+def test_no_csv_cell_starts_a_formula_and_exports_escape_controls(cli, tmp_path):
+    import csv
+
+    names = ["=1+2", "+Anna", "-Bruno", "@SUM(A1)"]
+    path = cli.new("f.toml", "french", names, "--title", "=cmd|x")
+    cli("deal", path, *GARDE, "--taker", "+Anna")
+    for excel in ((), ("--excel",)):
+        out = tmp_path / "x.csv"
+        cli("export", path, "--to", "csv", *excel, "-o", out)
+        rows = list(csv.reader(out.read_text(encoding="utf-8-sig").splitlines()))
+        cells = [c for row in rows for c in row]
+        assert {"'=1+2", "'+Anna", "'-Bruno", "'@SUM(A1)"} <= set(cells)
+        risky = [c for c in cells if c.lstrip(" ")[:1] in tuple("=+-@\t\r")]
+        for c in risky:  # only numbers (scores) may begin with + or -
+            float(c)
+        out.unlink()
+    md = cli("export", path, "--to", "markdown").stdout
+    assert "=cmd\\|x" in md
+    from scorepad.render.export import csv_cell, plain
+
+    assert plain("A\x1b[2J\n\tB\u202e") == "A\\x1b[2J\\n\\tB\\u202e"
+    assert csv_cell("\t=1") == "\\t=1" and csv_cell("  =1") == "'  =1"
+    assert plain("Chloé 大輔 👨\u200d👩") == "Chloé 大輔 👨\u200d👩"

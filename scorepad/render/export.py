@@ -70,10 +70,28 @@ def export_rows(session: Session, *, in_language: bool = False) -> Iterator[list
         ]
 
 
+def plain(value: Any) -> Any:
+    """A cell's text with every control character escaped, newlines and tabs too (the file
+    check refuses them in names, titles and notes; this is what a file could still carry):
+    `\\x1b`, `\\n`, never the character itself."""
+    if not isinstance(value, str) or value.isprintable():
+        return value
+    import unicodedata
+
+    return "".join(
+        repr(ch)[1:-1]
+        if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") and ch not in "\u200d\ufe0f"
+        else ch
+        for ch in value
+    )
+
+
 def csv_cell(value: Any) -> Any:
-    """A cell a spreadsheet shows as text: one starting like a formula (=, +, -, @, a tab or
-    a carriage return) and not a number gets a leading apostrophe."""
-    if not isinstance(value, str) or not value or value[0] not in "=+-@\t\r":
+    """A cell a spreadsheet shows as text, its control characters escaped (`plain`): one
+    starting like a formula (=, +, -, @, a tab or a carriage return, after any spaces) and not
+    a number gets a leading apostrophe."""
+    value = plain(value)
+    if not isinstance(value, str) or not value or value.lstrip(" ")[:1] not in tuple("=+-@\t\r"):
         return value
     try:
         float(value)
@@ -143,14 +161,20 @@ def _markdown_chunks(session: Session) -> Iterator[str]:
             for i in range(len(totals)):
                 cell = row[k + i]  # None: not on the roster, a blank cell; OUT: sat out
                 totals[i] += cell if isinstance(cell, int) else 0
-            yield [str(v).strip() if v is not None else "" for v in row]
+            yield [_markdown_cell(v) for v in row]
         yield ["", "", _("total"), "", "", "", "", *(str(t) for t in totals)]
 
+    headers = [_markdown_cell(h) for h in headers]
     widths = [width(h) + 2 for h in headers]
     for row in rows():
         for i, cell in enumerate(row):
             widths[i] = max(widths[i], width(cell))
     if session.heading:
-        yield f"## {session.heading}\n\n"
+        yield f"## {_markdown_cell(session.heading)}\n\n"
     for line in github_lines(rows(), headers, right, widths):
         yield line + "\n"
+
+
+def _markdown_cell(value: Any) -> str:
+    """A cell of a GitHub table: its control characters escaped, a `|` too (it would end it)."""
+    return "" if value is None else str(plain(str(value))).strip().replace("|", "\\|")

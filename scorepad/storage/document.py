@@ -18,6 +18,7 @@ from scorepad.checks import (
     MAX_TEXT,
     check_players,
     check_roster_size,
+    control_problem,
     read_date,
     read_deal,
     read_dealer,
@@ -141,6 +142,9 @@ def session_from_document(
             Problem("title", _("is longer than {max_text} characters").format(max_text=MAX_TEXT))
         )
         title = ""
+    elif control_problem(title, "title"):
+        problems.append(control_problem(title, "title"))  # type: ignore[arg-type]
+        title = ""
     date = ""
     if "date" in data:
         date = read_date(data["date"]) or ""
@@ -164,6 +168,9 @@ def session_from_document(
         )
     except ScorepadError as err:
         raise ScorepadError([*problems, *err.problems]) from None
+    bad = [b for b in (control_problem(p, "players") for p in players) if b]
+    if bad:  # a name is printed everywhere: a newline in it would print a fake row
+        raise ScorepadError([*problems, *bad]) from None
     rules = _rules(data.get("rules"), variant, problems)
     table = Table(variant.name, players, rules)
     dealer = read_dealer(data.get("dealer", players[0]), table, "dealer", problems)
@@ -351,6 +358,10 @@ def _name(value: Any, where: str, key: str, problems: list[Problem]) -> str | No
         problems.append(Problem(where, _("{key} should be a player's name").format(key=key)))
         return None
     name = nfc(value)
+    bad = control_problem(name, key)
+    if bad:
+        problems.append(Problem(where, bad.what))
+        return None
     if len(name) > MAX_NAME:
         problems.append(
             Problem(
