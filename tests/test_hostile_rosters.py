@@ -207,7 +207,7 @@ CONTROLS = {
     "an escape in a name": FOUR.replace('"A4"]', '"A\\u001b[2J"]'),
     "a right-to-left override in a name": FOUR.replace('"A4"]', '"A\\u202eB"]'),
     "a line separator in a name": FOUR.replace('"A4"]', '"A\\u2028B"]'),
-    "an escape in the title": FOUR.replace('dealer = "A1"', 'dealer = "A1"\ntitle = "C\\u001b]0;x"'),
+    "an escape in the title": FOUR.replace("dealer =", 'title = "C\\u001b]0;x"\ndealer ='),
     "a newline in a join": HEAD + '\n[[roster]]\nfrom_deal = 1\njoin = "Z\\n1 Y +9"\n' + PASS,
     "a newline in a note": FOUR + PASS + 'note = "ok\\n  2  A1  +500"\n',
     "a bidi control in a note": FOUR + PASS + 'note = "a\\u2066b"\n',
