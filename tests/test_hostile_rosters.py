@@ -267,3 +267,69 @@ def test_no_csv_cell_starts_a_formula_and_exports_escape_controls(cli, tmp_path)
     assert plain("A\x1b[2J\n\tB\u202e") == "A\\x1b[2J\\n\\tB\\u202e"
     assert csv_cell("\t=1") == "\\t=1" and csv_cell("  =1") == "'  =1"
     assert plain("Chloé 大輔 👨\u200d👩") == "Chloé 大輔 👨\u200d👩"
+
+
+def _every_command():
+    """(path, click command) of every command and subcommand."""
+    import typer
+
+    from scorepad.cli import app
+
+    root = typer.main.get_command(app)
+    ctx = root.make_context("scorepad", ["--help"], resilient_parsing=True)
+    todo = [((), root)]
+    while todo:
+        path, command = todo.pop()
+        if hasattr(command, "list_commands"):
+            for name in command.list_commands(ctx):
+                todo.append(((*path, name), command.get_command(ctx, name)))
+        else:
+            yield path, command
+
+
+def _single_valued(command):
+    for param in command.params:
+        if param.param_type_name != "option" or param.multiple or param.count:
+            continue
+        if param.is_flag and not param.secondary_opts:
+            continue  # --json --json: nothing lost, let be
+        yield param
+
+
+def test_every_single_valued_option_of_every_command_given_twice_is_an_error(cli):
+    checked = 0
+    for path, command in _every_command():
+        for param in _single_valued(command):
+            if param.is_flag:
+                twice = [param.opts[0], param.secondary_opts[0]]
+            else:
+                twice = [param.opts[0], "1", param.opts[0], "2"]
+            result = cli(*path, *twice, ok=False)
+            assert result.exit_code == 2, (path, param.opts, result.stdout, result.stderr)
+            assert f"error: {param.opts[0]}: given 2 times" in result.stderr, (
+                path, param.opts, result.stderr)  # fmt: skip
+            assert "give it once" in result.stderr
+            checked += 1
+    assert checked > 40  # every command's: seats, variant, after, rounds, player, format, …
+
+
+def test_options_given_twice_named_in_the_issue(cli, tmp_path):
+    path = cli.new("x.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke", "Elsa"],
+                   "--seats", "4")  # fmt: skip
+    for args in (("new", "y.toml", "--players", "A,B,C,D", "--variant", "french", "--seats",
+                  "4", "--seats", "3"),
+                 ("new", "y.toml", "--players", "A,B,C,D", "--variant", "french", "--variant",
+                  "troggu"),
+                 ("join", path, "Fumiko", "--after", "Anna", "--after", "Bruno"),
+                 ("tournament", "new", tmp_path / "cup", "--variant", "french", "--players",
+                  "A,B,C,D", "--rounds", "2", "--rounds", "3", "--deals", "2"),
+                 ("stats", path, "--player", "Anna", "--player", "Bruno")):  # fmt: skip
+        before = path.read_bytes()
+        result = cli(*args, ok=False)
+        assert result.exit_code == 2 and "given 2 times" in result.stderr, (args, result.stderr)
+        assert path.read_bytes() == before
+    assert not (tmp_path / "y.toml").exists() and not (tmp_path / "cup").exists()
+    # options meant to be repeated still are
+    cli("join", path, "Fumiko", "--after", "Anna")
+    result = cli("deal", path, "-c", "garde", "-c", "pass", ok=False)  # the deal options' own
+    assert result.exit_code == 1 and "--contract: given 2 times (garde, pass)" in result.stderr

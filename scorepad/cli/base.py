@@ -25,11 +25,61 @@ class _HelpInTheLanguage:
         return option
 
 
-class Command(_HelpInTheLanguage, typer.core.TyperCommand):
+class _OnceEach:
+    """An option that takes one value, given twice, is a usage error (click would keep the
+    last in silence): `new --seats 4 --seats 3`. Options meant to be repeated (click's
+    `multiple`: `--out`, `--set`, `--handful`, and the deal options, which say so themselves
+    with their values) are not looked at; a flag repeated as itself (`--json --json`) loses
+    nothing and is let be."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if not ctx.resilient_parsing:
+            given_once_each(self.make_parser(ctx), list(args))  # type: ignore[attr-defined]
+        return super().parse_args(ctx, args)  # type: ignore[misc, no-any-return]
+
+
+def given_once_each(parser: Any, args: list[str]) -> None:
+    """Parses `args` a first time, every single-valued option collecting its values, and
+    refuses one given more than once (a usage error of the parser's own is left to the real
+    parse, which reports it with its context)."""
+    from typer._click import exceptions as click_errors
+
+    single: dict[Any, str] = {}  # the parser's option → the option's first name
+    for option in {
+        id(o): o for o in (*parser._long_opt.values(), *parser._short_opt.values())
+    }.values():
+        obj = option.obj
+        if getattr(obj, "multiple", False) or getattr(obj, "count", False):
+            continue
+        if option.action in ("store", "store_const"):
+            option.action = "append" if option.action == "store" else "append_const"
+            single[option.dest] = obj.opts[0]
+    try:
+        opts, _args, _order = parser.parse_args(args=args)
+    except click_errors.UsageError:
+        return
+    for dest, first in single.items():
+        values = opts.get(dest)
+        if not isinstance(values, list) or len(values) < 2:
+            continue
+        if all(isinstance(v, bool) for v in values) and len(set(values)) == 1:
+            continue  # --json --json
+        raise click_errors.UsageError(
+            _("{name}: {message}").format(
+                name=first,
+                message=_("given {value} times ({value2}): give it once").format(
+                    value=len(values), value2=", ".join(str(v) for v in values)
+                ),
+            ),
+            parser.ctx,
+        )
+
+
+class Command(_OnceEach, _HelpInTheLanguage, typer.core.TyperCommand):
     pass
 
 
-class Group(_HelpInTheLanguage, typer.core.TyperGroup):
+class Group(_OnceEach, _HelpInTheLanguage, typer.core.TyperGroup):
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         """Click's own usage errors as one `error:` line in the language (exit 2)."""
         kwargs["standalone_mode"] = False
