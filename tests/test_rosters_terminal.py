@@ -81,3 +81,20 @@ def test_guided_deal_proposes_who_else_sits_out_and_enter_accepts(tmp_path):
     assert code == 0, out
     session = storage.load(path)
     assert session.seating(2).out == ("B", "D") and session.deals[1].out == ("B", "D")
+
+
+def test_nine_players_in_play_chart_and_history_at_forty_columns(tmp_path):
+    """Nine names of one initial: the chart's and the narrow history's markers do not run
+    out (`c` and `h` ended the evening with StopIteration)."""
+    path = tmp_path / "n9.toml"
+    players = [f"A{c}" for c in "abcdefghi"]
+    _new(path, "french", players, 4)
+    subprocess.run([sys.executable, "-m", "scorepad", "deal", str(path), "-c", "garde", "-t",
+                    "Ab", "--points", "50", "--bouts", "2"], check=True, capture_output=True)
+    keys = [b"c\r", b"h\r", b"q\r"]
+    out, code = on_a_terminal(["play", str(path)], keys, env={"NO_COLOR": "1"}, columns=40)
+    out = out.replace("\r\n", "\n")
+    assert code == 0, out
+    assert "StopIteration" not in out and "Traceback" not in out
+    assert "Ai (0)" in out  # the chart's legend, to the ninth
+    assert "·0" in out  # the history's running totals keep who sat out
