@@ -170,8 +170,8 @@ def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
                 "", _("the note is longer than {max_text} characters").format(max_text=MAX_TEXT)
             )
         )
-    elif note and not note.isprintable() and control_problem(note, "note"):
-        problems.append(control_problem(note, "note"))  # type: ignore[arg-type]
+    elif note and not note.isprintable() and (bad := control_problem(note, "note")):
+        problems.append(bad)
     entry = None
     try:
         entry = variant.read_entry(fields, table)

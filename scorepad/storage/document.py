@@ -142,8 +142,8 @@ def session_from_document(
             Problem("title", _("is longer than {max_text} characters").format(max_text=MAX_TEXT))
         )
         title = ""
-    elif control_problem(title, "title"):
-        problems.append(control_problem(title, "title"))  # type: ignore[arg-type]
+    elif bad_title := control_problem(title, "title"):
+        problems.append(bad_title)
         title = ""
     date = ""
     if "date" in data:
@@ -199,7 +199,10 @@ def session_from_document(
         policy=variant.sitting_out,
     )
     if not header.fixed:
-        cells_problem(header, len(raw_deals))
+        try:
+            cells_problem(header, len(raw_deals))
+        except ScorepadError as err:
+            raise ScorepadError([*problems, *err.problems]) from None
         return _seated_session(header, raw_deals, date, problems, consume=consume, saved=saved)
 
     def read(raw: Any, n: int) -> Deal:
