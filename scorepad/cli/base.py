@@ -15,7 +15,6 @@ from scorepad.cli.output import echo
 from scorepad.i18n import N_, _
 from scorepad.text import shown
 
-
 #: click's own headings, in the catalogue (the formatter translates them where they are written)
 HEADINGS = (N_("Usage: "), N_("Arguments"), N_("Options"), N_("Commands"))
 #: a value's kind as click has always written it, for the type names this click prints raw
