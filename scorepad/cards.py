@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import N_, _
+from scorepad.i18n import N_, _, ngettext
 from scorepad.text import shown
 
 TRUMP = "T"
@@ -293,10 +293,14 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
         low_left = deck.low_cards() - sum(1 for c in cards if deck.value(c) == deck.low)
         if unlisted > low_left:
             problems.append(
-                _(
+                ngettext(
+                    "the pile holds {size} card but only {cards} are listed and the deck has "
+                    "{low_left} low cards left for the other {unlisted}: list every counting "
+                    "card",
                     "the pile holds {size} cards but only {cards} are listed and the deck has "
                     "{low_left} low cards left for the other {unlisted}: list every counting "
-                    "card"
+                    "card",
+                    size,
                 ).format(size=size, cards=len(cards), low_left=low_left, unlisted=unlisted)
             )
     if problems:

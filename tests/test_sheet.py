@@ -5,6 +5,7 @@ phone's width."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -241,7 +242,29 @@ parent.postMessage(`${smallest.toFixed(1)} ${overlaps} ${lines.toFixed(2)}`, "*"
 </script></body>"""
 
 
+def _japanese_font():
+    done = subprocess.run(["fc-list", ":lang=ja"], capture_output=True, text=True) \
+        if shutil.which("fc-list") else None  # fmt: skip
+    return bool(done and done.stdout.strip())
+
+
+NEEDS_JAPANESE_FONT = pytest.mark.skipif(
+    not _japanese_font() and os.environ.get("CI") != "true",
+    reason="needs a Japanese font (apt-get install fonts-noto-cjk)",
+)
+
+
 @NEEDS_BROWSER
+def test_ci_draws_japanese_with_a_real_font():
+    """CI installs Noto CJK beside chromium (.ci/run): the Japanese page checks measure real
+    glyphs, not boxes of a fallback font."""
+    if os.environ.get("CI") != "true":
+        pytest.skip("only CI must have it; elsewhere the Japanese checks say when they skip")
+    assert _japanese_font(), "no Japanese font: .ci/run installs fonts-noto-cjk"
+
+
+@NEEDS_BROWSER
+@NEEDS_JAPANESE_FONT
 @pytest.mark.parametrize("width", [390, 1000])
 def test_the_japanese_sheet_is_readable_on_a_phone_and_a_screen(cli, tmp_path, width):
     """Column heads break at most once, the chart's words are 9 px or more, and the axis's

@@ -8,21 +8,70 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import typer
+from typer._click.formatting import HelpFormatter
 
 from scorepad.cli.commands import COMMANDS, load
 from scorepad.cli.output import echo
 from scorepad.i18n import N_, _
 from scorepad.text import shown
 
+#: click's own headings, in the catalogue (the formatter translates them where they are written)
+HEADINGS = (N_("Usage: "), N_("Arguments"), N_("Options"), N_("Commands"))
+#: a value's kind as click has always written it, for the type names this click prints raw
+#: (`<str>`, `<ascii_int>`): --help speaks of TEXT and INTEGER, never of a function's name
+METAVARS = {
+    "str": "TEXT",
+    "text": "TEXT",
+    "int": "INTEGER",
+    "integer": "INTEGER",
+    "ascii_int": "INTEGER",
+    "path": "PATH",
+    "float": "FLOAT",
+}
+
+
+class _Formatter(HelpFormatter):
+    """click's help formatter, its headings in the language."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+
+    def section(self, name: str) -> Any:
+        return super().section(_(name))
+
+
+class _Context(typer.Context):
+    formatter_class = _Formatter
+
 
 class _HelpInTheLanguage:
-    """The --help line in the language too (click's own text is English)."""
+    """--help in the language (click's own text is English): the help line, the headings, and
+    each value's kind in click's usual words (`TEXT`, `INTEGER`, `DIR`), not a type's name."""
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)  # type: ignore[misc]
         if option is not None:
             option.help = _("Show this message and exit.")
         return option
+
+    context_class = _Context
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params: list[Any] = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if param.metavar is None and param.param_type_name == "option":
+                kind = METAVARS.get(getattr(param.type, "name", ""))
+                if kind is not None:
+                    param.metavar = kind + ("..." if param.nargs != 1 else "")
+        return params
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        """`FILE N`, as click writes a required argument (this typer writes `{FILE} {N}`)."""
+        pieces: list[str] = super().collect_usage_pieces(ctx)  # type: ignore[misc]
+        return [
+            piece[1:-1] if piece.startswith("{") and piece.endswith("}") else piece
+            for piece in pieces
+        ]
 
 
 class _OnceEach:

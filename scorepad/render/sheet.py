@@ -331,7 +331,7 @@ def page(
         )
         if x
     ]
-    seating = _(", ").join(first.players)
+    seating = _(", ").join(seat_order(first) if len(sessions) == 1 else first.players)
     if not first.fixed and len(sessions) == 1:
         seats = first.seats or len(first.roster)
         text = (
@@ -358,7 +358,13 @@ def page(
                 players=seating, deals=counted
             )
         )
-        + "</p></header>",
+        + "</p>",
+        *(
+            '<p class="meta">' + escape(_("; ").join(changes)) + "</p>"
+            for changes in [roster_changes(first) if len(sessions) == 1 else []]
+            if changes
+        ),
+        "</header>",
     ]
     parts.append(_standings_section(first.variant, standings(sessions)))
     if league_rows is not None and len(sessions) > 1:
@@ -402,6 +408,40 @@ def page(
     )
     parts.append("</body></html>\n")
     return "\n".join(parts)
+
+
+def seat_order(session: Session) -> tuple[str, ...]:
+    """Everyone who sat at the table, in the order they sat: the roster at deal 1, each
+    newcomer where they joined the dealing order (after someone, or last); those who left
+    keep their place."""
+    from scorepad.seating import Join
+
+    order = list(session.roster)
+    for change in session.changes:
+        if isinstance(change, Join) and change.name not in order:
+            at = order.index(change.after) + 1 if change.after in order else len(order)
+            order.insert(at, change.name)
+    return tuple(order)
+
+
+def roster_changes(session: Session) -> list[str]:
+    """Who came and went, and when, in the order it happened: "Fumiko joins at deal 3"."""
+    from scorepad.seating import Join, Leave
+
+    said, seats = [], session.seats
+    for change in session.changes:
+        if isinstance(change, Join):
+            said.append(_("{name} joins at deal {n}").format(name=change.name, n=change.from_deal))
+        elif isinstance(change, Leave):
+            said.append(
+                _("{name} leaves after deal {n}").format(name=change.name, n=change.from_deal - 1)
+            )
+        elif change.seats != seats:  # a table size said again is no change
+            said.append(
+                _("{seats} seats from deal {n}").format(seats=change.seats, n=change.from_deal)
+            )
+            seats = change.seats
+    return said
 
 
 def _joined(

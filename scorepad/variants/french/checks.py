@@ -12,7 +12,7 @@ from scorepad.cards import (
     display_order,
     trump,
 )
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 from scorepad.text import num, plural, span
 from scorepad.variants import (
     Reader,
@@ -195,9 +195,12 @@ def check_pile(r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
     hint = f"; {'; '.join(hints)}" if hints else ""
     name = _("the taker's pile") if e.side == "attack" else _("the defence's pile")
     r.add(
-        _(
+        ngettext(
+            "{name} cannot hold {size} card: with {n} players it holds {tricks}{dog} "
+            "({sizes}){hint}",
             "{name} cannot hold {size} cards: with {n} players it holds {tricks}{dog} "
-            "({sizes}){hint}"
+            "({sizes}){hint}",
+            size,
         ).format(
             name=name,
             size=size,

@@ -7,7 +7,7 @@ from scorepad.cards import (
     FOOL_CARD,
     display_order,
 )
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 from scorepad.text import num, plural, span
 from scorepad.variants import (
     Reader,
@@ -49,9 +49,12 @@ def check_tricks(r: Reader, e: TrogguEntry, n: int) -> None:
             else f"{sizes[0]}, {sizes[1]}, {sizes[2]}, …, {sizes[-1]}"
         )
         r.add(
-            _(
+            ngettext(
+                "{name} cannot hold {size} card: with {n} players it holds {n} cards a "
+                "trick{plus} ({shown})",
                 "{name} cannot hold {size} cards: with {n} players it holds {n} cards a "
-                "trick{plus} ({shown})"
+                "trick{plus} ({shown})",
+                size,
             ).format(name=name, size=size, n=n, plus=plus, shown=shown),
             "pile",
         )

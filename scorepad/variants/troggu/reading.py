@@ -11,7 +11,7 @@ from scorepad.cards import (
     FOOL_CARD,
     trump,
 )
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 from scorepad.model import Table
 from scorepad.text import num
 from scorepad.variants import (
@@ -159,9 +159,12 @@ def read_misere(
     for p, x in (points or {}).items():
         if not misere_fits(n, x):
             r.add(
-                _(
+                ngettext(
+                    "{p} cannot have {x} point in a misère: a trick holds {n} cards worth at "
+                    "least 1 each, so a player has 0 points or at least {n}",
                     "{p} cannot have {x} points in a misère: a trick holds {n} cards worth at "
-                    "least 1 each, so a player has 0 points or at least {n}"
+                    "least 1 each, so a player has 0 points or at least {n}",
+                    int(x) if x == int(x) else 2,
                 ).format(p=p, x=num(x), n=n),
                 f"points={p}",
             )
