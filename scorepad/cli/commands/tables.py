@@ -251,6 +251,7 @@ def show(
 @handled
 def check(files: FilesArg) -> None:
     from scorepad import core, storage
+    from scorepad.checks import length_problems
     from scorepad.variants import get_variant
 
     bad = 0
@@ -260,6 +261,11 @@ def check(files: FilesArg) -> None:
         except ScorepadError as err:
             bad += 1
             print_problems(err.problems)
+            continue
+        past = length_problems(session)  # deals past the planned length, not marked
+        if past:
+            bad += 1
+            print_problems(Problem(str(f), what) for what in past)
             continue
         echo(
             _("{f}: ok, {variant}, {players} players, {deals}, every deal adds up").format(

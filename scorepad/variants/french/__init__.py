@@ -108,6 +108,7 @@ class French:
     unit = N_("points")
     declarer_results: tuple[str, ...] = (N_("made"), N_("failed"))
     settles_per_game = False
+    deals_end_match = False
     settles_without_rate = False
     synonyms: Mapping[str, str] = {}
     sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
