@@ -81,6 +81,7 @@ def standings(
     from scorepad.render.standings import (
         by_deal_grid,
         league_grid,
+        league_labels,
         league_object,
         standings_grid,
         standings_object,
@@ -113,7 +114,7 @@ def standings(
                 ranked=ranked,
             )
         )
-        echo(league_grid(labels, rows_, fmt))
+        echo(league_grid(league_labels(files, sessions), rows_, fmt))
         return
     rows = core.standings(sessions, rank_by=rank_by.value, min_deals=min_deals)
     variant = sessions[0].variant
