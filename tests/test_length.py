@@ -213,9 +213,9 @@ def test_tournament_check_and_standings_name_unmarked_deals_past_a_tables_length
     text = _unsigned(two)
     deal = text[text.rindex("[[deals]]") :]
     two.write_text(text + "\n" + deal, "utf-8")
-    message = (f"error: cup/{tables[1]['file']}: deal 5 is past the planned length of 4 deals and not marked as "
-               "recorded with --continue: delete it, or add continued = true to it (the "
-               "tournament counts the first 4 deals)")  # fmt: skip
+    message = (f"error: cup/{tables[1]['file']}: deal 5 is past the planned length of 4 "
+               "deals and not marked as recorded with --continue: delete it, or add continued "
+               "= true to it (the tournament counts the first 4 deals)")  # fmt: skip
     bad = cli("tournament", "check", "cup", ok=False)
     assert bad.exit_code == 1 and bad.stderr.strip() == message
     standings = cli("tournament", "standings", "cup", ok=False)
