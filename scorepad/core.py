@@ -276,9 +276,7 @@ def deal_fields(session: Session, deal: Deal) -> dict[str, Any]:
     fields.update(get_variant(session.variant).entry_to_raw(deal.entry))
     if deal.note:
         fields["note"] = deal.note
-    if deal.continued:
-        fields["continued"] = True
-    return fields
+    return fields  # not its `continued` mark: an edit keeps it (`edit_deal`, `replace_deal`)
 
 
 def edit_deal(
@@ -286,7 +284,8 @@ def edit_deal(
 ) -> Session:
     """Deal n (1-based) with some fields changed or cleared; the rest as entered before."""
     variant = get_variant(session.variant)
-    old = deal_fields(session, deal_at(session, n))
+    was = deal_at(session, n)
+    old = deal_fields(session, was)
     fields = variant.merge(old, in_game_words(variant, changes))
     if "dealer" in changes and "out" not in changes:
         fields.pop("out", None)  # another dealer: who sits out is the rule's choice again
@@ -306,7 +305,7 @@ def edit_deal(
                 ]
             )
         fields.pop(k, None)
-    new = _read_seated(session, n, fields)
+    new = replace(_read_seated(session, n, fields), continued=was.continued)
     return _checked(_with_deal(session, n, new))
 
 

@@ -276,3 +276,23 @@ def test_league_columns_are_told_apart(cli):
     assert "thursday 2026-03-14" in header and "friday 2026-03-14" in header
     twice = cli("standings", evenings[0], evenings[0], "--league").stdout.splitlines()[1]
     assert "thursday 2026-03-14 (1)" in twice and "thursday 2026-03-14 (2)" in twice
+
+
+def test_on_a_terminal_play_stops_at_the_length_and_plays_on_only_when_asked(cli):
+    from tests_helpers import on_a_terminal, uncoloured
+
+    path = cli.new("t.toml", "french", PLAYERS, "--deals", "1")
+    deal = [b"\r", b"g\r", b"b\r", b"47\r", b"2\r", b"\r", b"\r"]
+    keys = [*deal, b"\r", b"n\r", b"\r", b"y\r", *deal[1:], b"e 2 points 50\r", b"\r", b"q\r"]
+    out, code = on_a_terminal(["play", str(path)], keys)
+    out = uncoloured(out)
+    assert code == 0, out
+    said = out.index("the table has played its 1 deal")
+    assert "rank" in out[said : said + 400] and "+186" in out[said : said + 400]
+    assert "the match is over — Enter, or u e s h c q ?" in out
+    assert out.count("Play on with deal 2? [y/N]") == 2  # "n" first: no deal
+    assert _marks(path) == [None, True]  # played on, marked; the edit kept the mark
+    assert [d["points"] for d in cli.json("history", path)] == [47, 50]
+    # guided `deal` on a terminal at the length: refused with the fix, nothing asked
+    out, code = on_a_terminal(["deal", str(path), "-c", "garde"], [b"\r"])
+    assert code == 1 and "add --continue to record a 3rd" in uncoloured(out), out
