@@ -6,6 +6,8 @@ failed announced slam and the league's columns (item 5)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import tomllib
 
 from conftest import EXAMPLES
@@ -296,3 +298,21 @@ def test_on_a_terminal_play_stops_at_the_length_and_plays_on_only_when_asked(cli
     # guided `deal` on a terminal at the length: refused with the fix, nothing asked
     out, code = on_a_terminal(["deal", str(path), "-c", "garde"], [b"\r"])
     assert code == 1 and "add --continue to record a 3rd" in uncoloured(out), out
+
+
+def test_the_refusal_names_the_next_deal_in_good_english(cli):
+    path = cli.new("p.toml", "french", PLAYERS, "--deals", "7")
+    for _n in range(7):
+        cli("deal", path, "--contract", "pass")
+    refused = cli("deal", path, "--contract", "pass", ok=False)
+    assert "the table plays 7 deals and has them; add --continue to record an 8th" in (
+        refused.stderr
+    )
+    for _n in range(3):
+        cli("deal", path, "--contract", "pass", "--continue")
+    eleventh = cli("deal", path, "--contract", "pass", ok=False).stderr
+    assert "add --continue to record an 11th" in eleventh
+    japanese = subprocess.run([sys.executable, "-m", "scorepad", "--lang", "ja", "deal", str(path),
+                               "--contract", "pass"], capture_output=True, text=True)  # fmt: skip
+    assert japanese.returncode == 1
+    assert "11 番目のディールを記録するには --continue を付けてください" in japanese.stderr
