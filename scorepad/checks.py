@@ -6,13 +6,13 @@ Pure functions: they read values, return them checked, and report problems.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Setting, Table, nfc
-from scorepad.text import shown
+from scorepad.text import plural, shown
 from scorepad.variants import NotAsSaved, Saved, get_variant
 
 MAX_SETTING = 1_000_000  # rule settings are points or chips: bounded
@@ -172,6 +172,10 @@ def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
         )
     elif note and not note.isprintable() and (bad := control_problem(note, "note")):
         problems.append(bad)
+    continued = fields.pop("continued", False)
+    if not isinstance(continued, bool):
+        problems.append(Problem("", _("continued should be true or false")))
+        continued = False
     entry = None
     try:
         entry = variant.read_entry(fields, table)
@@ -180,7 +184,7 @@ def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
     if problems:
         raise ScorepadError(problems).located(where)
     assert dealer is not None
-    return Deal(dealer, entry, note, out)
+    return Deal(dealer, entry, note, out, continued)
 
 
 def _read_out(value: Any, table: Table, problems: list[Problem]) -> tuple[str, ...] | None:
@@ -221,6 +225,9 @@ def saved_deal(raw: Mapping[str, Any], table: Table) -> Deal | None:
         note.__class__ is not str or not note or len(note) > MAX_TEXT or not note.isprintable()
     ):
         return None  # read with every check (a control character is refused there)
+    continued = fields.pop("continued", None)
+    if continued is not None and continued is not True:  # scorepad writes `continued = true`
+        return None
     out = fields.pop("out", None)
     if out is not None and (
         out.__class__ is not list or set(out) != set(table.out) or len(out) != len(table.out)
@@ -236,7 +243,7 @@ def saved_deal(raw: Mapping[str, Any], table: Table) -> Deal | None:
     if variant.entry_to_raw(entry) != fields:  # written back, the very same fields
         return None
     kept = None if out is None else tuple(table.out[table.out.index(p)] for p in out)
-    return Deal(dealer, entry, note or "", kept)
+    return Deal(dealer, entry, note or "", kept, continued is True)
 
 
 def control_problem(text: str, what: str) -> Problem | None:
@@ -266,3 +273,53 @@ def read_date(value: Any) -> str | None:
         return datetime.date.fromisoformat(value).isoformat()
     except ValueError:
         return None
+
+
+def planned_length(rules: Mapping[str, Setting], variant: Any) -> int:
+    """The deals a session plans to play (`new --deals`, the rules' `deals`); 0: no planned
+    length. A game whose `deals` is a match's length (Piedmont: a tie plays on) has none
+    beside: its match ends as the game says (`match_over`)."""
+    if variant.deals_end_match:
+        return 0
+    value = rules.get("deals", 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def unmarked_past_length(deals: Sequence[Deal], length: int) -> list[int]:
+    """The numbers of the deals past `length` not marked as recorded with --continue."""
+    if not length or len(deals) <= length:
+        return []
+    return [n for n in range(length + 1, len(deals) + 1) if not deals[n - 1].continued]
+
+
+def numbers_text(numbers: Sequence[int]) -> str:
+    """ "5, 7–9": deal numbers, each run of them as its first and last."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return _(", ").join(
+        str(a) if a == b else (f"{a}, {b}" if b == a + 1 else f"{a}–{b}") for a, b in runs
+    )
+
+
+def past_length_problem(numbers: Sequence[int], length: int) -> str:
+    """What a file holding deals past its planned length, unmarked, is told (and the fix)."""
+    from scorepad.i18n import ngettext
+
+    return ngettext(
+        "deal {numbers} is past the planned length of {length} and not marked as recorded "
+        "with --continue: delete it, or add continued = true to it",
+        "deals {numbers} are past the planned length of {length} and not marked as recorded "
+        "with --continue: delete them, or add continued = true to each",
+        len(numbers),
+    ).format(numbers=numbers_text(numbers), length=plural(length, "deal"))
+
+
+def length_problems(session: Any) -> list[str]:
+    """The session's deals past its planned length that are not marked (none: [])."""
+    length = planned_length(session.rules, get_variant(session.variant))
+    numbers = unmarked_past_length(session.deals, length)
+    return [past_length_problem(numbers, length)] if numbers else []

@@ -16,6 +16,7 @@ from scorepad.checks import (
     check_players,
     check_roster_size,
     check_seats,
+    planned_length,
     read_deal,
     setting_problem,
 )
@@ -170,14 +171,70 @@ def iter_outcomes(session: Session) -> Iterator[Outcome]:
 
 
 def match_over(session: Session) -> str | None:
-    """Why the session's match is over after its deals, else None."""
-    return get_variant(session.variant).match_over(session.rules, iter_outcomes(session))
+    """Why the session's match is over after its deals, else None: the game's match, or the
+    session's planned length (`new --deals`) played."""
+    return length_played(session) or get_variant(session.variant).match_over(
+        session.rules, iter_outcomes(session)
+    )
+
+
+def length_played(session: Session) -> str | None:
+    """ "the table has played its 4 deals", once the session holds its planned length."""
+    length = planned_length(session.rules, get_variant(session.variant))
+    if not length or len(session.deals) < length:
+        return None
+    return ngettext(
+        "the table has played its {n} deal", "the table has played its {n} deals", length
+    ).format(n=length)
+
+
+def _a_nth(n: int) -> str:
+    """ "a 5th", "an 8th", "a 21st", "an 11th": a deal's ordinal, with its article."""
+    digits = str(n)
+    lead = digits[: len(digits) % 3 or 3]  # as said: eleven thousand, eighty, eight hundred
+    an = lead[0] == "8" or lead in ("11", "18")
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    words = {
+        ("a", "st"): _("a {n}st"),
+        ("a", "nd"): _("a {n}nd"),
+        ("a", "rd"): _("a {n}rd"),
+        ("a", "th"): _("a {n}th"),
+        ("an", "st"): _("an {n}st"),
+        ("an", "nd"): _("an {n}nd"),
+        ("an", "rd"): _("an {n}rd"),
+        ("an", "th"): _("an {n}th"),
+    }
+    return words["an" if an else "a", suffix].format(n=n)
+
+
+def _past_length(session: Session, play_on: bool) -> bool:
+    """Whether the next deal is past the planned length: refused unless `play_on` (the deal
+    is then marked `continued`)."""
+    length = planned_length(session.rules, get_variant(session.variant))
+    if not length or len(session.deals) < length:
+        return False
+    if not play_on:
+        raise ScorepadError(
+            [
+                Problem(
+                    "",
+                    ngettext(
+                        "the table plays {n} deal and has it; add --continue to record {nth}",
+                        "the table plays {n} deals and has them; add --continue to record {nth}",
+                        length,
+                    ).format(n=length, nth=_a_nth(len(session.deals) + 1)),
+                )
+            ]
+        )
+    return True
 
 
 def match_ended(before: Session, after: Session) -> str | None:
     """Why the match is over, when the deals `after` adds to `before` (the file as read and
     as saved) ended it; else None. The deals are scored once, and only by a game that plays
     to a target."""
+    if length_played(after) and not length_played(before):
+        return length_played(after)
     variant = get_variant(after.variant)
     outcomes, again = itertools.tee(iter_outcomes(after))
     over = variant.match_over(after.rules, outcomes)
@@ -195,13 +252,17 @@ def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False)
 
     A finished match (a target reached) takes no more deals unless play_on is set.
     """
-    over = match_over(session)
+    past = _past_length(session, play_on)
+    over = None if past else match_over(session)
     if over and not play_on:
         raise ScorepadError([Problem("", _("{over}; add --continue to play on").format(over=over))])
     fields = in_game_words(get_variant(session.variant), raw)
+    fields.pop("continued", None)  # marked here, never typed
     if fields.get("dealer") is None:
         fields["dealer"] = session.next_dealer()
     deal = _read_seated(session, len(session.deals) + 1, fields)
+    if past:
+        deal = replace(deal, continued=True)
     # the deals before were read and checked when the file was loaded: only the new one is
     # scored here (a save is then the new deal's text added to the file, see storage)
     old = session.deals
@@ -217,7 +278,7 @@ def deal_fields(session: Session, deal: Deal) -> dict[str, Any]:
     fields.update(get_variant(session.variant).entry_to_raw(deal.entry))
     if deal.note:
         fields["note"] = deal.note
-    return fields
+    return fields  # not its `continued` mark: an edit keeps it (`edit_deal`, `replace_deal`)
 
 
 def edit_deal(
@@ -225,7 +286,8 @@ def edit_deal(
 ) -> Session:
     """Deal n (1-based) with some fields changed or cleared; the rest as entered before."""
     variant = get_variant(session.variant)
-    old = deal_fields(session, deal_at(session, n))
+    was = deal_at(session, n)
+    old = deal_fields(session, was)
     fields = variant.merge(old, in_game_words(variant, changes))
     if "dealer" in changes and "out" not in changes:
         fields.pop("out", None)  # another dealer: who sits out is the rule's choice again
@@ -245,7 +307,7 @@ def edit_deal(
                 ]
             )
         fields.pop(k, None)
-    new = _read_seated(session, n, fields)
+    new = replace(_read_seated(session, n, fields), continued=was.continued)
     return _checked(_with_deal(session, n, new))
 
 
@@ -269,9 +331,9 @@ def put_deal(now: Session, n: int, old: Deal, new: Deal) -> Session:
 
 def replace_deal(session: Session, n: int, raw: Mapping[str, Any]) -> Session:
     """Deal n (1-based) entered anew from raw fields."""
-    deal_at(session, n)
+    old = deal_at(session, n)
     deal = _read_seated(session, n, raw)
-    return _checked(_with_deal(session, n, deal))
+    return _checked(_with_deal(session, n, replace(deal, continued=old.continued)))
 
 
 def remove_deal(session: Session, n: int) -> tuple[Session, Deal]:

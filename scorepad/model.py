@@ -120,6 +120,8 @@ class Deal:
     note: str = ""
     # who sat out, as the file keeps it: None for the rule's choice (`Seating.stored_out`)
     out: tuple[str, ...] | None = None
+    # recorded past the session's planned length with --continue (`continued = true`)
+    continued: bool = False
 
     @property
     def redealt(self) -> bool:

@@ -115,6 +115,9 @@ class Variant(Protocol):
     # words; () without a declarer
     declarer_results: tuple[str, ...]
     settles_per_game: bool  # settle --per-game: money per deal won instead of per point
+    # the rules' `deals` is a match's length whose end `match_over` decides (a tie plays on),
+    # not a planned length that refuses a deal past it without --continue
+    deals_end_match: bool
     settles_without_rate: bool  # the sheet settles up without --rate (chips are money)
     synonyms: Mapping[str, str]  # the game's own words for common fields: {"contract": "bid"}
     # who sits out when the roster has more people than the table seats (`seating.Policy`):

@@ -12,7 +12,7 @@ from scorepad import FORMAT_VERSION, __version__, core, storage
 from scorepad.errors import ScorepadError
 
 GOLDEN = """\
-scorepad = 4
+scorepad = 5
 variant = "french"
 title = "Golden"
 date = "2026-11-26"
@@ -37,6 +37,7 @@ slam_announced = 400
 slam_announced_failed = 200
 slam_defence = 200
 slam_penalties_add = true
+deals = 0
 
 [[deals]]
 dealer = "Bruno"
@@ -138,8 +139,8 @@ def test_every_problem_of_a_hand_edited_file_is_reported():
 
 def test_a_version_1_file_is_upgraded_when_read(tmp_path):
     path = tmp_path / "old.toml"
-    old = (GOLDEN.replace("scorepad = 4", "scorepad = 1").replace("slam_penalties_add = true\n", "")
-           .replace('date = "2026-11-26"\n', ""))  # fmt: skip
+    old = (GOLDEN.replace("scorepad = 5", "scorepad = 1").replace("slam_penalties_add = true\n", "")
+           .replace("deals = 0\n", "").replace('date = "2026-11-26"\n', ""))  # fmt: skip
     path.write_text(old, "utf-8")
     session = storage.load(path)
     assert session.rules["slam_penalties_add"] is True  # what version 1 always did

@@ -210,6 +210,8 @@ class Evening:
         if done.ended:
             self.say(done.ended)
             self.said_over = True
+            if core.length_played(updated):  # the table's planned length: where it stands
+                self.say(standings_grid(updated.variant, core.standings([updated]), fit=self.fit()))
 
     # --- between deals -----------------------------------------------------------------------
 

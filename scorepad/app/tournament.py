@@ -52,6 +52,9 @@ class Read:
     wrong: tuple[str, ...]  # why the file is not this table's (or cannot be read)
     missing: bool = False
     session: Session | None = None  # the deals that count (None: the file counts nothing)
+    # the deals past the table's length not marked as recorded with --continue, and the length
+    unmarked: tuple[int, ...] = ()
+    length: int = 0
 
 
 def read_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: TableDraw) -> Read:
@@ -73,6 +76,11 @@ def read_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
     if wrong:
         return Read(table, TableResult(problem=_("not this table's file")), found, tuple(wrong))
     counted = replace(session, deals=tuple(session.deals[: table.deals]))
+    from scorepad.checks import planned_length, unmarked_past_length
+    from scorepad.variants import get_variant
+
+    length = planned_length(session.rules, get_variant(session.variant)) or table.deals
+    unmarked = tuple(unmarked_past_length(session.deals, length))
     try:
         rows = core.standings([counted])
     except ScorepadError as err:
@@ -84,20 +92,24 @@ def read_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
         played={r.name: r.played for r in rows},
         extra=max(0, found - table.deals),
     )
-    return Read(table, result, found, (), session=counted)
+    return Read(table, result, found, (), session=counted, unmarked=unmarked, length=length)
 
 
 def read_round(folder: Path, tournament: Tournament, round_: RoundDraw) -> list[Read]:
     return [read_table(folder, tournament, round_, t) for t in round_.tables]
 
 
-def standings(folder: Path, tie_break: Sequence[str] = ()) -> tuple[Tournament, Ranking]:
-    tournament, ranking, _sessions = results(folder, tie_break)
+def standings(
+    folder: Path, tie_break: Sequence[str] = (), past: list[Problem] | None = None
+) -> tuple[Tournament, Ranking]:
+    """The ranking; `past` gets a problem for each table holding deals past its length that
+    are not marked as recorded with --continue."""
+    tournament, ranking, _sessions = results(folder, tie_break, past)
     return tournament, ranking
 
 
 def results(
-    folder: Path, tie_break: Sequence[str] = ()
+    folder: Path, tie_break: Sequence[str] = (), past: list[Problem] | None = None
 ) -> tuple[Tournament, Ranking, dict[str, Session | None]]:
     """The ranking, and each table's session as it counts (None: it counts nothing)."""
     from scorepad.storage import tournament as files
@@ -105,15 +117,31 @@ def results(
 
     tournament = files.load(folder)
     reads = [r for round_ in tournament.drawn for r in read_round(folder, tournament, round_)]
+    if past is not None:
+        past.extend(_past_length(folder, r) for r in reads if r.unmarked)
     ranking = rank(tournament, {r.table.file: r.result for r in reads}, tie_break)
     return tournament, ranking, {r.table.file: r.session for r in reads}
+
+
+def _past_length(folder: Path, read: Read) -> Problem:
+    from scorepad.checks import past_length_problem
+    from scorepad.storage import tournament as files
+    from scorepad.text import plural
+
+    return Problem(
+        str(files.table_path(folder, read.table.file)),
+        _("{why} (the tournament counts the first {deals})").format(
+            why=past_length_problem(read.unmarked, read.length),
+            deals=plural(read.table.deals, "deal"),
+        ),
+    )
 
 
 def check(folder: Path) -> tuple[Tournament, list[Problem], int]:
     """Every table file the draws name, and any other file in a round's folder: the
     problems (each naming its file) and the number of tables that are as drawn and finished."""
     from scorepad.storage import tournament as files
-    from scorepad.tournament.model import roster_changes
+    from scorepad.tournament.model import length_problem, roster_changes
 
     tournament = files.load(folder)
     problems: list[Problem] = []
@@ -141,6 +169,9 @@ def check(folder: Path) -> tuple[Tournament, list[Problem], int]:
                 continue
             if read.session is not None:  # counted as recorded, but not as drawn
                 problems.extend(Problem(where, why) for why in roster_changes(read.session))
+                planned = length_problem(read.table, read.session)
+                if planned:
+                    problems.append(Problem(where, planned))
             if read.found < read.table.deals:
                 problems.append(
                     Problem(
@@ -150,16 +181,8 @@ def check(folder: Path) -> tuple[Tournament, list[Problem], int]:
                         ),
                     )
                 )
-            elif read.found > read.table.deals:
-                problems.append(
-                    Problem(
-                        where,
-                        _(
-                            "{found} deals, the table plays {deals}: the deals after "
-                            "{deals} are not counted"
-                        ).format(found=read.found, deals=read.table.deals),
-                    )
-                )
+            elif read.unmarked:  # marked ones (recorded with --continue) are not counted
+                problems.append(_past_length(folder, read))
             else:
                 good += 1
     for n in range(1, tournament.rounds + 1):
@@ -374,6 +397,7 @@ def _write_tables(
             title=table.title,
             date=round_.date,
             dealer=table.players[0],
+            settings={"deals": str(table.deals)},  # the table's planned length
         )
         for table in round_.tables
     ]

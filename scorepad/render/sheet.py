@@ -130,8 +130,9 @@ def bonuses(variant_name: str, entry: Any) -> str:
             words.extend(
                 _("handful {player} {trumps}").format(player=p, trumps=t) for p, t in value.items()
             )
-        elif key == "slam_announced":
-            words.append(_("slam announced"))
+        elif key == "slam_announced":  # made only when the taker's side took every trick
+            made = raw.get("slam") == "attack"
+            words.append(_("slam announced") if made else _("slam announced, failed"))
         elif key == "fool_exchange":
             words.append(_(variant.exchange_words[value]))
         elif key == "forced":

@@ -102,6 +102,38 @@ def by_deal_grid(sessions: Sequence[Session], fmt: str = "simple") -> str:
     return grid(rows, [_("after deal"), *names.values()], fmt, range(len(names) + 1))
 
 
+def league_labels(files: Sequence[Any], sessions: Sequence[Session]) -> list[str]:
+    """Each session's column in the league grid, told apart: its file's name (else its title),
+    then its date; files named alike in different folders (`round-1/table-1`,
+    `round-2/table-1`) by their folder too, and any still alike by their place."""
+    from collections import Counter
+    from pathlib import Path
+
+    paths = [Path(f) for f in files]
+    names = [p.stem or s.title for s, p in zip(sessions, paths, strict=True)]
+
+    def labelled() -> list[str]:
+        return [" ".join(x for x in (n, s.date) if x) for n, s in zip(names, sessions, strict=True)]
+
+    labels = labelled()
+    times = Counter(labels)
+    if len(times) < len(labels):
+        names = [
+            f"{p.parent.name}/{n}" if times[x] > 1 and n == p.stem and p.parent.name else n
+            for n, p, x in zip(names, paths, labels, strict=True)
+        ]
+        labels = labelled()
+        times = Counter(labels)
+    nth: Counter[str] = Counter()
+    told = []
+    for x in labels:
+        if times[x] > 1:
+            nth[x] += 1
+            x = f"{x} ({nth[x]})"
+        told.append(x)
+    return told
+
+
 def league_grid(labels: Sequence[str], rows: Sequence[LeagueRow], fmt: str = "simple") -> str:
     headers = [_("rank"), _("player"), *labels, _("sessions"), _("deals"), _("total"), _("average")]
     data = [

@@ -75,8 +75,22 @@ def _v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _v4_to_v5(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 added a planned length to every game: the rules' `deals` (Piedmont's match
+    always had it; 0: none) and a deal's `continued` (recorded past it with --continue)."""
+    rules = doc.get("rules")
+    if isinstance(rules, dict) and "deals" not in rules:
+        doc = {**doc, "rules": {**rules, "deals": 0}}
+    return doc
+
+
 #: UPGRADES[i] turns a version i+1 document into a version i+2 document.
-UPGRADES: list[Callable[[dict[str, Any]], dict[str, Any]]] = [_v1_to_v2, _v2_to_v3, _v3_to_v4]
+UPGRADES: list[Callable[[dict[str, Any]], dict[str, Any]]] = [
+    _v1_to_v2,
+    _v2_to_v3,
+    _v3_to_v4,
+    _v4_to_v5,
+]
 
 
 def session_from_document(
@@ -621,6 +635,8 @@ def _deal_fields(variant: Any, deal: Deal) -> dict[str, Any]:
     deal_fields.update(variant.entry_to_raw(deal.entry))
     if deal.note:
         deal_fields["note"] = deal.note
+    if deal.continued:
+        deal_fields["continued"] = True
     return deal_fields
 
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
-from scorepad.text import shown
+from scorepad.text import plural, shown
 
 if TYPE_CHECKING:
     from scorepad.model import Session
@@ -370,7 +370,8 @@ def header_problems(
                 found=session.date or "-", wanted=round_.date
             )
         )
-    if dict(session.rules) != default_rules(get_variant(tournament.variant), tournament.profile):
+    rules = {**session.rules, "deals": 0}  # the planned length: compared by `length_problem`
+    if rules != default_rules(get_variant(tournament.variant), tournament.profile):
         wrong.append(
             _("the rules are not the tournament's ({profile})").format(profile=tournament.profile)
         )
@@ -379,6 +380,18 @@ def header_problems(
     if found != wanted:
         wrong.append(_("{found} play each deal, not {wanted}").format(found=found, wanted=wanted))
     return wrong
+
+
+def length_problem(table: TableDraw, session: Session) -> str | None:
+    """What is wrong with the planned length the table's file holds (the draw writes the
+    table's; a file drawn before planned lengths holds none, 0): None when right."""
+    found = session.rules.get("deals", 0)
+    if found in (0, table.deals):
+        return None
+    return _("the file plans {found}; the tournament's table plays {deals}").format(
+        found=plural(found, "deal") if isinstance(found, int) else shown(found),
+        deals=plural(table.deals, "deal"),
+    )
 
 
 def roster_changes(session: Session) -> list[str]:

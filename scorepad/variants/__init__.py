@@ -160,7 +160,11 @@ def default_rules(variant: Variant, profile: str | None = None) -> dict[str, Set
                 )
             ]
         )
-    return {"profile": name, **variant.profiles[name]}
+    # every game's planned length (`new --deals`): Piedmont's match keeps its own in its
+    # profile (where the match's end is the game's); 0: none
+    rules = {"profile": name, **variant.profiles[name]}
+    rules.setdefault("deals", 0)
+    return rules
 
 
 def in_game_words(variant: Variant, raw: Mapping[str, Any]) -> dict[str, Any]:

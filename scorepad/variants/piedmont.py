@@ -95,6 +95,7 @@ class Piedmont:
     unit = N_("points")
     declarer_results: tuple[str, ...] = ()
     settles_per_game = True
+    deals_end_match = True
     settles_without_rate = False
     synonyms: Mapping[str, str] = {}
     sitting_out = "dealer-plays"  # with more people than seats (seating.Policy)

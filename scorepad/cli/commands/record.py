@@ -34,7 +34,11 @@ commands = family()
 def deal(
     file: FileArg,
     continue_: Annotated[
-        bool, typer.Option("--continue", help=_("add a deal after the match target was reached"))
+        bool,
+        typer.Option(
+            "--continue",
+            help=_("add a deal past the planned length (marked in the file) or the match's end"),
+        ),
     ] = False,
     interactive: InteractiveOpt = None,
     **options: Any,

@@ -10,7 +10,7 @@ import typer
 from scorepad.cli.base import Command, family
 from scorepad.cli.options import FileArg, JsonOpt, ascii_int
 from scorepad.cli.output import echo, echo_json, handled, run
-from scorepad.errors import ScorepadError
+from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.text import plural, typed
 
@@ -61,12 +61,44 @@ def new(
             metavar="N",
         ),
     ] = None,
+    deals: Annotated[
+        int | None,
+        typer.Option(
+            "--deals",
+            help=_(
+                "the deals the session plays (a planned length: deal --continue records one "
+                "past it; Piedmont: the match's length)"
+            ),
+            parser=ascii_int,
+            metavar="N",
+        ),
+    ] = None,
 ) -> None:
     import datetime
 
     from scorepad import core, storage
 
+    settings = list(settings or ())
     try:
+        if deals is not None:
+            if any(s.partition("=")[0].strip().replace("-", "_") == "deals" for s in settings):
+                raise ScorepadError(
+                    [Problem("--deals", _("give --deals or --set deals=N, not both"))]
+                )
+            from scorepad.checks import MAX_SETTING
+
+            if deals > MAX_SETTING:
+                raise ScorepadError(
+                    [
+                        Problem(
+                            "--deals",
+                            _("should be 0 to {most}, not {deals}").format(
+                                most=MAX_SETTING, deals=deals
+                            ),
+                        )
+                    ]
+                )
+            settings.append(f"deals={deals}")
         session = core.start_session(
             variant,
             players,
@@ -75,7 +107,7 @@ def new(
             title=title,
             date=date,
             dealer=dealer,
-            settings=settings or (),
+            settings=settings,
             seats=seats,
         )
     except ScorepadError as err:
@@ -99,6 +131,15 @@ def new(
             dealer=session.dealer,
         )
     )
+    from scorepad.checks import planned_length
+
+    length = planned_length(session.rules, v)
+    if length:
+        echo(
+            _("the table plays {deals}; deal --continue records one past them").format(
+                deals=plural(length, "deal")
+            )
+        )
     if not session.fixed:
         from scorepad.render.deals import sitting_out
 

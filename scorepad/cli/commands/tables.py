@@ -81,6 +81,7 @@ def standings(
     from scorepad.render.standings import (
         by_deal_grid,
         league_grid,
+        league_labels,
         league_object,
         standings_grid,
         standings_object,
@@ -113,7 +114,7 @@ def standings(
                 ranked=ranked,
             )
         )
-        echo(league_grid(labels, rows_, fmt))
+        echo(league_grid(league_labels(files, sessions), rows_, fmt))
         return
     rows = core.standings(sessions, rank_by=rank_by.value, min_deals=min_deals)
     variant = sessions[0].variant
@@ -251,6 +252,7 @@ def show(
 @handled
 def check(files: FilesArg) -> None:
     from scorepad import core, storage
+    from scorepad.checks import length_problems
     from scorepad.variants import get_variant
 
     bad = 0
@@ -260,6 +262,11 @@ def check(files: FilesArg) -> None:
         except ScorepadError as err:
             bad += 1
             print_problems(err.problems)
+            continue
+        past = length_problems(session)  # deals past the planned length, not marked
+        if past:
+            bad += 1
+            print_problems(Problem(str(f), what) for what in past)
             continue
         echo(
             _("{f}: ok, {variant}, {players} players, {deals}, every deal adds up").format(

@@ -345,11 +345,15 @@ def standings(folder: DirArg, as_json: JsonOpt = False, tie_break: TieBreakOpt =
         keys = tie_break_keys(tie_break)
     except ScorepadError as err:
         raise err.located(str(folder)) from None
-    tournament, ranking = app.standings(folder, keys)
+    past: list[Problem] = []  # tables holding deals past their length, not marked
+    tournament, ranking = app.standings(folder, keys, past)
     if as_json:
         echo_json(render.standings_object(ranking))
     else:
         echo(render.standings_text(tournament, ranking))
+    if past:
+        print_problems(past)
+        raise typer.Exit(1)
 
 
 @group.command(

@@ -108,6 +108,7 @@ class French:
     unit = N_("points")
     declarer_results: tuple[str, ...] = (N_("made"), N_("failed"))
     settles_per_game = False
+    deals_end_match = False
     settles_without_rate = False
     synonyms: Mapping[str, str] = {}
     sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
@@ -301,14 +302,17 @@ class French:
         marks = [_("handful {player}").format(player=player) for player, _trumps in e.handfuls]
         if e.petit_au_bout:
             marks.append(_("pab {short}").format(short=short[e.petit_au_bout]))
-        if e.slam:
+        if e.slam == "attack":
             marks.append(
                 _("slam {short}{x}").format(
                     short=short[e.slam], x=_(" announced") if e.slam_announced else ""
                 )
             )
-        elif e.slam_announced:
-            marks.append(_("slam announced, not made"))
+        else:  # an announced slam not made: failed, whoever took every trick
+            if e.slam_announced:
+                marks.append(_("slam announced, failed"))
+            if e.slam:
+                marks.append(_("slam {short}{x}").format(short=short[e.slam], x=""))
         if e.fool_exchange == "owed":
             marks.append(_("Excuse owed"))
         elif e.fool_exchange == "lost":

@@ -100,6 +100,7 @@ class Troggu:
     unit = N_("chips")
     declarer_results: tuple[str, ...] = (N_("won"), N_("lost"), N_("draw"))
     settles_per_game = False
+    deals_end_match = False
     settles_without_rate = True
     synonyms: Mapping[str, str] = {"contract": "bid", "taker": "tappist"}  # -c, -t
     sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
