@@ -223,3 +223,28 @@ def test_a_deal_racing_a_draw_again_is_never_lost_nor_a_table_file(cup: Path) ->
             assert files_of(cup)["tournament.toml"] == files_of(pristine)["tournament.toml"]
         seen.add((drawn, dealt))
     assert seen <= {(0, 0), (0, 1), (1, 0)}, seen  # each run one of the outcomes above
+
+
+def test_a_hostile_journal_is_refused_and_never_acted_on(cup: Path, tmp_path: Path) -> None:
+    import hashlib
+    import json
+
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"keep me")
+    digest = hashlib.sha256(b"keep me").hexdigest()
+    journal = cup / ".tournament.toml.journal"
+    before = files_of(cup)
+    for entries in (
+        [{"path": "../victim.txt", "old": None, "new": digest}],
+        [{"path": str(victim), "old": None, "new": digest}],
+        [{"path": 5, "old": None, "new": digest}],
+        "nonsense",
+    ):
+        journal.write_text(json.dumps({"scorepad-journal": 1, "entries": entries}))
+        result = scorepad("tournament", "standings", cup)
+        assert result.returncode == 1
+        assert "is the journal of a change of several files" in result.stderr
+        assert "Traceback" not in result.stderr
+        assert victim.read_bytes() == b"keep me"
+    journal.unlink()
+    assert files_of(cup) == before
