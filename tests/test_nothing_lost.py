@@ -103,7 +103,7 @@ SESSION_COMMANDS = [
     ("show", "{f}"), ("check", "{f}"), ("chart", "{f}"), ("stats", "{f}"), ("settle", "{f}"),
     ("report", "{f}"), ("export", "{f}", "--to", "csv"), ("undo", "{f}"),
     ("edit", "{f}", "1", "--points", "40"), ("delete", "{f}", "1"), ("join", "{f}", "Zoé"),
-    ("leave", "{f}", "A1"), ("standings", "{f}", "--by-deal"),
+    ("leave", "{f}", "A1"), ("standings", "{f}", "--by-deal"), ("play", "{f}"),
 ]  # fmt: skip
 
 

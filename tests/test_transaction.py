@@ -248,3 +248,30 @@ def test_a_hostile_journal_is_refused_and_never_acted_on(cup: Path, tmp_path: Pa
         assert victim.read_bytes() == b"keep me"
     journal.unlink()
     assert files_of(cup) == before
+
+
+def test_a_failure_among_the_renames_puts_every_file_back(tmp_path: Path, monkeypatch) -> None:
+    from scorepad.errors import ScorepadError
+    from scorepad.storage import transaction
+
+    a, b, c = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt"
+    a.write_bytes(b"A")
+    b.write_bytes(b"B")
+    real_apply = transaction._apply
+    applied = []
+
+    def failing(target):
+        if len(applied) == 2:
+            raise OSError(28, "No space left on device")
+        real_apply(target)
+        applied.append(target.real.name)
+
+    monkeypatch.setattr(transaction, "_apply", failing)
+    said = "No space left on device; nothing was changed"
+    with pytest.raises(ScorepadError, match=said), Transaction(tmp_path / ".journal") as tx:
+        tx.write(c, b"C")  # created
+        tx.remove(b)  # removed
+        tx.write(a, b"A2")  # replaced: fails
+        tx.commit()
+    assert applied == ["c.txt", "b.txt"]
+    assert files_of(tmp_path) == {"a.txt": b"A", "b.txt": b"B"}  # nothing left over either
