@@ -255,6 +255,7 @@ def check(files: FilesArg) -> None:
     from scorepad.checks import length_problems
     from scorepad.variants import get_variant
 
+    storage.distinct(files)
     bad = 0
     for f in files:
         try:
