@@ -276,8 +276,14 @@ def test_league_columns_are_told_apart(cli):
         cli("deal", path, *GARDE)
     header = cli("standings", *evenings, "--league").stdout.splitlines()[1]
     assert "thursday 2026-03-14" in header and "friday 2026-03-14" in header
-    twice = cli("standings", evenings[0], evenings[0], "--league").stdout.splitlines()[1]
-    assert "thursday 2026-03-14 (1)" in twice and "thursday 2026-03-14 (2)" in twice
+    # the same file twice is refused (it would count twice); two files whose names and
+    # folders are alike are told apart by their place
+    for folder in ("x/club", "y/club"):
+        (cli.folder / folder).mkdir(parents=True)
+        (cli.folder / folder / "thursday.toml").write_bytes(evenings[0].read_bytes())
+    alike = [cli.folder / f / "thursday.toml" for f in ("x/club", "y/club")]
+    twice = cli("standings", *alike, "--league").stdout.splitlines()[1]
+    assert "club/thursday 2026-03-14 (1)" in twice and "club/thursday 2026-03-14 (2)" in twice
 
 
 def test_on_a_terminal_play_stops_at_the_length_and_plays_on_only_when_asked(cli):
