@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from scorepad.checks import MAX_NAME, MAX_ROSTER, check_seats, control_problem
+from scorepad.checks import MAX_NAME, MAX_ROSTER, check_seats, control_problem, name_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.model import Session, Table, nfc
 from scorepad.seating import Change, Join, Leave, Proposal, Resize
-from scorepad.text import shown
+from scorepad.text import find, fold, shown
 from scorepad.variants import get_variant
 
 
@@ -23,6 +23,7 @@ class Changed:
     session: Session
     n: int  # the deal it applies from
     next: Proposal
+    who: str = ""  # who joins or leaves, as the roster writes them
 
 
 def join(
@@ -33,6 +34,9 @@ def join(
     roster = session.evening().next.roster if not session.fixed else session.roster
     problems: list[Problem] = []
     new = nfc(name)
+    before = [p for p in session.players if fold(p) == fold(new)]
+    if len(before) == 1 and before[0] not in roster:  # back after leaving: as first written
+        new = before[0]
     bad = control_problem(name, "NAME")
     if bad:
         problems.append(bad)
@@ -47,10 +51,20 @@ def join(
                 ),
             )
         )
-    elif any(p.casefold() == new.casefold() for p in roster):
+    elif any(fold(p) == fold(new) for p in roster):
+        same = next(p for p in roster if fold(p) == fold(new))
         problems.append(
-            Problem("NAME", _("{name} is already on the roster").format(name=shown(new)))
+            Problem(
+                "NAME",
+                _("{name} is already on the roster").format(name=shown(new))
+                if same.casefold() == new.casefold()
+                else _("{name} differs from {other}, on the roster, only by accents").format(
+                    name=shown(new), other=same
+                ),
+            )
         )
+    elif (bad := name_problem(new, roster, "NAME")) is not None:
+        problems.append(bad)
     elif len(roster) >= MAX_ROSTER:
         problems.append(
             Problem(
@@ -66,15 +80,14 @@ def join(
             problems.extend(Problem("--after", p.what) for p in err.problems)
     if problems:
         raise ScorepadError(problems)
-    return _changed(session, [Join(n, new, place)], seats)
+    return replace(_changed(session, [Join(n, new, place)], seats), who=new)
 
 
 def leave(session: Session, name: str, *, seats: int | None = None) -> Changed:
     """`name` leaves from the next deal on."""
     n = len(session.deals) + 1
     roster = session.evening().next.roster if not session.fixed else session.roster
-    wanted = nfc(name).casefold()
-    if not any(p.casefold().startswith(wanted) for p in roster) or not wanted:
+    if not find(name, roster):
         raise ScorepadError(
             [
                 Problem(
@@ -89,7 +102,7 @@ def leave(session: Session, name: str, *, seats: int | None = None) -> Changed:
         who = Table(session.variant, roster, session.rules).resolve(name, _("leaving"))
     except ScorepadError as err:
         raise ScorepadError([Problem("NAME", p.what) for p in err.problems]) from None
-    return _changed(session, [Leave(n, who)], seats)
+    return replace(_changed(session, [Leave(n, who)], seats), who=who)
 
 
 def resize(session: Session, seats: int) -> Changed:

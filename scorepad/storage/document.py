@@ -16,6 +16,7 @@ from scorepad.checks import (
     MAX_NAME,
     MAX_ROSTER,
     MAX_TEXT,
+    case_twins,
     check_players,
     read_date,
     read_deal,
@@ -164,6 +165,11 @@ def session_from_document(
     if not problems:  # the variant's own checks of its settings
         problems.extend(variant.rules_problems(rules))
     changes = _changes(data.get("roster", []), variant, problems)
+    if changes:  # one person joining under another case: names are unique regardless of case
+        from scorepad.seating import Join
+
+        joins = [c.name for c in changes if isinstance(c, Join)]
+        problems.extend(case_twins([*players, *joins], "roster"))
 
     deals: list[Deal] = []
     raw_deals = data.get("deals", [])

@@ -77,7 +77,6 @@ def leave(
 
 def _change(file: Path, change: Any, said: str, name: str) -> None:
     from scorepad import roster, storage
-    from scorepad.model import nfc
 
     made: list[Any] = []
 
@@ -92,7 +91,7 @@ def _change(file: Path, change: Any, said: str, name: str) -> None:
     storage.update(file, apply, run().notes)
     [changed] = made
     run().saved.append(_("the roster change"))
-    echo(said.format(name=nfc(name)) + " " + roster.describe(changed))
+    echo(said.format(name=changed.who) + " " + roster.describe(changed))
     p = changed.next
     if p.out:
         from scorepad.render.deals import sitting_out
