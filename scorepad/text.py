@@ -355,3 +355,19 @@ def look_alike(name: str, others: Iterable[str]) -> str | None:
         if fold(other) != mine and skeleton(other) == key and scripts(other) != scripts(name):
             return other
     return None
+
+
+def people(rosters: Iterable[Iterable[str]]) -> tuple[list[dict[str, str]], dict[str, str]]:
+    """Who is who over several files (a season, a tournament's tables): for each file its
+    names' identities (`identities`), and each identity's name as most often written (by
+    files; the first written of those tied): `Élodie` in two evenings and `elodie` in one
+    are one person, shown `Élodie`."""
+    keys: list[dict[str, str]] = []
+    written: dict[str, dict[str, int]] = {}
+    for names in rosters:
+        mine = identities(names)
+        keys.append(mine)
+        for name, key in mine.items():
+            spellings = written.setdefault(key, {})
+            spellings[name] = spellings.get(name, 0) + 1
+    return keys, {key: most_written(spellings) for key, spellings in written.items()}
