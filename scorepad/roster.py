@@ -5,12 +5,14 @@ Past deals never change: a change takes effect from the deal after the last one 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from scorepad.checks import MAX_NAME, MAX_ROSTER, check_seats, control_problem, name_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
-from scorepad.model import Session, Table, nfc
+from scorepad.model import Deal, Session, Table, nfc
 from scorepad.seating import Change, Join, Leave, Proposal, Resize
 from scorepad.text import find, fold, shown
 from scorepad.variants import get_variant
@@ -145,4 +147,113 @@ def describe(changed: Changed) -> str:
         ).format(people=people, seats=seats, out=people - seats)
     return _("from deal {n}: {table}; dealing order: {order}").format(
         n=changed.n, table=table, order=_(", ").join(p.roster)
+    )
+
+
+@dataclass(frozen=True)
+class Renamed:
+    """A rename made: the session with it, and who was renamed, as written before and now."""
+
+    session: Session
+    old: str
+    new: str
+
+
+def new_name_problems(name: str, others: Sequence[str], where: str = "NEW") -> list[Problem]:
+    """What is wrong with a new name typed for someone (`rename`): empty, too long, control
+    characters, or already someone else's (case and accents aside), or a look-alike."""
+    new = nfc(name)
+    bad = control_problem(name, where)
+    if bad:
+        return [bad]
+    if not new:
+        return [Problem(where, _("a player's name is empty"))]
+    if len(new) > MAX_NAME:
+        return [
+            Problem(
+                where,
+                _("'{p}…' is longer than {max_name} characters").format(
+                    p=new[:MAX_NAME], max_name=MAX_NAME
+                ),
+            )
+        ]
+    same = next((p for p in others if fold(p) == fold(new)), None)
+    if same is not None:
+        return [
+            Problem(
+                where,
+                _("{name} is already someone else: {other}").format(name=shown(new), other=same),
+            )
+        ]
+    bad = name_problem(new, others, where)
+    return [bad] if bad else []
+
+
+def who_is(session: Session, name: str, where: str = "OLD") -> str:
+    """Someone who is on the roster at some deal, as typed (`scorepad.text.find`)."""
+    everyone = session.players
+    try:
+        return Table(session.variant, everyone, session.rules).resolve(name, _("player"))
+    except ScorepadError as err:
+        raise ScorepadError([Problem(where, p.what) for p in err.problems]) from None
+
+
+def rename(session: Session, old: str, new: str) -> Renamed:
+    """`old` (as typed) is called `new` in every deal, roster change and setting: the roster,
+    the first dealer, each deal's dealer, who sat out and every field naming a player. The
+    scores do not change; neither do the title and notes (free text)."""
+    who = who_is(session, old)
+    new = nfc(new)
+    problems = new_name_problems(new, [p for p in session.players if p != who])
+    if problems:
+        raise ScorepadError(problems)
+    if new == who:
+        return Renamed(session, who, new)
+    variant = get_variant(session.variant)
+    player_fields = {f.key for f in variant.fields if f.kind == "player"}
+
+    def name(p: str | None) -> str | None:
+        return new if p == who else p
+
+    def entry(e: Any) -> Any:
+        changed = {}
+        for f in fields(e):
+            value = getattr(e, f.name)
+            if f.name in player_fields and value == who:
+                changed[f.name] = new
+            elif _pairs(value) and any(v[0] == who for v in value):
+                changed[f.name] = tuple((name(v[0]), v[1]) for v in value)
+        return replace(e, **changed) if changed else e
+
+    def change(c: Change) -> Change:
+        if isinstance(c, Join):
+            return replace(c, name=name(c.name), after=name(c.after))
+        if isinstance(c, Leave):
+            return replace(c, name=name(c.name))
+        return c
+
+    deals = tuple(
+        Deal(
+            name(d.dealer) or "",
+            entry(d.entry),
+            d.note,
+            None if d.out is None else tuple(name(p) or "" for p in d.out),
+        )
+        for d in session.deals
+    )
+    after = replace(
+        session,
+        roster=tuple(name(p) or "" for p in session.roster),
+        dealer=name(session.dealer) or "",
+        deals=deals,
+        changes=tuple(change(c) for c in session.changes),
+        _seated=None,
+    )
+    return Renamed(after, who, new)
+
+
+def _pairs(value: Any) -> bool:
+    """(player, number) pairs: handfuls, the points of each, a misère's."""
+    return isinstance(value, tuple) and all(
+        isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) for v in value
     )
