@@ -4,16 +4,20 @@ the caller passes (`ask`), None where nobody can answer."""
 
 from __future__ import annotations
 
-import contextlib
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.model import Session
 from scorepad.tournament.model import RoundDraw, TableDraw, Tournament
 from scorepad.tournament.ranking import Ranking, TableResult
+
+if TYPE_CHECKING:
+    from scorepad.storage.transaction import Transaction
 
 Ask = Callable[[str], bool]
 
@@ -203,6 +207,7 @@ def draw(
     order. While the previous round is unfinished, `ask` is asked; without it (no terminal)
     the draw is refused. Nothing is written unless everything is; a table file in the way
     that holds no deal is replaced (and put in `replaced`), any other refuses the draw."""
+    from scorepad import storage
     from scorepad.storage import tournament as files
     from scorepad.tournament.model import draw_next
 
@@ -210,7 +215,10 @@ def draw(
     base = _without_last(folder, before) if again else before
     if base.drawn and not again:
         _previous_round_finished(folder, base, ask)
-    with files.changing(folder) as (current, save):
+    # one transaction: every table file locked and checked, the new ones prepared, the
+    # tournament file written last (scorepad.storage.transaction); a failure at any step
+    # leaves every file as it was
+    with files.transaction(folder) as (tx, current):
         if current != before:
             raise ScorepadError(
                 [
@@ -220,9 +228,12 @@ def draw(
                     )
                 ]
             )
+        old: RoundDraw | None = None
         if again:
-            base = _without_last(folder, current)
             old = current.drawn[-1]
+            for table in old.tables:  # under each table's lock: still without a deal
+                _lock_unplayed(tx, files.table_path(folder, table.file), old.number)
+            base = replace(current, drawn=current.drawn[:-1])
             date = date or old.date
         try:
             drawn = draw_next(
@@ -230,21 +241,18 @@ def draw(
             )
         except ScorepadError as err:
             raise err.located(str(folder)) from None
-        if again:
-            _remove_tables(folder, old)
-        try:
-            written = _write_tables(folder, drawn, drawn.drawn[-1], replaced)
-        except BaseException:
-            if again:  # the round as it was: its files back (they held no deal)
-                with contextlib.suppress(ScorepadError, OSError):
-                    _write_tables(folder, current, old)
-            raise
-        try:
-            save(drawn)
-        except BaseException:
-            for path in written:
-                files.remove_unplayed(path)
-            raise
+        round_ = drawn.drawn[-1]
+        files.make_round_folder(folder, round_.number)
+        ours = {t.file for t in old.tables} if old else set()
+        for table, session in zip(round_.tables, _table_sessions(drawn, round_), strict=True):
+            path = files.table_path(folder, table.file)
+            if table.file not in ours:
+                _in_the_way(tx, path, replaced)
+            tx.write(path, storage.dumps(session).encode("utf-8"))
+        for file in sorted(ours - {t.file for t in round_.tables}):
+            tx.remove(files.table_path(folder, file))
+        tx.write(files.tournament_path(folder), files.dumps(drawn).encode("utf-8"))
+        tx.commit()
     return drawn
 
 
@@ -297,14 +305,6 @@ def _without_last(folder: Path, tournament: Tournament) -> Tournament:
     return replace(tournament, drawn=tournament.drawn[:-1])
 
 
-def _remove_tables(folder: Path, round_: RoundDraw) -> None:
-    """A round's table files deleted, each only while it holds no deal."""
-    from scorepad.storage import tournament as files
-
-    for table in round_.tables:
-        files.remove_unplayed(files.table_path(folder, table.file))
-
-
 def _previous_round_finished(folder: Path, tournament: Tournament, ask: Ask | None) -> None:
     last = tournament.drawn[-1]
     short = unfinished_tables(folder, tournament, last)
@@ -340,32 +340,76 @@ def _previous_round_finished(folder: Path, tournament: Tournament, ask: Ask | No
         raise ScorepadError([Problem(str(folder), _("nothing was drawn"))])
 
 
-def _write_tables(
-    folder: Path, tournament: Tournament, round_: RoundDraw, replaced: list[Path] | None = None
-) -> list[Path]:
-    """Each table's session file, new. A file in the way that holds no deal (left by a draw
-    that was interrupted) is replaced, and listed in `replaced`; if any other is there,
-    nothing is written."""
-    from scorepad import core, storage
-    from scorepad.storage import tournament as files
+def _refused_in_the_way(path: Path) -> ScorepadError:
+    return ScorepadError(
+        [Problem(str(path), _("is there already; a draw never overwrites a file (move it away)"))]
+    )
+
+
+def _lock_unplayed(tx: Transaction, path: Path, n: int) -> None:
+    """A table file of the round drawn again, locked and read: it must hold no deal (a
+    `deal` recorded just before is seen; one after waits for the draw, then finds the file
+    gone or new)."""
+    from scorepad import storage
+
+    if path.is_symlink():
+        raise _refused_in_the_way(path)
+    data = tx.lock(path)
+    if data is None:
+        return
+    try:
+        played = len(storage._session_from_bytes(data, path).deals)
+    except ScorepadError as err:
+        raise ScorepadError(
+            [
+                Problem(
+                    str(path),
+                    _("cannot be read, so round {n} is not drawn again").format(n=n),
+                )
+            ]
+        ) from err
+    if played:
+        raise ScorepadError(
+            [
+                Problem(
+                    str(path),
+                    ngettext(
+                        "holds {n} deal: round {round} is under way and is not drawn again",
+                        "holds {n} deals: round {round} is under way and is not drawn again",
+                        played,
+                    ).format(n=played, round=n),
+                )
+            ]
+        )
+
+
+def _in_the_way(tx: Transaction, path: Path, replaced: list[Path] | None) -> None:
+    """A file where a new table file goes: none, or one holding no deal (left by a draw
+    that was cut short: replaced, and listed in `replaced`); any other refuses the draw."""
+    from scorepad import storage
+
+    if not os.path.lexists(path):
+        tx.lock(path)
+        return
+    if path.is_symlink() or not path.is_file():
+        raise _refused_in_the_way(path)
+    data = tx.lock(path)
+    try:
+        empty = data is not None and not storage._session_from_bytes(data, path).deals
+    except ScorepadError:
+        empty = False
+    if not empty:
+        raise _refused_in_the_way(path)
+    if replaced is not None:
+        replaced.append(path)
+
+
+def _table_sessions(tournament: Tournament, round_: RoundDraw) -> list[Session]:
+    """Each table's session as the draw writes it, the seats in dealing order."""
+    from scorepad import core
     from scorepad.tournament.model import seats
 
-    paths = [files.table_path(folder, t.file) for t in round_.tables]
-    empty: list[Path] = []
-    for path in paths:
-        if path.exists() or path.is_symlink():
-            if path.is_file() and not path.is_symlink() and _holds_no_deal(path):
-                empty.append(path)
-                continue
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(path),
-                        _("is there already; a draw never overwrites a file (move it away)"),
-                    )
-                ]
-            )
-    sessions = [
+    return [
         core.new_session(
             tournament.variant,
             table.players,
@@ -377,27 +421,3 @@ def _write_tables(
         )
         for table in round_.tables
     ]
-    files.make_round_folder(folder, round_.number)
-    for path in empty:
-        files.remove_unplayed(path)
-    if replaced is not None:
-        replaced.extend(empty)
-    written: list[Path] = []
-    try:
-        for path, session in zip(paths, sessions, strict=True):
-            storage.save_new(path, session)
-            written.append(path)
-    except BaseException:
-        for path in written:
-            files.remove_unplayed(path)
-        raise
-    return written
-
-
-def _holds_no_deal(path: Path) -> bool:
-    from scorepad import storage
-
-    try:
-        return not storage.load(path).deals
-    except ScorepadError:
-        return False

@@ -28,9 +28,15 @@ LOCK_SECONDS = 5.0
 
 
 def read_bytes(path: Path) -> bytes:
+    """A file's bytes, at most MAX_FILE_BYTES. Only a regular file is read: a FIFO, a device
+    or a folder is refused at once (opened without waiting for a writer, never read)."""
     try:
-        with open(path, "rb") as stream:
-            return _read_bounded(stream.fileno(), path)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            regular(fd, path)
+            return _read_bounded(fd, path)
+        finally:
+            os.close(fd)
     except FileNotFoundError:
         raise ScorepadError(
             [Problem(str(path), _("no such session file (start one with 'scorepad new')"))]
@@ -41,6 +47,17 @@ def read_bytes(path: Path) -> bytes:
         raise ScorepadError(
             [Problem(str(path), _("cannot read: {err}").format(err=_why(err)))]
         ) from None
+
+
+def regular(fd: int, path: Path) -> os.stat_result:
+    """The open file's status, if it is a regular file; a folder, a FIFO, a socket or a
+    device is refused, naming the file."""
+    st = os.fstat(fd)
+    if stat.S_ISDIR(st.st_mode):
+        raise ScorepadError([Problem(str(path), _("is a folder, not a session file"))])
+    if not stat.S_ISREG(st.st_mode):
+        raise ScorepadError([Problem(str(path), _("is not a regular file"))])
+    return st
 
 
 def _read_bounded(fd: int, path: Path) -> bytes:
@@ -117,7 +134,7 @@ def locked(path: Path) -> Iterator[tuple[Path, bytes, int, int]]:
     deadline = time.monotonic() + LOCK_SECONDS
     while True:
         try:
-            fd = os.open(real, os.O_RDONLY)
+            fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO: no wait for a writer
         except FileNotFoundError:
             raise ScorepadError(
                 [Problem(str(path), _("no such session file (start one with 'scorepad new')"))]
@@ -126,6 +143,11 @@ def locked(path: Path) -> Iterator[tuple[Path, bytes, int, int]]:
             raise ScorepadError(
                 [Problem(str(path), _("cannot read: {err}").format(err=_why(err)))]
             ) from None
+        try:
+            regular(fd, path)
+        except ScorepadError:
+            os.close(fd)
+            raise
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -155,9 +177,7 @@ def locked(path: Path) -> Iterator[tuple[Path, bytes, int, int]]:
             break
         os.close(fd)  # replaced while we waited: lock the new file
     try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise ScorepadError([Problem(str(path), _("is not a regular file"))])
+        st = regular(fd, path)
         yield real, _read_bounded(fd, path), stat.S_IMODE(st.st_mode), st.st_ino
     finally:
         os.close(fd)

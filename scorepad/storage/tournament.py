@@ -46,6 +46,7 @@ from scorepad.storage.files import (
     locked,
     read_bytes,
 )
+from scorepad.storage.transaction import Transaction, recover
 from scorepad.text import shown
 from scorepad.tournament.model import (
     GAMES,
@@ -91,10 +92,31 @@ def _check_there(folder: Path) -> Path:
     return path
 
 
+def journal_path(folder: Path) -> Path:
+    """Where a change of several of the tournament's files keeps its journal while it
+    commits (see scorepad.storage.transaction)."""
+    return folder / f".{NAME}.journal"
+
+
 def load(folder: Path) -> Tournament:
-    """The tournament of a folder, every value checked."""
+    """The tournament of a folder, every value checked; a change of its files that was cut
+    short (a draw killed half-way) is first finished or undone."""
     path = _check_there(folder)
+    recover(journal_path(folder))
     return from_bytes(read_bytes(path), path)
+
+
+@contextlib.contextmanager
+def transaction(folder: Path) -> Iterator[tuple[Transaction, Tournament]]:
+    """A change of several of the tournament's files (a draw): the transaction, with the
+    tournament file locked and read under its lock. The caller locks the other files it
+    reads or replaces, gives their new content, the tournament file's last, and commits."""
+    path = _check_there(folder)
+    with Transaction(journal_path(folder)) as tx:
+        data = tx.lock(path)
+        if data is None:
+            raise _no_tournament(folder)
+        yield tx, from_bytes(data, path)
 
 
 def from_bytes(data: bytes, path: Path) -> Tournament:
@@ -361,6 +383,7 @@ def changing(folder: Path) -> Iterator[tuple[Tournament, Callable[[Tournament], 
     """The tournament read under its file's lock, and the function that saves a changed one
     (atomically, still under the lock): no other scorepad draws in between."""
     path = _check_there(folder)
+    recover(journal_path(folder))
     with locked(path) as (real, data, mode, inode):
         tournament = from_bytes(data, path)
 
@@ -400,12 +423,3 @@ def make_round_folder(folder: Path, n: int) -> Path:
             [Problem(str(where), _("cannot write: {err}").format(err=_describe(err)))]
         ) from None
     return where
-
-
-def remove_unplayed(path: Path) -> None:
-    """Take back a table file just written (its deals none): a draw that failed half-way."""
-    from scorepad import storage
-
-    with contextlib.suppress(ScorepadError, OSError):
-        if not storage.load(path).deals:
-            os.unlink(path)
