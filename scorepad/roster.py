@@ -159,9 +159,9 @@ class Renamed:
     new: str
 
 
-def new_name_problems(name: str, others: Sequence[str], where: str = "NEW") -> list[Problem]:
-    """What is wrong with a new name typed for someone (`rename`): empty, too long, control
-    characters, or already someone else's (case and accents aside), or a look-alike."""
+def plain_name_problems(name: str, where: str = "NEW") -> list[Problem]:
+    """What is wrong with a name typed, whoever else there is: empty, too long, control
+    characters."""
     new = nfc(name)
     bad = control_problem(name, where)
     if bad:
@@ -177,14 +177,24 @@ def new_name_problems(name: str, others: Sequence[str], where: str = "NEW") -> l
                 ),
             )
         ]
+    return []
+
+
+def new_name_problems(name: str, others: Sequence[str], where: str = "NEW") -> list[Problem]:
+    """What is wrong with a new name typed for someone (`rename`): `plain_name_problems`, or
+    already someone else's (case and accents aside), or a look-alike of someone else's."""
+    problems = plain_name_problems(name, where)
+    if problems:
+        return problems
+    new = nfc(name)
     same = next((p for p in others if fold(p) == fold(new)), None)
     if same is not None:
-        return [
-            Problem(
-                where,
-                _("{name} is already someone else: {other}").format(name=shown(new), other=same),
-            )
-        ]
+        text = (
+            _("{name} is already a player")
+            if same == new
+            else _("{name} is already a player, written {other}")
+        )
+        return [Problem(where, text.format(name=shown(new), other=same))]
     bad = name_problem(new, others, where)
     return [bad] if bad else []
 
@@ -212,11 +222,11 @@ def rename(session: Session, old: str, new: str) -> Renamed:
     variant = get_variant(session.variant)
     player_fields = {f.key for f in variant.fields if f.kind == "player"}
 
-    def name(p: str | None) -> str | None:
+    def name(p: str) -> str:
         return new if p == who else p
 
     def entry(e: Any) -> Any:
-        changed = {}
+        changed: dict[str, Any] = {}
         for f in fields(e):
             value = getattr(e, f.name)
             if f.name in player_fields and value == who:
@@ -227,24 +237,24 @@ def rename(session: Session, old: str, new: str) -> Renamed:
 
     def change(c: Change) -> Change:
         if isinstance(c, Join):
-            return replace(c, name=name(c.name), after=name(c.after))
+            return replace(c, name=name(c.name), after=c.after and name(c.after))
         if isinstance(c, Leave):
             return replace(c, name=name(c.name))
         return c
 
     deals = tuple(
         Deal(
-            name(d.dealer) or "",
+            name(d.dealer),
             entry(d.entry),
             d.note,
-            None if d.out is None else tuple(name(p) or "" for p in d.out),
+            None if d.out is None else tuple(name(p) for p in d.out),
         )
         for d in session.deals
     )
     after = replace(
         session,
-        roster=tuple(name(p) or "" for p in session.roster),
-        dealer=name(session.dealer) or "",
+        roster=tuple(name(p) for p in session.roster),
+        dealer=name(session.dealer),
         deals=deals,
         changes=tuple(change(c) for c in session.changes),
         _seated=None,

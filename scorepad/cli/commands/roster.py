@@ -99,3 +99,35 @@ def _change(file: Path, change: Any, said: str, name: str) -> None:
         echo(_("deal {n}: {how}").format(n=p.n, how=sitting_out(p)))
     else:
         echo(_("next dealer: {x}").format(x=p.dealer))
+
+
+@commands.command(
+    cls=Command,
+    help=_(
+        "Rename a player in every deal, roster change and setting of one or more session "
+        "files (a season's evenings: every file or none). The scores do not change.\n\n"
+        "OLD is typed as anywhere (case and accents aside, a beginning); NEW is refused when "
+        "it is already someone else's name.\n\nExample: scorepad rename club.toml francois "
+        "François"
+    ),
+)
+@handled
+def rename(
+    files: Annotated[
+        list[Path],
+        typer.Argument(help=_("one or more session files"), metavar="FILE...", show_default=False),
+    ],
+    old: Annotated[str, typer.Argument(help=_("who is renamed, as typed"), metavar="OLD")],
+    new: Annotated[str, typer.Argument(help=_("their name from now on"), metavar="NEW")],
+) -> None:
+    from scorepad.app.rename import rename_files
+
+    done = rename_files(files, old, new, run().notes)
+    changed = [d for d in done if d.changed]
+    if changed:
+        run().saved.append(_("the rename"))
+    for d in done:
+        if d.changed:
+            echo(_("{path}: {old} is now {new}").format(path=d.path, old=d.old, new=d.new))
+        else:
+            echo(_("{path}: {new} is already so named").format(path=d.path, new=d.new))
