@@ -313,3 +313,25 @@ def test_r_in_play_renames(tmp_path):
     assert "francois is now François" in out and "Anna is now Anna Maria" in out
     assert "'Bruno' is already a player" in out
     assert storage.load(path).roster == ("Anna Maria", "Bruno", "Chloé", "François")
+
+
+def test_tournament_late_brings_back_elodie_as_first_written(cli, tmp_path):
+    cup = tmp_path / "cup"
+    cli("tournament", "new", cup, "--variant", "french", "--players",
+        "Anna,Bruno,Chloé,Daisuke,Élodie,Fumiko,Gaspard,Hugo", "--rounds", "3", "--deals", "1")
+
+    def play_round(n):
+        for table in cli.json("tournament", "tables", cup)["tables"]:
+            first = table["players"][1]
+            _garde(cli, cup / table["file"], first)
+
+    cli("tournament", "draw", cup)
+    play_round(1)
+    cli("tournament", "draw", cup, "--withdraw", "ÉLO", "--late", "Zoë")
+    play_round(2)
+    cli("tournament", "draw", cup, "--late", "elodie", "--withdraw", "zoe")
+    tables = cli.json("tournament", "tables", cup)["tables"]
+    seated = [p for t in tables for p in t["players"]]
+    assert "Élodie" in seated and "elodie" not in seated and "Zoë" not in seated
+    ranking = cli.json("tournament", "standings", cup)["players"]
+    assert len([p for p in ranking if p["name"].casefold() in ("élodie", "elodie")]) == 1
