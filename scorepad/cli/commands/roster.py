@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from scorepad.cli.base import Command, family
-from scorepad.cli.options import FileArg, _complete_player, ascii_int
+from scorepad.cli.options import FileArg, FilesArg, _complete_player, ascii_int
 from scorepad.cli.output import echo, handled, run
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
@@ -113,10 +113,7 @@ def _change(file: Path, change: Any, said: str, name: str) -> None:
 )
 @handled
 def rename(
-    files: Annotated[
-        list[Path],
-        typer.Argument(help=_("one or more session files"), metavar="FILE...", show_default=False),
-    ],
+    files: FilesArg,
     old: Annotated[str, typer.Argument(help=_("who is renamed, as typed"), metavar="OLD")],
     new: Annotated[str, typer.Argument(help=_("their name from now on"), metavar="NEW")],
 ) -> None:
