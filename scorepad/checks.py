@@ -144,9 +144,12 @@ def _script_names(found: Iterable[str]) -> str:
 
 
 def names_problems(names: Sequence[str], where: str) -> list[Problem]:
-    """`name_problem` for each of several new names, against those before it."""
+    """`name_problem` for each of several new names, against those before it (names that
+    differ only by case are `check_players`' to say)."""
     problems = []
     for i, name in enumerate(names):
+        if any(p.casefold() == name.casefold() for p in names[:i]):
+            continue
         bad = name_problem(name, names[:i], where)
         if bad is not None:
             problems.append(bad)

@@ -43,6 +43,7 @@ def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) ->
     if len(paths) == 1:
         return [_rename_one(paths[0], old, new, notes)]
     from scorepad import storage
+    from scorepad.storage import files
     from scorepad.storage.transaction import Transaction
 
     done: list[Done] = []
@@ -63,11 +64,30 @@ def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) ->
         for path, r in renamed:
             changed = r.old != r.new
             if changed:
-                tx.write(path, storage.dumps(r.session).encode("utf-8"))
-                _upgraded(path, r, notes)
+                data = storage.dumps(r.session).encode("utf-8")
+                if len(data) > files.MAX_FILE_BYTES:  # it could not be read again
+                    problems.append(_too_big(path))
+                tx.write(path, data)
             done.append(Done(path, r.old, r.new, changed))
+        if problems:
+            raise ScorepadError(problems)
         tx.commit()
+    for (path, r), d in zip(renamed, done, strict=True):
+        if d.changed:
+            _upgraded(path, r, notes)  # once saved
     return done
+
+
+def _too_big(path: Path) -> Problem:
+    from scorepad.storage import files
+
+    return Problem(
+        str(path),
+        _(
+            "would grow past {x} MiB, more than scorepad reads; nothing was saved: start a new "
+            "session file"
+        ).format(x=files.MAX_FILE_BYTES // 2**20),
+    )
 
 
 def _rename_one(path: Path, old: str, new: str, notes: list[str]) -> Done:
