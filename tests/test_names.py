@@ -335,3 +335,44 @@ def test_tournament_late_brings_back_elodie_as_first_written(cli, tmp_path):
     assert "Élodie" in seated and "elodie" not in seated and "Zoë" not in seated
     ranking = cli.json("tournament", "standings", cup)["players"]
     assert len([p for p in ranking if p["name"].casefold() in ("élodie", "elodie")]) == 1
+
+
+def test_rename_of_several_files_killed_at_each_step_is_all_or_none(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    def scorepad(*args, env=None):
+        return subprocess.run([sys.executable, "-m", "scorepad", *map(str, args)],
+                              capture_output=True, text=True, env={**os.environ, **(env or {})},
+                              cwd=tmp_path, timeout=60)
+
+    originals = []
+    for i in range(3):
+        path = tmp_path / f"{i}.toml"
+        scorepad("new", path, "--variant", "french", "--players", "Anna,Bruno,Chloé,francois")
+        scorepad("deal", path, "--contract", "garde", "--taker", "fra", "--points", "50",
+                 "--bouts", "2")
+        originals.append(path.read_bytes())
+    paths = [tmp_path / f"{i}.toml" for i in range(3)]
+    killed = 0
+    for step in range(1, 30):
+        for path, data in zip(paths, originals, strict=True):
+            path.write_bytes(data)
+        r = scorepad("rename", *paths, "francois", "François",
+                     env={"_SCOREPAD_KILL_AT_STEP": str(step)})
+        if r.returncode != -9:
+            assert r.returncode == 0, r.stderr
+            break
+        killed += 1
+        # the next command on one of the files (a reading one) finishes or undoes it
+        league = scorepad("standings", "--league", "--json", *paths)
+        assert league.returncode == 0, league.stderr
+        names = {p["name"] for p in json.loads(league.stdout)["players"]}
+        texts = [p.read_bytes() for p in paths]
+        assert texts == originals or all(b"francois" not in t for t in texts), step
+        assert names in ({"Anna", "Bruno", "Chloé", "francois"},
+                         {"Anna", "Bruno", "Chloé", "François"})
+        assert not list(tmp_path.glob(".*journal")) and not list(tmp_path.glob(".*txn-*"))
+    assert killed >= 4  # the journal, each temporary file, the renames
+    assert all(b"francois" not in p.read_bytes() for p in paths)

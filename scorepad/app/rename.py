@@ -16,10 +16,6 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.roster import Renamed
 
-#: beside the first file: a multi-file rename's journal while it commits (the next rename in
-#: that folder finishes or undoes one cut short)
-JOURNAL = ".scorepad-rename.journal"
-
 
 @dataclass(frozen=True)
 class Done:
@@ -47,7 +43,9 @@ def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) ->
     from scorepad.storage.transaction import Transaction
 
     done: list[Done] = []
-    with Transaction(Path(paths[0]).parent / JOURNAL) as tx:
+    for path in paths:  # a change cut short beside any of them: finished or undone first
+        storage.recovered(path)
+    with Transaction(Path(paths[0]).parent / storage.JOURNAL) as tx:
         renamed: list[tuple[Path, Renamed]] = []
         for path in paths:
             try:
