@@ -1,4 +1,5 @@
-"""Numbers as people read them in explanations and tables (exact, with a real minus sign)."""
+"""Numbers as people read them in explanations and tables (exact, with a real minus sign),
+and names as people type them (`fold`, `find`, look-alikes, one person across files)."""
 
 from __future__ import annotations
 
@@ -326,6 +327,7 @@ _CONFUSABLE_SOURCE = (
 _CONFUSABLE = str.maketrans({pair[0]: pair[1] for pair in _CONFUSABLE_SOURCE.split()})
 
 
+@functools.lru_cache(maxsize=4096)
 def skeleton(name: str) -> str:
     """What a name looks like: Cyrillic and Greek letters drawn as Latin ones read as those
     (Cyrillic "Аnna" is "anna"), then folded. Two names of one skeleton look alike."""
@@ -334,6 +336,7 @@ def skeleton(name: str) -> str:
     return fold(unicodedata.normalize("NFD", name).translate(_CONFUSABLE))
 
 
+@functools.lru_cache(maxsize=4096)
 def scripts(name: str) -> tuple[str, ...]:
     """The scripts of a name's letters, in order of first use ("Latin", "Cyrillic", …)."""
     import unicodedata
