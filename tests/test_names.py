@@ -268,7 +268,7 @@ def test_rename_several_files_all_or_none(cli, tmp_path):
     assert [p.read_bytes() for p in paths] == before  # none changed
     paths[2].chmod(0o644)
     r = cli("rename", paths[0], paths[0], "francois", "François", ok=False)
-    assert "is the same file as" in r.stderr
+    assert "give each file once" in r.stderr
     out = cli("rename", *paths, "francois", "François").stdout
     assert out.count("is now François") == 3
     league = cli.json("standings", "--league", *paths)["players"]

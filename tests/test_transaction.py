@@ -183,3 +183,95 @@ def test_the_primitive_all_or_nothing(tmp_path: Path) -> None:
         tx.write(a, b"A2")
         tx.commit()
     assert files_of(tmp_path) == {"a.txt": b"A2", "c.txt": b"C"}
+
+
+def test_a_deal_racing_a_draw_again_is_never_lost_nor_a_table_file(cup: Path) -> None:
+    """A `deal` into a table file while `draw --again` replaces the round: either the deal
+    comes first (the draw is refused, every file as it was, the deal kept) or the draw does
+    (the deal then waits, and goes into the new table file or is refused): no table file of
+    the round is ever missing, no recorded deal is ever lost."""
+    import shutil
+
+    pristine = cup.parent / "pristine"
+    shutil.copytree(cup, pristine)
+    seen = set()
+    for attempt in range(8):
+        shutil.rmtree(cup)
+        shutil.copytree(pristine, cup)
+        table = cup / "round-1" / "table-1.toml"
+        cmd = [sys.executable, "-m", "scorepad"]
+        drawing = subprocess.Popen([*cmd, "tournament", "draw", str(cup), "--again", "--seed",
+                                    str(attempt)], stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)  # fmt: skip
+        dealing = subprocess.Popen([*cmd, "deal", str(table), "--contract", "pass"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True)  # fmt: skip
+        err = drawing.communicate(timeout=60)[1] + dealing.communicate(timeout=60)[1]
+        drawn, dealt = drawing.returncode, dealing.returncode
+        assert "Traceback" not in err
+        check = scorepad("tournament", "check", cup)
+        assert "missing" not in check.stderr, check.stderr
+        from scorepad import storage
+
+        deals = [len(storage.load(p).deals) for p in (cup / "round-1").glob("*.toml")]
+        if dealt == 0:
+            assert sum(deals) == 1  # in the old table file (the draw refused) or the new
+        else:
+            assert sum(deals) == 0
+        if drawn == 1:
+            assert dealt == 0 and "is under way" in err
+            assert files_of(cup)["tournament.toml"] == files_of(pristine)["tournament.toml"]
+        seen.add((drawn, dealt))
+    assert seen <= {(0, 0), (0, 1), (1, 0)}, seen  # each run one of the outcomes above
+
+
+def test_a_hostile_journal_is_refused_and_never_acted_on(cup: Path, tmp_path: Path) -> None:
+    import hashlib
+    import json
+
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"keep me")
+    digest = hashlib.sha256(b"keep me").hexdigest()
+    journal = cup / ".tournament.toml.journal"
+    before = files_of(cup)
+    for entries in (
+        [{"path": "../victim.txt", "old": None, "new": digest}],
+        [{"path": str(victim), "old": None, "new": digest}],
+        [{"path": 5, "old": None, "new": digest}],
+        "nonsense",
+    ):
+        journal.write_text(json.dumps({"scorepad-journal": 1, "entries": entries}))
+        result = scorepad("tournament", "standings", cup)
+        assert result.returncode == 1
+        assert "is the journal of a change of several files" in result.stderr
+        assert "Traceback" not in result.stderr
+        assert victim.read_bytes() == b"keep me"
+    journal.unlink()
+    assert files_of(cup) == before
+
+
+def test_a_failure_among_the_renames_puts_every_file_back(tmp_path: Path, monkeypatch) -> None:
+    from scorepad.errors import ScorepadError
+    from scorepad.storage import transaction
+
+    a, b, c = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt"
+    a.write_bytes(b"A")
+    b.write_bytes(b"B")
+    real_apply = transaction._apply
+    applied = []
+
+    def failing(target):
+        if len(applied) == 2:
+            raise OSError(28, "No space left on device")
+        real_apply(target)
+        applied.append(target.real.name)
+
+    monkeypatch.setattr(transaction, "_apply", failing)
+    said = "No space left on device; nothing was changed"
+    with pytest.raises(ScorepadError, match=said), Transaction(tmp_path / ".journal") as tx:
+        tx.write(c, b"C")  # created
+        tx.remove(b)  # removed
+        tx.write(a, b"A2")  # replaced: fails
+        tx.commit()
+    assert applied == ["c.txt", "b.txt"]
+    assert files_of(tmp_path) == {"a.txt": b"A", "b.txt": b"B"}  # nothing left over either

@@ -7,7 +7,6 @@ neither. No terminal here: the caller prints what was done."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -35,7 +34,9 @@ def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) ->
     problems = plain_name_problems(new)  # said once, before any file is read
     if problems:
         raise ScorepadError(problems)
-    _distinct(paths)
+    from scorepad.storage import distinct
+
+    distinct(paths)  # the same file given twice (a link, the same name): refused, naming both
     if len(paths) == 1:
         return [_rename_one(paths[0], old, new, notes)]
     from scorepad import storage
@@ -45,7 +46,13 @@ def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) ->
     done: list[Done] = []
     for path in paths:  # a change cut short beside any of them: finished or undone first
         storage.recovered(path)
-    with Transaction(Path(paths[0]).parent / storage.JOURNAL) as tx:
+    # the journal in the folder that holds them all (a season's folder): the next command
+    # on a file there finishes or undoes a rename cut short
+    import os
+
+    folder = os.path.commonpath([os.path.realpath(p) for p in paths])
+    folder = folder if os.path.isdir(folder) else os.path.dirname(folder)
+    with Transaction(Path(folder) / storage.JOURNAL) as tx:
         renamed: list[tuple[Path, Renamed]] = []
         for path in paths:
             try:
@@ -110,26 +117,6 @@ def _renamed(session: object, old: str, new: str, path: Path) -> Renamed:
         return roster.rename(session, old, new)  # type: ignore[arg-type]
     except ScorepadError as err:
         raise err.located(str(path)) from None
-
-
-def _distinct(paths: Sequence[Path]) -> None:
-    """The same file given twice (a link, a symlink, the same path) is refused, naming both."""
-    seen: dict[tuple[int, int], Path] = {}
-    for path in paths:
-        try:
-            st = os.stat(path)
-        except OSError:
-            continue  # said when it is read
-        first = seen.setdefault((st.st_dev, st.st_ino), path)
-        if first is not path:
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(path),
-                        _("is the same file as {first}: give each file once").format(first=first),
-                    )
-                ]
-            )
 
 
 def _one_person(renamed: Sequence[tuple[Path, Renamed]], typed: str) -> list[Problem]:

@@ -190,6 +190,7 @@ def _sessions_between(
 def _load_all(files: list[Path]) -> list[Any]:
     from scorepad import storage
 
+    storage.distinct(files)  # a file given twice would count twice
     sessions: list[Any] = []
     problems: list[Problem] = []
     for f in files:

@@ -7,9 +7,10 @@ import contextlib
 import functools
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 import typer
@@ -162,3 +163,27 @@ def echo_json(data: Any) -> None:
     import json
 
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))  # json escapes controls
+
+
+def write_or_print(
+    output: Path | None,
+    text: str | Iterable[str],
+    said: str,
+    *,
+    inputs: Iterable[Path] = (),
+    printed: str | Iterable[str] | None = None,
+) -> None:
+    """What every `-o PATH` does: none or `-` prints `text` (or `printed`, when what goes to
+    the terminal differs); a path is written by `storage.write_export` — never over a file
+    the command reads (`inputs`), a session or tournament file, or a folder — and `said`
+    is printed (on stderr when the path was a stream: a pipe, a FIFO, a device)."""
+    if output is None or str(output) == "-":
+        shown = text if printed is None else printed
+        for chunk in [shown] if isinstance(shown, str) else shown:
+            typer.echo(chunk, nl=False)
+        return
+    from scorepad import storage
+
+    stream = storage.write_export(output, text, inputs)
+    run().saved.append(str(output))
+    echo(said, err=stream)

@@ -46,6 +46,7 @@ from scorepad.storage.files import (
     _still_there,
     _temp_name,
     _write_temp,
+    distinct,
     locked,
     read_bytes,
     write_export,
@@ -70,6 +71,7 @@ __all__ = [
     "_session_from_bytes",
     "_unsigned",
     "deal_text",
+    "distinct",
     "dumps",
     "load",
     "locked",
@@ -91,8 +93,8 @@ __all__ = [
 
 
 #: a change of several session files (`rename` over a season) keeps its journal while it
-#: commits in the folder of the first file; the next command on a file there finishes or
-#: undoes one that a kill cut short (`transaction.recover`)
+#: commits in the folder that holds them all; the next command on a file of that folder
+#: finishes or undoes one that a kill cut short (`transaction.recover`)
 JOURNAL = ".scorepad-files.journal"
 
 

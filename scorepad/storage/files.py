@@ -95,6 +95,34 @@ def _read_bounded(fd: int, path: Path) -> bytes:
     return b"".join(chunks)
 
 
+def distinct(paths: Iterable[Path]) -> None:
+    """Refuse a file given twice (the same device and inode: the same name twice, a symlink
+    or a hard link to it): its deals would be counted twice. Names both arguments; a name
+    that is no file is left for the reading to report."""
+    seen: dict[tuple[int, int], Path] = {}
+    problems: list[Problem] = []
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except (OSError, ValueError):
+            continue
+        key = (st.st_dev, st.st_ino)
+        if key in seen:
+            said = (
+                _("is given twice (it would count twice): give each file once")
+                if str(seen[key]) == str(path)
+                else _(
+                    "is the same file as {first} (given twice, it would count twice): "
+                    "give each file once"
+                ).format(first=seen[key])
+            )
+            problems.append(Problem(str(path), said))
+        else:
+            seen[key] = path
+    if problems:
+        raise ScorepadError(problems)
+
+
 def _why(err: OSError) -> str:
     return err.strerror or type(err).__name__
 
@@ -201,9 +229,12 @@ def _lock_holder(real: Path) -> str:
     return ""
 
 
-def write_export(path: Path, text: str | Iterable[str]) -> bool:
-    """Write an export: a stream to a pipe, FIFO or device; atomically to a regular file,
-    but never over a session file (that would lose its scores). True if it was a stream."""
+def write_export(path: Path, text: str | Iterable[str], inputs: Iterable[Path] = ()) -> bool:
+    """Write what a command puts out (`-o PATH`): a stream to a pipe, FIFO or device;
+    atomically to a regular file. Never over a file scorepad reads, whatever its name: one
+    of the command's `inputs` (the same file: device and inode, so a symlink or a hard link
+    to it too), a session file or a tournament file (by what it holds), a folder. True if it
+    was a stream."""
     chunks = [text] if isinstance(text, str) else text
     try:
         st: os.stat_result | None = os.stat(path)
@@ -213,24 +244,14 @@ def write_export(path: Path, text: str | Iterable[str]) -> bool:
         raise ScorepadError(
             [Problem(str(path), _("cannot write: {err}").format(err=_describe(err)))]
         ) from None
+    if st is not None:
+        refused(path, st, inputs)
     try:
         if st is not None and not stat.S_ISREG(st.st_mode):
             with open(path, "w", encoding="utf-8", newline="\n") as stream:
                 for chunk in chunks:  # no read, no rename: /dev/stdout, a FIFO, /dev/null
                     stream.write(chunk)
             return True
-        if st is not None and _looks_like_session(path):
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(path),
-                        _(
-                            "is a scorepad session file; an export "
-                            "never replaces one (choose another name)"
-                        ),
-                    )
-                ]
-            )
         real = Path(os.path.realpath(path))
         if not real.parent.is_dir():
             raise ScorepadError(
@@ -248,15 +269,77 @@ def write_export(path: Path, text: str | Iterable[str]) -> bool:
         ) from None
 
 
-def _looks_like_session(path: Path) -> bool:
-    """A regular file whose text has a `scorepad = N` line, even one that no longer parses
-    (a BOM, a typo): an export must not replace the evening's scores."""
+def refused(path: Path, st: os.stat_result, inputs: Iterable[Path]) -> None:
+    """Why an output may not go to `path` (an existing file, `st` its status), if it may
+    not: raised as the one problem. See `write_export`."""
+    if stat.S_ISDIR(st.st_mode):
+        raise ScorepadError([Problem(str(path), _("is a folder; give a file name to write"))])
+    for source in inputs:
+        try:
+            other = os.stat(source)
+        except OSError:
+            continue
+        if (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino):
+            said = (
+                _(
+                    "is a file this command reads; an output never replaces a file it reads "
+                    "(choose another name)"
+                )
+                if str(source) == str(path)
+                else _(
+                    "is {file}, which this command reads; an output never replaces a file it "
+                    "reads (choose another name)"
+                ).format(file=source)
+            )
+            raise ScorepadError([Problem(str(path), said)])
+    if not stat.S_ISREG(st.st_mode):
+        return
+    kind = _scorepad_kind(path)
+    if kind == "session":
+        raise ScorepadError(
+            [
+                Problem(
+                    str(path),
+                    _(
+                        "is a scorepad session file; an export "
+                        "never replaces one (choose another name)"
+                    ),
+                )
+            ]
+        )
+    if kind is not None:
+        raise ScorepadError(
+            [
+                Problem(
+                    str(path),
+                    _(
+                        "is a scorepad tournament file; an output never replaces one "
+                        "(choose another name)"
+                    ),
+                )
+            ]
+        )
+
+
+def _scorepad_kind(path: Path) -> str | None:
+    """ "session" for a regular file whose text has a `scorepad = N` line, "tournament" for
+    a `tournament = N` line or a journal of scorepad's, even one that no longer parses (a
+    BOM, a typo): an output must not replace the evening's scores or a tournament's draws."""
     try:
-        with open(path, "rb") as stream:
-            head = stream.read(1 << 16).decode("utf-8", errors="replace")
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            head = os.read(fd, 1 << 16).decode("utf-8", errors="replace")
+        finally:
+            os.close(fd)
     except OSError:
-        return False
-    return re.search(r"(?m)^\ufeff?[ \t]*\"?scorepad\"?[ \t]*=", head) is not None
+        return None
+    found = re.search(
+        r'(?m)^\ufeff?[ \t]*(?:"?(scorepad|tournament)"?[ \t]*=|"(scorepad-journal)"[ \t]*:)',
+        head,
+    )
+    if found is None:
+        return None
+    return "session" if found.group(1) == "scorepad" else "tournament"
 
 
 def _temp_name(real: Path) -> Path:

@@ -280,7 +280,35 @@ def from_document(doc: dict[str, Any]) -> Tournament:
                 where + "seed", _("should be a text of at most {most} characters").format(most=100)
             )
         drawn.append(RoundDraw(n, _date(raw, "date", where), seed, tuple(tables)))
+    if drawn:  # the last round drawn seats exactly the roster (earlier ones: as it was then)
+        _seats_the_roster(drawn[-1], players)
     return Tournament(variant, profile, rounds, deals, players, title, date, tuple(drawn))
+
+
+def _seats_the_roster(last: RoundDraw, players: tuple[str, ...]) -> None:
+    """A draw naming someone not on the roster (or leaving someone of it out) is not one
+    scorepad made: refused, naming the player, rather than ranked."""
+    roster = set(players)
+    for table in last.tables:
+        for p in table.players:
+            if p not in roster:
+                raise _wrong(
+                    _("round {n}, table {t}: players").format(n=last.number, t=table.number),
+                    _(
+                        "{p} is not in the tournament (not on its roster, players = [...]); "
+                        "a draw seats only the roster"
+                    ).format(p=shown(p)),
+                )
+    seated = set(last.players)
+    for p in players:
+        if p not in seated:
+            raise _wrong(
+                _("round {n}").format(n=last.number),
+                _(
+                    "{p} is on the roster but at no table of the last round drawn; a draw "
+                    "seats everybody on the roster"
+                ).format(p=shown(p)),
+            )
 
 
 def to_document(tournament: Tournament) -> dict[str, Any]:

@@ -18,6 +18,9 @@ file; a rename over several session files) goes through one `Transaction`:
 4. Leaving the `with` block releases the locks (and, without a commit, deletes the
    temporary files: nothing was changed).
 
+The journal lives in a folder that holds every target (below it: a tournament's folder);
+a journal naming a file outside its folder is refused, never acted on.
+
 A process killed mid-way leaves the journal behind. The next `Transaction` on the same
 journal, or `recover(journal)` (the tournament commands call it before reading), finishes
 what was done (every target already new: only the journal and the old copies go) or puts
@@ -301,6 +304,9 @@ class Transaction:
         import fcntl
 
         base = self.journal.parent
+        for t in targets:  # recovery acts only on files below the journal's folder
+            if not t.real.is_relative_to(base):
+                raise ValueError(f"{t.real} is not below {base}, the journal's folder")
         entries = [
             {
                 "path": os.path.relpath(t.real, base),
@@ -375,14 +381,15 @@ def _put_back(targets: list[_Target], journal: Path) -> None:
 
 
 def _finish(targets: list[_Target], journal: Path) -> None:
-    """Committed: the journal goes, then the old copies and any temporary file."""
-    with contextlib.suppress(OSError):
-        os.unlink(journal)
-    _fsync_folder(journal.parent)
+    """Committed: the old copies and any temporary file go, then the journal (killed in
+    between, every target is new: the next command only removes the journal)."""
     for target in targets:
         for what in ("old", "tmp"):
             with contextlib.suppress(OSError):
                 os.unlink(_aside(target.real, what))
+    with contextlib.suppress(OSError):
+        os.unlink(journal)
+    _fsync_folder(journal.parent)
 
 
 def _read(path: Path) -> bytes | None:
@@ -475,16 +482,37 @@ def _recover_locked(journal: Path, real: Path, fd: int) -> None:
         if doc.get("scorepad-journal") != JOURNAL_FORMAT or not isinstance(entries, list):
             raise broken()
         base = real.parent
-        plan = [
-            (
-                Path(os.path.normpath(base / str(e["path"]))),
-                e["old"],
-                e["new"],
-            )
-            for e in entries
-        ]
+        plan = []
+        for e in entries:
+            where, old, new = e["path"], e["old"], e["new"]
+            if not isinstance(where, str) or not all(
+                h is None or (isinstance(h, str) and len(h) == 64) for h in (old, new)
+            ):
+                raise broken()
+            path = Path(os.path.normpath(base / where))
+            if os.path.isabs(where) or not path.is_relative_to(base) or path == real:
+                raise broken()  # a journal only ever names files in its own folder
+            plan.append((path, old, new))
     except (ValueError, KeyError, TypeError, OSError):
         raise broken() from None
+    try:
+        _settle(journal, real, plan)
+    except OSError as err:
+        raise ScorepadError(
+            [
+                Problem(
+                    str(journal),
+                    _(
+                        "a change of several files was cut short and cannot be finished or "
+                        "undone: {err}"
+                    ).format(err=_why(err)),
+                )
+            ]
+        ) from None
+
+
+def _settle(journal: Path, real: Path, plan: list[tuple[Path, str | None, str | None]]) -> None:
+    """Each file of the journal locked: all new (the journal goes), or each put back."""
     with contextlib.ExitStack() as stack:
         states: list[tuple[Path, str | None, str | None, str]] = []
         changed: list[Path] = []

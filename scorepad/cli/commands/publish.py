@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -23,7 +24,7 @@ from scorepad.cli.options import (
     UntilOpt,
     _sessions_between,
 )
-from scorepad.cli.output import echo, echo_json, handled
+from scorepad.cli.output import echo, echo_json, handled, write_or_print
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.text import plural, printable, shown
@@ -163,7 +164,7 @@ def report(
     since: SinceOpt = None,
     until: UntilOpt = None,
 ) -> None:
-    from scorepad import core, storage
+    from scorepad import core
     from scorepad.render import sheet
 
     files, sessions = _sessions_between(files, since, until)
@@ -188,15 +189,13 @@ def report(
         league_rows=league_rows,
         in_money=rate is not None,
     )
-    if output is None or str(output) == "-":
-        typer.echo(html, nl=False)  # HTML escapes what it shows: no raw control characters
-        return
-    stream = storage.write_export(output, html)
-    echo(
+    write_or_print(
+        output,
+        html,  # HTML escapes what it shows: no raw control characters
         _("wrote {output}: the sheet of {x}").format(
             output=output, x=plural(sum(len(s.deals) for s in sessions), "deal")
         ),
-        err=stream,
+        inputs=files,
     )
 
 
@@ -234,17 +233,20 @@ def export(
     if excel and to.value != "csv":
         raise ScorepadError([Problem("--excel", _("goes with --to csv"))])
     session = storage.load(file)
-    if output is None or str(output) == "-":
+
+    def printed() -> Iterator[str]:
         if excel:
-            typer.echo("\ufeff", nl=False)  # the one format character that is meant
+            yield "\ufeff"  # the one format character that is meant
         for chunk in export_chunks(session, to.value, excel=excel, bom=False):
-            typer.echo(printable(chunk), nl=False)
-        return
-    stream = storage.write_export(output, export_chunks(session, to.value, excel=excel))
+            yield printable(chunk)
+
     # to a pipe or a device the note goes to stderr, so it never mixes with the export
-    echo(
+    write_or_print(
+        output,
+        export_chunks(session, to.value, excel=excel),
         _("wrote {output}: {deals} as {value}").format(
             output=output, deals=plural(len(session.deals), "deal"), value=to.value
         ),
-        err=stream,
+        inputs=[file],
+        printed=printed(),
     )

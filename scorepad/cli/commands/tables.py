@@ -253,6 +253,7 @@ def check(files: FilesArg) -> None:
     from scorepad import core, storage
     from scorepad.variants import get_variant
 
+    storage.distinct(files)
     bad = 0
     for f in files:
         try:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -74,8 +74,16 @@ def _roster(players: str | None, players_file: Path | None, where: Path) -> list
         return [p for p in (n.strip() for n in re.split(r"[,，、]", players)) if p]
     assert players_file is not None
     try:
-        with open(players_file, "rb") as stream:
-            data = stream.read(1 << 20)
+        import os
+        import stat
+
+        fd = os.open(players_file, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO: refused, no wait
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(0, _("not a regular file"))
+            data = os.read(fd, 1 << 20)
+        finally:
+            os.close(fd)
         text = data.decode("utf-8-sig")
     except OSError as err:
         raise ScorepadError(
@@ -301,20 +309,27 @@ def tables(
             render.tables_html(tournament, round_),
             output,
             _("the tables of round {n}").format(n=round_.number),
+            folder,
+            tournament,
         )
     else:
         echo(render.tables_text(tournament, round_))
 
 
-def _write_html(html: str, output: Path | None, what: str) -> None:
-    if output is None or str(output) == "-":
-        typer.echo(html, nl=False)
-        return
-    from scorepad import storage
+def _write_html(html: str, output: Path | None, what: str, folder: Path, tournament: Any) -> None:
+    """`-o`: never over the tournament file, a table file or any file the command reads."""
+    from scorepad.cli.output import write_or_print
+    from scorepad.storage import tournament as files
 
-    stream = storage.write_export(output, html)
-    run().saved.append(str(output))
-    echo(_("wrote {output}: {what}").format(output=output, what=what), err=stream)
+    inputs = [files.tournament_path(folder)] + [
+        files.table_path(folder, t.file) for r in tournament.drawn for t in r.tables
+    ]
+    write_or_print(
+        output,
+        html,
+        _("wrote {output}: {what}").format(output=output, what=what),
+        inputs=inputs,
+    )
 
 
 TieBreakOpt = Annotated[
@@ -409,7 +424,13 @@ def report(
     except ScorepadError as err:
         raise err.located(str(folder)) from None
     tournament, ranking, sessions = app.results(folder, keys)
-    _write_html(render.report_html(tournament, ranking, sessions), output, _("the results sheet"))
+    _write_html(
+        render.report_html(tournament, ranking, sessions),
+        output,
+        _("the results sheet"),
+        folder,
+        tournament,
+    )
 
 
 @group.command(
