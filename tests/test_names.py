@@ -376,3 +376,14 @@ def test_rename_of_several_files_killed_at_each_step_is_all_or_none(tmp_path):
         assert not list(tmp_path.glob(".*journal")) and not list(tmp_path.glob(".*txn-*"))
     assert killed >= 4  # the journal, each temporary file, the renames
     assert all(b"francois" not in p.read_bytes() for p in paths)
+
+
+def test_rename_over_files_in_two_folders(cli, tmp_path):
+    (tmp_path / "autumn").mkdir()
+    (tmp_path / "spring").mkdir()
+    paths = [cli.new(f"{season}/1.toml", "french", ["Anna", "Bruno", "Chloé", "francois"])
+             for season in ("autumn", "spring")]
+    out = cli("rename", *paths, "fran", "François").stdout
+    assert out.count("francois is now François") == 2
+    assert all(storage.load(p).roster[-1] == "François" for p in paths)
+    assert not list(tmp_path.rglob(".*journal")) and not list(tmp_path.rglob(".*txn-*"))
