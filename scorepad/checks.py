@@ -6,7 +6,7 @@ Pure functions: they read values, return them checked, and report problems.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from scorepad.errors import Problem, ScorepadError
@@ -116,6 +116,78 @@ def check_players(value: Any, variant: str, lo: int, hi: int) -> tuple[str, ...]
     if problems:
         raise ScorepadError(problems)
     return players
+
+
+def name_problem(name: str, others: Iterable[str], where: str) -> Problem | None:
+    """A new name as typed (`new`, `join`, `rename`) beside the others: refused when it
+    differs from one only by accents ("Elodie" beside "Élodie": nobody could tell which is
+    typed), or looks like one in other letters (Cyrillic "Аnna" beside "Anna": the same
+    skeleton of Unicode TS #39; 大輔 beside Anna is just another name)."""
+    from scorepad.text import fold, look_alike, scripts
+
+    others = [p for p in others if p != name]
+    twin = next((p for p in others if fold(p) == fold(name)), None)
+    if twin is not None and twin.casefold() == name.casefold():
+        return Problem(
+            where,
+            _("{p} is named twice (names are unique regardless of case)").format(p=shown(name)),
+        )
+    if twin is not None:
+        return Problem(
+            where,
+            _("{name} differs from {other} only by accents: names are told apart by more").format(
+                name=shown(name), other=twin
+            ),
+        )
+    like = look_alike(name, others)
+    if like is not None:
+        return Problem(
+            where,
+            _("{name} ({mine}) looks like {other} ({theirs}): choose a name told apart").format(
+                name=shown(name),
+                mine=_script_names(scripts(name)),
+                other=like,
+                theirs=_script_names(scripts(like)),
+            ),
+        )
+    return None
+
+
+def _script_names(found: Iterable[str]) -> str:
+    words = {"Latin": _("Latin"), "Cyrillic": _("Cyrillic"), "Greek": _("Greek")}
+    return _(", ").join(words.get(s, s) for s in found)
+
+
+def names_problems(names: Sequence[str], where: str) -> list[Problem]:
+    """`name_problem` for each of several new names, against those before it (names that
+    differ only by case are `check_players`' to say)."""
+    problems = []
+    for i, name in enumerate(names):
+        if any(p.casefold() == name.casefold() for p in names[:i]):
+            continue
+        bad = name_problem(name, names[:i], where)
+        if bad is not None:
+            problems.append(bad)
+    return problems
+
+
+def case_twins(names: Iterable[str], where: str) -> list[Problem]:
+    """Names on a roster, at any deal, are unique regardless of case: a `join = "ANNA"` in a
+    file while (or after) Anna is on the roster would be a second column for one person."""
+    seen: dict[str, str] = {}
+    problems = []
+    for p in names:
+        first = seen.setdefault(p.casefold(), p)
+        if first != p:
+            problems.append(
+                Problem(
+                    where,
+                    _(
+                        "{p} and {first} differ only by case: names are unique regardless of case"
+                    ).format(p=shown(p), first=shown(first)),
+                )
+            )
+    return problems
 
 
 def read_dealer(value: Any, table: Table, key: str, problems: list[Problem]) -> str | None:

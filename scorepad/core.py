@@ -30,6 +30,7 @@ from scorepad.model import (
     Setting,
     Table,
     deal_tables,
+    nfc,
     seated_table,
     table_at,
 )
@@ -530,6 +531,10 @@ def start_session(
         problems.append(
             Problem("--title", _("is longer than {max_text} characters").format(max_text=MAX_TEXT))
         )
+    if not any(problems):  # accent twins, look-alikes (the file check allows them: it reads)
+        from scorepad.checks import names_problems
+
+        problems.extend(names_problems([nfc(n) for n in names], "--players"))
     if any(problems):
         raise ScorepadError([p for p in problems if p])
     return new_session(

@@ -50,27 +50,31 @@ class Table:
     people: tuple[str, ...] = ()  # the roster at this deal (seated and out), dealing order
 
     def resolve(self, name: str, role: str = "player") -> str:
-        """The player meant by `name`: exact or unique prefix, case-insensitively."""
-        wanted = nfc(name).casefold()
-        exact = [p for p in self.players if p.casefold() == wanted]
-        if exact:
-            return exact[0]
-        matches = [p for p in self.players if wanted and p.casefold().startswith(wanted)]
-        if len(matches) == 1:
+        """The player meant by `name`, as people type a name (`scorepad.text.find`): exact,
+        without case and accents, a unique beginning or the initials."""
+        if name in self.players:  # as the file writes it
+            return name
+        from scorepad.text import find, fold
+
+        matches = find(name, self.players)
+        away = find(name, self.out) if self.out else []
+        named = len(away) == 1 and fold(away[0]) == fold(name)  # exactly one who sits out
+        if len(matches) == 1 and not (named and fold(matches[0]) != fold(name)):
             return matches[0]
-        away = [p for p in self.out if p.casefold() == wanted] or (
-            [] if matches else [p for p in self.out if wanted and p.casefold().startswith(wanted)]
-        )
-        if len(away) == 1:
+        if len(away) == 1 and (not matches or named):
             raise ScorepadError([Problem("", self.sits_out(away[0], role))])
         if matches:
+            twins = all(fold(p) == fold(name) for p in matches)
+            text = (
+                _("{role} {name} could be {matches}: type the name exactly, accents included")
+                if twins
+                else _("{role} {name} could be {matches}: type more letters")
+            )
             raise ScorepadError(
                 [
                     Problem(
                         "",
-                        _("{role} {name} could be {matches}: type more letters").format(
-                            role=role, name=shown(name), matches=_(" or ").join(matches)
-                        ),
+                        text.format(role=role, name=shown(name), matches=_(" or ").join(matches)),
                     )
                 ]
             )

@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from scorepad.model import Session
+from scorepad.text import people
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -62,11 +63,9 @@ def standings(
     `rank_by="average"`: by the average per deal played, among those who played at least
     `min_deals` deals (at least 1); the others follow, unranked (rank 0)."""
     tally: dict[str, dict[str, Any]] = {}
-    order: dict[str, str] = {}  # casefolded name → name as first written
-    for session in sessions:
-        for p in session.players:
-            key = p.casefold()
-            order.setdefault(key, p)
+    keys, order = people(s.players for s in sessions)  # one person whatever case and accents
+    for session, key_of in zip(sessions, keys, strict=True):
+        for key in key_of.values():
             tally.setdefault(
                 key,
                 dict(
@@ -85,10 +84,10 @@ def standings(
         if not session.fixed:
             for seating in session.evening().deals:
                 for p in seating.out:
-                    tally[p.casefold()]["out"] += 1
+                    tally[key_of[p]]["out"] += 1
         for outcome in _outcomes(session):
             for player, value in outcome.scores.items():
-                row = tally[player.casefold()]
+                row = tally[key_of[player]]
                 row["total"] += value
                 row["deals"] += 1
                 row["best"] = value if row["best"] is None else max(row["best"], value)
@@ -96,7 +95,7 @@ def standings(
                 if player in outcome.winners:
                     row["won"] += 1
             if outcome.declarer is not None:
-                row = tally[outcome.declarer.casefold()]
+                row = tally[key_of[outcome.declarer]]
                 row["declarer"] += 1
                 if outcome.made is not None:
                     row["made" if outcome.made else "failed"] += 1
@@ -142,23 +141,20 @@ def league(
     """A season: one column per session (in the order given: by date), each player's
     sessions, deals, total and average. Ranked by total, or by average among those with at
     least `min_deals` deals (the others follow, unranked: five lucky deals can't top thirty)."""
-    names: dict[str, str] = {}
-    for session in sessions:
-        for p in session.players:
-            names.setdefault(p.casefold(), p)
+    keys, names = people(s.players for s in sessions)  # one person whatever case and accents
     per: dict[str, list[int | None]] = {k: [None] * len(sessions) for k in names}
     deals = dict.fromkeys(names, 0)
     out = dict.fromkeys(names, 0)
-    for i, session in enumerate(sessions):
-        for p in session.players:
-            per[p.casefold()][i] = 0
+    for i, (session, key_of) in enumerate(zip(sessions, keys, strict=True)):
+        for key in key_of.values():
+            per[key][i] = 0
         if not session.fixed:
             for seating in session.evening().deals:
                 for p in seating.out:
-                    out[p.casefold()] += 1
+                    out[key_of[p]] += 1
         for outcome in _outcomes(session):
             for player, value in outcome.scores.items():
-                key = player.casefold()
+                key = key_of[player]
                 per[key][i] = (per[key][i] or 0) + value
                 deals[key] += 1
     rows = []

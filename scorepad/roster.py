@@ -5,14 +5,16 @@ Past deals never change: a change takes effect from the deal after the last one 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
-from scorepad.checks import MAX_NAME, MAX_ROSTER, check_seats, control_problem
+from scorepad.checks import MAX_NAME, MAX_ROSTER, check_seats, control_problem, name_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
-from scorepad.model import Session, Table, nfc
+from scorepad.model import Deal, Session, Table, nfc
 from scorepad.seating import Change, Join, Leave, Proposal, Resize
-from scorepad.text import shown
+from scorepad.text import find, fold, shown
 from scorepad.variants import get_variant
 
 
@@ -23,6 +25,7 @@ class Changed:
     session: Session
     n: int  # the deal it applies from
     next: Proposal
+    who: str = ""  # who joins or leaves, as the roster writes them
 
 
 def join(
@@ -33,6 +36,9 @@ def join(
     roster = session.evening().next.roster if not session.fixed else session.roster
     problems: list[Problem] = []
     new = nfc(name)
+    before = [p for p in session.players if fold(p) == fold(new)]
+    if len(before) == 1 and before[0] not in roster:  # back after leaving: as first written
+        new = before[0]
     bad = control_problem(name, "NAME")
     if bad:
         problems.append(bad)
@@ -47,11 +53,21 @@ def join(
                 ),
             )
         )
-    elif any(p.casefold() == new.casefold() for p in roster):
+    elif any(fold(p) == fold(new) for p in roster):
+        same = next(p for p in roster if fold(p) == fold(new))
         problems.append(
-            Problem("NAME", _("{name} is already on the roster").format(name=shown(new)))
+            Problem(
+                "NAME",
+                _("{name} is already on the roster").format(name=shown(new))
+                if same.casefold() == new.casefold()
+                else _("{name} differs from {other}, on the roster, only by accents").format(
+                    name=shown(new), other=same
+                ),
+            )
         )
-    elif new not in session.players and len(session.players) >= MAX_ROSTER:
+    elif (bad := name_problem(new, roster, "NAME")) is not None:
+        problems.append(bad)
+    elif all(fold(p) != fold(new) for p in session.players) and len(session.players) >= MAX_ROSTER:
         problems.append(  # everyone ever on the roster: a column each in every output
             Problem(
                 "NAME",
@@ -69,15 +85,14 @@ def join(
             problems.extend(Problem("--after", p.what) for p in err.problems)
     if problems:
         raise ScorepadError(problems)
-    return _changed(session, [Join(n, new, place)], seats)
+    return replace(_changed(session, [Join(n, new, place)], seats), who=new)
 
 
 def leave(session: Session, name: str, *, seats: int | None = None) -> Changed:
     """`name` leaves from the next deal on."""
     n = len(session.deals) + 1
     roster = session.evening().next.roster if not session.fixed else session.roster
-    wanted = nfc(name).casefold()
-    if not any(p.casefold().startswith(wanted) for p in roster) or not wanted:
+    if not find(name, roster):
         raise ScorepadError(
             [
                 Problem(
@@ -110,7 +125,7 @@ def leave(session: Session, name: str, *, seats: int | None = None) -> Changed:
                 )
             ]
         )
-    return _changed(session, [Leave(n, who)], seats)
+    return replace(_changed(session, [Leave(n, who)], seats), who=who)
 
 
 def resize(session: Session, seats: int) -> Changed:
@@ -153,4 +168,123 @@ def describe(changed: Changed) -> str:
         ).format(people=people, seats=seats, out=people - seats)
     return _("from deal {n}: {table}; dealing order: {order}").format(
         n=changed.n, table=table, order=_(", ").join(p.roster)
+    )
+
+
+@dataclass(frozen=True)
+class Renamed:
+    """A rename made: the session with it, and who was renamed, as written before and now."""
+
+    session: Session
+    old: str
+    new: str
+
+
+def plain_name_problems(name: str, where: str = "NEW") -> list[Problem]:
+    """What is wrong with a name typed, whoever else there is: empty, too long, control
+    characters."""
+    new = nfc(name)
+    bad = control_problem(name, where)
+    if bad:
+        return [bad]
+    if not new:
+        return [Problem(where, _("a player's name is empty"))]
+    if len(new) > MAX_NAME:
+        return [
+            Problem(
+                where,
+                _("'{p}…' is longer than {max_name} characters").format(
+                    p=new[:MAX_NAME], max_name=MAX_NAME
+                ),
+            )
+        ]
+    return []
+
+
+def new_name_problems(name: str, others: Sequence[str], where: str = "NEW") -> list[Problem]:
+    """What is wrong with a new name typed for someone (`rename`): `plain_name_problems`, or
+    already someone else's (case and accents aside), or a look-alike of someone else's."""
+    problems = plain_name_problems(name, where)
+    if problems:
+        return problems
+    new = nfc(name)
+    same = next((p for p in others if fold(p) == fold(new)), None)
+    if same is not None:
+        text = (
+            _("{name} is already a player")
+            if same == new
+            else _("{name} is already a player, written {other}")
+        )
+        return [Problem(where, text.format(name=shown(new), other=same))]
+    bad = name_problem(new, others, where)
+    return [bad] if bad else []
+
+
+def who_is(session: Session, name: str, where: str = "OLD") -> str:
+    """Someone who is on the roster at some deal, as typed (`scorepad.text.find`)."""
+    everyone = session.players
+    try:
+        return Table(session.variant, everyone, session.rules).resolve(name, _("player"))
+    except ScorepadError as err:
+        raise ScorepadError([Problem(where, p.what) for p in err.problems]) from None
+
+
+def rename(session: Session, old: str, new: str) -> Renamed:
+    """`old` (as typed) is called `new` in every deal, roster change and setting: the roster,
+    the first dealer, each deal's dealer, who sat out and every field naming a player. The
+    scores do not change; neither do the title and notes (free text)."""
+    who = who_is(session, old)
+    new = nfc(new)
+    problems = new_name_problems(new, [p for p in session.players if p != who])
+    if problems:
+        raise ScorepadError(problems)
+    if new == who:
+        return Renamed(session, who, new)
+    variant = get_variant(session.variant)
+    player_fields = {f.key for f in variant.fields if f.kind == "player"}
+
+    def name(p: str) -> str:
+        return new if p == who else p
+
+    def entry(e: Any) -> Any:
+        changed: dict[str, Any] = {}
+        for f in fields(e):
+            value = getattr(e, f.name)
+            if f.name in player_fields and value == who:
+                changed[f.name] = new
+            elif _pairs(value) and any(v[0] == who for v in value):
+                changed[f.name] = tuple((name(v[0]), v[1]) for v in value)
+        return replace(e, **changed) if changed else e
+
+    def change(c: Change) -> Change:
+        if isinstance(c, Join):
+            return replace(c, name=name(c.name), after=c.after and name(c.after))
+        if isinstance(c, Leave):
+            return replace(c, name=name(c.name))
+        return c
+
+    deals = tuple(
+        Deal(
+            name(d.dealer),
+            entry(d.entry),
+            d.note,
+            None if d.out is None else tuple(name(p) for p in d.out),
+        )
+        for d in session.deals
+    )
+    after = replace(
+        session,
+        roster=tuple(name(p) for p in session.roster),
+        dealer=name(session.dealer),
+        deals=deals,
+        changes=tuple(change(c) for c in session.changes),
+        _seated=None,
+    )
+    return Renamed(after, who, new)
+
+
+def _pairs(value: Any) -> bool:
+    """(player, number) pairs: handfuls, the points of each, a misère's."""
+    return isinstance(value, tuple) and all(
+        isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) for v in value
     )

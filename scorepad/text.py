@@ -1,10 +1,12 @@
-"""Numbers as people read them in explanations and tables (exact, with a real minus sign)."""
+"""Numbers as people read them in explanations and tables (exact, with a real minus sign),
+and names as people type them (`fold`, `find`, look-alikes, one person across files)."""
 
 from __future__ import annotations
 
+import functools
 import re
 import reprlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 
 from scorepad.i18n import _, ngettext
@@ -216,3 +218,159 @@ def _cut(word: str, room: int) -> int:
         if used > room:
             return i
     return len(word)
+
+
+# -- names as people type them ----------------------------------------------------------------
+
+# the combining marks that accents are made of (NFKD splits é into e and U+0301); the kana's
+# voiced marks (U+3099, U+309A) are letters' own parts, not accents, and are kept
+_ACCENTS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+# letters that no decomposition splits, as people type them without their keyboard's key
+# (casefold already gives ß and ẞ as ss)
+_AS_TYPED = str.maketrans(
+    {"œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ħ": "h", "ı": "i"}
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def fold(name: str) -> str:
+    """A name as typing compares it: without case and accents ("Élodie", "ELODIE" and
+    "elodie" are "elodie"; "Søren" "soren", "Łukasz" "lukasz", "Straße" "strasse",
+    full-width ａｎｎａ "anna"). Unicode NFKD without combining marks, casefolded; Japanese
+    kana keep their voiced marks (ダイスケ is not タイスケ)."""
+    if name.isascii():
+        return name.strip().casefold()
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", name.strip().casefold())
+    return unicodedata.normalize("NFC", _ACCENTS.sub("", text).translate(_AS_TYPED))
+
+
+_WORDS = re.compile(r"[\s\-‐‑.'’]+")
+
+
+def _initials(name: str) -> str:
+    words = [w for w in _WORDS.split(fold(name)) if w]
+    return "".join(w[0] for w in words) if len(words) > 1 else ""
+
+
+def find(typed: str, names: Sequence[str]) -> list[str]:
+    """The names of `names` that `typed` may mean, as people type a name: exactly (case
+    aside), then without accents, then a beginning, then the initials of a name of several
+    words ("jp" or "J-P" for Jean-Pierre). One name: it is meant; several: `typed` could be
+    any of them; none: nobody. Where `names` hold twins that differ only by accents (a file
+    may), each is found by typing it exactly; a beginning typed with its accents ("Élo")
+    picks the one so written."""
+    import unicodedata
+
+    wanted = unicodedata.normalize("NFC", typed.strip()).casefold()
+    if not wanted:
+        return []
+    exact = [p for p in names if p.casefold() == wanted]
+    if exact:
+        return exact[:1]
+    key = fold(wanted)
+    same = [p for p in names if fold(p) == key]
+    if same:
+        return same
+    found = [p for p in names if fold(p).startswith(key)]
+    if len(found) > 1 and key != wanted:  # accents typed: those written so
+        written = [p for p in found if p.casefold().startswith(wanted)]
+        if len(written) == 1:
+            return written
+    letters = "".join(ch for ch in key if ch.isalnum())
+    if len(letters) > 1:
+        found += [p for p in names if p not in found and _initials(p) == letters]
+    return found
+
+
+def twins(names: Iterable[str]) -> dict[str, list[str]]:
+    """The names that differ from another only by case or accents, by their folded form."""
+    groups: dict[str, list[str]] = {}
+    for p in names:
+        groups.setdefault(fold(p), []).append(p)
+    return {k: v for k, v in groups.items() if len(v) > 1}
+
+
+def identities(names: Iterable[str]) -> dict[str, str]:
+    """Each name's identity across files: its folded form ("Élodie" in one evening and
+    "elodie" in the next are one person). In a file holding accent twins (written by hand),
+    each twin is the person written exactly so: its casefolded form."""
+    names = list(names)
+    doubled = {p for group in twins(names).values() for p in group}
+    return {p: p.casefold() if p in doubled else fold(p) for p in names}
+
+
+def most_written(spellings: Mapping[str, int]) -> str:
+    """The spelling written most often (by files), the first of those tied."""
+    most = max(spellings.values())
+    return next(p for p, n in spellings.items() if n == most)
+
+
+# Look-alikes: Cyrillic and Greek letters drawn as Latin ones, from the Unicode Consortium's
+# confusables.txt (Unicode Technical Standard #39, "Unicode Security Mechanisms", section 4:
+# the prototype each maps to). Only the letters that look like a Latin letter are kept:
+# a name's look-alike form ("skeleton") maps them and is then folded as above.
+_CONFUSABLE_SOURCE = (
+    # Cyrillic capitals: А В Е К М Н О Р С Т У Х Ѕ І Ј Ү Ԛ Ԝ Һ Ӏ
+    "\u0410A \u0412B \u0415E \u041aK \u041cM \u041dH \u041eO \u0420P \u0421C \u0422T \u0423Y "
+    "\u0425X \u0405S \u0406l \u0408J \u04aeY \u051aQ \u051cW \u04baH \u04c0l "
+    # Cyrillic small: а е о р с у х ѕ і ј ү һ ԁ ԛ ԝ ѡ ѵ г ӏ
+    "\u0430a \u0435e \u043eo \u0440p \u0441c \u0443y \u0445x \u0455s \u0456i \u0458j "
+    "\u04afy \u04bbh \u0501d \u051bq \u051dw \u0461w \u0475v \u0433r \u04cfl "
+    # Greek capitals: Α Β Ε Ζ Η Ι Κ Μ Ν Ο Ρ Τ Υ Χ Ϳ
+    "\u0391A \u0392B \u0395E \u0396Z \u0397H \u0399l \u039aK \u039cM \u039dN \u039fO "
+    "\u03a1P \u03a4T \u03a5Y \u03a7X \u037fJ "
+    # Greek small: α γ ι ν ο ρ σ υ ϲ ϳ
+    "\u03b1a \u03b3y \u03b9i \u03bdv \u03bfo \u03c1p \u03c3o \u03c5u \u03f2c \u03f3j"
+)
+_CONFUSABLE = str.maketrans({pair[0]: pair[1] for pair in _CONFUSABLE_SOURCE.split()})
+
+
+@functools.lru_cache(maxsize=4096)
+def skeleton(name: str) -> str:
+    """What a name looks like: Cyrillic and Greek letters drawn as Latin ones read as those
+    (Cyrillic "Аnna" is "anna"), then folded. Two names of one skeleton look alike."""
+    import unicodedata
+
+    return fold(unicodedata.normalize("NFD", name).translate(_CONFUSABLE))
+
+
+@functools.lru_cache(maxsize=4096)
+def scripts(name: str) -> tuple[str, ...]:
+    """The scripts of a name's letters, in order of first use ("Latin", "Cyrillic", …)."""
+    import unicodedata
+
+    found: list[str] = []
+    for ch in name:
+        if ch.isalpha():
+            script = unicodedata.name(ch, "?").split(" ")[0].title()
+            if script not in found:
+                found.append(script)
+    return tuple(found)
+
+
+def look_alike(name: str, others: Iterable[str]) -> str | None:
+    """Another name that `name` looks like though written in other letters (Cyrillic "Аnna"
+    beside Latin "Anna"): the same skeleton, not the same name. 大輔 looks like no Anna."""
+    key, mine = skeleton(name), fold(name)
+    for other in others:
+        if fold(other) != mine and skeleton(other) == key and scripts(other) != scripts(name):
+            return other
+    return None
+
+
+def people(rosters: Iterable[Iterable[str]]) -> tuple[list[dict[str, str]], dict[str, str]]:
+    """Who is who over several files (a season, a tournament's tables): for each file its
+    names' identities (`identities`), and each identity's name as most often written (by
+    files; the first written of those tied): `Élodie` in two evenings and `elodie` in one
+    are one person, shown `Élodie`."""
+    keys: list[dict[str, str]] = []
+    written: dict[str, dict[str, int]] = {}
+    for names in rosters:
+        mine = identities(names)
+        keys.append(mine)
+        for name, key in mine.items():
+            spellings = written.setdefault(key, {})
+            spellings[name] = spellings.get(name, 0) + 1
+    return keys, {key: most_written(spellings) for key, spellings in written.items()}

@@ -45,11 +45,15 @@ def load(names: list[str]) -> list[Any]:
 # counting in scorepad/stats.py is used.
 
 def _ref_order(sessions: list[Any]) -> tuple[dict[str, str], list[str]]:
-    """Players by casefolded name (as first written), ranked as the standings rank them."""
-    names: dict[str, str] = {}
+    """Players by casefolded name (as most often written, by sessions; the first written of
+    those tied), ranked as the standings rank them."""
+    from collections import Counter
+
+    spellings: dict[str, Counter[str]] = {}
     for s in sessions:
         for p in s.players:
-            names.setdefault(p.casefold(), p)
+            spellings.setdefault(p.casefold(), Counter())[p] += 1
+    names = {k: max(c, key=lambda p: (c[p], -list(c).index(p))) for k, c in spellings.items()}
     ranked = [row.name.casefold() for row in core.standings(sessions)]
     return names, ranked
 

@@ -45,6 +45,7 @@ HELP = N_("""between deals:
   q      leave (Ctrl-C or Ctrl-D too)   ?  this help
   j NAME [after PLAYER] [seats N]  someone arrives (from the next deal)
   l NAME [seats N]                 someone leaves (from the next deal)
+  r OLD NEW                        rename someone, in every deal ("quotes" around spaces)
 inside a deal:
   < goes back one answer; ? at a question lists its answers; Ctrl-C drops the deal;
   n at "Save?" offers to change one answer, keeping the others""")
@@ -168,6 +169,8 @@ class Evening:
             self.undo(session)
         elif word in ("j", "join", "l", "leave"):
             self.roster_change(word[0] == "j", rest.strip())
+        elif word in ("r", "rename"):
+            self.rename(rest.strip())
         elif word in ("e", "edit") or (word[:1] == "e" and word[1:].isdigit()):
             number, _sep, change = (
                 (rest if word in ("e", "edit") else f"{word[1:]} {rest}").strip().partition(" ")
@@ -253,7 +256,29 @@ class Evening:
         [changed] = made
         self.saved.append("the roster change")
         said = _("{name} joins") if joining else _("{name} leaves")
-        self.say("  " + said.format(name=name) + " " + roster.describe(changed))
+        self.say("  " + said.format(name=changed.who) + " " + roster.describe(changed))
+
+    def rename(self, text: str) -> None:
+        """`r OLD NEW`: someone renamed in every deal, roster change and setting."""
+        import shlex
+
+        from scorepad.app.rename import rename_files
+
+        try:
+            words = shlex.split(text)
+        except ValueError:
+            words = []
+        if len(words) != 2:
+            self.say(
+                _('  ✗ r OLD NEW renames someone (r francois François; "quotes" around spaces)')
+            )
+            return
+        [done] = rename_files([self.path], words[0], words[1], self.notes)
+        if done.changed:
+            self.saved.append("the rename")
+            self.say(_("  {old} is now {new}").format(old=done.old, new=done.new))
+        else:
+            self.say(_("  {new} is already so named").format(new=done.new))
 
     def undo(self, session: Session) -> None:
         if not session.deals:

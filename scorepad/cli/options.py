@@ -94,7 +94,9 @@ def _complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
         players = storage.load(Path(file)).players if file else ()
     except (ScorepadError, OSError, ValueError):
         return []
-    return [p for p in players if p.casefold().startswith(incomplete.casefold())]
+    from scorepad.text import fold
+
+    return [p for p in players if fold(p).startswith(fold(incomplete))]
 
 
 def _completer(choices: tuple[str, ...]) -> Callable[[str], list[str]]:

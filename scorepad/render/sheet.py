@@ -449,14 +449,13 @@ def _joined(
     sessions: Sequence[Session], all_series: Sequence[dict[str, list[int]]]
 ) -> dict[str, list[int]]:
     """One running total per player across the sessions in order (0 where absent)."""
-    names: dict[str, str] = {}
-    for s in sessions:
-        for p in s.players:
-            names.setdefault(p.casefold(), p)
+    from scorepad.text import people
+
+    keys, names = people(s.players for s in sessions)  # one person whatever case and accents
     result = {key: [0] for key in names}
-    for session, series in zip(sessions, all_series, strict=True):
+    for session, series, key_of in zip(sessions, all_series, keys, strict=True):
         deals = len(session.deals)
-        here = {p.casefold(): p for p in session.players}
+        here = {key: p for p, key in key_of.items()}
         for key, points in result.items():
             base = points[-1]
             if key in here:

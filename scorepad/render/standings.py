@@ -87,16 +87,15 @@ def standings_grid(
 
 def by_deal_grid(sessions: Sequence[Session], fmt: str = "simple") -> str:
     """Running totals after every deal, one column per player, over the sessions in order."""
-    names: dict[str, str] = {}
-    for session in sessions:
-        for p in session.players:
-            names.setdefault(p.casefold(), p)
+    from scorepad.text import people
+
+    keys, names = people(s.players for s in sessions)  # one person whatever case and accents
     totals = dict.fromkeys(names, 0)
     rows = []
-    for i, session in enumerate(sessions, 1):
+    for i, (session, key_of) in enumerate(zip(sessions, keys, strict=True), 1):
         for n, outcome in enumerate(iter_outcomes(session), 1):
             for player, value in outcome.scores.items():
-                totals[player.casefold()] += value
+                totals[key_of[player]] += value
             label = f"{i}.{n}" if len(sessions) > 1 else str(n)
             rows.append([label, *(num(totals[k]) for k in names)])
     return grid(rows, [_("after deal"), *names.values()], fmt, range(len(names) + 1))

@@ -28,6 +28,7 @@ from scorepad.stats.figures import (
     Troggu,
     WonLost,
 )
+from scorepad.text import identities, people
 
 # --- counting ---------------------------------------------------------------------------------
 
@@ -143,10 +144,9 @@ def stats(sessions: Sequence[Session], labels: Sequence[str] | None = None) -> S
         raise ValueError("one label per session")
     kind, count = _GAMES[variant]
     players: dict[str, Any] = {}
-    for session in sessions:
-        for p in session.players:
-            if p.casefold() not in players:
-                players[p.casefold()] = kind(p, len(players))
+    _keys, written = people(s.players for s in sessions)  # one person whatever case, accents
+    for key, name in written.items():
+        players[key] = kind(name, len(players))
     extra = count(sessions, players)
     done = []
     for key in _ranked(players):
@@ -171,7 +171,7 @@ def _ranked(players: Mapping[str, _Player]) -> list[str]:
 
 def _seats(session: Session, players: Mapping[str, _P]) -> dict[str, _P]:
     """The session's players (as its deals name them) and their counts."""
-    return {p: players[p.casefold()] for p in session.players}
+    return {p: players[key] for p, key in identities(session.players).items()}
 
 
 def _french(sessions: Sequence[Session], players: dict[str, _FrenchPlayer]) -> dict[str, Any]:
@@ -184,6 +184,7 @@ def _french(sessions: Sequence[Session], players: dict[str, _FrenchPlayer]) -> d
     bouts_of = DECK.bouts
     for s, session in enumerate(sessions, 1):
         seats = _seats(session, players)
+        key_of = identities(session.players)
         pairs_of = zip(session.deals, iter_outcomes(session), strict=True)
         for n, (deal, outcome) in enumerate(pairs_of, 1):
             e = deal.entry
@@ -211,7 +212,7 @@ def _french(sessions: Sequence[Session], players: dict[str, _FrenchPlayer]) -> d
                 sums[4] += margin
             if e.partner is not None:
                 table[5] += 1
-                key = (e.taker.casefold(), e.partner.casefold())
+                key = (key_of[e.taker], key_of[e.partner])
                 pair = pairs.get(key)
                 if pair is None:
                     pair = pairs[key] = [0, 0, 0]

@@ -56,6 +56,7 @@ from scorepad.storage.signature import _appended, _unsigned, dumps, signed
 
 # what callers use (commands, tests, benchmarks, scripts), wherever it lives
 __all__ = [
+    "JOURNAL",
     "LOCK_SECONDS",
     "MAX_FILE_BYTES",
     "MAX_UNSIGNED_BYTES",
@@ -79,6 +80,7 @@ __all__ = [
     "parse_whole",
     "read_bytes",
     "read_deal",
+    "recovered",
     "save_new",
     "saved_deal",
     "session_from_document",
@@ -90,12 +92,28 @@ __all__ = [
 ]
 
 
+#: a change of several session files (`rename` over a season) keeps its journal while it
+#: commits in the folder that holds them all; the next command on a file of that folder
+#: finishes or undoes one that a kill cut short (`transaction.recover`)
+JOURNAL = ".scorepad-files.journal"
+
+
+def recovered(path: Path) -> None:
+    """A change of several files cut short beside `path`: finished or undone first."""
+    journal = Path(path).parent / JOURNAL
+    if os.path.lexists(journal):  # one stat when there is none: nothing imported
+        from scorepad.storage.transaction import recover
+
+        recover(journal)
+
+
 def load(path: Path, *, lazy: bool = False, recheck: bool = False) -> Session:
     """The session in a file, every deal read. A file whose signature holds was checked by
     this scorepad when it wrote it: its deals are read as saved (typed, not checked against
     the rules again; `checks.saved_deal`), and with `lazy` each only when first looked at
     (`show N`). Any other file, or any file with `recheck` (`scorepad check`), has every deal
     checked in full."""
+    recovered(path)
     return _session_from_bytes(read_bytes(path), path, lazy=lazy, recheck=recheck)
 
 
@@ -161,6 +179,7 @@ def update(
     The file is read again under the lock (whatever was loaded before may be stale); a
     failing `change` raises before anything is written. Returns (before, after). A file
     whose signature holds is read lazily: adding a deal reads the last one, not all."""
+    recovered(path)
     with locked(path) as (real, data, mode, inode):
         _text, trusted = _unsigned(data)
         doc = parse_signed(data, path) if trusted else parse_whole(data, path)

@@ -16,6 +16,7 @@ from scorepad.checks import (
     MAX_NAME,
     MAX_ROSTER,
     MAX_TEXT,
+    case_twins,
     check_players,
     check_roster_size,
     control_problem,
@@ -193,6 +194,11 @@ def session_from_document(
     changes = _at_most_roster(
         players, _changes(data.get("roster", []), variant, problems), problems
     )
+    if changes:  # one person joining under another case: names are unique regardless of case
+        from scorepad.seating import Join
+
+        joins = [c.name for c in changes if isinstance(c, Join)]
+        problems.extend(case_twins([*players, *joins], "roster"))
 
     deals: list[Deal] = []
     raw_deals = data.get("deals", [])

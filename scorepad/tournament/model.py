@@ -236,6 +236,9 @@ def new_tournament(
         problems.append(Problem("--deals", _("should be 1 to {most}").format(most=MAX_DEALS)))
     try:
         roster = check_roster(players)
+        from scorepad.checks import names_problems  # accent twins, look-alikes: as `new`
+
+        problems.extend(names_problems(roster, "--players"))
     except ScorepadError as err:
         problems.extend(err.problems)
         roster = ()
@@ -276,13 +279,18 @@ def with_roster_changes(
     except ScorepadError as err:
         problems.extend(err.problems)
         added = ()
-    before = {p.casefold(): p for p in tournament.everybody()}
+    from scorepad.checks import name_problem
+    from scorepad.text import fold
+
+    before = {fold(p): p for p in tournament.everybody()}
     for name in added:
-        name = before.get(name.casefold(), name)  # back after leaving: as first written
-        if any(p.casefold() == name.casefold() for p in roster):
+        name = before.get(fold(name), name)  # back after leaving: as first written
+        if any(fold(p) == fold(name) for p in roster):
             problems.append(
                 Problem("--late", _("{name} is on the roster already").format(name=shown(name)))
             )
+        elif (bad := name_problem(name, roster, "--late")) is not None:
+            problems.append(bad)
         else:
             roster.append(name)
     if problems:

@@ -16,6 +16,7 @@ COMMANDS: dict[str, str] = {
     "delete": "record",
     "join": "roster",
     "leave": "roster",
+    "rename": "roster",
     "history": "tables",
     "standings": "tables",
     "stats": "tables",

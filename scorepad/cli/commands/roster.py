@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from scorepad.cli.base import Command, family
-from scorepad.cli.options import FileArg, _complete_player, ascii_int
+from scorepad.cli.options import FileArg, FilesArg, _complete_player, ascii_int
 from scorepad.cli.output import echo, handled, run
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
@@ -77,7 +77,6 @@ def leave(
 
 def _change(file: Path, change: Any, said: str, name: str) -> None:
     from scorepad import roster, storage
-    from scorepad.model import nfc
 
     made: list[Any] = []
 
@@ -92,7 +91,7 @@ def _change(file: Path, change: Any, said: str, name: str) -> None:
     storage.update(file, apply, run().notes)
     [changed] = made
     run().saved.append(_("the roster change"))
-    echo(said.format(name=nfc(name)) + " " + roster.describe(changed))
+    echo(said.format(name=changed.who) + " " + roster.describe(changed))
     p = changed.next
     if p.out:
         from scorepad.render.deals import sitting_out
@@ -100,3 +99,32 @@ def _change(file: Path, change: Any, said: str, name: str) -> None:
         echo(_("deal {n}: {how}").format(n=p.n, how=sitting_out(p)))
     else:
         echo(_("next dealer: {x}").format(x=p.dealer))
+
+
+@commands.command(
+    cls=Command,
+    help=_(
+        "Rename a player in every deal, roster change and setting of one or more session "
+        "files (a season's evenings: every file or none). The scores do not change.\n\n"
+        "OLD is typed as anywhere (case and accents aside, a beginning); NEW is refused when "
+        "it is already someone else's name.\n\nExample: scorepad rename club.toml francois "
+        "François"
+    ),
+)
+@handled
+def rename(
+    files: FilesArg,
+    old: Annotated[str, typer.Argument(help=_("who is renamed, as typed"), metavar="OLD")],
+    new: Annotated[str, typer.Argument(help=_("their name from now on"), metavar="NEW")],
+) -> None:
+    from scorepad.app.rename import rename_files
+
+    done = rename_files(files, old, new, run().notes)
+    changed = [d for d in done if d.changed]
+    if changed:
+        run().saved.append(_("the rename"))
+    for d in done:
+        if d.changed:
+            echo(_("{path}: {old} is now {new}").format(path=d.path, old=d.old, new=d.new))
+        else:
+            echo(_("{path}: {new} is already so named").format(path=d.path, new=d.new))

@@ -45,6 +45,13 @@ HELP: dict[str, str] = {
         "Someone leaves: off the roster from the next deal on; past deals never change.\n\n"
         "Example: scorepad leave club.toml Daisuke"
     ),
+    "rename": N_(
+        "Rename a player in every deal, roster change and setting of one or more session "
+        "files (a season's evenings: every file or none). The scores do not change.\n\n"
+        "OLD is typed as anywhere (case and accents aside, a beginning); NEW is refused when "
+        "it is already someone else's name.\n\nExample: scorepad rename club.toml francois "
+        "François"
+    ),
     "history": N_(
         "Every deal with its scores and running totals.\n\nExample: scorepad history club.t"
         "oml --format github"

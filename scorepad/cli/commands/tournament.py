@@ -11,7 +11,7 @@ from scorepad.cli.base import Command, Group, family
 from scorepad.cli.options import JsonOpt, ascii_int
 from scorepad.cli.output import echo, echo_json, handled, print_problems, run
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 
 commands = family()
 group = family()
@@ -434,4 +434,33 @@ def report(
         _("the results sheet"),
         folder,
         tournament,
+    )
+
+
+@group.command(
+    cls=Command,
+    help=_(
+        "Rename a player across the tournament: its roster, every round's draw and every "
+        "table file, all or none.\n\nExample: scorepad tournament rename cup francois François"
+    ),
+)
+@handled
+def rename(
+    folder: DirArg,
+    old: Annotated[str, typer.Argument(help=_("who is renamed, as typed"), metavar="OLD")],
+    new: Annotated[str, typer.Argument(help=_("their name from now on"), metavar="NEW")],
+) -> None:
+    from scorepad.app.rename import rename_in_tournament
+
+    who, name, tables = rename_in_tournament(folder, old, new)
+    if who == name:
+        echo(_("{folder}: {new} is already so named").format(folder=folder, new=name))
+        return
+    run().saved.append(_("the rename"))
+    echo(
+        ngettext(
+            "{folder}: {old} is now {new}, in the roster, the draws and {n} table file",
+            "{folder}: {old} is now {new}, in the roster, the draws and {n} table files",
+            len(tables),
+        ).format(folder=folder, old=who, new=name, n=len(tables))
     )

@@ -1,0 +1,227 @@
+"""Renaming a player: in one session file (one locked save), in several (a season's evenings:
+every file or none, through one `storage.transaction.Transaction`), or across a tournament
+(its roster, its draws and every table file, all or none, the tournament file last).
+
+The files' names are the people's: the scores never change, the title and notes (free text)
+neither. No terminal here: the caller prints what was done."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
+from scorepad.roster import Renamed
+
+
+@dataclass(frozen=True)
+class Done:
+    """One file renamed in: who was renamed there, and whether the file changed."""
+
+    path: Path
+    old: str
+    new: str
+    changed: bool
+
+
+def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) -> list[Done]:
+    """`old` (as typed, matched in each file) is `new` in every file given; refused as a
+    whole (nothing written) when any file cannot be: every problem of every file said."""
+    from scorepad.roster import plain_name_problems
+
+    problems = plain_name_problems(new)  # said once, before any file is read
+    if problems:
+        raise ScorepadError(problems)
+    from scorepad.storage import distinct
+
+    distinct(paths)  # the same file given twice (a link, the same name): refused, naming both
+    if len(paths) == 1:
+        return [_rename_one(paths[0], old, new, notes)]
+    from scorepad import storage
+    from scorepad.storage import files
+    from scorepad.storage.transaction import Transaction
+
+    done: list[Done] = []
+    for path in paths:  # a change cut short beside any of them: finished or undone first
+        storage.recovered(path)
+    # the journal in the folder that holds them all (a season's folder): the next command
+    # on a file there finishes or undoes a rename cut short
+    import os
+
+    folder = os.path.commonpath([os.path.realpath(p) for p in paths])
+    folder = folder if os.path.isdir(folder) else os.path.dirname(folder)
+    with Transaction(Path(folder) / storage.JOURNAL) as tx:
+        renamed: list[tuple[Path, Renamed]] = []
+        for path in paths:
+            try:
+                data = tx.lock(path)
+                if data is None:
+                    raise ScorepadError([Problem(str(path), _("no such file"))])
+                before = storage._session_from_bytes(data, path)
+                renamed.append((path, _renamed(before, old, new, path)))
+            except ScorepadError as err:
+                problems.extend(err.problems)
+        problems.extend(_one_person(renamed, old))
+        if problems:
+            raise ScorepadError(problems)
+        for path, r in renamed:
+            changed = r.old != r.new
+            if changed:
+                data = storage.dumps(r.session).encode("utf-8")
+                if len(data) > files.MAX_FILE_BYTES:  # it could not be read again
+                    problems.append(_too_big(path))
+                tx.write(path, data)
+            done.append(Done(path, r.old, r.new, changed))
+        if problems:
+            raise ScorepadError(problems)
+        tx.commit()
+    for (path, r), d in zip(renamed, done, strict=True):
+        if d.changed:
+            _upgraded(path, r, notes)  # once saved
+    return done
+
+
+def _too_big(path: Path) -> Problem:
+    from scorepad.storage import files
+
+    return Problem(
+        str(path),
+        _(
+            "would grow past {x} MiB, more than scorepad reads; nothing was saved: start a new "
+            "session file"
+        ).format(x=files.MAX_FILE_BYTES // 2**20),
+    )
+
+
+def _rename_one(path: Path, old: str, new: str, notes: list[str]) -> Done:
+    from scorepad import storage
+
+    made: list[Renamed] = []
+
+    def change(before: object) -> object:
+        r = _renamed(before, old, new, path)
+        made.append(r)
+        return r.session
+
+    storage.update(path, change, notes)  # type: ignore[arg-type]
+    [r] = made
+    return Done(path, r.old, r.new, r.old != r.new)
+
+
+def _renamed(session: object, old: str, new: str, path: Path) -> Renamed:
+    from scorepad import roster
+
+    try:
+        return roster.rename(session, old, new)  # type: ignore[arg-type]
+    except ScorepadError as err:
+        raise err.located(str(path)) from None
+
+
+def _one_person(renamed: Sequence[tuple[Path, Renamed]], typed: str) -> list[Problem]:
+    """`OLD` typed over several files must name one person in all (a beginning could be
+    Anna in one evening and Annette in the next)."""
+    from scorepad.text import fold
+
+    people = {fold(r.old): r.old for _path, r in renamed}
+    if len(people) <= 1:
+        return []
+    return [
+        Problem(
+            "OLD",
+            _("{typed} is {who}: type the name in full").format(
+                typed=typed,
+                who=_(" or ").join(f"{r.old} ({path})" for path, r in renamed),
+            ),
+        )
+    ]
+
+
+def _upgraded(path: Path, r: Renamed, notes: list[str]) -> None:
+    from scorepad import FORMAT_VERSION, __version__
+
+    if r.session.version < FORMAT_VERSION:
+        notes.append(
+            _(
+                "note: {path} is now in file format {format_version} (it was "
+                "{old}); a scorepad older than {version} will ask to be upgraded "
+                "to open it"
+            ).format(
+                path=path,
+                format_version=FORMAT_VERSION,
+                old=r.session.version,
+                version=__version__,
+            )
+        )
+
+
+def rename_in_tournament(folder: Path, old: str, new: str) -> tuple[str, str, list[str]]:
+    """`old` is `new` in the tournament: its roster, every round's draw and every table
+    file there is; all or none, the tournament file written last. Returns (who, new, the
+    table files changed)."""
+    from scorepad import roster, storage
+    from scorepad.model import Table, nfc
+    from scorepad.storage import tournament as files
+
+    with files.transaction(folder) as (tx, current):
+        everybody = current.everybody()
+        try:
+            who = Table(current.variant, everybody, {}).resolve(old, _("player"))
+        except ScorepadError as err:
+            raise ScorepadError([Problem("OLD", p.what) for p in err.problems]).located(
+                str(folder)
+            ) from None
+        new = nfc(new)
+        problems = roster.new_name_problems(new, [p for p in everybody if p != who])
+        if problems:
+            raise ScorepadError(problems).located(str(folder))
+        if new == who:
+            return who, new, []
+
+        def name(p: str) -> str:
+            return new if p == who else p
+
+        changed: list[str] = []
+        errors: list[Problem] = []
+        for round_ in current.drawn:
+            for table in round_.tables:
+                if who not in table.players:
+                    continue
+                path = files.table_path(folder, table.file)
+                try:
+                    data = tx.lock(path)
+                    if data is None:
+                        continue  # a missing table file: `tournament check` names it
+                    session = storage._session_from_bytes(data, path)
+                except ScorepadError as err:
+                    errors.extend(err.problems)
+                    continue
+                if who not in session.players:
+                    errors.append(
+                        Problem(str(path), _("{who} is not at this table").format(who=who))
+                    )
+                    continue
+                try:
+                    r = roster.rename(session, who, new)
+                except ScorepadError as err:
+                    errors.extend(err.located(str(path)).problems)
+                    continue
+                if r.old != r.new:
+                    tx.write(path, storage.dumps(r.session).encode("utf-8"))
+                    changed.append(table.file)
+        if errors:
+            raise ScorepadError(errors)
+        drawn = tuple(
+            replace(
+                round_,
+                tables=tuple(
+                    replace(t, players=tuple(name(p) for p in t.players)) for t in round_.tables
+                ),
+            )
+            for round_ in current.drawn
+        )
+        after = replace(current, players=tuple(name(p) for p in current.players), drawn=drawn)
+        tx.write(files.tournament_path(folder), files.dumps(after).encode("utf-8"))
+        tx.commit()
+    return who, new, changed
