@@ -295,13 +295,16 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
             problems.append(
                 ngettext(
                     "the pile holds {size} card but only {cards} are listed and the deck has "
-                    "{low_left} low cards left for the other {unlisted}: list every counting "
-                    "card",
+                    "{low_left} left for the other {unlisted}: list every counting card",
                     "the pile holds {size} cards but only {cards} are listed and the deck has "
-                    "{low_left} low cards left for the other {unlisted}: list every counting "
-                    "card",
+                    "{low_left} left for the other {unlisted}: list every counting card",
                     size,
-                ).format(size=size, cards=len(cards), low_left=low_left, unlisted=unlisted)
+                ).format(
+                    size=size,
+                    cards=len(cards),
+                    low_left=plural(low_left, "low card"),
+                    unlisted=unlisted,
+                )
             )
     if problems:
         raise ScorepadError(problems)
