@@ -274,6 +274,8 @@ class PileCount:
 
 def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> PileCount:
     """Card points of a pile: the listed cards plus `pile - len(cards)` unlisted low cards."""
+    from scorepad.text import plural
+
     size = len(cards) if pile is None else pile
     problems = []
     if size < 0 or size > deck.size:
@@ -281,8 +283,6 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
             _("a pile holds 0 to {size} cards, not {size2}").format(size=deck.size, size2=size)
         )
     elif len(cards) > size:
-        from scorepad.text import plural
-
         problems.append(
             _("{cards} are listed but the pile holds only {size}").format(
                 cards=plural(len(cards), "card"), size=size
