@@ -61,7 +61,7 @@ MORE_THAN = "only said when the count is over a limit of the program, far above 
 A_VERB = "a person's name: 'deals' is the verb"
 TABLE = "a table size: at least the game's smallest table (2 or 3 seats)"
 PLAYERS = "the players at a table (a trick holds one card of each): 3 or more"
-HAND = "the cards in a hand, so the tricks of a deal: 6 or more (French 15 to 24)"
+HAND = "the cards in a hand, so the tricks of a deal: 7 or more (Troggu 7 to 18, French 15 to 24)"
 ALLOWED: dict[tuple[str, str], str] = {
     ("a pile holds 0 to {size} cards, not {size2}", "size"): "the deck's size (78, 42, 54)",
     ("{variant} is played by {count} players, not {players}", "count"): A_RANGE,
@@ -285,6 +285,12 @@ def test_the_check_finds_what_it_is_for():
     assert not ONE.search(_filled("deal {n}, {dealer} deals", "n", "1"))
     assert not TWO.search(_filled("a {n}-seat table", "n", "2"))
     assert not ONE.search(_filled("{x} of 21 cards", "x", "1"))
+    assert ONE.search(_filled("wrote {n} table files", "n", "1"))
+    assert not TWO.search(_filled("wrote {n} table files", "n", "2"))
+    assert not TWO.search(_filled("{rounds} rounds of {deals} a player", "deals", "2"))
+    wrong, right = "{n} deals; seat 1 deals first", "{n} deal; seat 1 deals first"
+    assert _more(ONE, _filled(wrong, "n", "1"), _filled(wrong, "n", "X"))
+    assert not _more(ONE, _filled(right, "n", "1"), _filled(right, "n", "X"))
 
 
 def test_a_one_round_one_deal_tournament_says_one_round_one_deal_one_table(cli, tmp_path):
