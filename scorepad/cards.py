@@ -274,6 +274,8 @@ class PileCount:
 
 def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> PileCount:
     """Card points of a pile: the listed cards plus `pile - len(cards)` unlisted low cards."""
+    from scorepad.text import plural
+
     size = len(cards) if pile is None else pile
     problems = []
     if size < 0 or size > deck.size:
@@ -281,8 +283,6 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
             _("a pile holds 0 to {size} cards, not {size2}").format(size=deck.size, size2=size)
         )
     elif len(cards) > size:
-        from scorepad.text import plural
-
         problems.append(
             _("{cards} are listed but the pile holds only {size}").format(
                 cards=plural(len(cards), "card"), size=size
@@ -295,13 +295,16 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
             problems.append(
                 ngettext(
                     "the pile holds {size} card but only {cards} are listed and the deck has "
-                    "{low_left} low cards left for the other {unlisted}: list every counting "
-                    "card",
+                    "{low_left} left for the other {unlisted}: list every counting card",
                     "the pile holds {size} cards but only {cards} are listed and the deck has "
-                    "{low_left} low cards left for the other {unlisted}: list every counting "
-                    "card",
+                    "{low_left} left for the other {unlisted}: list every counting card",
                     size,
-                ).format(size=size, cards=len(cards), low_left=low_left, unlisted=unlisted)
+                ).format(
+                    size=size,
+                    cards=len(cards),
+                    low_left=plural(low_left, "low card"),
+                    unlisted=unlisted,
+                )
             )
     if problems:
         raise ScorepadError(problems)

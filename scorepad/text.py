@@ -52,6 +52,8 @@ PLURALS: dict[str, Callable[[int], str]] = {  # the words counted, in the langua
     "opponent": lambda n: ngettext("{n} opponent", "{n} opponents", n),
     "low card": lambda n: ngettext("{n} low card", "{n} low cards", n),
     "deal won": lambda n: ngettext("{n} deal won", "{n} deals won", n),
+    "round": lambda n: ngettext("{n} round", "{n} rounds", n),
+    "table": lambda n: ngettext("{n} table", "{n} tables", n),
 }
 
 

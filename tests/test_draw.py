@@ -252,7 +252,7 @@ def test_a_round_drawn_by_hand_is_kept_and_planned_after():
 
 @pytest.mark.parametrize(("roster", "history", "rounds", "message"), [
     (["P00", "P01", "P01", "P02"], [], 2, "players: P01 is on the roster twice"),
-    (names(4), [[names(4)]], 1, "rounds: all 1 rounds are drawn"),
+    (names(4), [[names(4)]], 1, "rounds: the only round is drawn"),
     (names(4), [[["P00", "P01"], ["P00", "P02"]]], 3, "round 1: P00 is seated twice"),
     (names(2), [], 3, "players: 2 players cannot be seated at tables of 3, 4, 5"),
 ])  # fmt: skip

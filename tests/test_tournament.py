@@ -127,7 +127,7 @@ def test_late_players_and_withdrawals_change_the_round_being_drawn_only():
 def test_every_round_drawn_is_refused_a_sixth():
     t = model.new_tournament("french", NAMES[:8], rounds=1, deals=4)
     t = model.draw_next(t)
-    with pytest.raises(ScorepadError, match="all 1 rounds are drawn"):
+    with pytest.raises(ScorepadError, match="the only round is drawn"):
         model.draw_next(t)
 
 

@@ -180,9 +180,11 @@ def check(folder: Path) -> tuple[Tournament, list[Problem], int]:
                 problems.append(
                     Problem(
                         where,
-                        _("unfinished: {found} of the table's {deals} deals").format(
-                            found=read.found, deals=read.table.deals
-                        ),
+                        ngettext(
+                            "unfinished: {found} of the table's {deals} deal",
+                            "unfinished: {found} of the table's {deals} deals",
+                            read.table.deals,
+                        ).format(found=read.found, deals=read.table.deals),
                     )
                 )
             elif read.unmarked:  # marked ones (recorded with --continue) are not counted

@@ -13,7 +13,7 @@ from scorepad.model import Session
 from scorepad.render.deals import OUT
 from scorepad.render.grid import simple_table
 from scorepad.render.page import PAGE_STYLE
-from scorepad.text import signed
+from scorepad.text import plural, signed
 from scorepad.tournament.model import RoundDraw, Tournament, name_key
 from scorepad.tournament.ranking import Ranking, Row, Unfinished
 
@@ -112,9 +112,11 @@ def standings_text(tournament: Tournament, ranking: Ranking) -> str:
         for r in ranking.rows
     ]
     title = tournament.title or _("Tournament")
-    head = _("{title}: {drawn} of {rounds} rounds drawn, ranked by total").format(
-        title=title, drawn=drawn, rounds=tournament.rounds
-    )
+    head = ngettext(
+        "{title}: {drawn} of {rounds} round drawn, ranked by total",
+        "{title}: {drawn} of {rounds} rounds drawn, ranked by total",
+        tournament.rounds,
+    ).format(title=title, drawn=drawn, rounds=tournament.rounds)
     if ranking.tie_break:
         head += _(" (ties: {keys})").format(keys=_(", then ").join(ranking.tie_break))
     lines = [head, simple_table(rows, headers, [0, *range(2, len(headers))])]
@@ -130,9 +132,11 @@ def unfinished_line(u: Unfinished) -> str:
         return _("round {r}, table {t} ({file}): {why}").format(
             r=u.round, t=u.table.number, file=u.table.file, why=u.problem
         )
-    return _("round {r}, table {t} ({file}): {found} of {deals} deals").format(
-        r=u.round, t=u.table.number, file=u.table.file, found=u.recorded, deals=u.table.deals
-    )
+    return ngettext(
+        "round {r}, table {t} ({file}): {found} of {deals} deal",
+        "round {r}, table {t} ({file}): {found} of {deals} deals",
+        u.table.deals,
+    ).format(r=u.round, t=u.table.number, file=u.table.file, found=u.recorded, deals=u.table.deals)
 
 
 def standings_object(ranking: Ranking) -> dict[str, Any]:
@@ -237,10 +241,10 @@ def _meta(tournament: Tournament) -> str:
         game=_(get_variant(tournament.variant).title), profile=tournament.profile
     )
     plan = ngettext(
-        "{rounds} round of {deals} deals a player",
-        "{rounds} rounds of {deals} deals a player",
+        "{rounds} round of {deals} a player",
+        "{rounds} rounds of {deals} a player",
         tournament.rounds,
-    ).format(rounds=tournament.rounds, deals=tournament.deals)
+    ).format(rounds=tournament.rounds, deals=plural(tournament.deals, "deal"))
     parts = [x for x in (tournament.date, game, plan) if x]
     return f'<p class="meta">{_e(" · ".join(parts))}</p>'
 
@@ -251,7 +255,9 @@ def tables_html(tournament: Tournament, round_: RoundDraw) -> str:
     heading = _round_heading(tournament, round_)
     cards = []
     for table in round_.tables:
-        note = _("{n} deals; seat 1 deals first").format(n=table.deals)
+        note = ngettext(
+            "{n} deal; seat 1 deals first", "{n} deals; seat 1 deals first", table.deals
+        ).format(n=table.deals)
         seats = "".join(
             f'<tr><td class="n">{seat}</td><td class="big">{_e(p)}</td></tr>'
             for seat, p in enumerate(table.players, 1)

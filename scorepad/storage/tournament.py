@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 from scorepad.storage.files import (
     _describe,
     _fsync_folder,
@@ -241,7 +241,12 @@ def from_document(doc: dict[str, Any]) -> Tournament:
     players = _names(doc, "players")
     raw_rounds = doc.get("round", [])
     if not isinstance(raw_rounds, list) or len(raw_rounds) > rounds:
-        raise _wrong("round", _("should be at most {rounds} rounds").format(rounds=rounds))
+        raise _wrong(
+            "round",
+            ngettext(
+                "should be at most {rounds} round", "should be at most {rounds} rounds", rounds
+            ).format(rounds=rounds),
+        )
     drawn: list[RoundDraw] = []
     for n, raw in enumerate(raw_rounds, 1):
         where = _("round {n}: ").format(n=n)

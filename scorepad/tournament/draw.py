@@ -53,7 +53,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 
 #: French Tarot: tables of 4, of 5 where the count needs them, of 3 only where 4s and 5s
 #: cannot cover the count (6, 7 and 11 players).
@@ -193,9 +193,11 @@ def _cannot_seat(count: int, sizes: Sequence[int]) -> ScorepadError:
         [
             Problem(
                 "players",
-                _("{count} players cannot be seated at tables of {sizes}").format(
-                    count=count, sizes=_(", ").join(str(s) for s in sorted(sizes))
-                ),
+                ngettext(
+                    "{count} player cannot be seated at tables of {sizes}",
+                    "{count} players cannot be seated at tables of {sizes}",
+                    count,
+                ).format(count=count, sizes=_(", ").join(str(s) for s in sorted(sizes))),
             )
         ]
     )
@@ -211,7 +213,14 @@ def _check_roster(names: list[str], history: History, rounds: int) -> None:
             )
         seen.add(name)
     if len(history) >= rounds:
-        problems.append(Problem("rounds", _("all {rounds} rounds are drawn").format(rounds=rounds)))
+        problems.append(
+            Problem(
+                "rounds",
+                ngettext("the only round is drawn", "all {rounds} rounds are drawn", rounds).format(
+                    rounds=rounds
+                ),
+            )
+        )
     for r, tables in enumerate(history, 1):
         present: set[str] = set()
         for table in tables:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 from scorepad.text import plural, shown
 
 if TYPE_CHECKING:
@@ -313,9 +313,11 @@ def draw_next(
     if len(tournament.drawn) >= tournament.rounds:
         raise ScorepadError(
             [
-                _("all {rounds} rounds are drawn: the tournament is complete").format(
-                    rounds=tournament.rounds
-                )
+                ngettext(
+                    "the only round is drawn: the tournament is complete",
+                    "all {rounds} rounds are drawn: the tournament is complete",
+                    tournament.rounds,
+                ).format(rounds=tournament.rounds)
             ]
         )
     changed = with_roster_changes(tournament, late, withdraw)

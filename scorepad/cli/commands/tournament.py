@@ -12,6 +12,7 @@ from scorepad.cli.options import JsonOpt, ascii_int
 from scorepad.cli.output import echo, echo_json, handled, print_problems, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
+from scorepad.text import plural
 
 commands = family()
 group = family()
@@ -178,10 +179,12 @@ def new(
     from scorepad.variants import get_variant
 
     echo(
-        _(
+        ngettext(
+            "created {file}: {game} ({profile} rules), {date}, {n} players, {rounds} round "
+            "of {deals} a player; draw the first round with: scorepad tournament draw {folder}",
             "created {file}: {game} ({profile} rules), {date}, {n} players, {rounds} rounds "
-            "of {deals} deals a player; draw the first round with: scorepad tournament draw "
-            "{folder}"
+            "of {deals} a player; draw the first round with: scorepad tournament draw {folder}",
+            made.rounds,
         ).format(
             file=folder / "tournament.toml",
             game=_(get_variant(made.variant).title),
@@ -189,7 +192,7 @@ def new(
             date=made.date,
             n=len(made.players),
             rounds=made.rounds,
-            deals=made.deals,
+            deals=plural(made.deals, "deal"),
             folder=folder,
         )
     )
@@ -267,9 +270,11 @@ def draw(
     echo(tables_text(drawn, round_))
     echo()
     echo(
-        _("wrote {n} table files in {folder}; record each with scorepad deal or play").format(
-            n=len(round_.tables), folder=folder / f"round-{round_.number}"
-        )
+        ngettext(
+            "wrote {n} table file in {folder}; record it with scorepad deal or play",
+            "wrote {n} table files in {folder}; record each with scorepad deal or play",
+            len(round_.tables),
+        ).format(n=len(round_.tables), folder=folder / f"round-{round_.number}")
     )
 
 
@@ -389,15 +394,12 @@ def check(folder: DirArg) -> None:
         print_problems(problems)
         raise typer.Exit(1)
     echo(
-        _(
-            "{folder}: {drawn} of {rounds} rounds drawn, {good} of {tables} tables as drawn and "
-            "finished"
-        ).format(
+        _("{folder}: {drawn} of {rounds} drawn, {good} of {tables} as drawn and finished").format(
             folder=folder,
             drawn=len(tournament.drawn),
-            rounds=tournament.rounds,
+            rounds=plural(tournament.rounds, "round"),
             good=good,
-            tables=tables,
+            tables=plural(tables, "table"),
         )
     )
 

@@ -13,7 +13,7 @@ from scorepad.cards import (
     trump,
 )
 from scorepad.i18n import _, ngettext
-from scorepad.text import num, plural, span
+from scorepad.text import num, plural, points_of, span
 from scorepad.variants import (
     Reader,
     fool_pile_problem,
@@ -144,11 +144,13 @@ def check_plain_points(r: Reader, e: FrenchEntry, n: int) -> None:
     hint = _("; with --slam {slams} it can be").format(slams=slams[0]) if slams else ""
     asked = _("; it can be a slam by {side}").format(side=_(SIDE_NAMES[slams[0]])) if slams else ""
     message = _(
-        "{points} points with {bouts} cannot be without a slam: each side took at "
+        "{points} with {bouts} cannot be without a slam: each side took at "
         "least one trick ({lo}){hint}"
     )
     what, said = (
-        message.format(points=num(e.points), bouts=plural(e.bouts, "bout"), lo=span(lo, hi), hint=h)
+        message.format(
+            points=points_of(e.points), bouts=plural(e.bouts, "bout"), lo=span(lo, hi), hint=h
+        )
         for h in (hint, asked)
     )
     r.add(what, "slam" if slams else "points", said)
@@ -290,10 +292,15 @@ def check_slam_points(r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
         counted = e.points - shift
         r.add(
             _(
-                "{points} points with {bouts} carry the owed Excuse's half point already: as "
+                "{typed} with {bouts} carry the owed Excuse's half point already: as "
                 "counted, the taker's side has {counted} ({points} with the owed half "
                 "point); enter --points {counted}, or leave out --fool-exchange owed"
-            ).format(points=num(e.points), bouts=plural(e.bouts, "bout"), counted=num(counted)),
+            ).format(
+                typed=points_of(e.points),
+                points=num(e.points),
+                bouts=plural(e.bouts, "bout"),
+                counted=num(counted),
+            ),
             "points",
         )
         return e
@@ -320,10 +327,10 @@ def check_slam_points(r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
     )
     r.add(
         _(
-            "{points} points with {bouts} cannot be with a slam by {side_names} in a "
+            "{points} with {bouts} cannot be with a slam by {side_names} in a "
             "{contract}: the taker's side has {choices}{hint}"
         ).format(
-            points=num(e.points),
+            points=points_of(e.points),
             bouts=plural(e.bouts, "bout"),
             side_names=_(SIDE_NAMES[e.slam]),
             contract=_(CONTRACT_WORDS[e.contract]),

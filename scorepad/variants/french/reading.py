@@ -11,7 +11,7 @@ from scorepad.cards import (
     HALF,
 )
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 from scorepad.model import Table
 from scorepad.text import num, plural, shown
 from scorepad.variants import (
@@ -310,9 +310,12 @@ def read_handfuls(r: Reader, n: int) -> tuple[tuple[str, int], ...]:
             bad(_("{player} shows only one handful per deal").format(player=player))
         elif not simple <= int(count) <= most:
             bad(
-                _(
+                ngettext(
+                    "handful of {player}: {count} trump is outside {simple}–{most} (a handful "
+                    "needs {simple} trumps with {n} players{why_most})",
                     "handful of {player}: {count} trumps is outside {simple}–{most} (a handful "
-                    "needs {simple} trumps with {n} players{why_most})"
+                    "needs {simple} trumps with {n} players{why_most})",
+                    int(count),
                 ).format(
                     player=player,
                     count=int(count),

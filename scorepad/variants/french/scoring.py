@@ -13,7 +13,7 @@ from scorepad.cards import (
 )
 from scorepad.i18n import _
 from scorepad.model import Outcome, Setting, Table
-from scorepad.text import num, plural, scores_line, signed
+from scorepad.text import num, plural, points_of, scores_line, signed
 from scorepad.variants import (
     Variant,
     check_outcome,
@@ -54,11 +54,9 @@ def attack_points(e: FrenchEntry, explain: bool = True) -> tuple[Decimal, int, l
             points, bouts = TOTAL - counted.points, 3 - counted.bouts
             if explain:
                 lines.append(
-                    _(
-                        "taker's side: 91 − {points} = {points2} points, 3 − {bouts} = {bouts2}"
-                    ).format(
+                    _("taker's side: 91 − {points} = {points2}, 3 − {bouts} = {bouts2}").format(
                         points=num(counted.points),
-                        points2=num(points),
+                        points2=points_of(points),
                         bouts=counted.bouts,
                         bouts2=plural(bouts, "bout"),
                     )

@@ -8,7 +8,7 @@ from scorepad.cards import (
     display_order,
 )
 from scorepad.i18n import _, ngettext
-from scorepad.text import num, plural, span
+from scorepad.text import num, plural, points_of, span
 from scorepad.variants import (
     Reader,
     fool_pile_problem,
@@ -72,10 +72,10 @@ def check_tricks(r: Reader, e: TrogguEntry, n: int) -> None:
             )
             r.add(
                 _(
-                    "{points} points cannot be for {tricks_won} of {n} cards plus the "
+                    "{points} cannot be for {tricks_won} of {n} cards plus the "
                     "{tapp}-card {what}{extra} ({least})"
                 ).format(
-                    points=num(points),
+                    points=points_of(points),
                     tricks_won=plural(tricks_won, "trick"),
                     n=n,
                     tapp=tapp,
@@ -89,10 +89,10 @@ def check_tricks(r: Reader, e: TrogguEntry, n: int) -> None:
         cards = (hand - tricks_won) * n
         r.add(
             _(
-                "{points} points leave the opponents {theirs}, which cannot be for their {x} "
+                "{points} leave the opponents {theirs}, which cannot be for their {x} "
                 "of {n} cards ({cards})"
             ).format(
-                points=num(points),
+                points=points_of(points),
                 theirs=num(TOTAL - points),
                 x=plural(hand - tricks_won, "trick"),
                 n=n,
@@ -105,10 +105,10 @@ def check_tricks(r: Reader, e: TrogguEntry, n: int) -> None:
         possible = _(", or ").join(span(lo, hi) for lo, hi in point_spans(e.bid, n))
         r.add(
             _(
-                "{points} points cannot be the Tappist side's with {n} players, whatever the "
+                "{points} cannot be the Tappist side's with {n} players, whatever the "
                 "tricks: his side holds the {tapp}-card {what}, and a trick holds {n} cards "
                 "worth at least 1 each (possible: {possible}); enter the points as counted"
-            ).format(points=num(points), n=n, tapp=tapp, what=what, possible=possible),
+            ).format(points=points_of(points), n=n, tapp=tapp, what=what, possible=possible),
             "points",
         )
         return

@@ -207,10 +207,9 @@ def how_known(e: TrogguEntry, n: int, proof: TrickProof, points: Decimal) -> str
         return _("the opponents' pile is empty: they took no trick")
     if proof.tricks == 0:
         return _(
-            "{points} points: the {what} alone, no trick (a trick adds {n} cards worth "
-            "at least 1 each)"
-        ).format(points=num(points), what=what, n=n)
-    return _("{points} points: the opponents took no trick").format(points=num(points))
+            "{points}: the {what} alone, no trick (a trick adds {n} cards worth at least 1 each)"
+        ).format(points=points_of(points), what=what, n=n)
+    return _("{points}: the opponents took no trick").format(points=points_of(points))
 
 
 def settle(e: TrogguEntry, players: tuple[str, ...], k: int, share: int) -> dict[str, int]:
