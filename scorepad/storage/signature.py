@@ -86,7 +86,9 @@ def _signed_chunks(chunks: list[bytes | memoryview]) -> list[bytes | memoryview]
 def _unsigned(data: bytes) -> tuple[int, bool]:
     """Where the file's text ends before its signature line, and whether the signature holds:
     made by this very scorepad (whose checks it passed) over exactly those bytes."""
-    found = _SIGNATURE.search(data)
+    # searched from the last line that can begin it (the pattern runs to the end), not tried
+    # at every line of the file: 16 ms of a file of 10,000 deals
+    found = _SIGNATURE.search(data, max(data.rfind(b"\n# checked by scorepad "), 0))
     if found is None:
         return len(data), False
     end = found.start(1)
