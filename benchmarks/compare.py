@@ -8,8 +8,8 @@ Each side is installed non-editable in a virtual environment of its own: the wor
 it is (committed or not, from a copy of its files) and REV (a tag, a commit, a branch) from
 `git archive`; both with exactly the dependency versions of the Python running this script,
 installed with `pip install --no-deps`, so what is compared is scorepad's code and not the
-libraries. `--venvs DIR` keeps the environments there for the next run (REV's is reused,
-the working tree's package is installed again each time).
+libraries. `--venvs DIR` keeps REV's environment there for the next run (the working tree's
+is made afresh each time, in a temporary folder, so that two runs never share it).
 
 The files come from benchmarks/generate.py (French Tarot by default; 100 and 10,000 deals
 and an archive of 500 evenings of 20 deals). Where REV writes an older format, it gets the
@@ -254,13 +254,20 @@ def rounds(
     a: list[str], b: list[str], floor: list[str], pairs: int, prepare_a: Any, prepare_b: Any
 ) -> dict[str, Any]:
     once(a, prepare_a), once(b, prepare_b)  # warm-up: the files in the page cache
-    cpu_a, cpu_b, wall_a, wall_b, cpu_f = [], [], [], [], []
+    cpu_a: list[float] = []
+    cpu_b: list[float] = []
+    wall_a: list[float] = []
+    wall_b: list[float] = []
+    cpu_f: list[float] = []
     for _ in range(pairs):
-        ca, wa = once(a, prepare_a)
-        cb, wb = once(b, prepare_b)
-        cf, _wf = once(floor)
-        cpu_a.append(ca), cpu_b.append(cb), wall_a.append(wa), wall_b.append(wb)
-        cpu_f.append(cf)
+        for cpu, wall, argv, prepare in (
+            (cpu_a, wall_a, a, prepare_a),
+            (cpu_b, wall_b, b, prepare_b),
+            (cpu_f, [], floor, None),
+        ):
+            c, w = once(argv, prepare)
+            cpu.append(c)
+            wall.append(w)
     return {
         "cpu_a": statistics.median(cpu_a),
         "cpu_b": statistics.median(cpu_b),
@@ -300,10 +307,13 @@ def main() -> None:
         deps = pinned_dependencies()
         print(f"dependencies: {' '.join(deps)}", file=sys.stderr)
         source_a, source_b = scratch / "src-a", scratch / "src-b"
-        source_a.mkdir(), source_b.mkdir()
+        source_a.mkdir()
+        source_b.mkdir()
         working_tree_copy(source_a)
+        head_a = run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT).stdout.strip()
+        dirty = run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT).stdout
         commit = revision_copy(args.rev, source_b)
-        py_a = make_venv(venvs / "venv-tree", deps)
+        py_a = make_venv(scratch / "venv-tree", deps)  # its own: runs may overlap
         py_b = make_venv(venvs / f"venv-{commit[:12]}", deps)
         install(py_a, source_a)
         if not (venvs / f"venv-{commit[:12]}" / "installed").exists():
@@ -378,10 +388,8 @@ def main() -> None:
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
-    head_a = run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT).stdout.strip()
-    dirty = run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT).stdout.strip()
     meta = {
-        "a": f"working tree ({head_a}{' + changes' if dirty else ''}), format {format_a}",
+        "a": f"working tree ({head_a}{' + changes' if dirty.strip() else ''}), format {format_a}",
         "b": f"{args.rev} ({commit[:7]}), format {format_b}",
         "pairs": args.pairs,
         "floor": FLOOR,
@@ -391,8 +399,9 @@ def main() -> None:
     if args.json:
         print(json.dumps({**meta, "rows": rows}, indent=2))
         return
-    print(f"A: {meta['a']}\nB: {meta['b']}\n{args.pairs} rounds (A, B, floor) per command; ")
-    print(f"load average {' '.join(f'{x:.1f}' for x in meta['load'])}\n")
+    load = " ".join(f"{x:.1f}" for x in meta["load"])
+    print(f"A: {meta['a']}\nB: {meta['b']}")
+    print(f"{args.pairs} rounds (A, B, floor) per command; load average at the end {load}\n")
 
     def r(s: dict[str, float]) -> str:
         return f"{s['median']:.2f} ({s['min']:.2f}–{s['max']:.2f})"
