@@ -16,6 +16,13 @@ against the fixed table of the same size the same way (`× fixed table`; the goa
 Ratios, not seconds, are what to compare across machines; `--commands` measures only those
 given. The session files come from
 benchmarks/generate.py (made if missing).
+
+Each run is kept in DATA/runs/COMMIT.json (COMMIT: `--commit`, by default the checkout's
+commit, with `+` when scorepad/ has changes not committed), and the table's last column
+compares every figure with the last other commit measured there (or `--against COMMIT`):
+the ratio of the two runs' `× own floor`, so that a machine busier in one run than in the
+other moves both the command and its floor (for the floors themselves: their CPU time).
+For two revisions measured side by side in the same run, see benchmarks/compare.py.
 """
 
 from __future__ import annotations
@@ -89,6 +96,8 @@ def main() -> None:
         default="",
         help="only these (comma-separated): e.g. standings,stats; default: every command",
     )
+    parser.add_argument("--commit", help="what is measured (default: the checkout's commit)")
+    parser.add_argument("--against", help="the commit to compare with (default: the last one)")
     args = parser.parse_args()
     wanted = {c for c in args.commands.split(",") if c}
     args.data = args.data.resolve()
@@ -248,6 +257,16 @@ def main() -> None:
                 )
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    commit = args.commit or checkout_commit()
+    runs = args.data / "runs"
+    runs.mkdir(exist_ok=True)
+    before, against = last_run(runs, commit, args.against)
+    (runs / f"{commit}.json").write_text(json.dumps(rows, indent=2))
+    for row in rows:
+        then = before.get((str(row["command"]), str(row["file"])))
+        if then is not None:
+            key = "x_own_floor" if "x_own_floor" in row and "x_own_floor" in then else "cpu"
+            row["x_last"] = float(row[key]) / max(float(then[key]), 1e-6)  # type: ignore[arg-type]
     if args.json:
         print(json.dumps(rows, indent=2))
         return
@@ -263,6 +282,7 @@ def main() -> None:
         "× standings",
         "× fixed table",
         "peak MiB",
+        f"× {against}" if against else "× last commit",
     ]
     table = [
         [
@@ -275,10 +295,52 @@ def main() -> None:
             f"{r['x_standings']:.2f}" if "x_standings" in r else "",
             f"{r['x_fixed']:.2f}" if "x_fixed" in r else "",
             f"{r['rss']:.0f}",
+            f"{r['x_last']:.2f}" if "x_last" in r else "",
         ]
         for r in rows
     ]
+    print(f"{commit}, against {against or 'no other commit measured yet'}:")
     print(tabulate(table, headers, tablefmt="github", disable_numparse=True))
+
+
+def checkout_commit() -> str:
+    """The checkout's commit (short), with `+` if scorepad/ has changes not committed."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=HERE,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "scorepad"],
+            cwd=HERE.parent,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+" if dirty else "")
+
+
+def last_run(
+    runs: Path, commit: str, against: str | None
+) -> tuple[dict[tuple[str, str], dict[str, object]], str | None]:
+    """The rows of the run to compare with, by (command, file), and its commit: `against`,
+    or the newest run of another commit."""
+    if against:
+        path = runs / f"{against}.json"
+        if not path.exists():
+            raise SystemExit(f"no run of {against} in {runs}")
+    else:
+        others = [p for p in runs.glob("*.json") if p.stem != commit]
+        if not others:
+            return {}, None
+        path = max(others, key=lambda p: p.stat().st_mtime)
+    rows = json.loads(path.read_text())
+    return {(str(r["command"]), str(r["file"])): r for r in rows}, path.stem
 
 
 if __name__ == "__main__":

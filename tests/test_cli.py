@@ -240,6 +240,33 @@ def test_a_command_imports_only_its_own_module(cli):
     assert _command_modules("--help") == "['scorepad.cli.commands.summaries']"
 
 
+STARTUP = ("import atexit, gc, sys\n"
+           "atexit.register(lambda: print('frozen at exit:', gc.get_freeze_count() > 0))\n"
+           "from scorepad.cli import main\nfrom scorepad.cli import commands\n"
+           "sys.argv[0] = 'scorepad'\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+           "print(sorted(m for m in ('hashlib', '_hashlib', 'tabulate') if m in sys.modules),"
+           " sorted(commands._BUILT))")  # fmt: skip
+
+
+def test_a_table_s_commands_start_with_only_what_they_need(cli):
+    """Start-up: on a small file, `deal`, `show` and `standings` load no OpenSSL (hashlib)
+    and no tabulate, and build only the command that runs, not its family's others; and the
+    process's last garbage collections skip what it imported (frozen at exit)."""
+    import subprocess
+    import sys
+
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
+    cli("deal", path, "--contract", "garde", "--taker", "Anna", "--points", "50", "--bouts", "2")
+    for args, built in ((["deal", path, "--contract", "pass"], "['deal']"),
+                        (["show", path, "1"], "['show']"), (["standings", path], "['standings']"),
+                        (["play", path], "['deal', 'play']")):  # play reads as deal  # fmt: skip
+        out = subprocess.run([sys.executable, "-c", STARTUP, *map(str, args)], input="",
+                             capture_output=True, text=True, check=True).stdout  # fmt: skip
+        lines = out.strip().splitlines()
+        assert lines[-2] == f"[] {built}", (args, out)
+        assert lines[-1] == "frozen at exit: True", (args, out)
+
+
 def test_an_unknown_table_format_prints_nothing_before_its_error(cli):
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
     for command in ("standings", "history"):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import re
 import stat
@@ -346,6 +345,8 @@ def _temp_name(real: Path) -> Path:
     """One temporary name per file, so a temp file left by a crash is replaced next time."""
     name = real.name
     if len(name.encode()) > 200:  # keep within the filesystem's name limit
+        import hashlib
+
         name = hashlib.sha256(name.encode()).hexdigest()[:32]
     return real.parent / f".{name}.tmp"
 

@@ -33,19 +33,26 @@ COMMANDS: dict[str, str] = {
 
 
 def load(name: str) -> Any:
-    """The click command `name`, built from its family's Typer (imported now)."""
-    return _family(COMMANDS[name]).commands[name]
-
-
-_BUILT: dict[str, Any] = {}  # a family's click group, built once (--help asks for every command)
-
-
-def _family(module: str) -> Any:
-    if module not in _BUILT:
+    """The click command `name`, built from its family's Typer (imported now): that command
+    alone, the family's others are not built (each costs start-up: half a millisecond to a
+    few for the deal options); a family's group (`tournament`) is built whole."""
+    if name not in _BUILT:
         import importlib
 
         import typer
 
-        family = importlib.import_module(f"scorepad.cli.commands.{module}")
-        _BUILT[module] = typer.main.get_group(family.commands)
-    return _BUILT[module]
+        family = importlib.import_module(f"scorepad.cli.commands.{COMMANDS[name]}").commands
+        for info in family.registered_commands:
+            if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:
+                _BUILT[name] = typer.main.get_command_from_info(
+                    info,
+                    pretty_exceptions_short=family.pretty_exceptions_short,
+                    rich_markup_mode=family.rich_markup_mode,
+                )
+                break
+        else:
+            _BUILT[name] = typer.main.get_group(family).commands[name]
+    return _BUILT[name]
+
+
+_BUILT: dict[str, Any] = {}  # each command built once (--help asks for every command)
