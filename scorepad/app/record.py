@@ -245,6 +245,8 @@ def record_deal(
         if stop:
             now, what = stop
             confirm.changed(what)
+            if raw.get("dealer") == read_as.next_dealer():  # the dealer in turn: turned on
+                raw = {k: v for k, v in raw.items() if k not in ("dealer", "out")}
             try:  # the same deal at the file as it is now: shown (or mended) and asked again
                 core.add_deal(now, raw, play_on=play_on)
                 refused = ScorepadError([])
