@@ -11,7 +11,6 @@ passes in; the file goes through storage, the rules through core.
 
 from __future__ import annotations
 
-import re
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -19,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from scorepad import core, storage
-from scorepad.app.guided import NO, YES, Back, DealEntry, yes_no
+from scorepad.app.guided import NO, YES, Back, DealEntry, at_the_table, yes_no
 from scorepad.app.record import (
     Moved,
     Recorded,
@@ -56,17 +55,6 @@ HELP = N_("""between deals:
 inside a deal:
   < goes back one answer; ? at a question lists its answers; Ctrl-C drops the deal;
   n at "Save?" offers to change one answer, keeping the others""")
-
-
-_OPTION = re.compile(r"(?<![\w-])--([a-z][a-z-]*)")
-
-
-def at_the_table(problem: Problem | str) -> str:
-    """A problem as said at the table: in `play`'s words, never an option's (`--seats: …`
-    is `seats: …`, "add --seats 3" is "add seats 3": `l NAME seats 3`)."""
-    if isinstance(problem, Problem) and problem.asked:
-        return problem.asked
-    return _OPTION.sub(lambda m: m.group(1), str(problem))
 
 
 def compact_standings(session: Session) -> str:
@@ -146,7 +134,7 @@ class Evening:
                 self.say(_("\n  deal dropped; nothing was saved (Ctrl-C again or q leaves)"))
             except ScorepadError as err:
                 for problem in err.problems:
-                    self.say(f"  ✗ {at_the_table(problem)}")
+                    self.say(f"  ✗ {at_the_table(problem, where=True)}")
 
     def play_on(self, n: int) -> bool:
         """Past the end of a match only when asked for: a reflexive Enter plays no deal."""

@@ -10,6 +10,7 @@ the command line passes in, so this module never touches the terminal itself.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -37,6 +38,20 @@ NONE_WORDS = ("", "-", "none", "no", "n", "なし", "無し", "いいえ")
 YES = ("y", "yes", "o", "oui", "j", "ja", "はい", "うん", "ええ")
 NO = ("n", "no", "non", "nein", "いいえ", "いや", "ううん")
 ALONE = ("alone", "ひとり", "一人", "単独")
+
+
+_OPTION = re.compile(r"(?<![\w-])--([a-z][a-z-]*)")
+
+
+def at_the_table(problem: Problem | str, *, where: bool = False) -> str:
+    """A problem as said at the table, in its questions' words, never an option's (`--seats:
+    …` is `seats: …`; "a pass deal has no --points" is "… no points"). `where`: the place
+    said too (a file, a deal)."""
+    if isinstance(problem, Problem):
+        if problem.asked:
+            return problem.asked
+        problem = str(problem) if where else problem.what
+    return _OPTION.sub(lambda m: m.group(1), problem)
 
 
 class Back(Exception):
@@ -120,6 +135,8 @@ class DealEntry:
         self.last_required: str | None = None
         self.steps: list[tuple[dict[str, Any], set[str], str | None, str | None]] = []
         self.hints: dict[str, Any] = {}  # old answers shown as defaults (change)
+        self.answered: list[str] = []  # the questions answered, in turn
+        self.refusal: tuple[str, ...] | None = None  # the problems last said of the answers
 
     def run(self, given: Mapping[str, Any], announce: str = "") -> dict[str, Any]:
         given = in_game_words(self.variant, given)
@@ -170,7 +187,7 @@ class DealEntry:
                     self._seat_given(self.raw)
             except ScorepadError as err:
                 for problem in err.problems:
-                    self.say(f"  ✗ {problem.asked or problem.what}")
+                    self.say(f"  ✗ {at_the_table(problem)}")
                 self.raw.pop("dealer", None)
                 self.raw.pop("out", None)
                 self.asked.discard("out")
@@ -237,8 +254,24 @@ class DealEntry:
         entry, problems, missing = self._read(raw)
         if problems:
             for p in problems:
-                self.say(f"  ✗ {p.asked or p.what}")
+                self.say(f"  ✗ {at_the_table(p)}")
+            said = tuple(str(p) for p in problems)
             fields = {p.field or self.last for p in problems}
+            if said == self.refusal:  # the answer asked again was kept: the other one goes
+                culprit = next(
+                    (k for k in reversed(self.answered) if k in raw and k not in fields), None
+                )
+                if culprit is not None:
+                    self.say(
+                        _("  {answer} left out: it does not go with the other answers").format(
+                            answer=self.label(culprit)
+                        )
+                    )
+                    asked.difference_update(_forget(raw, culprit))
+                    self.refusal = None
+                    self._refused(again=True)
+                    return True
+            self.refusal = said
             if all(k in asked and k not in raw for k in fields):
                 # every problem names a question already declined (a slam that would make
                 # the points possible): the answer that needs it is asked again instead,
@@ -283,6 +316,8 @@ class DealEntry:
             self.steps.append(self.steps[-1])  # the refused question's own state, once more
 
     def _ask_one(self, key: str, required: bool) -> None:
+        if key not in self.answered and key in self.raw:
+            self.answered.append(key)  # given before any question (an option, an edit)
         if key == "dealer":
             self.raw["dealer"] = self._ask_dealer(
                 self.raw.get("dealer") or self.hints.get("dealer") or self.session.next_dealer(),
@@ -293,6 +328,7 @@ class DealEntry:
             self._ask_field(key, self.raw, required=required)
         self.asked.add(key)
         self.last = key
+        self.answered.append(key)
         if required:
             self.last_required = key
 
@@ -459,11 +495,11 @@ class DealEntry:
                 text = _("\n  answers: {answers} (or any unique beginning)").format(
                     answers=_(", ").join(pairs)
                 )
-                others = [
-                    f"{a} = {c}"
-                    for a, c in field.aliases
-                    if a not in shorts and a != c and c in field.choices
-                ]
+                words: dict[str, list[str]] = {}
+                for a, c in field.aliases:
+                    if a not in shorts and a != c and c in field.choices:
+                        words.setdefault(c, []).append(a)
+                others = [f"{c}: {' '.join(w)}" for c, w in words.items()]
                 if others:
                     text += _(
                         "\n  also: {aliases} (whole, or a beginning that names nothing else)"
@@ -477,7 +513,7 @@ class DealEntry:
             try:
                 return self.table.resolve(answer, question.lower())
             except ScorepadError as err:
-                self.say(f"  ✗ {err.problems[0].asked or err.problems[0].what}")
+                self.say(f"  ✗ {at_the_table(err.problems[0])}")
 
     def _seat_given(self, given: Mapping[str, Any]) -> None:
         seat_given(self, given)
