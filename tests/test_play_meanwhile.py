@@ -187,3 +187,34 @@ def test_guided_deal_on_a_terminal_checks_the_file_too(tmp_path):
     assert "Dealer [Bruno]" in out and "✗ taker Bruno deals and sits out this deal" in out
     assert "saved as deal 2" in out
     assert _deals(path) == [("Anna", "petite Chloé"), ("Bruno", "garde Elsa")]
+
+
+def test_a_line_the_file_refuses_under_the_lock_names_the_file_and_the_line(tmp_path):
+    """Without a terminal the lines are checked against the file as read, then saved under
+    the lock against the file as it is then: a refusal there names the file and the line."""
+    path = _five(tmp_path)
+    play = subprocess.Popen([sys.executable, "-m", "scorepad", "play", str(path)],
+                            stdin=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)  # it has read the file (deal 1: Anna deals and sits out) and waits
+    _scorepad("deal", path, "-c", "p", "-t", "Chloé", "-p", 50, "-b", 1)  # Bruno deals next
+    _out, err = play.communicate("# the evening\n-c g -t Bruno -p 50 -b 2\n", timeout=60)
+    assert play.returncode == 1
+    assert f"error: {path}: input line 2: deal 2: taker Bruno deals and sits out" in err
+    assert len(storage.load(path).deals) == 1
+
+
+def test_roster_words_in_play_are_split_as_a_shell_does_and_given_once(cli):
+    path = cli.new("g.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    script = ["j Fumiko seats 3 seats 4", 'j "Ha ns"', "j Gino seats 9", "l Anna after Bruno",
+              "l Chloé", "j Ida after", 'j "Jo', "q"]
+    out = cli("play", path, "-i", input="\n".join(script) + "\n").stdout
+    assert "✗ seats given twice (3, 4): give it once" in out
+    assert "Ha ns joins from deal 1" in out
+    assert "✗ seats: french is played by 3 to 5 players, not 9" in out
+    assert "✗ after PLAYER is for j (someone arriving): l NAME [seats N]" in out
+    assert "add seats 4" not in out and "--" not in out.replace("—", "")  # no option names
+    assert "✗ after needs a value" in out and "✗ cannot split the line" in out
+    session = storage.load(path)
+    assert session.players == ("Anna", "Bruno", "Chloé", "Daisuke", "Ha ns")
+    assert session.evening().next.roster == ("Anna", "Bruno", "Daisuke", "Ha ns")
+    assert "Fumiko" not in session.players and "Gino" not in session.players
