@@ -11,6 +11,7 @@ passes in; the file goes through storage, the rules through core.
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -38,7 +39,7 @@ from scorepad.render.deals import (
     result_name,
 )
 from scorepad.render.standings import standings_grid
-from scorepad.text import plural, scores_line, shown, signed, typed
+from scorepad.text import plural, scores_line, shown, signed, typed, width
 from scorepad.variants import get_variant
 
 Ask = Callable[[str], str]
@@ -55,6 +56,9 @@ HELP = N_("""between deals:
 inside a deal:
   < goes back one answer; ? at a question lists its answers; Ctrl-C drops the deal;
   n at "Save?" offers to change one answer, keeping the others""")
+
+
+_ONE_LETTER = re.compile(r"(?<!\S)(\S) (?=\S)")  # a one-character word and the next
 
 
 def compact_standings(session: Session) -> str:
@@ -88,11 +92,14 @@ class Evening:
         session = storage.load(self.path)
         variant = get_variant(session.variant)
         self.say(
-            _("{file}: {game}, {deals} so far; {players}. ? for help, q to leave.").format(
-                file=self.path,
-                game=_(variant.title),
-                deals=plural(len(session.deals), "deal"),
-                players=_(", ").join(session.players),
+            self.together(
+                _("{file}: {game}, {deals} so far; {players}. ? for help, q to leave.").format(
+                    file=self.path,
+                    game=_(variant.title),
+                    deals=plural(len(session.deals), "deal"),
+                    players=_(", ").join(session.players),
+                ),
+                self.fit(),
             )
         )
         told = None  # the match's end, said once
@@ -108,7 +115,12 @@ class Evening:
                 where = _("the match is over")
             try:
                 command = typed(
-                    self.ask(_("{where} — Enter, or u e s h c q ?: ").format(where=where))
+                    self.ask(
+                        self.together(
+                            _("{where} — Enter, or u e s h c q ?: ").format(where=where),
+                            None if self.fit() is None else self.fit() - 1,  # the cursor
+                        )
+                    )
                 )
             except (KeyboardInterrupt, EOFError):
                 self.say("")
@@ -135,6 +147,15 @@ class Evening:
             except ScorepadError as err:
                 for problem in err.problems:
                     self.say(f"  ✗ {at_the_table(problem, where=True)}")
+
+    @staticmethod
+    def together(text: str, fit: int | None) -> str:
+        """`text`, when it is to be wrapped (wider than `fit`), with each one-letter word
+        tied to the next, so that the one-key commands (`u e s h c q ?`, `? for help`) are
+        never split over two lines nor `?` left alone on one."""
+        if fit is None or width(text) <= fit:
+            return text
+        return _ONE_LETTER.sub("\\1\u00a0", text)
 
     def play_on(self, n: int) -> bool:
         """Past the end of a match only when asked for: a reflexive Enter plays no deal."""

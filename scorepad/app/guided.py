@@ -50,7 +50,8 @@ def at_the_table(problem: Problem | str, *, where: bool = False) -> str:
     if isinstance(problem, Problem):
         if problem.asked:
             return problem.asked
-        problem = str(problem) if where else problem.what
+        named = where and problem.where and not problem.where.isupper()  # not NAME: …
+        problem = str(problem) if named else problem.what
     return _OPTION.sub(lambda m: m.group(1), problem)
 
 
@@ -580,6 +581,8 @@ class DealEntry:
         try:
             self._ask_field("pile", raw, required=False)
         except Back:
+            for key in ("points", "cards", "pile", "side", "player"):
+                raw.pop(key, None)  # the cards' answer is given again, or points instead
             redo()
             return
         self.asked.add("pile")
