@@ -99,7 +99,11 @@ def what_changed(read_as: Session, now: Session) -> str | None:
     if left:
         said.append(_("{names} left").format(names=_(", ").join(left)))
     if seats_now != seats:
-        said.append(_("the table has {seats} seats").format(seats=seats_now))
+        said.append(
+            ngettext("the table has {seats} seat", "the table has {seats} seats", seats_now).format(
+                seats=seats_now
+            )
+        )
     if not said:
         said.append(_("the session was changed"))
     return _("the file was changed by another scorepad meanwhile: {what}").format(
