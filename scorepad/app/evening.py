@@ -59,6 +59,7 @@ inside a deal:
 
 
 _ONE_LETTER = re.compile(r"(?<!\S)(\S) (?=\S)")  # a one-character word and the next
+_BEFORE_MARK = re.compile(r" (?=\?(?:\s|:|$))")  # the space before a `?` standing alone
 
 
 def compact_standings(session: Session) -> str:
@@ -155,6 +156,7 @@ class Evening:
         never split over two lines nor `?` left alone on one."""
         if fit is None or width(text) <= fit:
             return text
+        text = _BEFORE_MARK.sub("\u00a0", text)  # `?` never starts a line: it goes along
         return _ONE_LETTER.sub("\\1\u00a0", text)
 
     def play_on(self, n: int) -> bool:

@@ -138,6 +138,7 @@ class DealEntry:
         self.hints: dict[str, Any] = {}  # old answers shown as defaults (change)
         self.answered: list[str] = []  # the questions answered, in turn
         self.refusal: tuple[str, ...] | None = None  # the problems last said of the answers
+        self.reasked: str | None = None  # the question last asked again for a problem
 
     def run(self, given: Mapping[str, Any], announce: str = "") -> dict[str, Any]:
         given = in_game_words(self.variant, given)
@@ -258,7 +259,9 @@ class DealEntry:
                 self.say(f"  ✗ {at_the_table(p)}")
             said = tuple(str(p) for p in problems)
             fields = {p.field or self.last for p in problems}
-            if said == self.refusal:  # the answer asked again was kept: the other one goes
+            declined = all(k in asked and k not in raw for k in fields)
+            if said == self.refusal and self.reasked in fields and not declined:
+                # the question asked again for it was answered as before: the other goes
                 culprit = next(
                     (k for k in reversed(self.answered) if k in raw and k not in fields), None
                 )
@@ -273,7 +276,7 @@ class DealEntry:
                     self._refused(again=True)
                     return True
             self.refusal = said
-            if all(k in asked and k not in raw for k in fields):
+            if declined:
                 # every problem names a question already declined (a slam that would make
                 # the points possible): the answer that needs it is asked again instead,
                 # and the declined question may come again after it
@@ -292,6 +295,7 @@ class DealEntry:
             if key not in missing and each:  # a misère's points: each player's again
                 key = each[0]
             self._refused(again=key == self.last)
+            self.reasked = key
             self._ask_one(key, required=key in missing)  # at once, whatever else
             return True
         optional = [k for k in self.variant.questions(raw, entry, self.table) if k not in asked]
