@@ -48,7 +48,8 @@ def _converse(args, answer, seconds=240):
     else:
         os.kill(pid, signal.SIGKILL)
     _pid, status = os.waitpid(pid, 0)
-    return output.decode("utf-8", "replace").replace("\r\n", "\n"), os.waitstatus_to_exitcode(status)
+    text = output.decode("utf-8", "replace").replace("\r\n", "\n")
+    return text, os.waitstatus_to_exitcode(status)
 
 
 def _plan():
@@ -90,7 +91,7 @@ def _edit_in_play(tmp_path):
     shutil.copy(EXAMPLE, path)
     plan = _plan()
     commands = []
-    for n, points, taker, dealer, out in plan:
+    for n, points, taker, _dealer, _out in plan:
         commands += [f"e {n} points {points or 50}", f"e {n} taker {taker or 'Bruno'}",
                      f"e {n} dealer"]
     commands.append("q")
@@ -100,7 +101,7 @@ def _edit_in_play(tmp_path):
         if "— Enter, or" in prompt:
             command = commands.pop(0)
             n = int(command.split()[1]) if command != "q" else 0
-            current.update(zip(("n", "points", "taker", "dealer", "out"), plan[n - 1]))
+            current.update(zip(("n", "points", "taker", "dealer", "out"), plan[n - 1], strict=True))
             return command.encode() + b"\r"
         if prompt.startswith("Dealer ["):
             return current["dealer"].encode() + b"\r"

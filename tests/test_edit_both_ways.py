@@ -134,6 +134,7 @@ def test_guided_and_field_options_edit_a_deal_alike(people, seats, steps, edit):
             assert refused or any("✗" in line for line in said), (result.stderr, said)
             assert guided.read_bytes() == by_options.read_bytes()
             return
-        event(f"compared {what}, {'fixed' if session.fixed else 'roster'}, changes={len(session.changes)}")
+        kind = "fixed" if session.fixed else "roster"
+        event(f"compared {what}, {kind}, changes={len(session.changes)}")
         assert not refused, (options, said)
         assert guided.read_bytes() == by_options.read_bytes(), (options, said)

@@ -70,7 +70,8 @@ def _typing(args, steps, columns=200):
     else:
         os.kill(pid, signal.SIGKILL)
     _pid, status = os.waitpid(pid, 0)
-    return output.decode("utf-8", "replace").replace("\r\n", "\n"), os.waitstatus_to_exitcode(status)
+    text = output.decode("utf-8", "replace").replace("\r\n", "\n")
+    return text, os.waitstatus_to_exitcode(status)
 
 
 def _deals(path):

@@ -119,7 +119,7 @@ class Evening:
                     self.ask(
                         self.together(
                             _("{where} — Enter, or u e s h c q ?: ").format(where=where),
-                            None if self.fit() is None else self.fit() - 1,  # the cursor
+                            self.fit_prompt(),
                         )
                     )
                 )
@@ -148,6 +148,11 @@ class Evening:
             except ScorepadError as err:
                 for problem in err.problems:
                     self.say(f"  ✗ {at_the_table(problem, where=True)}")
+
+    def fit_prompt(self) -> int | None:
+        """The width a question's line must fit: one column is the cursor's."""
+        fit = self.fit()
+        return None if fit is None else fit - 1
 
     @staticmethod
     def together(text: str, fit: int | None) -> str:
