@@ -219,3 +219,15 @@ def test_roster_words_in_play_are_split_as_a_shell_does_and_given_once(cli):
     assert session.players == ("Anna", "Bruno", "Chloé", "Daisuke", "Ha ns")
     assert session.evening().next.roster == ("Anna", "Bruno", "Daisuke", "Ha ns")
     assert "Fumiko" not in session.players and "Gino" not in session.players
+
+
+def test_a_dealer_named_who_left_meanwhile_is_asked_again(tmp_path):
+    path = _five(tmp_path)
+    keys = [b"50\r", b"2\r", b"\r",  # shown as deal 1 dealt by Bruno
+            lambda: _scorepad("leave", path, "Bruno"), b"\r", b"\r", b"\r", b"\r"]
+    out, code = _typing(["deal", path, "--dealer", "Bruno", "-c", "g", "-t", "Chloé"], keys)
+    assert code == 0, out
+    assert "deal 1, dealt by Bruno: garde Chloé" in out and "Bruno left" in out
+    assert "Dealer [Anna]" in out.split("Bruno left")[1]
+    assert "saved as deal 1" in out
+    assert _deals(path) == [("Anna", "garde Chloé")]

@@ -136,6 +136,17 @@ def save_edit(
     return moved[0] if moved else (before, after)
 
 
+def _on_roster(session: Session, name: str) -> bool:
+    """Whether `name` names someone on the roster at the next deal (as a name is matched)."""
+    from scorepad.model import Table
+
+    try:
+        Table(session.variant, _next_table(session)[0], session.rules).resolve(name)
+    except ScorepadError:
+        return False
+    return True
+
+
 def _next_table(session: Session) -> tuple[tuple[str, ...], int]:
     """Who is on the roster at the next deal, and the table's seats then."""
     if session.fixed:
@@ -249,7 +260,11 @@ def record_deal(
         if stop:
             now, what = stop
             confirm.changed(what)
-            if raw.get("dealer") == read_as.next_dealer():  # the dealer in turn: turned on
+            out, dealer = raw.get("out"), raw.get("dealer")
+            named = out if isinstance(out, list) else [] if out is None else [out]
+            named = [*named, dealer] if dealer else named
+            if dealer == read_as.next_dealer() or not all(_on_roster(now, str(p)) for p in named):
+                # the dealer in turn (the turn moved on), or someone named left: asked again
                 raw = {k: v for k, v in raw.items() if k not in ("dealer", "out")}
             try:  # the same deal at the file as it is now: shown (or mended) and asked again
                 core.add_deal(now, raw, play_on=play_on)
