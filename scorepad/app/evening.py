@@ -11,6 +11,7 @@ passes in; the file goes through storage, the rules through core.
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -18,8 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from scorepad import core, storage
-from scorepad.app.guided import NO, YES, Back, DealEntry, yes_no
-from scorepad.app.record import Recorded, record_deal, record_deals, same_as_last
+from scorepad.app.guided import NO, YES, Back, DealEntry, at_the_table, yes_no
+from scorepad.app.record import (
+    Moved,
+    Recorded,
+    record_deals,
+    record_shown,
+    same_as_last,
+    save_edit,
+)
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Session
@@ -31,7 +39,7 @@ from scorepad.render.deals import (
     result_name,
 )
 from scorepad.render.standings import standings_grid
-from scorepad.text import plural, scores_line, shown, signed, typed
+from scorepad.text import plural, scores_line, shown, signed, typed, width
 from scorepad.variants import get_variant
 
 Ask = Callable[[str], str]
@@ -49,6 +57,10 @@ HELP = N_("""between deals:
 inside a deal:
   < goes back one answer; ? at a question lists its answers; Ctrl-C drops the deal;
   n at "Save?" offers to change one answer, keeping the others""")
+
+
+_ONE_LETTER = re.compile(r"(?<!\S)(\S) (?=\S)")  # a one-character word and the next
+_BEFORE_MARK = re.compile(r" (?=\?(?:\s|:|$))")  # the space before a `?` standing alone
 
 
 def compact_standings(session: Session) -> str:
@@ -82,11 +94,14 @@ class Evening:
         session = storage.load(self.path)
         variant = get_variant(session.variant)
         self.say(
-            _("{file}: {game}, {deals} so far; {players}. ? for help, q to leave.").format(
-                file=self.path,
-                game=_(variant.title),
-                deals=plural(len(session.deals), "deal"),
-                players=_(", ").join(session.players),
+            self.together(
+                _("{file}: {game}, {deals} so far; {players}. ? for help, q to leave.").format(
+                    file=self.path,
+                    game=_(variant.title),
+                    deals=plural(len(session.deals), "deal"),
+                    players=_(", ").join(session.players),
+                ),
+                self.fit(),
             )
         )
         told = None  # the match's end, said once
@@ -102,12 +117,18 @@ class Evening:
                 where = _("the match is over")
             try:
                 command = typed(
-                    self.ask(_("{where} — Enter, or u e s h c q ?: ").format(where=where))
+                    self.ask(
+                        self.together(
+                            _("{where} — Enter, or u e s h c q ?: ").format(where=where),
+                            self.fit_prompt(),
+                        )
+                    )
                 )
             except (KeyboardInterrupt, EOFError):
                 self.say("")
-                self.leave(session)
+                self.leave(storage.load(self.path))
                 return
+            session = storage.load(self.path)  # the file as it is now, whatever was asked
             if command in ("q", "quit", "exit"):
                 self.leave(session)
                 return
@@ -127,7 +148,22 @@ class Evening:
                 self.say(_("\n  deal dropped; nothing was saved (Ctrl-C again or q leaves)"))
             except ScorepadError as err:
                 for problem in err.problems:
-                    self.say(f"  ✗ {problem}")
+                    self.say(f"  ✗ {at_the_table(problem, where=True)}")
+
+    def fit_prompt(self) -> int | None:
+        """The width a question's line must fit: one column is the cursor's."""
+        fit = self.fit()
+        return None if fit is None else fit - 1
+
+    @staticmethod
+    def together(text: str, fit: int | None) -> str:
+        """`text`, when it is to be wrapped (wider than `fit`), with each one-letter word
+        tied to the next, so that the one-key commands (`u e s h c q ?`, `? for help`) are
+        never split over two lines nor `?` left alone on one."""
+        if fit is None or width(text) <= fit:
+            return text
+        text = _BEFORE_MARK.sub("\u00a0", text)  # `?` never starts a line: it goes along
+        return _ONE_LETTER.sub("\\1\u00a0", text)
 
     def play_on(self, n: int) -> bool:
         """Past the end of a match only when asked for: a reflexive Enter plays no deal."""
@@ -191,12 +227,26 @@ class Evening:
     def one_deal(self, session: Session) -> None:
         play_on = core.match_over(session) is not None
         entry = DealEntry(session, self.ask, self.say, ask_dealer=False)
-        confirmed = confirm_deal(session, entry, entry.run({}), self.ask, self.say, play_on=play_on)
-        if confirmed is None:
-            self.say(_("  deal dropped; nothing was saved"))
-            return
-        done = record_deal(self.path, confirmed, play_on=play_on)
-        assert done is not None  # without `confirm`, a deal is saved or refused
+        raw = entry.run({})
+        while True:
+            confirmed = confirm_deal(session, entry, raw, self.ask, self.say, play_on=play_on)
+            if confirmed is None:
+                self.say(_("  deal dropped; nothing was saved"))
+                return
+            # saved only if the file is still as it was read (and the deal shown for it)
+            done = record_shown(self.path, confirmed, session, play_on=play_on)
+            if isinstance(done, Recorded):
+                break
+            self.say("  " + done.what)
+            session = done.now
+            if core.match_over(session) and not play_on:
+                self.say(str(core.match_over(session)))
+                if not self.play_on(len(session.deals) + 1):
+                    self.say(_("  deal dropped; nothing was saved"))
+                    return
+                play_on = self.playing_on = True
+            self.say(_("  this deal is now deal {n}:").format(n=len(session.deals) + 1))
+            raw = entry.moved(session)  # what no longer fits is asked again, the rest kept
         self.notes.extend(done.notes)
         self.saved.append(f"deal {done.n}")
         self.after_saving(done)
@@ -219,25 +269,55 @@ class Evening:
     # --- between deals -----------------------------------------------------------------------
 
     def roster_change(self, joining: bool, text: str) -> None:
-        """`j NAME [after PLAYER] [seats N]`, `l NAME [seats N]`: from the next deal on."""
+        """`j NAME [after PLAYER] [seats N]`, `l NAME [seats N]`: from the next deal on. The
+        words are split as a shell does: `j "Ha ns"` is Ha ns; each option at most once."""
         from scorepad import roster
 
-        words = text.split()
-        after = seats = None
-        for key in ("seats", "after"):
-            if key in words[1:]:
-                i = words.index(key, 1)
-                if i + 1 >= len(words):
-                    raise ScorepadError([_("{key} needs a value").format(key=key)])
-                value = words[i + 1]
-                del words[i : i + 2]
-                if key == "after" and joining:
-                    after = value
-                elif key == "seats" and value.isascii() and value.isdigit():
-                    seats = int(value)
-                else:
-                    words.append(key)  # said as not understood below
-        name = " ".join(words)
+        try:
+            words = shlex.split(text)
+        except ValueError as err:  # an unclosed quote
+            raise ScorepadError([_("cannot split the line: {why}").format(why=err)]) from None
+        keys = ("after", "seats") if joining else ("seats",)
+        given: dict[str, str] = {}
+        name_words: list[str] = []
+        i = 0
+        while i < len(words):
+            word = words[i]
+            key = word.lower()
+            if i == 0 or key not in (*keys, "after"):
+                name_words.append(word)
+                i += 1
+                continue
+            if key not in keys:
+                raise ScorepadError(
+                    [_("after PLAYER is for j (someone arriving): l NAME [seats N]")]
+                )
+            if i + 1 >= len(words):
+                raise ScorepadError([_("{key} needs a value").format(key=key)])
+            if key in given:
+                raise ScorepadError(
+                    [
+                        _("{key} given twice ({first}, {second}): give it once").format(
+                            key=key, first=given[key], second=words[i + 1]
+                        )
+                    ]
+                )
+            given[key] = words[i + 1]
+            i += 2
+        after = given.get("after")
+        seats = None
+        if "seats" in given:
+            value = typed(given["seats"])
+            if not (value.isascii() and value.isdigit() and len(value) <= 3):
+                raise ScorepadError(
+                    [
+                        _("seats needs a number of seats, not {value}").format(
+                            value=shown(given["seats"])
+                        )
+                    ]
+                )
+            seats = int(value)
+        name = " ".join(name_words)
         if not name:
             self.say(_("  ✗ j NAME adds someone from the next deal, l NAME takes them off"))
             return
@@ -324,7 +404,7 @@ class Evening:
         def ask(prompt: str) -> str:  # the value typed after the answer's name, first
             return given.pop() if given else self.ask(prompt)
 
-        entry = DealEntry(session, ask, self.say, defaults=before)
+        entry = DealEntry(session, ask, self.say, defaults=before, n=n)  # at deal n's table
         labels = {entry.label(k): k for k in entry.editable()}  # those given, offered
         every = {entry.label(k): k for k in [*entry.fields, "dealer", "note"]} | labels
         while True:
@@ -349,14 +429,21 @@ class Evening:
         )
         fields = entry.change_one(key) if key else entry.run({})
         updated = core.replace_deal(session, n, fields)
-        self.say(edit_lines(session, updated, n))
-        if not yes_no(self.ask, self.say, _("Save the new deal {n}?").format(n=n), default=True):
-            self.say(_("  not saved"))
-            return
-        new = updated.deals[n - 1]
-        _before, saved = storage.update(
-            self.path, lambda now: core.put_deal(now, n, old, new), self.notes
-        )
+        while True:
+            self.say(edit_lines(session, updated, n))
+            if not yes_no(
+                self.ask, self.say, _("Save the new deal {n}?").format(n=n), default=True
+            ):
+                self.say(_("  not saved"))
+                return
+            # saved only if the file is still as it was read, and the edit shown for it
+            done = save_edit(self.path, n, fields, session, self.notes)
+            if not isinstance(done, Moved):
+                break
+            self.say("  " + done.what)
+            session = done.now
+            updated = core.replace_deal(session, n, fields)  # refused: said, nothing saved
+        _before, saved = done
         self.saved.append(f"the edit of deal {n}")
         self.say(_("saved the new deal {n}").format(n=n))
         self.say(
@@ -384,8 +471,14 @@ def confirm_deal(
             updated = core.add_deal(session, raw, play_on=play_on)
         except ScorepadError as err:
             for problem in err.problems:
-                say(f"  ✗ {problem.what}")
-            raw = entry.back()
+                say(f"  ✗ {at_the_table(problem.asked or problem.what)}")
+            if entry.steps:
+                raw = entry.back()  # the last answer asked again
+                continue
+            changed = _change(entry, ask, say)  # nothing to go back to: which answer?
+            if changed is None:
+                return None
+            raw = changed
             continue
         n = len(updated.deals)
         deal: Deal = updated.deals[-1]
@@ -459,6 +552,7 @@ def from_lines(
     # comments skipped): all of them, or none when any line is wrong."""
     session = storage.load(path)
     wanted: list[dict[str, Any]] = []
+    wheres: list[str] = []  # each wanted deal's input line, for a refusal under the lock
     problems: list[Problem] = []
     trial = session
     for number, line in enumerate(lines, 1):
@@ -484,6 +578,7 @@ def from_lines(
             problems.extend(err.located(where).problems)
             continue
         wanted.append(raw)
+        wheres.append(where)
         previous = replace(trial, deals=trial.deals[:-1])
         same = same_as_last(previous, trial.deals[-1])
         if same is not None:
@@ -498,7 +593,7 @@ def from_lines(
         say(_("no deals in the input; nothing recorded"))
         return
 
-    done = record_deals(path, wanted, play_on=True)
+    done = record_deals(path, wanted, play_on=True, wheres=wheres)
     notes.extend(done.notes)
     before, updated = done.before, done.after
     first = len(before.deals) + 1
@@ -542,6 +637,9 @@ class AtTheTable:
         except ScorepadError as foreign:
             raise foreign.located(where) from None
         return confirm_deal(session, entry, raw, self.ask, self.say, play_on=self.play_on)
+
+    def changed(self, what: str) -> None:
+        self.say(_("{file}: {what}").format(file=self.file, what=what))
 
     def again(self, n: int) -> bool:
         return yes_no(

@@ -10,14 +10,15 @@ the command line passes in, so this module never touches the terminal itself.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from scorepad.app.seats import ask_dealer, seat_given
+from scorepad.app.seats import ask_dealer, before_deal, seat_given
 from scorepad.cards import split_cards
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
-from scorepad.model import Session, table_at
+from scorepad.model import Session, Table, table_at
 from scorepad.text import shown, typed
 from scorepad.variants import (
     MISSING,
@@ -27,6 +28,7 @@ from scorepad.variants import (
     foreign_option,
     get_variant,
     in_game_words,
+    resolve_choice,
     short_answers,
 )
 
@@ -36,6 +38,21 @@ NONE_WORDS = ("", "-", "none", "no", "n", "なし", "無し", "いいえ")
 YES = ("y", "yes", "o", "oui", "j", "ja", "はい", "うん", "ええ")
 NO = ("n", "no", "non", "nein", "いいえ", "いや", "ううん")
 ALONE = ("alone", "ひとり", "一人", "単独")
+
+
+_OPTION = re.compile(r"(?<![\w-])--([a-z][a-z-]*)")
+
+
+def at_the_table(problem: Problem | str, *, where: bool = False) -> str:
+    """A problem as said at the table, in its questions' words, never an option's (`--seats:
+    …` is `seats: …`; "a pass deal has no --points" is "… no points"). `where`: the place
+    said too (a file, a deal)."""
+    if isinstance(problem, Problem):
+        if problem.asked:
+            return problem.asked
+        named = where and problem.where and not problem.where.isupper()  # not NAME: …
+        problem = str(problem) if named else problem.what
+    return _OPTION.sub(lambda m: m.group(1), problem)
 
 
 class Back(Exception):
@@ -67,13 +84,15 @@ def guided_fields(
     *,
     defaults: Mapping[str, Any] | None = None,
     announce: str = "",
+    n: int | None = None,
 ) -> dict[str, Any]:
     """The raw fields of one deal: `given` (from options) completed by questions.
 
-    With `defaults` (editing a deal), every question shows the old value, Enter keeps it.
-    `announce` (where the deal goes) is said once the options are known to fit the game.
+    With `defaults` (editing deal `n`), every question shows the old value, Enter keeps it,
+    and the questions are those of deal n's own table. `announce` (where the deal goes) is
+    said once the options are known to fit the game.
     """
-    return DealEntry(session, ask, say, defaults=defaults).run(given, announce=announce)
+    return DealEntry(session, ask, say, defaults=defaults, n=n).run(given, announce=announce)
 
 
 class DealEntry:
@@ -82,7 +101,9 @@ class DealEntry:
     `<` at any question goes back one answer; `back()` and `change(key)` take the entry up
     again after it was complete (a refused "Save?"), keeping every other answer. With
     `grouped`, questions that rarely apply wait behind one "Anything else?" question; with
-    `ask_dealer` off, the dealer is the next in turn unless changed there.
+    `ask_dealer` off, the dealer is the next in turn unless changed there. `n`: the deal's
+    number (default: the next deal); an earlier deal is asked for at its own table (who was
+    on the roster then, who sat it out), never today's.
     """
 
     def __init__(
@@ -94,9 +115,12 @@ class DealEntry:
         defaults: Mapping[str, Any] | None = None,
         ask_dealer: bool = True,
         grouped: bool = True,
+        n: int | None = None,
     ) -> None:
-        self.session = session
-        self.table = table_at(session, len(session.deals) + 1)
+        self.n = len(session.deals) + 1 if n is None else n
+        # the session as it stood at deal n (deal n its next deal): its dealer, who sits out
+        self.session = before_deal(session, self.n)
+        self.table = table_at(session, self.n)  # as the deal was seated (or is proposed)
         self.variant = variant = get_variant(session.variant)
         self.ask_line = ask
         self.say = say
@@ -112,6 +136,9 @@ class DealEntry:
         self.last_required: str | None = None
         self.steps: list[tuple[dict[str, Any], set[str], str | None, str | None]] = []
         self.hints: dict[str, Any] = {}  # old answers shown as defaults (change)
+        self.answered: list[str] = []  # the questions answered, in turn
+        self.refusal: tuple[str, ...] | None = None  # the problems last said of the answers
+        self.reasked: str | None = None  # the question last asked again for a problem
 
     def run(self, given: Mapping[str, Any], announce: str = "") -> dict[str, Any]:
         given = in_game_words(self.variant, given)
@@ -145,6 +172,30 @@ class DealEntry:
         self.asked.discard(key)
         self.steps.clear()
         return self._go(first=key)
+
+    def moved(self, session: Session) -> dict[str, Any]:
+        """The file changed before the deal was saved (another scorepad): the same answers
+        at the next deal of `session`, its number and seating; what no longer fits (a taker
+        who now sits out or left) is asked again, the rest kept."""
+        self.n = len(session.deals) + 1
+        self.session = session
+        self.table = table_at(session, self.n)
+        self.steps.clear()
+        if "dealer" in self.raw or "out" in self.raw:
+            try:
+                if session.fixed:
+                    self.raw["dealer"] = self.table.resolve(str(self.raw.get("dealer")), "dealer")
+                else:
+                    self._seat_given(self.raw)
+            except ScorepadError as err:
+                for problem in err.problems:
+                    self.say(f"  ✗ {at_the_table(problem)}")
+                self.raw.pop("dealer", None)
+                self.raw.pop("out", None)
+                self.asked.discard("out")
+                if not self.by_turn:
+                    self.asked.discard("dealer")
+        return self._go()
 
     def editable(self) -> list[str]:
         """The answers of the deal being edited (`defaults`), as `change_one` takes them."""
@@ -205,9 +256,27 @@ class DealEntry:
         entry, problems, missing = self._read(raw)
         if problems:
             for p in problems:
-                self.say(f"  ✗ {p.asked or p.what}")
+                self.say(f"  ✗ {at_the_table(p)}")
+            said = tuple(str(p) for p in problems)
             fields = {p.field or self.last for p in problems}
-            if all(k in asked and k not in raw for k in fields):
+            declined = all(k in asked and k not in raw for k in fields)
+            if said == self.refusal and self.reasked in fields and not declined:
+                # the question asked again for it was answered as before: the other goes
+                culprit = next(
+                    (k for k in reversed(self.answered) if k in raw and k not in fields), None
+                )
+                if culprit is not None:
+                    self.say(
+                        _("  {answer} left out: it does not go with the other answers").format(
+                            answer=self.label(culprit)
+                        )
+                    )
+                    asked.difference_update(_forget(raw, culprit))
+                    self.refusal = None
+                    self._refused(again=True)
+                    return True
+            self.refusal = said
+            if declined:
                 # every problem names a question already declined (a slam that would make
                 # the points possible): the answer that needs it is asked again instead,
                 # and the declined question may come again after it
@@ -225,6 +294,8 @@ class DealEntry:
             each = [m for m in missing if m.startswith(f"{key}=")]
             if key not in missing and each:  # a misère's points: each player's again
                 key = each[0]
+            self._refused(again=key == self.last)
+            self.reasked = key
             self._ask_one(key, required=key in missing)  # at once, whatever else
             return True
         optional = [k for k in self.variant.questions(raw, entry, self.table) if k not in asked]
@@ -239,7 +310,19 @@ class DealEntry:
         self._ask_one(key, required=key in missing)
         return True
 
+    def _refused(self, *, again: bool) -> None:
+        """The last answer was refused: the state it left is no place to go back to. The
+        refused question asked `again` stands where it stood (`<` goes to the one before it);
+        another question it calls for comes after it (`<` goes back to the refused one)."""
+        if not self.steps:
+            return
+        self.steps.pop()  # this step: the refused answer in it
+        if not again and self.steps:
+            self.steps.append(self.steps[-1])  # the refused question's own state, once more
+
     def _ask_one(self, key: str, required: bool) -> None:
+        if key not in self.answered and key in self.raw:
+            self.answered.append(key)  # given before any question (an option, an edit)
         if key == "dealer":
             self.raw["dealer"] = self._ask_dealer(
                 self.raw.get("dealer") or self.hints.get("dealer") or self.session.next_dealer(),
@@ -250,6 +333,7 @@ class DealEntry:
             self._ask_field(key, self.raw, required=required)
         self.asked.add(key)
         self.last = key
+        self.answered.append(key)
         if required:
             self.last_required = key
 
@@ -300,17 +384,25 @@ class DealEntry:
                     answer=shown(answer), choices=_(" or ").join(found)
                 )
             self.say(text)
+            if self.steps:
+                self.steps.pop()  # asked again in the same place: `<` goes to the one before
             return True
-        for key in labels[found[0]]:
-            # asked one after the other: a key the first answer rules out is not asked
-            entry, problems, _missing = self._read(raw)
-            if problems or key not in [
-                *self.variant.questions(raw, entry, self.table),
-                "dealer",
-                "note",
-            ]:
-                continue
-            self._ask_one(key, required=False)
+        saved = (copy.deepcopy(self.raw), set(self.asked), self.last, self.last_required)
+        try:
+            for key in labels[found[0]]:
+                # asked one after the other: a key the first answer rules out is not asked
+                entry, problems, _missing = self._read(raw)
+                if problems or key not in [
+                    *self.variant.questions(raw, entry, self.table),
+                    "dealer",
+                    "note",
+                ]:
+                    continue
+                self._ask_one(key, required=False)
+        except Back:  # one question back: "Anything else?" again, as it was
+            self._restore(saved)
+            if self.steps:
+                self.steps.pop()
         return True
 
     def _label(self, key: str, translated: bool = True) -> str:
@@ -405,9 +497,19 @@ class DealEntry:
                     c if s == c else f"{s} = {c}"
                     for s, c in zip(shorts, field.choices, strict=True)
                 ]
-                return _("\n  answers: {answers} (or any unique beginning)").format(
+                text = _("\n  answers: {answers} (or any unique beginning)").format(
                     answers=_(", ").join(pairs)
                 )
+                words: dict[str, list[str]] = {}
+                for a, c in field.aliases:
+                    if a not in shorts and a != c and c in field.choices:
+                        words.setdefault(c, []).append(a)
+                others = [f"{c}: {' '.join(w)}" for c, w in words.items()]
+                if others:
+                    text += _(
+                        "\n  also: {aliases} (whole, or a beginning that names nothing else)"
+                    ).format(aliases=_(", ").join(others))
+                return text
         return ""
 
     def _ask_player(self, question: str, default: str | None) -> str:
@@ -416,7 +518,7 @@ class DealEntry:
             try:
                 return self.table.resolve(answer, question.lower())
             except ScorepadError as err:
-                self.say(f"  ✗ {err.problems[0].asked or err.problems[0].what}")
+                self.say(f"  ✗ {at_the_table(err.problems[0])}")
 
     def _seat_given(self, given: Mapping[str, Any]) -> None:
         seat_given(self, given)
@@ -456,6 +558,10 @@ class DealEntry:
                     continue
                 raw.pop(key, None)
                 return
+            clash = self._alias_clash(text, field)
+            if clash:
+                self.say(clash)
+                continue
             break
         if field.kind == "flag":
             raw[key] = text.lower() in ("y", "yes", "true", "1", "oui", "ja")
@@ -464,16 +570,49 @@ class DealEntry:
         elif key == "points" and "cards" in self.fields and as_decimal(text) is None:
             raw["cards"] = text  # a pile's cards instead of points
             raw.pop("points", None)
-            self._ask_field("pile", raw, required=False)  # how many: before any check
-            self.asked.add("pile")
+            self._pile_after(raw, lambda: self._ask_field(key, raw, required))  # before checks
         elif key == "cards" and "pile" in self.fields:
             raw[key] = text
-            self._ask_field("pile", raw, required=False)
-            self.asked.add("pile")
+            self._pile_after(raw, lambda: self._ask_field(key, raw, required))
         elif text.lower() in field.usual:  # the usual case changes nothing: not recorded
             raw.pop(key, None)
         else:
             raw[key] = text
+
+    def _pile_after(self, raw: dict[str, Any], redo: Callable[[], None]) -> None:
+        """How many cards a pile holds, asked right after its cards: `<` there asks the
+        question before it (the cards) again, one question back."""
+        try:
+            self._ask_field("pile", raw, required=False)
+        except Back:
+            for key in ("points", "cards", "pile", "side", "player"):
+                raw.pop(key, None)  # the cards' answer is given again, or points instead
+            redo()
+            return
+        self.asked.add("pile")
+
+    def _alias_clash(self, text: str, field: Field) -> str | None:
+        """Why a beginning of another word for a choice is not taken (`an`, of annulé, while
+        Anne plays): such a beginning counts only when it names nothing else, players
+        included; a choice's own name, its beginning, or a whole other word always counts."""
+        if not field.choices or not field.aliases:
+            return None
+        aliases = dict(field.aliases)
+        word = text.strip().lower().replace("_", "-").replace(" ", "-")
+        if not word or word in field.choices or word in aliases:
+            return None
+        if any(c.startswith(word) for c in field.choices):
+            return None
+        meant = resolve_choice(word, field.choices, aliases)
+        if len(meant) != 1:
+            return None  # none or several: the game's reader says so
+        people = self.table.people or self.table.players
+        named = [p for p in people if _names(self.table, p, text)]
+        if not named:
+            return None
+        return _(
+            "  ✗ {answer} could be {choice} or {players}: type more letters (? lists the answers)"
+        ).format(answer=shown(text), choice=meant[0], players=_(" or ").join(named))
 
     def _ask_yes_no(self, field: Field, raw: dict[str, Any], old: Any) -> None:
         """A yes/no question. Enter takes the answer in brackets: the old one when editing,
@@ -530,8 +669,7 @@ class DealEntry:
             raw["cards"], raw["player"] = text, player
             raw.pop("points", None)
             if "pile" in self.fields:  # how many: before any check
-                self._ask_field("pile", raw, required=False)
-                self.asked.add("pile")
+                self._pile_after(raw, lambda: self._ask_player_points(player, raw, old))
             return
         points = raw.get("points")
         raw["points"] = {**(points if isinstance(points, Mapping) else {}), player: text}
@@ -558,6 +696,15 @@ class DealEntry:
         elif not required:
             text += _(" (Enter: none)")
         return text
+
+
+def _names(table: Table, player: str, text: str) -> bool:
+    """Whether `text` names `player`, as a name is matched wherever one is typed."""
+    try:
+        Table(table.variant, (player,), table.rules).resolve(text)
+    except ScorepadError:
+        return False
+    return True
 
 
 def _shown(old: Any, field: Field) -> str | None:

@@ -6,13 +6,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
-from scorepad.model import Table, seated_table
+from scorepad.model import Session, Table, seated_table
 from scorepad.render.deals import sitting_out
 from scorepad.seating import Dealt
+
+
+def before_deal(session: Session, n: int) -> Session:
+    """The session as it stood when deal n was dealt: the deals before it and the roster
+    changes up to it, so that deal n is its next deal (its dealer, who sits out, the seated
+    players). Guided entry asks deal n's questions of it; `session` itself when n is next."""
+    if n > len(session.deals):
+        return session
+    changes = tuple(c for c in session.changes if c.from_deal <= n)
+    return replace(session, deals=tuple(session.deals[: n - 1]), changes=changes, _seated=None)
 
 
 def seat_given(entry: Any, given: Mapping[str, Any]) -> None:
@@ -36,49 +47,67 @@ def seat_given(entry: Any, given: Mapping[str, Any]) -> None:
 
 def ask_dealer(entry: Any, default: str) -> str:
     """The dealer, anyone on the roster (the dealer may sit out); at a table where people
-    sit out, then who sits out (the proposal: Enter accepts), and the table they leave."""
+    sit out, then who sits out (the proposal: Enter accepts), and the table they leave.
+    `<` at "who sits out" asks for the dealer again (one question back)."""
+    from scorepad.app.guided import Back
+
     session = entry.session
     if session.fixed:
         return str(entry._ask_player(_("Dealer"), default))
     evening = session.evening()
     people = Table(session.variant, evening.next.roster, session.rules)
     while True:
-        answer = entry._ask(_("Dealer"), default, players=True, among=people.players)
-        try:
-            dealer = people.resolve(answer, "dealer")
-            break
-        except ScorepadError as err:
-            entry.say(f"  ✗ {err.problems[0].what}")
-    proposed = evening.propose_out(dealer)
-    others = tuple(p for p in proposed if p != dealer)
-    out: tuple[str, ...] | None = None
-    old = entry.defaults.get("out") or entry.raw.get("out")
-    if others or (proposed and dealer not in proposed):
-        shown = _(", ").join(old if isinstance(old, list) else others)
         while True:
-            answer = entry._ask(
-                _("Who else sits out") if dealer in proposed else _("Who sits out"),
-                shown,
-                players=True,
-                among=people.players,
-            )
+            answer = entry._ask(_("Dealer"), default, players=True, among=people.players)
             try:
-                names = [n for n in re.split(r"[,，、 ]+", answer) if n]
-                out = tuple(people.resolve(n, "out") for n in names)
+                dealer = people.resolve(answer, "dealer")
+                break
             except ScorepadError as err:
                 entry.say(f"  ✗ {err.problems[0].what}")
-                continue
-            problems = evening.check_next(dealer, out)
-            if problems:
-                for p in problems:
-                    entry.say(f"  ✗ {p.what}")
-                continue
-            break
+        try:
+            out = _ask_out(entry, evening, people, dealer)
+        except Back:
+            default = dealer
+            continue
+        break
     seating = evening.then(Dealt(dealer, False, out)).deals[-1]
-    if seating.out != proposed:
+    if seating.out != seating.proposed:
         entry.raw["out"] = list(seating.out)
     else:
         entry.raw.pop("out", None)
+    entry.asked.add("out")  # answered here: an edit's old `out` is not put back
     entry.table = seated_table(session.variant, session.rules, seating)
     entry.say("  " + sitting_out(seating))
     return dealer
+
+
+def _ask_out(entry: Any, evening: Any, people: Table, dealer: str) -> tuple[str, ...] | None:
+    """Who (else) sits out when `dealer` deals: None for the rule's choice, unasked."""
+    proposed = evening.propose_out(dealer)
+    others = tuple(p for p in proposed if p != dealer)
+    if not (others or (proposed and dealer not in proposed)):
+        return None
+    old = entry.defaults.get("out") or entry.raw.get("out")
+    if isinstance(old, list) and entry.defaults.get("dealer") not in (None, dealer):
+        old = None  # another dealer than the deal had: the rule's choice is offered
+    shown = _(", ").join(p for p in old if p != dealer) if isinstance(old, list) else None
+    shown = shown if shown is not None else _(", ").join(others)
+    while True:
+        answer = entry._ask(
+            _("Who else sits out") if dealer in proposed else _("Who sits out"),
+            shown,
+            players=True,
+            among=people.players,
+        )
+        try:
+            names = [n for n in re.split(r"[,，、 ]+", answer) if n]
+            out = tuple(people.resolve(n, "out") for n in names)
+        except ScorepadError as err:
+            entry.say(f"  ✗ {err.problems[0].what}")
+            continue
+        problems = evening.check_next(dealer, out)
+        if problems:
+            for p in problems:
+                entry.say(f"  ✗ {p.what}")
+            continue
+        return out

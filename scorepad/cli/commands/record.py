@@ -182,7 +182,9 @@ def edit(
                     "{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as it was)"
                 ).format(file=file, n=n)
             )
-            fields = guided_fields(session, {}, _ask, echo, defaults=core.deal_fields(session, old))
+            fields = guided_fields(
+                session, {}, _ask, echo, defaults=core.deal_fields(session, old), n=n
+            )
             updated = core.replace_deal(session, n, fields)
         elif not changes and not clear:
             raise ScorepadError(
@@ -204,14 +206,23 @@ def edit(
     echo(edit_lines(session, updated, n))
     if guided:
         from scorepad.app.guided import yes_no
+        from scorepad.app.record import Moved, save_edit
 
-        if not yes_no(_ask, echo, _("Save the new deal {n}?").format(n=n), default=True):
-            echo(_("not saved; the file is as it was"))
-            return
-        old_deal, new_deal = session.deals[n - 1], updated.deals[n - 1]
-        storage.update(
-            file, located(file, lambda now: core.put_deal(now, n, old_deal, new_deal)), run().notes
-        )
+        while True:
+            if not yes_no(_ask, echo, _("Save the new deal {n}?").format(n=n), default=True):
+                echo(_("not saved; the file is as it was"))
+                return
+            # saved only if the file is still as it was read, and the edit shown for it
+            done = save_edit(file, n, fields, session, run().notes)
+            if not isinstance(done, Moved):
+                break
+            echo(_("{file}: {what}").format(file=file, what=done.what))
+            session = done.now
+            try:
+                updated = core.replace_deal(session, n, fields)
+            except ScorepadError as err:
+                raise err.located(str(file)) from None
+            echo(edit_lines(session, updated, n))
     else:  # the changes applied to the file as it is now, read again under the lock
         storage.update(
             file,
