@@ -208,3 +208,18 @@ def test_a_file_given_twice_is_refused_naming_both(cli: Cli, command: str) -> No
         else:
             assert f"error: {again}: is the same file as {path}" in result.stderr
     assert cli(command, path).exit_code == 0  # once is fine
+
+
+def test_an_output_to_a_fifo_nobody_reads_is_refused_not_waited_on(cli, tmp_path):
+    """`-o FIFO` streams to its reader; with none, it is refused within seconds (a FIFO named
+    tournament.toml in a tournament's folder hung `export -o` and `report -o`)."""
+    session = cli.new("s.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    fifo = tmp_path / "tournament.toml"
+    os.mkfifo(fifo)
+    for args in (["export", session, "--to", "csv"], ["report", session]):
+        done = subprocess.run([sys.executable, "-m", "scorepad", *map(str, args), "-o", str(fifo)],
+                              capture_output=True, text=True, timeout=30)  # fmt: skip
+        assert done.returncode == 1, done
+        said = f"error: {fifo}: is a FIFO that nobody reads: start its reader first\n"
+        assert done.stderr == said
+        assert "Traceback" not in done.stderr

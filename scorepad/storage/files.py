@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
@@ -247,7 +249,7 @@ def write_export(path: Path, text: str | Iterable[str], inputs: Iterable[Path] =
         refused(path, st, inputs)
     try:
         if st is not None and not stat.S_ISREG(st.st_mode):
-            with open(path, "w", encoding="utf-8", newline="\n") as stream:
+            with _stream(path, st) as stream:
                 for chunk in chunks:  # no read, no rename: /dev/stdout, a FIFO, /dev/null
                     stream.write(chunk)
             return True
@@ -266,6 +268,32 @@ def write_export(path: Path, text: str | Iterable[str], inputs: Iterable[Path] =
         raise ScorepadError(
             [Problem(str(path), _("cannot write: {err}").format(err=_describe(err)))]
         ) from None
+
+
+def _stream(path: Path, st: os.stat_result) -> Any:
+    """The text stream an output is written to when it is no regular file. A FIFO is opened
+    without blocking: with nobody reading it within two seconds, it is refused (never a
+    hang)."""
+    if not stat.S_ISFIFO(st.st_mode):
+        return open(path, "w", encoding="utf-8", newline="\n")
+    import fcntl
+    import time
+
+    deadline = time.monotonic() + 2
+    while True:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+            break
+        except OSError as err:
+            if err.errno != errno.ENXIO:
+                raise
+            if time.monotonic() > deadline:
+                raise ScorepadError(
+                    [Problem(str(path), _("is a FIFO that nobody reads: start its reader first"))]
+                ) from None
+            time.sleep(0.02)
+    fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+    return os.fdopen(fd, "w", encoding="utf-8", newline="\n")
 
 
 def refused(path: Path, st: os.stat_result, inputs: Iterable[Path]) -> None:
