@@ -14,6 +14,7 @@ from scorepad.render.deals import OUT
 from scorepad.render.grid import simple_table
 from scorepad.render.page import PAGE_STYLE
 from scorepad.text import signed
+from scorepad.tournament.draw import Quality
 from scorepad.tournament.model import RoundDraw, Tournament, name_key
 from scorepad.tournament.ranking import Ranking, Row, Unfinished
 
@@ -73,8 +74,10 @@ def tables_text(tournament: Tournament, round_: RoundDraw) -> str:
     return "\n".join(lines)
 
 
-def tables_object(round_: RoundDraw) -> dict[str, Any]:
-    return {
+def tables_object(round_: RoundDraw, tournament: Tournament | None = None) -> dict[str, Any]:
+    """The round's tables; with the tournament, also the meetings and first seats over its
+    rounds up to this one (cli.md)."""
+    out: dict[str, Any] = {
         "round": round_.number,
         "date": round_.date,
         "tables": [
@@ -82,6 +85,59 @@ def tables_object(round_: RoundDraw) -> dict[str, Any]:
             for t in round_.tables
         ],
     }
+    if tournament is not None:
+        q = draw_quality(tournament, round_.number)
+        out["meetings"] = {
+            "most": q.most,
+            "repeats": q.repeats,
+            "pairs": [{"players": [a, b], "meetings": k} for a, b, k in q.pairs],
+        }
+        out["first"] = q.first
+    return out
+
+
+def draw_quality(tournament: Tournament, upto: int | None = None) -> Quality:
+    """The meetings and first seats over the rounds drawn (up to round `upto`)."""
+    from scorepad.tournament.draw import quality
+    from scorepad.tournament.model import sizes
+
+    rounds = tournament.drawn[: len(tournament.drawn) if upto is None else upto]
+    return quality([[t.players for t in r.tables] for r in rounds], sizes(tournament.variant))
+
+
+#: pairs named in one line at most
+NAMED_PAIRS = 8
+
+
+def quality_line(q: Quality) -> str:
+    """One line on the draw's quality: nobody meets anyone twice, or the pairs at the most
+    meetings (and whether that is the least possible here)."""
+    if q.most <= 1:
+        return _("nobody meets anyone twice")
+    top = q.at_most()
+    named = _(", ").join(f"{a}–{b}" for a, b, _k in top[:NAMED_PAIRS])
+    if len(top) > NAMED_PAIRS:
+        named += _(", …")
+    if q.most == 2:
+        line = ngettext(
+            "{n} pair meets a second time: {pairs}",
+            "{n} pairs meet a second time: {pairs}",
+            len(top),
+        ).format(n=len(top), pairs=named)
+    else:
+        line = ngettext(
+            "{n} pair meets {k} times: {pairs} ({repeats} repeats in all)",
+            "{n} pairs meet {k} times: {pairs} ({repeats} repeats in all)",
+            len(top),
+        ).format(n=len(top), k=q.most, pairs=named, repeats=q.repeats)
+    if q.least:
+        line += _("; the least possible here")
+    return line
+
+
+def quality_rows(q: Quality) -> list[list[object]]:
+    """The pairs that met more than once: player, player, meetings."""
+    return [[a, b, k] for a, b, k in q.pairs]
 
 
 def _score(value: int | None, provisional: bool) -> str:

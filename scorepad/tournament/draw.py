@@ -119,6 +119,59 @@ def repeats(rounds: Iterable[Sequence[Sequence[str]]]) -> int:
     return total
 
 
+@dataclass(frozen=True)
+class Quality:
+    """How good the rounds drawn are: who met whom how often, and who dealt first."""
+
+    #: the most meetings of one pair (1: nobody met anyone twice; 0: no table yet)
+    most: int
+    #: the sum over pairs of their meetings beyond the first
+    repeats: int
+    #: the pairs that met more than once, most meetings first, then by name
+    pairs: tuple[tuple[str, str, int], ...]
+    #: each player's times at seat 1 (dealing first), every player drawn
+    first: dict[str, int]
+    #: known to be the least possible for these players over these rounds: no repeat, or
+    #: every pair at most twice with the repeats at the counting bound (same players in
+    #: every round, so that the bound holds)
+    least: bool
+
+    def at_most(self) -> tuple[tuple[str, str, int], ...]:
+        """The pairs at the most meetings."""
+        return tuple(p for p in self.pairs if p[2] == self.most)
+
+
+def quality(history: History, sizes: Sequence[int] = FRENCH_SIZES) -> Quality:
+    """The meetings and first seats over the rounds of `history` (each round its tables,
+    each table its players in seating order)."""
+    from scorepad.tournament.plan import _least
+
+    met: dict[tuple[str, str], int] = {}
+    first: dict[str, int] = {}
+    for tables in history:
+        for table in tables:
+            for p in table:
+                first.setdefault(p, 0)
+            if table:
+                first[table[0]] += 1
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    pair = (a, b) if a < b else (b, a)
+                    met[pair] = met.get(pair, 0) + 1
+    most = max(met.values(), default=0)
+    pairs = sorted(
+        ((a, b, k) for (a, b), k in met.items() if k > 1), key=lambda x: (-x[2], x[0], x[1])
+    )
+    total = sum(k - 1 for _a, _b, k in pairs)
+    least = total == 0
+    players = [frozenset(p for t in tables for p in t) for tables in history]
+    if not least and most == 2 and len(set(players)) == 1:
+        n = len(players[0])
+        shape = table_sizes(n, sizes) if n else ()
+        least = total <= _least([], n, shape, len(history)) if shape else False
+    return Quality(most, total, tuple(pairs), first, least)
+
+
 def draw_round(
     roster: Sequence[str],
     history: History,

@@ -234,7 +234,7 @@ def draw(
     ] = False,
 ) -> None:
     from scorepad.app import tournament as app
-    from scorepad.render.tournament import tables_text
+    from scorepad.render.tournament import draw_quality, quality_line, tables_text
 
     day = _date(date, "--date", folder)
     replaced: list[Path] = []
@@ -263,6 +263,7 @@ def draw(
             n=len(round_.tables), folder=folder / f"round-{round_.number}"
         )
     )
+    echo(quality_line(draw_quality(drawn)))
 
 
 @group.command(
@@ -295,7 +296,7 @@ def tables(
     except ScorepadError as err:
         raise err.located(str(folder)) from None
     if as_json:
-        echo_json(render.tables_object(round_))
+        echo_json(render.tables_object(round_, tournament))
     elif as_html:
         _write_html(
             render.tables_html(tournament, round_),

@@ -1,0 +1,103 @@
+"""Published schedules without a repeat, for tables of 4: every round seats every player,
+and no two players meet twice. The draw starts its plan from one when the roster has no
+past (`plan._known`), the players numbered at random by the seed.
+
+Two constructions, both classical:
+
+* **Affine geometry AG(k, 4)**: the 4**k points of the space over the field of four elements,
+  the lines through them grouped by direction. Each direction's lines are a round (4**(k-1)
+  tables of 4); two points lie on exactly one line, so every pair meets exactly once over
+  the (4**k - 1) / 3 rounds: 16 players over 5 rounds (the affine plane of order 4), 64 over
+  21 (see e.g. Colbourn & Dinitz, *Handbook of Combinatorial Designs*, 2nd ed., II.7, and
+  Hanani, Ray-Chaudhuri & Wilson, *Discrete Math.* 3 (1972) 343–357 for every count ≡ 4
+  mod 12).
+* **A base round developed over the integers mod q** (a 1-rotational-style construction):
+  the players are (a, level) for a in Z_q and three levels, plus one to three fixed players
+  (∞); round g adds g to every a. A base round whose differences (within a level, and
+  between two levels) each occur at most once gives q rounds without a repeat. The base
+  rounds below were found by a short exhaustive search (`benchmarks/draw_designs.py`) and
+  are checked by the tests; they give the social golfer solutions 24 × 7 (OEIS A107431: 7
+  rounds is the most for 24 players at tables of 4), 28 × 9 and 40 × 13 (resolvable
+  2-(v, 4, 1) designs: every pair exactly once) and 32 × 10 (Aguado 2004 found the first; this
+  is another).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+Point = tuple[int, int]  # (a mod q, level 0..2); level 3 is a fixed player a
+
+#: q, the number of fixed players, and the base round: its tables as points, the fixed
+#: player of a table (if any) given as (k, 3)
+BASE: dict[int, tuple[int, int, tuple[tuple[Point, ...], ...]]] = {
+    # 24 players, 7 rounds: Z_7 x 3 levels + 3 fixed
+    24: (7, 3, (
+        ((0, 3), (0, 0), (6, 1), (6, 2)),
+        ((1, 3), (1, 0), (2, 1), (3, 2)),
+        ((2, 3), (2, 0), (4, 1), (2, 2)),
+        ((0, 1), (1, 1), (4, 2), (5, 1)),
+        ((0, 2), (1, 2), (5, 2), (4, 0)),
+        ((3, 0), (5, 0), (3, 1), (6, 0)),
+    )),
+    # 28 players, 9 rounds: Z_9 x 3 levels + 1 fixed
+    28: (9, 1, (
+        ((0, 3), (0, 0), (0, 1), (0, 2)),
+        ((1, 0), (8, 0), (4, 2), (2, 1)),
+        ((1, 1), (2, 2), (7, 2), (5, 0)),
+        ((1, 2), (2, 0), (3, 0), (6, 0)),
+        ((3, 1), (8, 1), (4, 0), (6, 1)),
+        ((3, 2), (7, 1), (5, 2), (6, 2)),
+        ((4, 1), (5, 1), (8, 2), (7, 0)),
+    )),
+}  # fmt: skip
+
+
+@cache
+def schedule(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The rounds of a schedule without a repeat for `n` players (numbered 0 .. n-1) at
+    tables of 4, as many rounds as it has; () when none is shipped."""
+    if n in (16, 64):
+        return _affine(2 if n == 16 else 3)
+    if n in BASE:
+        return _developed(*BASE[n])
+    return ()
+
+
+# GF(4) = {0, 1, w, w + 1} as 0..3: addition is exclusive or, multiplication by this table
+_TIMES = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
+
+
+def _affine(k: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The parallel classes of lines of AG(k, 4); a point is k base-4 digits, so that adding
+    two points is the exclusive or of their numbers."""
+
+    def scaled(c: int, v: int) -> int:
+        return sum(_TIMES[c][(v >> (2 * i)) & 3] << (2 * i) for i in range(k))
+
+    points = 4**k
+    directions = [
+        d for d in range(1, points) if (d >> (2 * ((d.bit_length() - 1) // 2))) & 3 == 1
+    ]  # the first nonzero digit (the highest) is 1: one vector of each direction
+    rounds = []
+    for d in directions:
+        line = [scaled(c, d) for c in range(4)]
+        seen: set[int] = set()
+        tables = []
+        for p in range(points):
+            if p not in seen:
+                table = tuple(p ^ x for x in line)
+                seen.update(table)
+                tables.append(table)
+        rounds.append(tuple(tables))
+    return tuple(rounds)
+
+
+def _developed(
+    q: int, fixed: int, base: tuple[tuple[Point, ...], ...]
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    def number(point: Point, g: int) -> int:
+        a, level = point
+        return 3 * q + a if level == 3 else level * q + (a + g) % q
+
+    return tuple(tuple(tuple(number(p, g) for p in table) for table in base) for g in range(q))
