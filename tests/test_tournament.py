@@ -478,8 +478,11 @@ def _check_whole(cli, folder, players, rounds):
                     met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
     out = cli("tournament", "check", "cup").stdout
     tables = sum(len(r.tables) for r in t.drawn)
-    assert out.strip() == f"cup: {rounds} of {rounds} rounds drawn, {tables} of {tables} tables " \
-        "as drawn and finished"  # fmt: skip
+    # the summary, then the draw's quality and seat counts (issue 30)
+    assert out.splitlines()[0] == f"cup: {rounds} of {rounds} rounds drawn, {tables} of " \
+        f"{tables} tables as drawn and finished"  # fmt: skip
+    assert out.splitlines()[1].startswith("draw: ")
+    assert out.splitlines()[-1].startswith("seats: each player dealt first ")
     data = cli.json("tournament", "standings", "cup")
     files = [folder / table.file for r in t.drawn for table in r.tables]
     totals: dict[str, int] = {}

@@ -91,13 +91,15 @@ def read_round(folder: Path, tournament: Tournament, round_: RoundDraw) -> list[
     return [read_table(folder, tournament, round_, t) for t in round_.tables]
 
 
-def standings(folder: Path, tie_break: Sequence[str] = ()) -> tuple[Tournament, Ranking]:
-    tournament, ranking, _sessions = results(folder, tie_break)
+def standings(
+    folder: Path, tie_break: Sequence[str] = (), rank_by: str = "total", best: int | None = None
+) -> tuple[Tournament, Ranking]:
+    tournament, ranking, _sessions = results(folder, tie_break, rank_by, best)
     return tournament, ranking
 
 
 def results(
-    folder: Path, tie_break: Sequence[str] = ()
+    folder: Path, tie_break: Sequence[str] = (), rank_by: str = "total", best: int | None = None
 ) -> tuple[Tournament, Ranking, dict[str, Session | None]]:
     """The ranking, and each table's session as it counts (None: it counts nothing)."""
     from scorepad.storage import tournament as files
@@ -105,7 +107,7 @@ def results(
 
     tournament = files.load(folder)
     reads = [r for round_ in tournament.drawn for r in read_round(folder, tournament, round_)]
-    ranking = rank(tournament, {r.table.file: r.result for r in reads}, tie_break)
+    ranking = rank(tournament, {r.table.file: r.result for r in reads}, tie_break, rank_by, best)
     return tournament, ranking, {r.table.file: r.session for r in reads}
 
 

@@ -135,9 +135,77 @@ def quality_line(q: Quality) -> str:
     return line
 
 
-def quality_rows(q: Quality) -> list[list[object]]:
-    """The pairs that met more than once: player, player, meetings."""
-    return [[a, b, k] for a, b, k in q.pairs]
+def seat_counts(tournament: Tournament) -> list[tuple[str, int, int]]:
+    """Each player drawn: times seated first (dealing first), times at a table of another
+    size than the preferred (a table of 5, or of 3), in name order."""
+    from scorepad.tournament.model import sizes
+
+    preferred = sizes(tournament.variant)[0]
+    first: dict[str, int] = {}
+    odd: dict[str, int] = {}
+    for round_ in tournament.drawn:
+        for table in round_.tables:
+            for seat, p in enumerate(table.players):
+                first[p] = first.get(p, 0) + (seat == 0)
+                odd[p] = odd.get(p, 0) + (len(table.players) != preferred)
+    return [(p, first[p], odd[p]) for p in sorted(first, key=name_key)]
+
+
+def _spread(values: Sequence[int]) -> str:
+    low, high = min(values), max(values)
+    return str(low) if low == high else _("{low} to {high}").format(low=low, high=high)
+
+
+def draw_lines(tournament: Tournament) -> list[str]:
+    """The draw's quality for `check`: the meetings (every pair met more than once) and the
+    seat counts (dealing first, tables of 5 or 3), over the rounds drawn."""
+    if not tournament.drawn:
+        return []
+    q = draw_quality(tournament)
+    lines = [_("draw: {quality}").format(quality=quality_line(q))]
+    if q.pairs:
+        lines.append(
+            _("pairs that met more than once: {pairs}").format(
+                pairs=_(", ").join(f"{a}–{b} ×{k}" for a, b, k in q.pairs)
+            )
+        )
+    counts = seat_counts(tournament)
+    lines.append(
+        _(
+            "seats: each player dealt first {first} times and sat at a table of 5 or 3 {odd} times"
+        ).format(first=_spread([c[1] for c in counts]), odd=_spread([c[2] for c in counts]))
+    )
+    return lines
+
+
+def _draw_section(tournament: Tournament) -> str:
+    """The sheet's account of the draw: its quality, the pairs that met more than once, and
+    each player's seat counts."""
+    if not tournament.drawn:
+        return ""
+    q = draw_quality(tournament)
+    parts = [f"<section><h2>{_e(_('The draw'))}</h2><p>{_e(quality_line(q))}</p>"]
+    if q.pairs:
+        rows = "".join(
+            f'<tr><td>{_e(a)}</td><td>{_e(b)}</td><td class="n">{k}</td></tr>'
+            for a, b, k in q.pairs
+        )
+        parts.append(
+            f'<div class="wide"><table><thead><tr><th scope="col">{_e(_("player"))}</th>'
+            f'<th scope="col">{_e(_("player"))}</th><th scope="col" class="n">'
+            f"{_e(_('meetings'))}</th></tr></thead><tbody>{rows}</tbody></table></div>"
+        )
+    rows = "".join(
+        f'<tr><td>{_e(p)}</td><td class="n">{first}</td><td class="n">{odd}</td></tr>'
+        for p, first, odd in seat_counts(tournament)
+    )
+    parts.append(
+        f'<div class="wide"><table class="small"><thead><tr><th scope="col">{_e(_("player"))}'
+        f'</th><th scope="col" class="n">{_e(_("dealt first"))}</th><th scope="col" class="n">'
+        f"{_e(_('at a table of 5 or 3'))}</th></tr></thead><tbody>{rows}</tbody></table></div>"
+        "</section>"
+    )
+    return "".join(parts)
 
 
 def _score(value: int | None, provisional: bool) -> str:
@@ -146,16 +214,56 @@ def _score(value: int | None, provisional: bool) -> str:
     return signed(value) + (PROVISIONAL if provisional else "")
 
 
+def attendance(row: Row, drawn: int) -> str:
+    """ "3 of 5 rounds, late" for a player drawn in fewer rounds than were drawn (or late, or
+    withdrawn); "" for one who played them all."""
+    if row.rounds_played >= drawn and row.status == "full":
+        return ""
+    part = ngettext("{n} of {drawn} round", "{n} of {drawn} rounds", drawn).format(
+        n=row.rounds_played, drawn=drawn
+    )
+    if row.status == "late":
+        return _("{rounds}, late").format(rounds=part)
+    if row.status == "withdrawn":
+        return _("{rounds}, withdrawn").format(rounds=part)
+    return part
+
+
+def _ranked_by(ranking: Ranking) -> tuple[str, str]:
+    """The head's words for the ranking, and the column of what it orders by ("": total)."""
+    if ranking.best is not None:
+        return (
+            _("ranked by the best {n} rounds").format(n=ranking.best),
+            _("best {n}").format(n=ranking.best),
+        )
+    if ranking.rank_by == "average":
+        return _("ranked by average per deal"), _("average")
+    return _("ranked by total"), ""
+
+
+def _figure(row: Row, ranking: Ranking) -> str:
+    if row.score is None:
+        return "–"
+    if ranking.best is not None:
+        return signed(int(row.score))
+    return f"{float(row.score):+.2f}"
+
+
 def standings_text(tournament: Tournament, ranking: Ranking) -> str:
     """The ranking: place, player, a column per round drawn, deals played, total; a `*`
-    marks provisional figures, and the unfinished tables are named below."""
+    marks provisional figures, and the unfinished tables are named below. Players who
+    played fewer rounds than were drawn are marked ("3 of 5 rounds, late")."""
     drawn = ranking.drawn
+    words, column = _ranked_by(ranking)
+    marked = any(attendance(r, drawn) for r in ranking.rows)
     headers = [
         _("place"),
         _("player"),
         *(_("R{n}").format(n=n) for n in range(1, drawn + 1)),
         _("deals"),
         _("total"),
+        *([column] if column else []),
+        *([_("played")] if marked else []),
     ]
     rows = [
         [
@@ -164,16 +272,19 @@ def standings_text(tournament: Tournament, ranking: Ranking) -> str:
             *(_score(r.rounds[i], r.provisional[i]) for i in range(drawn)),
             r.played,
             _score(r.total, r.is_provisional),
+            *([_figure(r, ranking)] if column else []),
+            *([attendance(r, drawn)] if marked else []),
         ]
         for r in ranking.rows
     ]
     title = tournament.title or _("Tournament")
-    head = _("{title}: {drawn} of {rounds} rounds drawn, ranked by total").format(
-        title=title, drawn=drawn, rounds=tournament.rounds
+    head = _("{title}: {drawn} of {rounds} rounds drawn, {ranked}").format(
+        title=title, drawn=drawn, rounds=tournament.rounds, ranked=words
     )
     if ranking.tie_break:
         head += _(" (ties: {keys})").format(keys=_(", then ").join(ranking.tie_break))
-    lines = [head, simple_table(rows, headers, [0, *range(2, len(headers))])]
+    numbers = [0, *range(2, 2 + drawn + 2 + bool(column))]
+    lines = [head, simple_table(rows, headers, numbers)]
     if ranking.unfinished:
         lines.append("")
         lines.append(_("* provisional: unfinished tables"))
@@ -196,6 +307,8 @@ def standings_object(ranking: Ranking) -> dict[str, Any]:
         "rounds": ranking.rounds,
         "drawn": ranking.drawn,
         "tie_break": list(ranking.tie_break),
+        "rank_by": "best" if ranking.best is not None else ranking.rank_by,
+        "best": ranking.best,
         "players": [
             {
                 "name": r.name,
@@ -204,6 +317,8 @@ def standings_object(ranking: Ranking) -> dict[str, Any]:
                 "played": r.played,
                 "rounds": list(r.rounds),
                 "provisional": r.is_provisional,
+                "rounds_played": r.rounds_played,
+                "status": r.status,
             }
             for r in ranking.rows
         ],
@@ -374,6 +489,7 @@ def report_html(
             f"{items}</ul>"
         )
     parts.append("</section>")
+    parts.append(_draw_section(tournament))
     parts.append('<section class="rounds">')
     for round_ in tournament.drawn:
         parts.append(f'<h2>{_e(_round_heading(tournament, round_))}</h2><div class="grid deals">')
@@ -385,9 +501,11 @@ def report_html(
 
 
 def _ranking_row(row: Row, drawn: int) -> str:
+    mark = attendance(row, drawn)
+    shown_mark = f' <span class="small">({_e(mark)})</span>' if mark else ""
     cells = [
         f'<td class="n">{row.place}</td>',
-        f"<td>{_e(row.name)}</td>",
+        f"<td>{_e(row.name)}{shown_mark}</td>",
         *(
             f'<td class="n">{_e(_score(row.rounds[i], row.provisional[i]))}</td>'
             for i in range(drawn)

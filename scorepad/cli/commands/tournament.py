@@ -337,16 +337,33 @@ TieBreakOpt = Annotated[
     ),
 )
 @handled
-def standings(folder: DirArg, as_json: JsonOpt = False, tie_break: TieBreakOpt = None) -> None:
+def standings(
+    folder: DirArg,
+    as_json: JsonOpt = False,
+    tie_break: TieBreakOpt = None,
+    rank_by: Annotated[
+        str,
+        typer.Option(
+            "--rank-by", help=_("total (the FFT's plain sum) or average (per deal played)")
+        ),
+    ] = "total",
+    best: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--best", help=_("rank by each player's best N rounds"), parser=ascii_int, metavar="N"
+        ),
+    ] = None,
+) -> None:
     from scorepad.app import tournament as app
     from scorepad.render import tournament as render
-    from scorepad.tournament.ranking import tie_break_keys
+    from scorepad.tournament.ranking import check_ranking, tie_break_keys
 
     try:
         keys = tie_break_keys(tie_break)
+        check_ranking(rank_by.strip().lower(), best)
     except ScorepadError as err:
         raise err.located(str(folder)) from None
-    tournament, ranking = app.standings(folder, keys)
+    tournament, ranking = app.standings(folder, keys, rank_by.strip().lower(), best)
     if as_json:
         echo_json(render.standings_object(ranking))
     else:
@@ -382,6 +399,10 @@ def check(folder: DirArg) -> None:
             tables=tables,
         )
     )
+    from scorepad.render.tournament import draw_lines
+
+    for line in draw_lines(tournament):
+        echo(line)
 
 
 @group.command(
