@@ -334,3 +334,64 @@ def test_the_same_draw_whatever_the_hash_seed():
                            check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
             for seed in ("1", "2")}  # fmt: skip
     assert len(outs) == 1 and "Ann" in outs.pop()
+
+
+# -- the order of goals (issue 30) ------------------------------------------------------------
+
+
+def test_a_draw_that_lowers_the_most_meetings_beats_one_with_fewer_repeats():
+    from scorepad.tournament.plan import _meetings, _weighted, _weights
+
+    n = 8
+    weight = _weights(n, 4, 4)
+    # A: four pairs meet twice (4 repeats), nobody three times
+    a = [[[0, 1, 2, 3], [4, 5, 6, 7]], [[0, 1, 4, 5], [2, 3, 6, 7]]]
+    # B: one pair meets three times (2 repeats): fewer repeats, but a pair met more often
+    b = [[[0, 1, 2, 3], [4, 5, 6, 7]], [[0, 1, 4, 6], [2, 5, 3, 7]], [[0, 1, 5, 7], [2, 4, 3, 6]]]
+    assert repeats(a) == 4 and repeats(b) == 2
+    mb = _meetings(b, n)
+    assert max(max(row) for row in mb) == 3
+    ma = _meetings(a, n)
+    # a pair meeting 3 times outweighs every repeat, then the pairs at the most, then repeats
+    assert _weighted(ma, weight) < _weighted(mb, weight)
+    assert weight[3] > n * 4 * 4 and weight[2] == 1
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(13, 4), (18, 4)])
+def test_nobody_meets_anyone_a_third_time_while_twice_is_possible(players, rounds):
+    # before issue 30 three pairs of 13 met in all 4 rounds (the search weighed repeats only)
+    history = [r.tables for r in tournament(names(players), rounds, work=100_000)]
+    met = Counter(frozenset((a, b)) for tables in history for t in tables
+                  for i, a in enumerate(t) for b in t[i + 1:])  # fmt: skip
+    assert max(met.values()) == 2
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(16, 5), (24, 7), (28, 9), (64, 21)])
+def test_the_published_schedules_are_drawn_without_a_repeat(players, rounds):
+    from scorepad.tournament.schedules import schedule
+
+    rounds_ = schedule(players)
+    assert len(rounds_) == rounds
+    met: Counter[frozenset[int]] = Counter()
+    for tables in rounds_:
+        assert sorted(p for t in tables for p in t) == list(range(players))
+        assert {len(t) for t in tables} == {4}
+        met.update(frozenset((a, b)) for t in tables for i, a in enumerate(t) for b in t[i + 1:])
+    assert max(met.values()) == 1
+    if players <= 28:  # round by round, as the draw does: the schedule, nobody twice
+        drawn = tournament(names(players), rounds, seed=2, work=FEW)
+        assert repeats([r.tables for r in drawn]) == 0
+
+
+def test_the_quality_of_a_draw():
+    from scorepad.tournament.draw import quality
+
+    q = quality([[["A", "B", "C", "D"], ["E", "F", "G", "H"]],
+                 [["B", "A", "E", "F"], ["C", "D", "G", "H"]]])  # fmt: skip
+    assert (q.most, q.repeats) == (2, 4)
+    assert q.pairs[0] == ("A", "B", 2) and len(q.pairs) == 4
+    assert q.first == {"A": 1, "B": 1, "C": 1, "D": 0, "E": 1, "F": 0, "G": 0, "H": 0}
+    assert not q.least  # the counting bound (0) is not reached: not known to be the least
+    sixteen = [r.tables for r in tournament(names(16), 6, seed=1, work=FEW)]
+    q = quality(sixteen)
+    assert (q.most, q.repeats, q.least) == (2, 24, True)  # the bound: 24 repeats

@@ -166,7 +166,7 @@ def rank(
         )
         score: Fraction | None = None
         if best is not None:
-            score = Fraction(sum(sorted((x for x in rounds[i] if x is not None))[::-1][:best]))
+            score = Fraction(sum(sorted(x for x in rounds[i] if x is not None)[::-1][:best]))
         elif rank_by == "average":
             score = Fraction(total, played[i]) if played[i] else None
         rows.append(
