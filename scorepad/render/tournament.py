@@ -184,25 +184,27 @@ def _draw_section(tournament: Tournament) -> str:
     if not tournament.drawn:
         return ""
     q = draw_quality(tournament)
-    parts = [f"<section><h2>{_e(_('The draw'))}</h2><p>{_e(quality_line(q))}</p>"]
+    heading, player, meetings = _("The draw"), _("player"), _("meetings")
+    first, odd = _("dealt first"), _("at a table of 5 or 3")
+    parts = [f"<section><h2>{_e(heading)}</h2><p>{_e(quality_line(q))}</p>"]
     if q.pairs:
         rows = "".join(
             f'<tr><td>{_e(a)}</td><td>{_e(b)}</td><td class="n">{k}</td></tr>'
             for a, b, k in q.pairs
         )
         parts.append(
-            f'<div class="wide"><table><thead><tr><th scope="col">{_e(_("player"))}</th>'
-            f'<th scope="col">{_e(_("player"))}</th><th scope="col" class="n">'
-            f"{_e(_('meetings'))}</th></tr></thead><tbody>{rows}</tbody></table></div>"
+            f'<div class="wide"><table><thead><tr><th scope="col">{_e(player)}</th>'
+            f'<th scope="col">{_e(player)}</th><th scope="col" class="n">'
+            f"{_e(meetings)}</th></tr></thead><tbody>{rows}</tbody></table></div>"
         )
     rows = "".join(
-        f'<tr><td>{_e(p)}</td><td class="n">{first}</td><td class="n">{odd}</td></tr>'
-        for p, first, odd in seat_counts(tournament)
+        f'<tr><td>{_e(p)}</td><td class="n">{f}</td><td class="n">{o}</td></tr>'
+        for p, f, o in seat_counts(tournament)
     )
     parts.append(
-        f'<div class="wide"><table class="small"><thead><tr><th scope="col">{_e(_("player"))}'
-        f'</th><th scope="col" class="n">{_e(_("dealt first"))}</th><th scope="col" class="n">'
-        f"{_e(_('at a table of 5 or 3'))}</th></tr></thead><tbody>{rows}</tbody></table></div>"
+        f'<div class="wide"><table class="small"><thead><tr><th scope="col">{_e(player)}'
+        f'</th><th scope="col" class="n">{_e(first)}</th><th scope="col" class="n">'
+        f"{_e(odd)}</th></tr></thead><tbody>{rows}</tbody></table></div>"
         "</section>"
     )
     return "".join(parts)
