@@ -230,10 +230,13 @@ def test_the_balance_counts_the_share_of_the_rounds_a_player_was_drawn_in():
     third = draw_round(third_roster, [first.tables, second.tables], 3, seed=9, work=FEW)
     check_round(third.tables, third_roster)
     fived_now = set(next(t for t in third.tables if len(t) == 5))
-    # the lowest balances: the 7 players without a seat at 5 (-5/13) come before the
-    # newcomer (0), who comes before the 5 who had one (8/13)
+    # the 5 who had a seat at 5 (drawn in the same rounds as the 7 who had none) cannot have
+    # a second while one of those 7 has none; the newcomer, drawn in other rounds, may sit at
+    # the table of 5 (issue 30: the rule is among players drawn in the same rounds, and the
+    # newcomer there meets nobody again), within one seat of their share
     without = {p for p in third_roster if p not in fived and p != "New"}
-    assert len(without) == 7 and fived_now <= without
+    assert len(without) == 7 and fived_now <= without | {"New"}
+    assert not fived_now & fived
 
 
 def test_a_round_drawn_by_hand_is_kept_and_planned_after():
@@ -342,19 +345,25 @@ def test_the_same_draw_whatever_the_hash_seed():
 def test_a_draw_that_lowers_the_most_meetings_beats_one_with_fewer_repeats():
     from scorepad.tournament.plan import _meetings, _weighted, _weights
 
-    n = 8
-    weight = _weights(n, 4, 4)
-    # A: four pairs meet twice (4 repeats), nobody three times
-    a = [[[0, 1, 2, 3], [4, 5, 6, 7]], [[0, 1, 4, 5], [2, 3, 6, 7]]]
-    # B: one pair meets three times (2 repeats): fewer repeats, but a pair met more often
-    b = [[[0, 1, 2, 3], [4, 5, 6, 7]], [[0, 1, 4, 6], [2, 5, 3, 7]], [[0, 1, 5, 7], [2, 4, 3, 6]]]
-    assert repeats(a) == 4 and repeats(b) == 2
-    mb = _meetings(b, n)
-    assert max(max(row) for row in mb) == 3
-    ma = _meetings(a, n)
-    # a pair meeting 3 times outweighs every repeat, then the pairs at the most, then repeats
-    assert _weighted(ma, weight) < _weighted(mb, weight)
-    assert weight[3] > n * 4 * 4 and weight[2] == 1
+    n, rounds = 12, 3
+    weight = _weights(n, rounds, 5)
+
+    def cost(*pairs_met: tuple[int, int, int]) -> int:
+        # pairs (a, b) meeting k times, as rounds of tables of 2
+        history = [[[a, b] for a, b, k in pairs_met if k > r] for r in range(rounds)]
+        return _weighted(_meetings(history, n), weight)
+
+    three = cost((0, 1, 3))  # one pair meets 3 times: 2 repeats
+    twice = cost((0, 1, 2), (2, 3, 2), (4, 5, 2))  # three pairs twice: 3 repeats
+    assert twice < three  # (a) the most meetings first, whatever the repeats
+    # (b) then the fewest pairs at the most: one pair 3 times and five twice (7 repeats)
+    # beat two pairs 3 times (4 repeats)
+    assert cost((0, 1, 3), *((2 + 2 * i, 3 + 2 * i, 2) for i in range(5))) < cost(
+        (0, 1, 3), (2, 3, 3)
+    )
+    # (c) then the fewest repeats
+    assert cost((0, 1, 2), (2, 3, 2)) < cost((0, 1, 2), (2, 3, 2), (4, 5, 2))
+    assert cost((0, 1, 1), (2, 3, 1)) == 0
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(13, 4), (18, 4)])

@@ -154,7 +154,50 @@ def _plan(
     base = _meetings(before, n)
     weight = _weights(n, rounds, max(shape))
     floor = _weighted(base, weight) + _least(before, n, shape, todo)
-    return _search(plan, classes, base, _balances(before, n, preferred), floor, weight, rng, work)
+    groups, odd = _groups(before, n, preferred)
+    balance = _balances(before, n, preferred)
+    return _search(plan, classes, base, balance, floor, weight, rng, work, groups, odd)
+
+
+def _groups(
+    past: Sequence[Sequence[Sequence[int]]], n: int, preferred: int
+) -> tuple[list[int], list[int]]:
+    """Each player's group (the players drawn in the same rounds, numbered) and odd seats."""
+    drawn: list[list[int]] = [[] for _ in range(n)]
+    odd = [0] * n
+    for r, tables in enumerate(past):
+        for table in tables:
+            for p in table:
+                if p >= 0:
+                    drawn[p].append(r)
+                    odd[p] += len(table) != preferred
+    number: dict[tuple[int, ...], int] = {}
+    return [number.setdefault(tuple(d), len(number)) for d in drawn], odd
+
+
+def _group_counts(
+    plan: list[list[list[int]]],
+    classes: list[list[bool]],
+    where: list[list[int]],
+    groups: list[int],
+    odd: list[int],
+) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
+    """Each player's odd seats after each planned round, and each group's fewest and most."""
+    count = odd[:]
+    ngroups = max(groups, default=0) + 1
+    after, low, high = [], [], []
+    for r in range(len(plan)):
+        kinds = classes[r]
+        count = [c + kinds[where[r][p]] for p, c in enumerate(count)]
+        lo, hi = [1 << 30] * ngroups, [-1] * ngroups
+        for p, c in enumerate(count):
+            g = groups[p]
+            lo[g] = min(lo[g], c)
+            hi[g] = max(hi[g], c)
+        after.append(count)
+        low.append(lo)
+        high.append(hi)
+    return after, low, high
 
 
 def _known(
@@ -225,8 +268,15 @@ class _Search:
         balance: list[Fraction],
         weight: list[int],
         rng: random.Random,
+        groups: list[int],
+        odd: list[int],
     ) -> None:
         self.plan, self.classes, self.base, self.balance = plan, classes, base, balance
+        self.groups, self.odd = groups, odd
+        #: each planned round's odd seats per player
+        self.share = Fraction(
+            sum(len(t) for t, odd_ in zip(plan[0], classes[0], strict=True) if odd_), len(base)
+        )
         self.weight = weight
         #: the change of cost when a pair that met m times meets once more
         self.up = [weight[m + 1] - weight[m] for m in range(len(weight) - 1)] + [weight[-1]]
@@ -244,8 +294,48 @@ class _Search:
         self.meet = [row[:] for row in self.base]
         _add_meetings(self.meet, self.plan)
         self.where = _where(self.plan, self.n)
-        self.level = _levels(self.plan, self.classes, self.where, self.balance)
+        self.relevel()
         self.cost = _weighted(self.meet, self.weight)
+
+    def relevel(self) -> None:
+        """Each player's odd seats after each round, and each group's fewest and most."""
+        self.after, self.low, self.high = _group_counts(
+            self.plan, self.classes, self.where, self.groups, self.odd
+        )
+
+    def fair_swap(self, r: int, odd: int, even: int) -> int | None:
+        """Whether `odd` (at an odd table in round r) and `even` (at a preferred one) may
+        swap, keeping the rule: players drawn in the same rounds (a group) differ by at most
+        one odd seat after every round. The seat comes back in the next round where one of
+        them has an odd seat and the other not (they swap there too): the round returned
+        (-1: none), or None when they may not swap.
+
+        In one group, only players level before the round swap (their counts exchanged).
+        Across groups (a late arrival, say), the one losing a seat must be at their group's
+        most and the one gaining at their group's fewest in every round until it comes
+        back, and each keeps within one seat of their share (⌊share⌋ to ⌈share⌉)."""
+        then = self.fair_partner(r, odd, even)
+        end = self.rounds
+        if then >= 0:
+            if self.classes[then][self.where[then][odd]]:  # odd again: no give-back
+                return None
+            end = then
+        after = self.after
+        go, ge = self.groups[odd], self.groups[even]
+        if go == ge:
+            ok = after[r][odd] == after[r][even] + 1
+            return then if ok else None
+        low, high, share = self.low, self.high, self.share
+        for u in range(r, end):
+            if after[u][odd] < high[u][go] or after[u][even] > low[u][ge]:
+                return None
+            due = share * (u + 1)
+            if (
+                self.balance[odd] + after[u][odd] - self.odd[odd] - due <= 0
+                or self.balance[even] + after[u][even] - self.odd[even] - due >= 0
+            ):
+                return None
+        return then
 
     def copy(self) -> list[list[list[int]]]:
         return [[t[:] for t in tables] for tables in self.plan]
@@ -297,7 +387,7 @@ class _Search:
         if then >= 0:
             self.swap(then, self.where[then][a], a, self.where[then][b], b)
         if self.classes[r][ti] != self.classes[r][ui]:
-            self.level = _levels(self.plan, self.classes, self.where, self.balance)
+            self.relevel()
         self.cost += delta
         tenure = 4 + self.rng.randrange(8)
         self.tabu[r][a * self.ntables + ti] = self.step + tenure
@@ -314,7 +404,7 @@ class _Search:
         ties = 0
         work = 0
         for r, tables in enumerate(self.plan):
-            kinds, taboo, lv = self.classes[r], self.tabu[r], self.level[r]
+            kinds, taboo = self.classes[r], self.tabu[r]
             for ti, table in enumerate(tables):
                 for a in table:
                     ma = self.meet[a]
@@ -328,9 +418,14 @@ class _Search:
                         for b in other:
                             then = -1
                             if not same:
-                                if lv[a] != lv[b]:
+                                fair = (
+                                    self.fair_swap(r, a, b)
+                                    if kinds[ti]
+                                    else self.fair_swap(r, b, a)
+                                )
+                                if fair is None:
                                     continue
-                                then = self.fair_partner(r, a, b)
+                                then = fair
                             work += 1
                             if then >= 0:
                                 delta = self.move_gain((r, ti, a, ui, b, then))
@@ -368,15 +463,15 @@ class _Search:
                 self.swap(rr, *shake[1:5])
             a, b = rng.randrange(n), rng.randrange(n)
             where = self.where[rr]
-            if (
-                self.classes[rr][where[a]] != self.classes[rr][where[b]]
-                and self.level[rr][a] == self.level[rr][b]
-            ):
-                then = self.fair_partner(rr, a, b)
+            kinds = self.classes[rr]
+            if kinds[where[a]] != kinds[where[b]]:
+                then = self.fair_swap(rr, a, b) if kinds[where[a]] else self.fair_swap(rr, b, a)
+                if then is None:
+                    continue
                 self.swap(rr, where[a], a, where[b], b)
                 if then >= 0:
                     self.swap(then, self.where[then][a], a, self.where[then][b], b)
-                self.level = _levels(self.plan, self.classes, self.where, self.balance)
+                self.relevel()
         self.cost = _weighted(self.meet, self.weight)
 
 
@@ -389,6 +484,8 @@ def _search(
     weight: list[int],
     rng: random.Random,
     work: int,
+    groups: list[int] | None = None,
+    odd: list[int] | None = None,
 ) -> list[list[list[int]]]:
     """Tabu search over swaps of two players of one round: each step makes the best swap that
     moves a player out of a repeat (not undoing a recent swap unless it beats the best seen);
@@ -401,7 +498,8 @@ def _search(
     and one at a preferred table swap only when their odd-seat balances are equal before the
     round, and then also in the next round where one of them has an odd seat and the other
     not, so that every round still gives its odd seats to the lowest balances."""
-    search = _Search(plan, classes, base, balance, weight, rng)
+    n = len(base)
+    search = _Search(plan, classes, base, balance, weight, rng, groups or [0] * n, odd or [0] * n)
     best_cost = search.cost
     best = search.copy()
     last = 0
@@ -435,23 +533,6 @@ def _where(plan: list[list[list[int]]], n: int) -> list[list[int]]:
             for p in table:
                 where[r][p] = t
     return where
-
-
-def _levels(
-    plan: list[list[list[int]]],
-    classes: list[list[bool]],
-    where: list[list[int]],
-    balance: list[Fraction],
-) -> list[list[Fraction]]:
-    """Each player's odd-seat balance before each planned round (less the same share for
-    everybody, which equal balances do not need)."""
-    levels: list[list[Fraction]] = []
-    now = balance[:]
-    for r in range(len(plan)):
-        levels.append(now[:])
-        kinds = classes[r]
-        now = [x + kinds[where[r][p]] for p, x in enumerate(now)]
-    return levels
 
 
 def _random_swap(
