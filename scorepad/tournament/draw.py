@@ -15,33 +15,43 @@ With `sizes=(4, 5)` those counts are refused instead, as is any count the sizes 
 (1 or 2 players): a `ScorepadError` saying so. Troggu (tables of 3 to 8) goes through the
 same code, e.g. `sizes=(4, 5, 3, 6)`.
 
-**What the draw keeps and what it optimises**:
+**What the draw keeps and what it optimises**, in this order:
 
 1. *Odd seats*, a rule kept in every round: seats at a table of another size than the
-   preferred one (a table of 5 or of 3) go to the players with the fewest so far, counted
-   against their fair share: a player's *odd-seat balance* is their odd seats minus, for each
-   round they were drawn in, that round's odd seats divided by its players. The players with
-   the lowest balance get the odd seats (ties are the search's to choose). So any two players
-   drawn in the same rounds (in particular everybody present from the first round) have had
-   odd seats in numbers differing by at most 1 after every round; a late arrival starts level
-   with the share of the rounds they play, neither owed nor owing the rounds they missed. The
-   rule is a promise made after every round, so it comes before repeats; with 22 players it
-   costs some (none is impossible under it). `fair=False` drops it.
-2. *Repeats*, as few as possible under that rule: the sum over pairs of players of their
-   meetings beyond the first, over the whole tournament (the rounds drawn and the rounds
-   still to draw). Each draw plans all the remaining rounds ahead (a tabu search over swaps
-   of two players of a round, from a greedy start, for a fixed amount of work) and returns
-   the plan's next round; the following draws follow that plan as long as the roster stays
-   the same and the rounds drawn are the plan's, and plan again otherwise (a late arrival, a
-   withdrawal, a round changed by hand). So when a schedule without repeats exists and is
-   found, nobody meets anybody twice; when none exists, the total is kept low (the plan stops
-   early when it reaches `bound`, the least the counting allows: each player's opponent
-   seats beyond the opponents left to meet).
+   preferred one (a table of 5 or of 3) are shared out so that, after every round, nobody
+   has had more than one more than anybody else drawn in the same rounds (everybody present
+   from the first round, say). The plan starts by giving them to the lowest *odd-seat
+   balances* (a player's odd seats minus, for each round they were drawn in, that round's
+   odd seats divided by its players); the search then moves a seat between two players
+   level in their group, or from a player at their group's most to one (of another group:
+   a late arrival, say) at their group's fewest, each staying within one seat of their
+   share. So a late arrival may sit at the table of 5 where meeting nobody again matters
+   more, neither owed nor owing the rounds they missed. The rule is a promise made after
+   every round, so it comes before the meetings; with 22 players it costs some (none is
+   impossible under it). `fair=False` drops it.
+2. *Meetings*, over the whole tournament (the rounds drawn and the rounds still to draw):
+   (a) the most meetings of any pair as low as possible — nobody meets anyone k + 1 times
+   while a draw with k is found; (b) then the fewest pairs at that most; (c) then the fewest
+   *repeats* (the sum over pairs of their meetings beyond the first). One cost weighs them
+   so (`plan._weights`: a pair meeting once more outweighs every repeat the tournament can
+   hold; past 3 meetings, the pairs one below the most come before the repeats). Each draw
+   plans all the remaining rounds ahead (a tabu search over swaps of two players of a round,
+   from a published schedule where one is shipped — `schedules`: 16, 24, 28 and 64 players
+   at tables of 4 — or a greedy start, for a fixed amount of work) and returns the plan's
+   next round; the following draws follow that plan as long as the roster stays the same
+   and the rounds drawn are the plan's, and plan again otherwise (a late arrival, a
+   withdrawal, a round changed by hand), with the same order of goals over the rounds that
+   remain. The plan stops early when it reaches `bound`, the least the counting allows
+   (each player's opponent seats beyond the opponents left to meet).
 3. *Seats*: within each table, the first seat goes to the player who has had it the fewest
    times, then each following seat to the player who has had that seat the fewest times (ties
    broken by the seed), so the first dealer turns and seats vary. Tables are listed by size
    (the preferred size first) in an order the seed shuffles.
+4. *The seed*: the same arguments draw the same tables; the search is bounded by work done
+   (swaps weighed), never by time, so a seed draws the same on every machine.
 
+`quality(rounds)` says how good rounds are: the most meetings, the pairs that met more than
+once, the repeats, who dealt first how often, and whether that is known to be the least.
 `repeats(rounds)` counts repeats over any rounds: every pair, a player who has left keeping
 the meetings they had; the search weighs only those of the players still there.
 """
