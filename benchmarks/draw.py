@@ -212,9 +212,7 @@ def main() -> None:
         failed |= not row["ok"]
         rows.append(row)
         if not args.json:
-            cells = [
-                ("ok" if row[k] else "MISSED") if k == "ok" else str(row[k]) for k in headers
-            ]
+            cells = [("ok" if row[k] else "MISSED") if k == "ok" else str(row[k]) for k in headers]
             print("| " + " | ".join(cells) + " |", flush=True)
     if args.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))

@@ -375,7 +375,8 @@ def test_nobody_meets_anyone_a_third_time_while_twice_is_possible(players, round
     assert max(met.values()) == 2
 
 
-@pytest.mark.parametrize(("players", "rounds"), [(16, 5), (24, 7), (28, 9), (64, 21)])
+@pytest.mark.parametrize(("players", "rounds"), [(16, 5), (24, 7), (28, 9), (32, 10), (40, 13),
+                                                 (64, 21)])  # fmt: skip
 def test_the_published_schedules_are_drawn_without_a_repeat(players, rounds):
     from scorepad.tournament.schedules import schedule
 
