@@ -184,29 +184,17 @@ def _draw_section(tournament: Tournament) -> str:
     if not tournament.drawn:
         return ""
     q = draw_quality(tournament)
-    heading, player, meetings = _("The draw"), _("player"), _("meetings")
-    first, odd = _("dealt first"), _("at a table of 5 or 3")
+    heading = _("The draw")
     parts = [f"<section><h2>{_e(heading)}</h2><p>{_e(quality_line(q))}</p>"]
     if q.pairs:
-        rows = "".join(
-            f'<tr><td>{_e(a)}</td><td>{_e(b)}</td><td class="n">{k}</td></tr>'
-            for a, b, k in q.pairs
-        )
-        parts.append(
-            f'<div class="wide"><table><thead><tr><th scope="col">{_e(player)}</th>'
-            f'<th scope="col">{_e(player)}</th><th scope="col" class="n">'
-            f"{_e(meetings)}</th></tr></thead><tbody>{rows}</tbody></table></div>"
-        )
-    rows = "".join(
-        f'<tr><td>{_e(p)}</td><td class="n">{f}</td><td class="n">{o}</td></tr>'
-        for p, f, o in seat_counts(tournament)
+        said = _("Pairs that met more than once")
+        items = "".join(f"<li>{_e(a)}–{_e(b)} <span>×{k}</span></li>" for a, b, k in q.pairs)
+        parts.append(f'<h3>{_e(said)}</h3><ul class="names">{items}</ul>')
+    said = _("Seats: dealt first, and at a table of 5 or 3")
+    items = "".join(
+        f"<li>{_e(p)} <span>{f} · {o}</span></li>" for p, f, o in seat_counts(tournament)
     )
-    parts.append(
-        f'<div class="wide"><table class="small"><thead><tr><th scope="col">{_e(player)}'
-        f'</th><th scope="col" class="n">{_e(first)}</th><th scope="col" class="n">'
-        f"{_e(odd)}</th></tr></thead><tbody>{rows}</tbody></table></div>"
-        "</section>"
-    )
+    parts.append(f'<h3>{_e(said)}</h3><ul class="names small">{items}</ul></section>')
     return "".join(parts)
 
 

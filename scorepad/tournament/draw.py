@@ -151,6 +151,14 @@ class Quality:
         return tuple(p for p in self.pairs if p[2] == self.most)
 
 
+def _name_order(name: str) -> tuple[str, str]:
+    """Names in the order people look for them: Émile beside Emma, not after Zoé."""
+    import unicodedata
+
+    bare = "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
+    return bare.casefold(), name
+
+
 def quality(history: History, sizes: Sequence[int] = FRENCH_SIZES) -> Quality:
     """The meetings and first seats over the rounds of `history` (each round its tables,
     each table its players in seating order)."""
@@ -169,9 +177,8 @@ def quality(history: History, sizes: Sequence[int] = FRENCH_SIZES) -> Quality:
                     pair = (a, b) if a < b else (b, a)
                     met[pair] = met.get(pair, 0) + 1
     most = max(met.values(), default=0)
-    pairs = sorted(
-        ((a, b, k) for (a, b), k in met.items() if k > 1), key=lambda x: (-x[2], x[0], x[1])
-    )
+    twice = [(*sorted(pair, key=_name_order), k) for pair, k in met.items() if k > 1]
+    pairs = sorted(twice, key=lambda x: (-x[2], _name_order(x[0]), _name_order(x[1])))
     total = sum(k - 1 for _a, _b, k in pairs)
     least = total == 0
     players = [frozenset(p for t in tables for p in t) for tables in history]
