@@ -405,3 +405,20 @@ def test_the_quality_of_a_draw():
     sixteen = [r.tables for r in tournament(names(16), 6, seed=1, work=FEW)]
     q = quality(sixteen)
     assert (q.most, q.repeats, q.least) == (2, 24, True)  # the bound: 24 repeats
+
+
+def test_a_newcomer_sits_at_the_table_of_5_where_that_meets_nobody_again():
+    # 13 players over 3 rounds, one of the table of 5 leaving after round 1, a newcomer for
+    # round 3: 10 repeats with no pair meeting 3 times is the least (benchmarks/draw_roster.py,
+    # exhaustive); before issue 30 the draw made 14 (the newcomer kept from the table of 5)
+    roster = names(13)
+    history = [draw_round(roster, [], 3, seed=0, work=FEW).tables]
+    leaver = next(t for t in history[0] if len(t) == 5)[0]
+    later = [p for p in roster if p != leaver]
+    history.append(draw_round(later, history, 3, seed=0, work=FEW).tables)
+    history.append(draw_round([*later, "New"], history, 3, seed=0, work=FEW).tables)
+    from scorepad.tournament.draw import quality
+
+    q = quality(history)
+    assert (q.most, q.repeats) == (2, 10)
+    assert "New" in next(t for t in history[2] if len(t) == 5)
