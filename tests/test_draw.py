@@ -410,7 +410,7 @@ def test_the_quality_of_a_draw():
 def test_a_newcomer_sits_at_the_table_of_5_where_that_meets_nobody_again():
     # 13 players over 3 rounds, one of the table of 5 leaving after round 1, a newcomer for
     # round 3: 10 repeats with no pair meeting 3 times is the least (benchmarks/draw_roster.py,
-    # exhaustive); before issue 30 the draw made 14 (the newcomer kept from the table of 5)
+    # exhaustive); before issue 30 the draw made 9 with a pair meeting in all 3 rounds
     roster = names(13)
     history = [draw_round(roster, [], 3, seed=0, work=FEW).tables]
     leaver = next(t for t in history[0] if len(t) == 5)[0]
