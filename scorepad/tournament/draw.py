@@ -177,7 +177,11 @@ def quality(history: History, sizes: Sequence[int] = FRENCH_SIZES) -> Quality:
                     pair = (a, b) if a < b else (b, a)
                     met[pair] = met.get(pair, 0) + 1
     most = max(met.values(), default=0)
-    twice = [(*sorted(pair, key=_name_order), k) for pair, k in met.items() if k > 1]
+    twice: list[tuple[str, str, int]] = []
+    for (a, b), k in met.items():
+        if k > 1:
+            first_, second = sorted((a, b), key=_name_order)
+            twice.append((first_, second, k))
     pairs = sorted(twice, key=lambda x: (-x[2], _name_order(x[0]), _name_order(x[1])))
     total = sum(k - 1 for _a, _b, k in pairs)
     least = total == 0
@@ -186,6 +190,7 @@ def quality(history: History, sizes: Sequence[int] = FRENCH_SIZES) -> Quality:
         n = len(players[0])
         shape = table_sizes(n, sizes) if n else ()
         least = total <= _least([], n, shape, len(history)) if shape else False
+    first = {p: first[p] for p in sorted(first, key=_name_order)}
     return Quality(most, total, tuple(pairs), first, least)
 
 
