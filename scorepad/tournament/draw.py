@@ -69,9 +69,11 @@ from scorepad.i18n import _
 #: cannot cover the count (6, 7 and 11 players).
 FRENCH_SIZES: tuple[int, ...] = (4, 5, 3)
 
-#: The search's work per plan, in swaps evaluated: about 0.6 s of one core of a small machine.
-#: A fixed count, not a clock, so that a draw is the same on every machine.
-WORK = 200_000
+#: The search's work per plan, in swaps evaluated: about 1 s of one core of a small machine
+#: where the plan does not reach its bound early. A fixed count, not a clock, so that a draw
+#: is the same on every machine. A draw that must plan again (after a round not drawn from
+#: its plan) gives each further plan half of it.
+WORK = 800_000
 
 History = Sequence[Sequence[Sequence[str]]]
 
@@ -208,9 +210,10 @@ def draw_round(
     name once), after the rounds of `history` (names of players who have left may appear
     there). Same arguments, same round; another seed, most likely another draw. `work`
     bounds the search of each plan (swaps weighed); a draw makes one plan, two after a round
-    not drawn from the plan, three at most. `fair=False` drops the rule on odd seats: the
-    search gives them to whom it likes (fewer repeats, e.g. for 22 players over 5 rounds,
-    but nothing bounds how often one player sits at a table of 5)."""
+    not drawn from the plan, three at most (the further ones with half the work).
+    `fair=False` drops the rule on odd seats: the search gives them to whom it likes (fewer
+    repeats, e.g. for 22 players over 5 rounds, but nothing bounds how often one player sits
+    at a table of 5)."""
     from scorepad.tournament.plan import _first_mismatch, _least, _plan, _seat
 
     names = list(roster)
@@ -232,10 +235,11 @@ def draw_round(
     mismatch = _first_mismatch(past, plan, origin, drawn)
     if mismatch is not None:
         origin = mismatch + 1
-        plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, work)
+        half = work // 2
+        plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, half)
         if _first_mismatch(past, plan, origin, drawn) is not None:
             origin = drawn
-            plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, work)
+            plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, half)
     tables = plan[drawn - origin]
     rng = random.Random(f"{seed}:seats:{drawn}")
     seated = _seat(tables, past, sizes, rng)
