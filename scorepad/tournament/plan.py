@@ -1,7 +1,10 @@
 """The plan behind the seat draw (`scorepad.tournament.draw`): all the remaining rounds
-planned ahead, players as numbers, by a tabu search over swaps of two players of a round from
-a greedy start, for a fixed amount of work; the odd seats' balances it keeps, the meetings it
-weighs, and the seats given at each table. Pure and deterministic: the seed drives every
+planned ahead, players as numbers, by a tabu search over swaps of two players of a round
+(`_Search`: a move and its gain, the best move of a step, the shake), from a published
+schedule (`_known`) or a greedy start, for a fixed amount of work; the rule on odd seats it
+keeps (players drawn in the same rounds, a *group*, differ by at most one), the meetings it
+weighs (`_weights`: the most meetings of a pair first, then the pairs at that most, then the
+repeats), and the seats given at each table. Pure and deterministic: the seed drives every
 choice."""
 
 from __future__ import annotations
@@ -258,7 +261,8 @@ Move = tuple[int, int, int, int, int, int]  # round, table of a, a, table of b, 
 class _Search:
     """Tabu search over swaps of two players of one round (see `_search`). The state: the
     plan, each round's table of each player (`where`), the meetings over the past and the
-    plan (`meet`), the odd-seat balances before each round (`level`) and the plan's cost."""
+    plan (`meet`), each player's odd seats after each round and each group's fewest and most
+    (`after`, `low`, `high`), and the plan's cost."""
 
     def __init__(
         self,
