@@ -478,8 +478,11 @@ def _check_whole(cli, folder, players, rounds):
                     met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
     out = cli("tournament", "check", "cup").stdout
     tables = sum(len(r.tables) for r in t.drawn)
-    assert out.strip() == f"cup: {rounds} of {rounds} rounds drawn, {tables} of {tables} tables " \
-        "as drawn and finished"  # fmt: skip
+    # the summary, then the draw's quality and seat counts (issue 30)
+    assert out.splitlines()[0] == f"cup: {rounds} of {rounds} rounds drawn, {tables} of " \
+        f"{tables} tables as drawn and finished"  # fmt: skip
+    assert out.splitlines()[1].startswith("draw: ")
+    assert out.splitlines()[-1].startswith("seats: how often each player dealt first: ")
     data = cli.json("tournament", "standings", "cup")
     files = [folder / table.file for r in t.drawn for table in r.tables]
     totals: dict[str, int] = {}
@@ -723,3 +726,74 @@ def test_draws_at_the_same_time_draw_one_round(cli, tmp_path):
     assert sorted(p.name for p in (folder / "round-1").iterdir()) == \
         [f"table-{n}.toml" for n in range(1, 5)]  # fmt: skip
     cli("tournament", "tables", "cup")
+
+
+# -- the draw's quality and those who play less (issue 30) ------------------------------------
+
+
+def test_the_draw_says_its_quality_and_tables_json_carries_the_counts(cli):
+    folder = start(cli, NAMES[:16], rounds=6)
+    for n in range(1, 7):
+        out = cli("tournament", "draw", "cup").stdout
+        for table in tournament_of(folder).drawn[n - 1].tables:
+            play(folder / table.file)
+        if n == 1:
+            assert out.splitlines()[-1] == "nobody meets anyone twice"
+    # 16 players over 6 rounds: the 6th round repeats 24 pairs, the counting bound
+    last = out.splitlines()[-1]
+    assert last.startswith("24 pairs meet a second time: ")
+    assert last.endswith(", …; the least possible here")
+    data = cli.json("tournament", "tables", "cup")
+    assert data["meetings"]["most"] == 2 and data["meetings"]["repeats"] == 24
+    pairs = data["meetings"]["pairs"]
+    assert len(pairs) == 24 and all(p["meetings"] == 2 and len(p["players"]) == 2 for p in pairs)
+    assert sorted(data["first"]) == sorted(NAMES[:16]) and sum(data["first"].values()) == 24
+    # ⌈rounds × tables / players⌉ + 1
+    assert max(data["first"].values()) <= -(-6 * 4 // 16) + 1
+    first = cli.json("tournament", "tables", "cup", "--round", "1")
+    assert first["meetings"] == {"most": 1, "repeats": 0, "pairs": []}
+    check = cli("tournament", "check", "cup").stdout.splitlines()
+    assert check[1].startswith("draw: 24 pairs meet a second time: ")
+    assert check[2].startswith("pairs that met more than once: ") and "×2" in check[2]
+    assert check[3] == "seats: how often each player dealt first: 1 to 2; sat at a table of 5 " \
+        "or 3: 0"  # fmt: skip
+    page = cli("tournament", "report", "cup").stdout
+    assert "<h2>The draw</h2>" in page and "Seats: dealt first" in page
+
+
+def test_standings_mark_who_played_less_and_rank_the_other_ways(cli):
+    folder = start(cli, NAMES[:12], rounds=3)
+    for n in range(1, 4):
+        extra = {2: ["--withdraw", "Anna", "--late", "Xavier"]}.get(n, [])
+        cli("tournament", "draw", "cup", *extra)
+        for table in tournament_of(folder).drawn[n - 1].tables:
+            play(folder / table.file, seed=n)
+    data = cli.json("tournament", "standings", "cup")
+    by = {p["name"]: p for p in data["players"]}
+    assert (by["Anna"]["rounds_played"], by["Anna"]["status"]) == (1, "withdrawn")
+    assert (by["Xavier"]["rounds_played"], by["Xavier"]["status"]) == (2, "late")
+    assert (by["Bruno"]["rounds_played"], by["Bruno"]["status"]) == (3, "full")
+    assert data["rank_by"] == "total"
+    text = cli("tournament", "standings", "cup").stdout
+    assert "ranked by total" in text
+    assert re.search(r"Anna .* 1 of 3 rounds, withdrawn", text)
+    assert re.search(r"Xavier .* 2 of 3 rounds, late", text)
+    # by average per deal played
+    avg = cli.json("tournament", "standings", "cup", "--rank-by", "average")
+    from fractions import Fraction
+
+    averages = [Fraction(p["total"], p["played"]) for p in avg["players"]]
+    assert averages == sorted(averages, reverse=True) and avg["rank_by"] == "average"
+    assert "ranked by average per deal" in cli("tournament", "standings", "cup", "--rank-by",
+                                               "average").stdout  # fmt: skip
+    # by the best 2 rounds
+    best = cli.json("tournament", "standings", "cup", "--best", "2")
+    sums = [sum(sorted(x for x in p["rounds"] if x is not None)[-2:]) for p in best["players"]]
+    assert sums == sorted(sums, reverse=True) and best["best"] == 2
+    bad = cli("tournament", "standings", "cup", "--rank-by", "median", ok=False)
+    assert bad.exit_code == 1
+    assert bad.stderr == "error: cup: --rank-by: 'median' is not a ranking (rankings: total, " \
+        "average)\n"  # fmt: skip
+    # the sheet marks them too
+    page = cli("tournament", "report", "cup").stdout
+    assert "(1 of 3 rounds, withdrawn)" in page and "(2 of 3 rounds, late)" in page

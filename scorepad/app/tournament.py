@@ -104,16 +104,24 @@ def read_round(folder: Path, tournament: Tournament, round_: RoundDraw) -> list[
 
 
 def standings(
-    folder: Path, tie_break: Sequence[str] = (), past: list[Problem] | None = None
+    folder: Path,
+    tie_break: Sequence[str] = (),
+    rank_by: str = "total",
+    best: int | None = None,
+    past: list[Problem] | None = None,
 ) -> tuple[Tournament, Ranking]:
     """The ranking; `past` gets a problem for each table holding deals past its length that
     are not marked as recorded with --continue."""
-    tournament, ranking, _sessions = results(folder, tie_break, past)
+    tournament, ranking, _sessions = results(folder, tie_break, rank_by, best, past)
     return tournament, ranking
 
 
 def results(
-    folder: Path, tie_break: Sequence[str] = (), past: list[Problem] | None = None
+    folder: Path,
+    tie_break: Sequence[str] = (),
+    rank_by: str = "total",
+    best: int | None = None,
+    past: list[Problem] | None = None,
 ) -> tuple[Tournament, Ranking, dict[str, Session | None]]:
     """The ranking, and each table's session as it counts (None: it counts nothing)."""
     from scorepad.storage import tournament as files
@@ -123,7 +131,7 @@ def results(
     reads = [r for round_ in tournament.drawn for r in read_round(folder, tournament, round_)]
     if past is not None:
         past.extend(_past_length(folder, r) for r in reads if r.unmarked)
-    ranking = rank(tournament, {r.table.file: r.result for r in reads}, tie_break)
+    ranking = rank(tournament, {r.table.file: r.result for r in reads}, tie_break, rank_by, best)
     return tournament, ranking, {r.table.file: r.session for r in reads}
 
 

@@ -14,6 +14,7 @@ from scorepad.render.deals import OUT
 from scorepad.render.grid import simple_table
 from scorepad.render.page import PAGE_STYLE
 from scorepad.text import plural, signed
+from scorepad.tournament.draw import Quality
 from scorepad.tournament.model import RoundDraw, Tournament, name_key
 from scorepad.tournament.ranking import Ranking, Row, Unfinished
 
@@ -73,8 +74,10 @@ def tables_text(tournament: Tournament, round_: RoundDraw) -> str:
     return "\n".join(lines)
 
 
-def tables_object(round_: RoundDraw) -> dict[str, Any]:
-    return {
+def tables_object(round_: RoundDraw, tournament: Tournament | None = None) -> dict[str, Any]:
+    """The round's tables; with the tournament, also the meetings and first seats over its
+    rounds up to this one (cli.md)."""
+    out: dict[str, Any] = {
         "round": round_.number,
         "date": round_.date,
         "tables": [
@@ -82,6 +85,117 @@ def tables_object(round_: RoundDraw) -> dict[str, Any]:
             for t in round_.tables
         ],
     }
+    if tournament is not None:
+        q = draw_quality(tournament, round_.number)
+        out["meetings"] = {
+            "most": q.most,
+            "repeats": q.repeats,
+            "pairs": [{"players": [a, b], "meetings": k} for a, b, k in q.pairs],
+        }
+        out["first"] = q.first
+    return out
+
+
+def draw_quality(tournament: Tournament, upto: int | None = None) -> Quality:
+    """The meetings and first seats over the rounds drawn (up to round `upto`)."""
+    from scorepad.tournament.draw import quality
+    from scorepad.tournament.model import sizes
+
+    rounds = tournament.drawn[: len(tournament.drawn) if upto is None else upto]
+    return quality([[t.players for t in r.tables] for r in rounds], sizes(tournament.variant))
+
+
+#: pairs named in one line at most
+NAMED_PAIRS = 8
+
+
+def quality_line(q: Quality) -> str:
+    """One line on the draw's quality: nobody meets anyone twice, or the pairs at the most
+    meetings (and whether that is the least possible here)."""
+    if q.most <= 1:
+        return _("nobody meets anyone twice")
+    top = q.at_most()
+    named = _(", ").join(f"{a}–{b}" for a, b, _k in top[:NAMED_PAIRS])
+    if len(top) > NAMED_PAIRS:
+        named += _(", …")
+    if q.most == 2:
+        line = ngettext(
+            "{n} pair meets a second time: {pairs}",
+            "{n} pairs meet a second time: {pairs}",
+            len(top),
+        ).format(n=len(top), pairs=named)
+    else:
+        line = ngettext(
+            "{n} pair meets {k} times: {pairs} ({repeats} repeats in all)",
+            "{n} pairs meet {k} times: {pairs} ({repeats} repeats in all)",
+            len(top),
+        ).format(n=len(top), k=q.most, pairs=named, repeats=q.repeats)
+    if q.least:
+        line += _("; the least possible here")
+    return line
+
+
+def seat_counts(tournament: Tournament) -> list[tuple[str, int, int]]:
+    """Each player drawn: times seated first (dealing first), times at a table of another
+    size than the preferred (a table of 5, or of 3), in name order."""
+    from scorepad.tournament.model import sizes
+
+    preferred = sizes(tournament.variant)[0]
+    first: dict[str, int] = {}
+    odd: dict[str, int] = {}
+    for round_ in tournament.drawn:
+        for table in round_.tables:
+            for seat, p in enumerate(table.players):
+                first[p] = first.get(p, 0) + (seat == 0)
+                odd[p] = odd.get(p, 0) + (len(table.players) != preferred)
+    return [(p, first[p], odd[p]) for p in sorted(first, key=name_key)]
+
+
+def _spread(values: Sequence[int]) -> str:
+    low, high = min(values), max(values)
+    return str(low) if low == high else _("{low} to {high}").format(low=low, high=high)
+
+
+def draw_lines(tournament: Tournament) -> list[str]:
+    """The draw's quality for `check`: the meetings (every pair met more than once) and the
+    seat counts (dealing first, tables of 5 or 3), over the rounds drawn."""
+    if not tournament.drawn:
+        return []
+    q = draw_quality(tournament)
+    lines = [_("draw: {quality}").format(quality=quality_line(q))]
+    if q.pairs:
+        lines.append(
+            _("pairs that met more than once: {pairs}").format(
+                pairs=_(", ").join(f"{a}–{b} ×{k}" for a, b, k in q.pairs)
+            )
+        )
+    counts = seat_counts(tournament)
+    lines.append(
+        _(
+            "seats: how often each player dealt first: {first}; sat at a table of 5 or 3: {odd}"
+        ).format(first=_spread([c[1] for c in counts]), odd=_spread([c[2] for c in counts]))
+    )
+    return lines
+
+
+def _draw_section(tournament: Tournament) -> str:
+    """The sheet's account of the draw: its quality, the pairs that met more than once, and
+    each player's seat counts."""
+    if not tournament.drawn:
+        return ""
+    q = draw_quality(tournament)
+    heading = _("The draw")
+    parts = [f"<section><h2>{_e(heading)}</h2><p>{_e(quality_line(q))}</p>"]
+    if q.pairs:
+        said = _("Pairs that met more than once")
+        items = "".join(f"<li>{_e(a)}–{_e(b)} <span>×{k}</span></li>" for a, b, k in q.pairs)
+        parts.append(f'<h3>{_e(said)}</h3><ul class="names">{items}</ul>')
+    said = _("Seats: dealt first, and at a table of 5 or 3")
+    items = "".join(
+        f"<li>{_e(p)} <span>{f} · {o}</span></li>" for p, f, o in seat_counts(tournament)
+    )
+    parts.append(f'<h3>{_e(said)}</h3><ul class="names small">{items}</ul></section>')
+    return "".join(parts)
 
 
 def _score(value: int | None, provisional: bool) -> str:
@@ -90,16 +204,58 @@ def _score(value: int | None, provisional: bool) -> str:
     return signed(value) + (PROVISIONAL if provisional else "")
 
 
+def attendance(row: Row, drawn: int) -> str:
+    """ "3 of 5 rounds, late" for a player drawn in fewer rounds than were drawn (or late, or
+    withdrawn); "" for one who played them all."""
+    if row.rounds_played >= drawn and row.status == "full":
+        return ""
+    part = ngettext("{n} of {drawn} round", "{n} of {drawn} rounds", drawn).format(
+        n=row.rounds_played, drawn=drawn
+    )
+    if row.status == "late":
+        return _("{rounds}, late").format(rounds=part)
+    if row.status == "withdrawn":
+        return _("{rounds}, withdrawn").format(rounds=part)
+    return part
+
+
+def _ranked_by(ranking: Ranking) -> tuple[str, str]:
+    """The head's words for the ranking, and the column of what it orders by ("": total)."""
+    if ranking.best is not None:
+        return (
+            ngettext(
+                "ranked by the best {n} round", "ranked by the best {n} rounds", ranking.best
+            ).format(n=ranking.best),
+            _("best {n}").format(n=ranking.best),
+        )
+    if ranking.rank_by == "average":
+        return _("ranked by average per deal"), _("average")
+    return _("ranked by total"), ""
+
+
+def _figure(row: Row, ranking: Ranking) -> str:
+    if row.score is None:
+        return "–"
+    if ranking.best is not None:
+        return signed(int(row.score))
+    return f"{float(row.score):+.2f}"
+
+
 def standings_text(tournament: Tournament, ranking: Ranking) -> str:
     """The ranking: place, player, a column per round drawn, deals played, total; a `*`
-    marks provisional figures, and the unfinished tables are named below."""
+    marks provisional figures, and the unfinished tables are named below. Players who
+    played fewer rounds than were drawn are marked ("3 of 5 rounds, late")."""
     drawn = ranking.drawn
+    words, column = _ranked_by(ranking)
+    marked = any(attendance(r, drawn) for r in ranking.rows)
     headers = [
         _("place"),
         _("player"),
         *(_("R{n}").format(n=n) for n in range(1, drawn + 1)),
         _("deals"),
         _("total"),
+        *([column] if column else []),
+        *([_("played")] if marked else []),
     ]
     rows = [
         [
@@ -108,18 +264,21 @@ def standings_text(tournament: Tournament, ranking: Ranking) -> str:
             *(_score(r.rounds[i], r.provisional[i]) for i in range(drawn)),
             r.played,
             _score(r.total, r.is_provisional),
+            *([_figure(r, ranking)] if column else []),
+            *([attendance(r, drawn)] if marked else []),
         ]
         for r in ranking.rows
     ]
     title = tournament.title or _("Tournament")
     head = ngettext(
-        "{title}: {drawn} of {rounds} round drawn, ranked by total",
-        "{title}: {drawn} of {rounds} rounds drawn, ranked by total",
+        "{title}: {drawn} of {rounds} round drawn, {ranked}",
+        "{title}: {drawn} of {rounds} rounds drawn, {ranked}",
         tournament.rounds,
-    ).format(title=title, drawn=drawn, rounds=tournament.rounds)
+    ).format(title=title, drawn=drawn, rounds=tournament.rounds, ranked=words)
     if ranking.tie_break:
         head += _(" (ties: {keys})").format(keys=_(", then ").join(ranking.tie_break))
-    lines = [head, simple_table(rows, headers, [0, *range(2, len(headers))])]
+    numbers = [0, *range(2, 2 + drawn + 2 + bool(column))]
+    lines = [head, simple_table(rows, headers, numbers)]
     if ranking.unfinished:
         lines.append("")
         lines.append(_("* provisional: unfinished tables"))
@@ -144,6 +303,8 @@ def standings_object(ranking: Ranking) -> dict[str, Any]:
         "rounds": ranking.rounds,
         "drawn": ranking.drawn,
         "tie_break": list(ranking.tie_break),
+        "rank_by": "best" if ranking.best is not None else ranking.rank_by,
+        "best": ranking.best,
         "players": [
             {
                 "name": r.name,
@@ -152,6 +313,8 @@ def standings_object(ranking: Ranking) -> dict[str, Any]:
                 "played": r.played,
                 "rounds": list(r.rounds),
                 "provisional": r.is_provisional,
+                "rounds_played": r.rounds_played,
+                "status": r.status,
             }
             for r in ranking.rows
         ],
@@ -324,6 +487,7 @@ def report_html(
             f"{items}</ul>"
         )
     parts.append("</section>")
+    parts.append(_draw_section(tournament))
     parts.append('<section class="rounds">')
     for round_ in tournament.drawn:
         parts.append(f'<h2>{_e(_round_heading(tournament, round_))}</h2><div class="grid deals">')
@@ -335,9 +499,11 @@ def report_html(
 
 
 def _ranking_row(row: Row, drawn: int) -> str:
+    mark = attendance(row, drawn)
+    shown_mark = f' <span class="small">({_e(mark)})</span>' if mark else ""
     cells = [
         f'<td class="n">{row.place}</td>',
-        f"<td>{_e(row.name)}</td>",
+        f"<td>{_e(row.name)}{shown_mark}</td>",
         *(
             f'<td class="n">{_e(_score(row.rounds[i], row.provisional[i]))}</td>'
             for i in range(drawn)

@@ -15,33 +15,43 @@ With `sizes=(4, 5)` those counts are refused instead, as is any count the sizes 
 (1 or 2 players): a `ScorepadError` saying so. Troggu (tables of 3 to 8) goes through the
 same code, e.g. `sizes=(4, 5, 3, 6)`.
 
-**What the draw keeps and what it optimises**:
+**What the draw keeps and what it optimises**, in this order:
 
 1. *Odd seats*, a rule kept in every round: seats at a table of another size than the
-   preferred one (a table of 5 or of 3) go to the players with the fewest so far, counted
-   against their fair share: a player's *odd-seat balance* is their odd seats minus, for each
-   round they were drawn in, that round's odd seats divided by its players. The players with
-   the lowest balance get the odd seats (ties are the search's to choose). So any two players
-   drawn in the same rounds (in particular everybody present from the first round) have had
-   odd seats in numbers differing by at most 1 after every round; a late arrival starts level
-   with the share of the rounds they play, neither owed nor owing the rounds they missed. The
-   rule is a promise made after every round, so it comes before repeats; with 22 players it
-   costs some (none is impossible under it). `fair=False` drops it.
-2. *Repeats*, as few as possible under that rule: the sum over pairs of players of their
-   meetings beyond the first, over the whole tournament (the rounds drawn and the rounds
-   still to draw). Each draw plans all the remaining rounds ahead (a tabu search over swaps
-   of two players of a round, from a greedy start, for a fixed amount of work) and returns
-   the plan's next round; the following draws follow that plan as long as the roster stays
-   the same and the rounds drawn are the plan's, and plan again otherwise (a late arrival, a
-   withdrawal, a round changed by hand). So when a schedule without repeats exists and is
-   found, nobody meets anybody twice; when none exists, the total is kept low (the plan stops
-   early when it reaches `bound`, the least the counting allows: each player's opponent
-   seats beyond the opponents left to meet).
+   preferred one (a table of 5 or of 3) are shared out so that, after every round, nobody
+   has had more than one more than anybody else drawn in the same rounds (everybody present
+   from the first round, say). The plan starts by giving them to the lowest *odd-seat
+   balances* (a player's odd seats minus, for each round they were drawn in, that round's
+   odd seats divided by its players); the search then moves a seat between two players
+   level in their group, or from a player at their group's most to one (of another group:
+   a late arrival, say) at their group's fewest, each staying within one seat of their
+   share. So a late arrival may sit at the table of 5 where meeting nobody again matters
+   more, neither owed nor owing the rounds they missed. The rule is a promise made after
+   every round, so it comes before the meetings; with 22 players it costs some (none is
+   impossible under it). `fair=False` drops it.
+2. *Meetings*, over the whole tournament (the rounds drawn and the rounds still to draw):
+   (a) the most meetings of any pair as low as possible — nobody meets anyone k + 1 times
+   while a draw with k is found; (b) then the fewest pairs at that most; (c) then the fewest
+   *repeats* (the sum over pairs of their meetings beyond the first). One cost weighs them
+   so (`plan._weights`: a pair meeting once more outweighs every repeat the tournament can
+   hold; past 3 meetings, the pairs one below the most come before the repeats). Each draw
+   plans all the remaining rounds ahead (a tabu search over swaps of two players of a round,
+   from a published schedule where one is shipped — `schedules`: 16, 24, 28 and 64 players
+   at tables of 4 — or a greedy start, for a fixed amount of work) and returns the plan's
+   next round; the following draws follow that plan as long as the roster stays the same
+   and the rounds drawn are the plan's, and plan again otherwise (a late arrival, a
+   withdrawal, a round changed by hand), with the same order of goals over the rounds that
+   remain. The plan stops early when it reaches `bound`, the least the counting allows
+   (each player's opponent seats beyond the opponents left to meet).
 3. *Seats*: within each table, the first seat goes to the player who has had it the fewest
    times, then each following seat to the player who has had that seat the fewest times (ties
    broken by the seed), so the first dealer turns and seats vary. Tables are listed by size
    (the preferred size first) in an order the seed shuffles.
+4. *The seed*: the same arguments draw the same tables; the search is bounded by work done
+   (swaps weighed), never by time, so a seed draws the same on every machine.
 
+`quality(rounds)` says how good rounds are: the most meetings, the pairs that met more than
+once, the repeats, who dealt first how often, and whether that is known to be the least.
 `repeats(rounds)` counts repeats over any rounds: every pair, a player who has left keeping
 the meetings they had; the search weighs only those of the players still there.
 """
@@ -59,9 +69,11 @@ from scorepad.i18n import _, ngettext
 #: cannot cover the count (6, 7 and 11 players).
 FRENCH_SIZES: tuple[int, ...] = (4, 5, 3)
 
-#: The search's work per plan, in swaps evaluated: about 0.6 s of one core of a small machine.
-#: A fixed count, not a clock, so that a draw is the same on every machine.
-WORK = 200_000
+#: The search's work per plan, in swaps evaluated: about 1 s of one core of a small machine
+#: where the plan does not reach its bound early. A fixed count, not a clock, so that a draw
+#: is the same on every machine. A draw that must plan again (after a round not drawn from
+#: its plan) gives each further plan half of it.
+WORK = 800_000
 
 History = Sequence[Sequence[Sequence[str]]]
 
@@ -119,6 +131,71 @@ def repeats(rounds: Iterable[Sequence[Sequence[str]]]) -> int:
     return total
 
 
+@dataclass(frozen=True)
+class Quality:
+    """How good the rounds drawn are: who met whom how often, and who dealt first."""
+
+    #: the most meetings of one pair (1: nobody met anyone twice; 0: no table yet)
+    most: int
+    #: the sum over pairs of their meetings beyond the first
+    repeats: int
+    #: the pairs that met more than once, most meetings first, then by name
+    pairs: tuple[tuple[str, str, int], ...]
+    #: each player's times at seat 1 (dealing first), every player drawn
+    first: dict[str, int]
+    #: known to be the least possible for these players over these rounds: no repeat, or
+    #: every pair at most twice with the repeats at the counting bound (same players in
+    #: every round, so that the bound holds)
+    least: bool
+
+    def at_most(self) -> tuple[tuple[str, str, int], ...]:
+        """The pairs at the most meetings."""
+        return tuple(p for p in self.pairs if p[2] == self.most)
+
+
+def _name_order(name: str) -> tuple[str, str]:
+    """Names in the order people look for them: Émile beside Emma, not after Zoé."""
+    import unicodedata
+
+    bare = "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
+    return bare.casefold(), name
+
+
+def quality(history: History, sizes: Sequence[int] = FRENCH_SIZES) -> Quality:
+    """The meetings and first seats over the rounds of `history` (each round its tables,
+    each table its players in seating order)."""
+    from scorepad.tournament.plan import _least
+
+    met: dict[tuple[str, str], int] = {}
+    first: dict[str, int] = {}
+    for tables in history:
+        for table in tables:
+            for p in table:
+                first.setdefault(p, 0)
+            if table:
+                first[table[0]] += 1
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    pair = (a, b) if a < b else (b, a)
+                    met[pair] = met.get(pair, 0) + 1
+    most = max(met.values(), default=0)
+    twice: list[tuple[str, str, int]] = []
+    for (a, b), k in met.items():
+        if k > 1:
+            first_, second = sorted((a, b), key=_name_order)
+            twice.append((first_, second, k))
+    pairs = sorted(twice, key=lambda x: (-x[2], _name_order(x[0]), _name_order(x[1])))
+    total = sum(k - 1 for _a, _b, k in pairs)
+    least = total == 0
+    players = [frozenset(p for t in tables for p in t) for tables in history]
+    if not least and most == 2 and len(set(players)) == 1:
+        n = len(players[0])
+        shape = table_sizes(n, sizes) if n else ()
+        least = total <= _least([], n, shape, len(history)) if shape else False
+    first = {p: first[p] for p in sorted(first, key=_name_order)}
+    return Quality(most, total, tuple(pairs), first, least)
+
+
 def draw_round(
     roster: Sequence[str],
     history: History,
@@ -133,9 +210,10 @@ def draw_round(
     name once), after the rounds of `history` (names of players who have left may appear
     there). Same arguments, same round; another seed, most likely another draw. `work`
     bounds the search of each plan (swaps weighed); a draw makes one plan, two after a round
-    not drawn from the plan, three at most. `fair=False` drops the rule on odd seats: the
-    search gives them to whom it likes (fewer repeats, e.g. for 22 players over 5 rounds,
-    but nothing bounds how often one player sits at a table of 5)."""
+    not drawn from the plan, three at most (the further ones with half the work).
+    `fair=False` drops the rule on odd seats: the search gives them to whom it likes (fewer
+    repeats, e.g. for 22 players over 5 rounds, but nothing bounds how often one player sits
+    at a table of 5)."""
     from scorepad.tournament.plan import _first_mismatch, _least, _plan, _seat
 
     names = list(roster)
@@ -157,10 +235,11 @@ def draw_round(
     mismatch = _first_mismatch(past, plan, origin, drawn)
     if mismatch is not None:
         origin = mismatch + 1
-        plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, work)
+        half = work // 2
+        plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, half)
         if _first_mismatch(past, plan, origin, drawn) is not None:
             origin = drawn
-            plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, work)
+            plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, half)
     tables = plan[drawn - origin]
     rng = random.Random(f"{seed}:seats:{drawn}")
     seated = _seat(tables, past, sizes, rng)

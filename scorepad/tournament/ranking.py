@@ -16,6 +16,14 @@ given, tried in their order (`TIE_BREAKS`):
 - ``average``: the higher total per deal played (exact, a fraction).
 
 Players still level after every key share the place.
+
+**Ranked otherwise** (`rank_by`, `best`): the FFT ranks donnes libres by the plain sum of a
+player's scores (the default, ``total``); a club whose players come and go may rank by
+``average`` (the total per deal played, as for sessions) or by a player's best N rounds
+(`best`, as season challenges do: the sum of their N highest rounds, fewer if they played
+fewer). Each row says how many rounds the player was drawn in and their *status*: ``full``
+(every round drawn), ``late`` (not in the first round) or ``withdrawn`` (no longer on the
+roster).
 """
 
 from __future__ import annotations
@@ -49,6 +57,9 @@ class Row:
     played: int
     rounds: tuple[int | None, ...]  # one per round planned; None: not drawn (yet) in it
     provisional: tuple[bool, ...]  # per round: the player's table is not finished
+    rounds_played: int = 0  # rounds the player was drawn in
+    status: str = "full"  # full, late or withdrawn
+    score: Fraction | None = None  # what the ranking orders by (None: the total)
 
     @property
     def is_provisional(self) -> bool:
@@ -70,6 +81,12 @@ class Ranking:
     rows: tuple[Row, ...]
     unfinished: tuple[Unfinished, ...]
     tie_break: tuple[str, ...] = ()
+    rank_by: str = "total"
+    best: int | None = None
+
+
+#: what the ranking may order by
+RANK_BY = ("total", "average")
 
 
 def _best_round(row: Row) -> Fraction:
@@ -112,9 +129,12 @@ def rank(
     tournament: Tournament,
     results: Mapping[str, TableResult],
     tie_break: Sequence[str] = (),
+    rank_by: str = "total",
+    best: int | None = None,
 ) -> Ranking:
     """The ranking over every round drawn; `results` by table file (a table absent from it
-    counts nothing and is unfinished)."""
+    counts nothing and is unfinished). `rank_by` "average": by total per deal played;
+    `best` N: by the sum of a player's best N rounds."""
     everybody = tournament.everybody()
     key = {p.casefold(): i for i, p in enumerate(everybody)}
     rounds: list[list[int | None]] = [[None] * tournament.rounds for _ in everybody]
@@ -132,20 +152,44 @@ def rank(
                 rounds[i][round_.number - 1] = result.totals.get(player, 0)
                 marks[i][round_.number - 1] = short
                 played[i] += result.played.get(player, 0)
-    rows = [
-        Row(
-            name=p,
-            place=0,
-            total=sum(x for x in rounds[i] if x is not None),
-            played=played[i],
-            rounds=tuple(rounds[i]),
-            provisional=tuple(marks[i]),
+    on_roster = {p.casefold() for p in tournament.players}
+    rows = []
+    for i, p in enumerate(everybody):
+        drawn_in = [x is not None for x in rounds[i][: len(tournament.drawn)]]
+        total = sum(x for x in rounds[i] if x is not None)
+        status = (
+            "withdrawn"
+            if p.casefold() not in on_roster
+            else "late"
+            if drawn_in and not drawn_in[0]
+            else "full"
         )
-        for i, p in enumerate(everybody)
-    ]
+        score: Fraction | None = None
+        if best is not None:
+            score = Fraction(sum(sorted(x for x in rounds[i] if x is not None)[::-1][:best]))
+        elif rank_by == "average":
+            score = Fraction(total, played[i]) if played[i] else None
+        rows.append(
+            Row(
+                name=p,
+                place=0,
+                total=total,
+                played=played[i],
+                rounds=tuple(rounds[i]),
+                provisional=tuple(marks[i]),
+                rounds_played=sum(drawn_in),
+                status=status,
+                score=score,
+            )
+        )
     keys = [TIE_BREAKS[k] for k in tie_break]
+    ordered = best is not None or rank_by == "average"
 
     def order(row: Row) -> tuple[Fraction, ...]:
+        if ordered:
+            # nobody's average yet (no deal played): after everybody
+            head = row.score if row.score is not None else Fraction(-(10**18))
+            return (head, *(k(row) for k in keys))
         return (Fraction(row.total), *(k(row) for k in keys))
 
     rows.sort(key=lambda r: (tuple(-x for x in order(r)), name_key(r.name)))
@@ -154,8 +198,35 @@ def rank(
         same = placed and order(placed[-1]) == order(row)
         placed.append(_placed(row, placed[-1].place if same else i + 1))
     return Ranking(
-        tournament.rounds, len(tournament.drawn), tuple(placed), tuple(unfinished), tuple(tie_break)
+        tournament.rounds,
+        len(tournament.drawn),
+        tuple(placed),
+        tuple(unfinished),
+        tuple(tie_break),
+        rank_by,
+        best,
     )
+
+
+def check_ranking(rank_by: str, best: int | None) -> None:
+    """`--rank-by` one of RANK_BY; `--best` at least 1 and not with --rank-by average."""
+    if rank_by not in RANK_BY:
+        raise ScorepadError(
+            [
+                Problem(
+                    "--rank-by",
+                    _("{key} is not a ranking (rankings: {keys})").format(
+                        key=shown(rank_by), keys=_(", ").join(RANK_BY)
+                    ),
+                )
+            ]
+        )
+    if best is not None and best < 1:
+        raise ScorepadError([Problem("--best", _("should be at least 1"))])
+    if best is not None and rank_by == "average":
+        raise ScorepadError(
+            [Problem("--best", _("ranks by the best rounds' total: not with --rank-by average"))]
+        )
 
 
 def _placed(row: Row, place: int) -> Row:

@@ -245,7 +245,7 @@ def draw(
     ] = False,
 ) -> None:
     from scorepad.app import tournament as app
-    from scorepad.render.tournament import tables_text
+    from scorepad.render.tournament import draw_quality, quality_line, tables_text
 
     day = _date(date, "--date", folder)
     replaced: list[Path] = []
@@ -276,6 +276,7 @@ def draw(
             len(round_.tables),
         ).format(n=len(round_.tables), folder=folder / f"round-{round_.number}")
     )
+    echo(quality_line(draw_quality(drawn)))
 
 
 @group.command(
@@ -308,7 +309,7 @@ def tables(
     except ScorepadError as err:
         raise err.located(str(folder)) from None
     if as_json:
-        echo_json(render.tables_object(round_))
+        echo_json(render.tables_object(round_, tournament))
     elif as_html:
         _write_html(
             render.tables_html(tournament, round_),
@@ -356,17 +357,34 @@ TieBreakOpt = Annotated[
     ),
 )
 @handled
-def standings(folder: DirArg, as_json: JsonOpt = False, tie_break: TieBreakOpt = None) -> None:
+def standings(
+    folder: DirArg,
+    as_json: JsonOpt = False,
+    tie_break: TieBreakOpt = None,
+    rank_by: Annotated[
+        str,
+        typer.Option(
+            "--rank-by", help=_("total (the FFT's plain sum) or average (per deal played)")
+        ),
+    ] = "total",
+    best: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--best", help=_("rank by each player's best N rounds"), parser=ascii_int, metavar="N"
+        ),
+    ] = None,
+) -> None:
     from scorepad.app import tournament as app
     from scorepad.render import tournament as render
-    from scorepad.tournament.ranking import tie_break_keys
+    from scorepad.tournament.ranking import check_ranking, tie_break_keys
 
     try:
         keys = tie_break_keys(tie_break)
+        check_ranking(rank_by.strip().lower(), best)
     except ScorepadError as err:
         raise err.located(str(folder)) from None
     past: list[Problem] = []  # tables holding deals past their length, not marked
-    tournament, ranking = app.standings(folder, keys, past)
+    tournament, ranking = app.standings(folder, keys, rank_by.strip().lower(), best, past)
     if as_json:
         echo_json(render.standings_object(ranking))
     else:
@@ -402,6 +420,10 @@ def check(folder: DirArg) -> None:
             tables=plural(tables, "table"),
         )
     )
+    from scorepad.render.tournament import draw_lines
+
+    for line in draw_lines(tournament):
+        echo(line)
 
 
 @group.command(
