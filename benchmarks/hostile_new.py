@@ -41,6 +41,7 @@ kind, the last line of stderr) are written to `--findings` as the run goes.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
@@ -448,8 +449,8 @@ def s_leave_unknown(rng: random.Random) -> Case:
 
 def s_too_few(rng: random.Random) -> Case:
     ev = seated_evening(rng, "french", people=5, seats=4, moves=0)
-    ev.items.insert(0, change("leave", ev.players[1], 1))
-    ev.items.insert(0, change("leave", ev.players[3], 1))
+    ev.items.append(change("leave", ev.players[1], _n_deals(ev) + 1))
+    ev.items.append(change("leave", ev.players[3], _n_deals(ev) + 1))
     return text_case(
         "roster: too few left", "impossible", "3 people left at a 4-seat table", ev.text()
     )
@@ -1227,7 +1228,7 @@ def _limits(memory: int, cpu: int) -> Callable[[], None]:
 
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
         resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_LIMIT, OUTPUT_LIMIT))
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 2))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
     return apply
@@ -1266,6 +1267,27 @@ def _fake_line(data: bytes) -> bool:
     return any(line.lstrip(b" \t|\"'").startswith(FAKE.encode()) for line in data.splitlines())
 
 
+GRACE = 6  # a busy (running) process is waited for up to GRACE × the timeout
+
+
+def _state(pid: int) -> str:
+    """The process's state letter (R running, S sleeping, D in I/O, Z zombie), or "?"."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            data = f.read()
+        return data[data.rindex(")") + 2]
+    except (OSError, ValueError, IndexError):
+        return "?"
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        with contextlib.suppress(ProcessLookupError):
+            proc.kill()
+
+
 def run_one(
     label: str,
     argv: list[str],
@@ -1300,27 +1322,39 @@ def run_one(
             stderr=fe,
             env=_env(env),
             start_new_session=True,
-            preexec_fn=_limits(memory, int(timeout) + 5),
+            preexec_fn=_limits(memory, max(int(timeout), 1)),
         )
         hung = False
         pause = 0.002
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() - start > timeout:
-                hung = True
-                with_group = True
-                try:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    with_group = False
-                if not with_group:
-                    proc.kill()
-                _, status, usage = os.wait4(proc.pid, 0)
-                break
-            time.sleep(pause)
-            pause = min(pause * 1.5, 0.05)
+        blocked = 0
+        reaped = False
+        try:
+            while True:
+                pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+                if pid:
+                    reaped = True
+                    break
+                elapsed = time.monotonic() - start
+                if elapsed > timeout:
+                    # running or in I/O: a busy process on a loaded machine, bounded by its CPU
+                    # limit (SIGXCPU at `timeout` CPU seconds); waited for up to GRACE times
+                    # the timeout. Asleep three times running: blocked (a FIFO, a lock): a hang.
+                    state = _state(proc.pid)
+                    blocked = blocked + 1 if state not in ("R", "D") else 0
+                    if blocked >= 3 or elapsed > GRACE * timeout:
+                        hung = True
+                        _kill(proc)
+                        _, status, usage = os.wait4(proc.pid, 0)
+                        reaped = True
+                        break
+                    pause = 0.1
+                time.sleep(pause)
+                pause = min(pause * 1.5, 0.05) if elapsed <= timeout else 0.1
+        finally:
+            if not reaped:  # interrupted (SIGTERM): no process left behind
+                _kill(proc)
+                os.wait4(proc.pid, 0)
+                proc.returncode = -signal.SIGKILL
         wall = time.monotonic() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
     code = proc.returncode
@@ -1345,8 +1379,9 @@ def run_one(
         )
     elif code not in (0, 1, 2):
         problems.append(("traceback", f"exit {code}: {tail}"))
-    if len(err_lines) > MAX_ERROR_LINES and not problems:  # a traceback's lines: counted there
-        problems.append(("unbounded output", f"{len(err_lines)} lines on stderr"))
+    messages = [ln for ln in err_lines if ln and not ln[0].isspace()]  # not a wrapped line's rest
+    if len(messages) > MAX_ERROR_LINES and not problems:  # a traceback's lines: counted there
+        problems.append(("unbounded output", f"{len(messages)} messages on stderr"))
     written = []
     for p in scratch.glob("out*"):
         if p.is_file() and not p.is_symlink():
@@ -1576,6 +1611,12 @@ def run(
                         file=sys.stderr,
                         flush=True,
                     )
+        except BaseException:
+            if pool:
+                pool.terminate()  # each worker kills its scorepad on SIGTERM
+                pool.join()
+                pool = None
+            raise
         finally:
             if pool:
                 pool.close()
@@ -1595,6 +1636,7 @@ def main() -> None:
     parser.add_argument("--findings", type=Path, help="markdown, rewritten as the run goes")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # cleans up: children, folders
     tally = run(
         args.seed,
         args.runs,
