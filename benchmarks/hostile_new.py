@@ -25,7 +25,9 @@ case's folder, stdin empty, `SCOREPAD_LANG=en`, with RLIMIT_AS (`--memory-mib`),
   each run: content for regular files, type and target for the rest; a file added or removed
   counts; outputs go to a scratch folder outside the case, except the runs that aim `-o` at
   an input on purpose, which must refuse);
-- impossible files accepted; valid files refused;
+- impossible files accepted; valid files refused (by `check`; by another reading command:
+  reported, not asserted, as some commands may refuse a valid file on purpose); the same file
+  given twice (`standings F F`) accepted;
 - raw control characters printed (in stdout, stderr or a written file: C0 other than a
   newline, DEL; `\\r\\n` of CSV and whitespace in HTML allowed) and fake lines (a name or title
   holding `\\nFAKE-ROW` that starts a printed line);
@@ -93,7 +95,11 @@ SESSION_COMMANDS: list[tuple[str, list[str], dict[str, str]]] = [
     ("report -o", ["report", "{F}", "-o", "{O}.html"], {}),
     ("report -o ITS INPUT", ["report", "{F}", "-o", "{F}"], {}),
     ("export -o ITS INPUT", ["export", "{F}", "--to", "csv", "-o", "{F}"], {}),
+    ("standings F F", ["standings", "{F}", "{F}"], {}),
 ]
+
+#: the same file given twice must be refused (issue 28 item 9), whatever the file
+TWICE = ("standings F F",)
 
 TOURNAMENT_COMMANDS: list[tuple[str, list[str], dict[str, str]]] = [
     ("tournament check", ["tournament", "check", "{D}"], {}),
@@ -1403,6 +1409,12 @@ def run_one(
         problems.append(("impossible accepted", c.why[:200]))
     if label in ("check", "tournament check") and code != 0 and c.verdict == "valid" and not hung:
         problems.append(("valid refused", tail))
+    if label in TWICE and code == 0:
+        problems.append(("same file twice accepted", "counted twice"))
+    on_purpose = label in TWICE or "-o ITS" in label or "-o tournament.toml" in label
+    other = label not in ("check", "tournament check")
+    if code == 1 and c.verdict == "valid" and other and not on_purpose:
+        problems.append(("valid refused by another command", tail))
     return Run(label, c.kind, c.verdict, code, wall, cpu, rss, lines, tail, problems)
 
 
@@ -1474,6 +1486,8 @@ class Tally:
         "raw control character",
         "unbounded output",
         "valid refused",
+        "same file twice accepted",
+        "valid refused by another command",
     )
 
     def add(self, runs: list[Run]) -> None:

@@ -23,7 +23,8 @@ import hostile_new
 
 #: every count that must be 0 (the issue's: tracebacks, hangs, files changed by a reading
 #: command, impossible files accepted; and the bounds: memory, output, raw control characters;
-#: and files the generator marks valid, such as accent twins, must read)
+#: and files the generator marks valid, such as accent twins, must read; `standings F F` is
+#: refused, issue 28 item 9)
 MUST_BE_ZERO = (
     "traceback",
     "hang",
@@ -34,6 +35,7 @@ MUST_BE_ZERO = (
     "raw control character",
     "unbounded output",
     "valid refused",
+    "same file twice accepted",
 )
 
 
