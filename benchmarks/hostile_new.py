@@ -900,16 +900,24 @@ def t_wrong_types(rng: random.Random) -> Case:
             ('seed = "1"', "seed = 1"),
             ('file = "round-1/table-1.toml"', "file = 1"),
             ('file = "round-1/table-1.toml"', 'file = ["round-1/table-1.toml"]'),
-            ("[[round]]", "round = 5\n[[roundx]]"),
+            ("[[round]]", "round = 5"),
             ("deals = 3", 'deals = "3"'),
             ("deals = 3", "deals = -3"),
         ]
     )
     if "players = [1, " in bad and rng.random() < 0.5:
-        key, bad = "players = [\n", 'players = "Anna"\nxplayers = [\n'
+        key, bad = "players = [\n", 'players = "Anna"'
 
     def spoil(root: Path, cup: Path) -> None:
-        _edit(cup / "tournament.toml", key, bad)
+        path = cup / "tournament.toml"
+        if bad == "round = 5":  # every round replaced by a number
+            path.write_text(path.read_text("utf-8").split("[[round]]")[0] + bad + "\n", "utf-8")
+        elif bad == 'players = "Anna"':  # the whole roster by a text
+            text = path.read_text("utf-8")
+            start = text.index("players = [")
+            path.write_text(text[:start] + bad + text[text.index("]", start) + 1 :], "utf-8")
+        else:
+            _edit(path, key, bad)
 
     return t_case("tournament: wrong type", "impossible", f"{key.strip()} → {bad.strip()}", spoil)
 
