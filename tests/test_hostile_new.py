@@ -73,7 +73,7 @@ def test_every_case_says_what_it_is():
 def test_the_sample_finds_nothing():
     """One case of each of the 31 kinds, `check` and three other commands on each (124
     invocations): 0 tracebacks, 0 hangs, 0 files changed, 0 impossible files accepted, ….
-    Fails on main before issue 28's fixes, as wanted: 1 traceback (items 4), 12 hangs (5),
+    Fails on main before issue 28's fixes, as wanted: 1 traceback (item 4), 12 hangs (5),
     7 files changed (1), 4 impossible files accepted (6, 7, 8, 11), 2 raw control characters
     (11), `standings F F` accepted (9). About 30 s of CPU once fixed."""
     tally = hostile_new.run(seed=0, sample=True, timeout=10.0)
