@@ -75,3 +75,13 @@ def _plain_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 @pytest.fixture
 def cli(tmp_path: Path) -> Cli:
     return Cli(tmp_path)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--hostile-full",
+        action="store_true",
+        default=False,
+        help="run the full hostile suite on the new ground (benchmarks/hostile_new.py, "
+        "5,000 invocations; SCOREPAD_HOSTILE_RUNS, _JOBS, _SEED to change it)",
+    )
