@@ -189,6 +189,40 @@ def test_a_draw_naming_someone_not_in_the_tournament_is_refused(cli: Cli, cup: P
     assert "Traceback" not in standings.stderr
 
 
+def test_an_earlier_round_naming_someone_not_in_the_tournament_is_refused(cli: Cli) -> None:
+    """Not only the last round: a round before it seats the roster of its time, and who left
+    it since is kept as withdrawn (format 2), so a stranger there is refused too."""
+    folder = cli.folder / "cup3"
+    cli("tournament", "new", folder, "--variant", "french", "--players", PLAYERS, "--rounds", 3,
+        "--deals", 1)  # fmt: skip
+    cli("tournament", "draw", folder)
+    from test_tournament import play
+
+    for table in sorted((folder / "round-1").glob("table-*.toml")):
+        play(table, 1)
+    cli("tournament", "draw", folder, "--withdraw", "A8", "--late", "B1")
+    path = folder / "tournament.toml"
+    doc = path.read_text()
+    assert 'withdrawn = [\n    "A8",\n]' in doc or 'withdrawn = ["A8"]' in doc, doc
+    assert cli("tournament", "check", folder, ok=False).exit_code in (0, 1)  # unfinished: 1
+    assert "not in the tournament" not in cli("tournament", "check", folder, ok=False).stderr
+    first = doc.index("[[round]]")
+    second = doc.index("[[round]]", first + 1)
+    path.write_text(doc[:first] + doc[first:second].replace('"A1"', '"Zed"') + doc[second:])
+    check = cli("tournament", "check", folder, ok=False)
+    assert check.exit_code == 1
+    assert "round 1, table" in check.stderr and "'Zed' is not in the tournament" in check.stderr
+    # a format-1 file (before withdrawals were kept) reads: the earlier rounds' players off the
+    # roster are taken as withdrawn, and its next save writes them down
+    path.write_text(doc.replace("tournament = 2", "tournament = 1").replace(
+        doc[doc.index("withdrawn"):doc.index("]", doc.index("withdrawn")) + 2], ""))
+    assert "withdrawn" not in path.read_text()
+    assert "not in the tournament" not in cli("tournament", "check", folder, ok=False).stderr
+    cli("tournament", "rename", folder, "A8", "Anneliese")
+    assert "tournament = 2" in path.read_text() and "Anneliese" in path.read_text()
+    assert "not in the tournament" not in cli("tournament", "check", folder, ok=False).stderr
+
+
 # -- 9. a file given twice --------------------------------------------------------------------
 
 

@@ -408,7 +408,7 @@ def test_the_tie_break_option(cli):
 
 @pytest.mark.parametrize(("text", "said"), [
     ("tournament = [", "not a tournament file: "),
-    ("scorepad = 3\n", "not a tournament file (no 'tournament = 1' line)"),
+    ("scorepad = 3\n", "not a tournament file (no 'tournament = 2' line)"),
     ("tournament = 9\n", "tournament: format 9 is newer than this scorepad reads (1)"),
     ("tournament = true\n", "tournament: should be a whole number from 1 to 1"),
     ('tournament = 1\nvariant = "piedmont"\n', "variant: should be one of french, troggu"),
@@ -452,7 +452,7 @@ def test_the_tournament_file_reads_back_as_written(cli):
     t = model.draw_next(model.draw_next(t, seed="x"), late=["大輔"], withdraw=["Anna"])
     text = files.dumps(t)
     assert files.from_bytes(text.encode(), Path("t.toml")) == t
-    assert text.startswith("tournament = 1\n")
+    assert text.startswith("tournament = 2\n")
 
 
 # -- a whole tournament ----------------------------------------------------------------------

@@ -221,7 +221,12 @@ def rename_in_tournament(folder: Path, old: str, new: str) -> tuple[str, str, li
             )
             for round_ in current.drawn
         )
-        after = replace(current, players=tuple(name(p) for p in current.players), drawn=drawn)
+        after = replace(
+            current,
+            players=tuple(name(p) for p in current.players),
+            drawn=drawn,
+            withdrawn=tuple(name(p) for p in current.withdrawn),
+        )
         tx.write(files.tournament_path(folder), files.dumps(after).encode("utf-8"))
         tx.commit()
     return who, new, changed

@@ -7,7 +7,7 @@ table file named outside its round's folder) is refused with one problem saying 
 never overwritten. The rounds' table files are ordinary session files, loaded and saved by
 `scorepad.storage`; this module only finds them (`table_path`, `round_files`).
 
-    tournament = 1                       # the format
+    tournament = 2                       # the format (1: before `withdrawn`)
     variant = "french"
     rules = "fft"                        # the rule profile of every table
     title = "Club cup"
@@ -15,6 +15,7 @@ never overwritten. The rounds' table files are ordinary session files, loaded an
     rounds = 5
     deals = 4                            # deals each player plays per round
     players = ["Anna", "Bruno", ...]     # the roster: who the next round is drawn from
+    withdrawn = ["Karin"]                # taken off the roster (--withdraw); format 2 on
 
     [[round]]                            # one per round drawn, in order
     date = "2026-12-05"
@@ -207,7 +208,7 @@ def from_document(doc: dict[str, Any]) -> Tournament:
     from scorepad.variants import get_variant
 
     unknown = sorted(set(doc) - {"tournament", "variant", "rules", "title", "date", "rounds",
-                                 "deals", "players", "round"})  # fmt: skip
+                                 "deals", "players", "withdrawn", "round"})  # fmt: skip
     if "tournament" not in doc:
         raise _wrong(
             "", _("not a tournament file (no 'tournament = {n}' line)").format(n=TOURNAMENT_FORMAT)
@@ -239,6 +240,12 @@ def from_document(doc: dict[str, Any]) -> Tournament:
     rounds = _int(doc, "rounds", 1, MAX_ROUNDS)
     deals = _int(doc, "deals", 1, MAX_DEALS)
     players = _names(doc, "players")
+    if version == 1:  # before withdrawals were kept: the earlier rounds' players off the roster
+        withdrawn: tuple[str, ...] | None = None
+    else:
+        withdrawn = _names(doc, "withdrawn") if "withdrawn" in doc else ()
+        if set(map(str.casefold, withdrawn)) & set(map(str.casefold, players)):
+            raise _wrong("withdrawn", _("should name only players who are off the roster"))
     raw_rounds = doc.get("round", [])
     if not isinstance(raw_rounds, list) or len(raw_rounds) > rounds:
         raise _wrong(
@@ -287,7 +294,33 @@ def from_document(doc: dict[str, Any]) -> Tournament:
         drawn.append(RoundDraw(n, _date(raw, "date", where), seed, tuple(tables)))
     if drawn:  # the last round drawn seats exactly the roster (earlier ones: as it was then)
         _seats_the_roster(drawn[-1], players)
-    return Tournament(variant, profile, rounds, deals, players, title, date, tuple(drawn))
+    if withdrawn is None:
+        on = set(players)
+        withdrawn = tuple(dict.fromkeys(p for r in drawn for p in r.players if p not in on))
+    else:
+        _seats_only_the_tournaments(drawn, players, withdrawn)
+    return Tournament(
+        variant, profile, rounds, deals, players, title, date, tuple(drawn), withdrawn=withdrawn
+    )
+
+
+def _seats_only_the_tournaments(
+    drawn: list[RoundDraw], players: tuple[str, ...], withdrawn: tuple[str, ...]
+) -> None:
+    """Every round seats only the tournament's players: those on the roster and those who
+    withdrew since (a name in no list is not one scorepad drew)."""
+    known = set(players) | set(withdrawn)
+    for round_ in drawn:
+        for table in round_.tables:
+            for p in table.players:
+                if p not in known:
+                    raise _wrong(
+                        _("round {n}, table {t}: players").format(n=round_.number, t=table.number),
+                        _(
+                            "{p} is not in the tournament (not on its roster, players = [...], "
+                            "nor withdrawn); a draw seats only the tournament's players"
+                        ).format(p=shown(p)),
+                    )
 
 
 def _seats_the_roster(last: RoundDraw, players: tuple[str, ...]) -> None:
@@ -326,6 +359,7 @@ def to_document(tournament: Tournament) -> dict[str, Any]:
         "rounds": tournament.rounds,
         "deals": tournament.deals,
         "players": list(tournament.players),
+        "withdrawn": list(tournament.withdrawn),
     }
     if tournament.drawn:
         doc["round"] = [

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from scorepad.model import Session
 
 #: the tournament file's format: a newer number is refused, older ones are upgraded
-TOURNAMENT_FORMAT = 1
+TOURNAMENT_FORMAT = 2  # 2: `withdrawn`, so that every draw seats only the tournament's
 
 #: the games a tournament may be of
 GAMES = ("french", "troggu")
@@ -74,6 +74,9 @@ class Tournament:
     date: str = ""  # the tournament's date; each round's by default
     drawn: tuple[RoundDraw, ...] = ()
     version: int = TOURNAMENT_FORMAT
+    # who was taken off the roster with --withdraw (and not back): the earlier rounds' only
+    # players who are not on it
+    withdrawn: tuple[str, ...] = ()
 
     def everybody(self) -> tuple[str, ...]:
         """Every player the tournament has had: the rounds' players in the order they were
@@ -268,10 +271,13 @@ def with_roster_changes(
     """The roster for the round being drawn: `late` players added (not yet on it), the
     `withdraw` ones taken off. Earlier rounds never change."""
     roster = list(tournament.players)
+    withdrawn = list(tournament.withdrawn)
     problems: list[Problem] = []
     for name in withdraw:
         try:
-            roster.remove(resolve(roster, name, "--withdraw"))
+            who = resolve(roster, name, "--withdraw")
+            roster.remove(who)
+            withdrawn.append(who)
         except ScorepadError as err:
             problems.extend(err.problems)
     try:
@@ -293,9 +299,10 @@ def with_roster_changes(
             problems.append(bad)
         else:
             roster.append(name)
+            withdrawn = [p for p in withdrawn if fold(p) != fold(name)]  # back again
     if problems:
         raise ScorepadError(problems)
-    return replace(tournament, players=tuple(roster))
+    return replace(tournament, players=tuple(roster), withdrawn=tuple(withdrawn))
 
 
 def draw_next(
