@@ -409,8 +409,8 @@ def test_the_tie_break_option(cli):
 @pytest.mark.parametrize(("text", "said"), [
     ("tournament = [", "not a tournament file: "),
     ("scorepad = 3\n", "not a tournament file (no 'tournament = 2' line)"),
-    ("tournament = 9\n", "tournament: format 9 is newer than this scorepad reads (1)"),
-    ("tournament = true\n", "tournament: should be a whole number from 1 to 1"),
+    ("tournament = 9\n", "tournament: format 9 is newer than this scorepad reads (2)"),
+    ("tournament = true\n", "tournament: should be a whole number from 1 to 2"),
     ('tournament = 1\nvariant = "piedmont"\n', "variant: should be one of french, troggu"),
     ('tournament = 1\nvariant = "french"\nrules = "x"\n', "rules: should be a rule profile"),
     ("HEAD", "rounds: should be a whole number from 1 to 50"),
