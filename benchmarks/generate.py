@@ -21,6 +21,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 import simulate  # noqa: E402
 from scorepad import core, storage  # noqa: E402
+from scorepad.storage.document import MAX_CELLS  # noqa: E402
 from scorepad.variants import get_variant  # noqa: E402
 
 GAMES = {"french": 4, "troggu": 4, "piedmont": 2}  # players at a typical table
@@ -117,7 +118,11 @@ def main() -> None:
             path = args.out / f"{game}-{size}.toml"
             path.write_text(session_text(game, names, pool, size, rng), "utf-8")
             written.append(path)
-        # the same size at a table where people sit out, arrive and leave
+        # the same size at a table where people sit out, arrive and leave (six people in
+        # all: none above the deals × people a roster session may hold)
+        if size * 6 > MAX_CELLS:
+            print(f"no french-seated-{size}.toml: over {MAX_CELLS:,} deals × people")
+            continue
         names, pool = pools["french"]
         path = args.out / f"french-seated-{size}.toml"
         path.write_text(seated_text(names, pool, size, rng), "utf-8")

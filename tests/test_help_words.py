@@ -12,7 +12,7 @@ import pytest
 
 from scorepad.cli.commands import COMMANDS
 
-TOURNAMENT = ["new", "draw", "tables", "standings", "check", "report"]
+TOURNAMENT = ["new", "draw", "tables", "standings", "check", "report", "rename"]
 EVERY = [[name] for name in COMMANDS if name != "tournament"] + [
     ["tournament", name] for name in TOURNAMENT
 ]

@@ -257,3 +257,12 @@ def test_an_output_to_a_fifo_nobody_reads_is_refused_not_waited_on(cli, tmp_path
         said = f"error: {fifo}: is a FIFO that nobody reads: start its reader first\n"
         assert done.stderr == said
         assert "Traceback" not in done.stderr
+
+
+def test_a_tournament_file_beginning_with_a_bom_is_read_and_saved_without(cli: Cli, cup: Path):
+    path = cup / "tournament.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert cli("tournament", "tables", cup).exit_code == 0
+    cli("tournament", "rename", cup, "A1", "Anna")
+    assert not path.read_bytes().startswith(b"\xef\xbb\xbf")
+    assert '"Anna"' in path.read_text("utf-8")

@@ -135,7 +135,7 @@ def from_bytes(data: bytes, path: Path) -> Tournament:
     from scorepad.storage import tomllib
 
     try:
-        doc = tomllib.loads(data.decode("utf-8"))
+        doc = tomllib.loads(data.decode("utf-8-sig"))  # a BOM is read (never written)
     except UnicodeDecodeError:
         raise ScorepadError(
             [Problem(str(path), _("not a tournament file: the text is not UTF-8"))]
