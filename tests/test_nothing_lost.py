@@ -266,3 +266,15 @@ def test_a_tournament_file_beginning_with_a_bom_is_read_and_saved_without(cli: C
     cli("tournament", "rename", cup, "A1", "Anna")
     assert not path.read_bytes().startswith(b"\xef\xbb\xbf")
     assert '"Anna"' in path.read_text("utf-8")
+
+
+def test_a_tournament_title_holding_a_control_character_is_refused(cli: Cli, cup: Path):
+    """A line break in a hand-edited title printed a fake line in `tournament tables`."""
+    path = cup / "tournament.toml"
+    path.write_text(path.read_text("utf-8").replace('title = ""', 'title = "Cup\\n 1  Zed  +999"'),
+                    "utf-8")  # fmt: skip
+    for command in ("tables", "standings", "check"):
+        result = cli("tournament", command, cup, ok=False)
+        assert result.exit_code == 1, (command, result.stdout)
+        assert "title: holds a control character (\\n)" in result.stderr, result.stderr
+        assert "Zed" not in result.stdout

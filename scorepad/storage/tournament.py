@@ -176,6 +176,12 @@ def _text(doc: dict[str, Any], key: str, where: str = "") -> str:
         raise _wrong(
             where + key, _("should be a text of at most {most} characters").format(most=MAX_TEXT)
         )
+    if not value.isprintable():  # a line break or an escape would reach every terminal
+        from scorepad.checks import control_problem
+
+        bad = control_problem(value, where + key)
+        if bad is not None:
+            raise ScorepadError([bad])
     return value
 
 
