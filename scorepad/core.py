@@ -282,6 +282,18 @@ def deal_fields(session: Session, deal: Deal) -> dict[str, Any]:
     return fields  # not its `continued` mark: an edit keeps it (`edit_deal`, `replace_deal`)
 
 
+def _same_dealer(session: Session, n: int, was: Deal, changes: Mapping[str, Any]) -> bool:
+    """Whether an edit's `dealer` names the deal's own dealer again (then who sat out with
+    them stays as it was: naming the dealer again changes nothing)."""
+    typed = changes["dealer"]
+    if not isinstance(typed, str):
+        return False
+    try:
+        return table_at(session, n).resolve_anyone(typed, "dealer") == was.dealer
+    except ScorepadError:
+        return False  # refused where the deal is read again, with the reason
+
+
 def edit_deal(
     session: Session, n: int, changes: Mapping[str, Any], clear: Iterable[str] = ()
 ) -> Session:
@@ -290,7 +302,7 @@ def edit_deal(
     was = deal_at(session, n)
     old = deal_fields(session, was)
     fields = variant.merge(old, in_game_words(variant, changes))
-    if "dealer" in changes and "out" not in changes:
+    if "dealer" in changes and "out" not in changes and not _same_dealer(session, n, was, changes):
         fields.pop("out", None)  # another dealer: who sits out is the rule's choice again
     keys = {f.key for f in variant.fields} | {"dealer", "note", "out"}
     for key in clear:

@@ -138,3 +138,19 @@ def test_guided_and_field_options_edit_a_deal_alike(people, seats, steps, edit):
         event(f"compared {what}, {kind}, changes={len(session.changes)}")
         assert not refused, (options, said)
         assert guided.read_bytes() == by_options.read_bytes(), (options, said)
+
+
+def test_naming_the_same_dealer_again_keeps_who_sat_out(cli):
+    """`edit N --dealer X` with the deal's own dealer changes nothing: the hand-chosen `out`
+    stays (it went back to the rule's choice, which could seat out the taker: refused)."""
+    path = cli.new("a.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke", "Elsa"],
+                   "--seats", "3")  # fmt: skip
+    cli("deal", path, "--contract", "garde", "--taker", "Chloé", "--points", "50", "--bouts",
+        "2", "--out", "Elsa")  # fmt: skip
+    [before] = cli.json("history", path)
+    assert before["out"] == ["Anna", "Elsa"]
+    cli("edit", path, 1, "--dealer", "anna")
+    [after] = cli.json("history", path)
+    assert after["out"] == ["Anna", "Elsa"] and after["scores"] == before["scores"]
+    cli("edit", path, 1, "--dealer", "Bruno")  # another dealer: the rule's choice again
+    assert "Bruno" in cli.json("history", path)[0]["out"]

@@ -88,7 +88,8 @@ def _ask_out(entry: Any, evening: Any, people: Table, dealer: str) -> tuple[str,
     if not (others or (proposed and dealer not in proposed)):
         return None
     old = entry.defaults.get("out") or entry.raw.get("out")
-    if isinstance(old, list) and entry.defaults.get("dealer") not in (None, dealer):
+    had = entry.defaults.get("dealer") or entry.raw.get("dealer")  # the deal's dealer, if any
+    if isinstance(old, list) and had not in (None, dealer):
         old = None  # another dealer than the deal had: the rule's choice is offered
     shown = _(", ").join(p for p in old if p != dealer) if isinstance(old, list) else None
     shown = shown if shown is not None else _(", ").join(others)
