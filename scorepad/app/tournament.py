@@ -4,6 +4,7 @@ the caller passes (`ask`), None where nobody can answer."""
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -308,32 +309,8 @@ def _without_last(folder: Path, tournament: Tournament) -> Tournament:
     last = tournament.drawn[-1]
     paths = [files.table_path(folder, t.file) for t in last.tables]
     for path in paths:
-        if not path.exists():
-            continue
-        try:
-            played = len(storage.load(path).deals)
-        except ScorepadError as err:
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(path),
-                        _("cannot be read, so round {n} is not drawn again").format(n=last.number),
-                    )
-                ]
-            ) from err
-        if played:
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(path),
-                        ngettext(
-                            "holds {n} deal: round {round} is under way and is not drawn again",
-                            "holds {n} deals: round {round} is under way and is not drawn again",
-                            played,
-                        ).format(n=played, round=last.number),
-                    )
-                ]
-            )
+        if path.exists():
+            _holds_no_deal(path, last.number, functools.partial(storage.load, path))
     # the roster as the last round left it: its late players and withdrawals kept
     return replace(tournament, drawn=tournament.drawn[:-1])
 
@@ -388,18 +365,18 @@ def _lock_unplayed(tx: Transaction, path: Path, n: int) -> None:
     if path.is_symlink():
         raise _refused_in_the_way(path)
     data = tx.lock(path)
-    if data is None:
-        return
+    if data is not None:
+        _holds_no_deal(path, n, lambda: storage._session_from_bytes(data, path))
+
+
+def _holds_no_deal(path: Path, n: int, read: Callable[[], Session]) -> None:
+    """A table file of round `n`, about to be drawn again, holds no deal: else refused, and
+    so is one that cannot be read."""
     try:
-        played = len(storage._session_from_bytes(data, path).deals)
+        played = len(read().deals)
     except ScorepadError as err:
         raise ScorepadError(
-            [
-                Problem(
-                    str(path),
-                    _("cannot be read, so round {n} is not drawn again").format(n=n),
-                )
-            ]
+            [Problem(str(path), _("cannot be read, so round {n} is not drawn again").format(n=n))]
         ) from err
     if played:
         raise ScorepadError(

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import typer
+from typer._click.core import Context
 from typer._click.formatting import HelpFormatter
 
 from scorepad.cli.commands import COMMANDS, load
@@ -54,7 +55,7 @@ class _HelpInTheLanguage:
             option.help = _("Show this message and exit.")
         return option
 
-    context_class = _Context
+    context_class: type[Context] = _Context
 
     def get_params(self, ctx: Any) -> list[Any]:
         params: list[Any] = super().get_params(ctx)  # type: ignore[misc]

@@ -54,7 +54,7 @@ def check_tricks(r: Reader, e: TrogguEntry, n: int) -> None:
                 "trick{plus} ({shown})",
                 "{name} cannot hold {size} cards: with {n} players it holds {n} cards a "
                 "trick{plus} ({shown})",
-                size,
+                size or 0,
             ).format(name=name, size=size, n=n, plus=plus, shown=shown),
             "pile",
         )
