@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -298,51 +298,53 @@ def from_document(doc: dict[str, Any]) -> Tournament:
                 where + "seed", _("should be a text of at most {most} characters").format(most=100)
             )
         drawn.append(RoundDraw(n, _date(raw, "date", where), seed, tuple(tables)))
-    if drawn:  # the last round drawn seats exactly the roster (earlier ones: as it was then)
-        _seats_the_roster(drawn[-1], players)
-    if withdrawn is None:
+    if withdrawn is None:  # format 1: who withdrew is who the earlier rounds seat off the roster
         on = set(players)
         withdrawn = tuple(dict.fromkeys(p for r in drawn for p in r.players if p not in on))
-    else:
-        _seats_only_the_tournaments(drawn, players, withdrawn)
+    elif drawn:
+        _seats_only_the_tournaments(drawn[:-1], set(players) | set(withdrawn))
+    if drawn:  # the last round drawn seats exactly the roster
+        _seats_the_roster(drawn[-1], players)
     return Tournament(
         variant, profile, rounds, deals, players, title, date, tuple(drawn), withdrawn=withdrawn
     )
 
 
-def _seats_only_the_tournaments(
-    drawn: list[RoundDraw], players: tuple[str, ...], withdrawn: tuple[str, ...]
-) -> None:
-    """Every round seats only the tournament's players: those on the roster and those who
-    withdrew since (a name in no list is not one scorepad drew)."""
-    known = set(players) | set(withdrawn)
+def _seats_only_the_tournaments(drawn: Sequence[RoundDraw], known: set[str]) -> None:
+    """The rounds before the last seat only the tournament's players: those on the roster
+    and those who withdrew since (a name in neither is not one scorepad drew)."""
     for round_ in drawn:
-        for table in round_.tables:
-            for p in table.players:
-                if p not in known:
-                    raise _wrong(
-                        _("round {n}, table {t}: players").format(n=round_.number, t=table.number),
-                        _(
-                            "{p} is not in the tournament (not on its roster, players = [...], "
-                            "nor withdrawn); a draw seats only the tournament's players"
-                        ).format(p=shown(p)),
-                    )
+        _seats_only(
+            round_,
+            known,
+            _(
+                "{p} is not in the tournament (not on its roster, players = [...], nor "
+                "withdrawn); a draw seats only the tournament's players"
+            ),
+        )
+
+
+def _seats_only(round_: RoundDraw, known: set[str], said: str) -> None:
+    for table in round_.tables:
+        for p in table.players:
+            if p not in known:
+                raise _wrong(
+                    _("round {n}, table {t}: players").format(n=round_.number, t=table.number),
+                    said.format(p=shown(p)),
+                )
 
 
 def _seats_the_roster(last: RoundDraw, players: tuple[str, ...]) -> None:
     """A draw naming someone not on the roster (or leaving someone of it out) is not one
     scorepad made: refused, naming the player, rather than ranked."""
-    roster = set(players)
-    for table in last.tables:
-        for p in table.players:
-            if p not in roster:
-                raise _wrong(
-                    _("round {n}, table {t}: players").format(n=last.number, t=table.number),
-                    _(
-                        "{p} is not in the tournament (not on its roster, players = [...]); "
-                        "a draw seats only the roster"
-                    ).format(p=shown(p)),
-                )
+    _seats_only(
+        last,
+        set(players),
+        _(
+            "{p} is not in the tournament (not on its roster, players = [...]); a draw seats "
+            "only the roster"
+        ),
+    )
     seated = set(last.players)
     for p in players:
         if p not in seated:
