@@ -7,15 +7,12 @@ at the moment the deal waits for its "Save?"."""
 
 from __future__ import annotations
 
-import os
-import pty
-import select
-import signal
 import subprocess
 import sys
 import time
 
 import pytest
+from tests_helpers import on_a_terminal
 
 from scorepad import storage
 from scorepad.variants import get_variant
@@ -33,45 +30,8 @@ def _scorepad(*args):
 def _typing(args, steps, columns=200):
     """`scorepad ARGS` on a pseudo-terminal: each bytes step typed once the program waits for
     an answer; each callable step run there (another scorepad writing the file meanwhile)."""
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.environ.update({"NO_COLOR": "1", "COLUMNS": str(columns)})
-        os.execv(sys.executable, [sys.executable, "-m", "scorepad", *map(str, args)])
-    output = b""
-    for step in steps:
-        if callable(step):
-            step()
-            continue
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            ready, _w, _x = select.select([fd], [], [], 0.2)
-            if ready:
-                try:
-                    chunk = os.read(fd, 4096)
-                except OSError:
-                    break
-                output += chunk
-                if chunk.rstrip().endswith(b":"):
-                    break
-        time.sleep(0.2)
-        os.write(fd, step)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        ready, _w, _x = select.select([fd], [], [], 1)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        output += chunk
-    else:
-        os.kill(pid, signal.SIGKILL)
-    _pid, status = os.waitpid(pid, 0)
-    text = output.decode("utf-8", "replace").replace("\r\n", "\n")
-    return text, os.waitstatus_to_exitcode(status)
+    text, code = on_a_terminal(args, steps, {"NO_COLOR": "1"}, columns)
+    return text.replace("\r\n", "\n"), code
 
 
 def _deals(path):

@@ -22,17 +22,22 @@ def display_width(text: str) -> int:
     return width
 
 
-def on_a_terminal(args: list[str], keys: list[bytes], env: dict[str, str] | None = None,
+def on_a_terminal(args: list[Any], keys: list[Any], env: dict[str, str] | None = None,
                   columns: int = 100) -> tuple[str, int]:
     """Run `scorepad ARGS` on a real pseudo-terminal, typing `keys` one by one, each once the
-    program waits for an answer (its output ends with ':'); the output and the exit status."""
+    program waits for an answer (its output ends with ':'); a key that is a function is run
+    there instead (another scorepad writing the file meanwhile). The output and the exit
+    status."""
     pid, fd = pty.fork()
     if pid == 0:  # child: the terminal is ours
         os.environ.update(env or {})
         os.environ["COLUMNS"] = str(columns)
-        os.execv(sys.executable, [sys.executable, "-m", "scorepad", *args])
+        os.execv(sys.executable, [sys.executable, "-m", "scorepad", *map(str, args)])
     output = b""
     for key in keys:
+        if callable(key):
+            key()
+            continue
         deadline = time.time() + 10
         while time.time() < deadline:  # wait for the prompt before typing
             ready, _, _ = select.select([fd], [], [], 0.2)
