@@ -167,6 +167,8 @@ def older_format(text: str, version: int, signer: Path) -> str:
     head, sep, rest = text.partition("\n")
     if not head.startswith("scorepad = ") or "\n[[roster]]" in text or "\nseats = " in text:
         raise SystemExit(f"cannot write format {version}: a roster or seats in the file")
+    if version < 5:  # format 5 put a planned length (`deals = 0`: none) in every file's rules
+        rest = rest.replace("\ndeals = 0\n", "\n", 1)
     body = f"scorepad = {version}{sep}{rest}"
     cut = body.rfind("\n# checked by scorepad ")
     if cut >= 0:
@@ -203,7 +205,14 @@ def signature_line(body: str, signer: Path) -> str:
 def make_files(data: Path, sizes: list[int], archive: int, games: list[str]) -> None:
     wanted = [data / f"{g}-{s}.toml" for g in games for s in sizes]
     have_archive = archive == 0 or len(list((data / "archive").glob("*.toml"))) == archive
-    if all(p.exists() for p in wanted) and have_archive:
+    # files left by an older working tree are in its format: each save would upgrade them
+    # (a one-time rewrite timed as if it were every deal's)
+    version = run([sys.executable, "-c", "import scorepad; print(scorepad.FORMAT_VERSION)"],
+                  cwd=ROOT).stdout.strip()  # fmt: skip
+    current = all(
+        p.exists() and p.read_text("utf-8").startswith(f"scorepad = {version}\n") for p in wanted
+    )
+    if current and have_archive:
         return
     print(f"writing the files in {data}", file=sys.stderr)
     run(
