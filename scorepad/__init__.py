@@ -23,15 +23,16 @@ _HOMES = {
     "new_session": "scorepad.core",
     "record_deal": "scorepad.app.record",
     "save_new": "scorepad.storage",
-    "score": "scorepad.core",
+    "score": "scorepad.scores",
     "standings": "scorepad.ranking",
 }
 
 if TYPE_CHECKING:  # for type checkers; at run time each name is imported when first used
     from scorepad.app.record import record_deal
-    from scorepad.core import new_session, score
+    from scorepad.core import new_session
     from scorepad.errors import ScorepadError
     from scorepad.ranking import standings
+    from scorepad.scores import score
     from scorepad.storage import load, save_new
 
 

@@ -1,12 +1,12 @@
-"""Pure operations on sessions: start, add, edit and remove deals, score, rank.
+"""The edits of a session: start one, add, edit and remove deals. Scoring lives in
+`scorepad.scores`, the standings in `scorepad.ranking`.
 
 Nothing here prints or touches files; every function returns new frozen values.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -25,15 +25,14 @@ from scorepad.i18n import _, ngettext
 from scorepad.model import (
     Deal,
     Deals,
-    Outcome,
     Session,
     Setting,
     Table,
-    deal_tables,
     nfc,
     seated_table,
     table_at,
 )
+from scorepad.scores import iter_outcomes, match_over, score
 from scorepad.text import shown
 from scorepad.variants import default_rules, get_variant, in_game_words
 
@@ -146,49 +145,6 @@ def parse_setting(text: str, default: Setting) -> Setting:
     return word
 
 
-def score(session: Session, deal: Deal, n: int | None = None) -> Outcome:
-    """The deal's outcome, explained; `n`: its number (default: where the deal is among the
-    session's deals, else the last: at a table where people sit out, it says who is seated)."""
-    if n is None:
-        n = max(len(session.deals), 1)
-        if not session.fixed:
-            n = next((i for i, d in enumerate(session.deals, 1) if d is deal), n)
-    table = table_at(session, n)
-    return get_variant(session.variant).score(deal.entry, table)
-
-
-def outcomes(session: Session) -> list[Outcome]:
-    return list(iter_outcomes(session))
-
-
-def iter_outcomes(session: Session) -> Iterator[Outcome]:
-    """Each deal's outcome in turn, none kept, without the explanations (`score` gives one
-    deal's): tables, totals and exports need only the numbers."""
-    variant = get_variant(session.variant)
-    return (
-        variant.score(deal.entry, table, explain=False)
-        for deal, table in zip(session.deals, deal_tables(session), strict=True)
-    )
-
-
-def match_over(session: Session) -> str | None:
-    """Why the session's match is over after its deals, else None: the game's match, or the
-    session's planned length (`new --deals`) played."""
-    return length_played(session) or get_variant(session.variant).match_over(
-        session.rules, iter_outcomes(session)
-    )
-
-
-def length_played(session: Session) -> str | None:
-    """ "the table has played its 4 deals", once the session holds its planned length."""
-    length = planned_length(session.rules, get_variant(session.variant))
-    if not length or len(session.deals) < length:
-        return None
-    return ngettext(
-        "the table has played its {n} deal", "the table has played its {n} deals", length
-    ).format(n=length)
-
-
 def _a_nth(n: int) -> str:
     """ "a 5th", "an 8th", "a 21st", "an 11th": a deal's ordinal, with its article."""
     digits = str(n)
@@ -228,24 +184,6 @@ def _past_length(session: Session, play_on: bool) -> bool:
             ]
         )
     return True
-
-
-def match_ended(before: Session, after: Session) -> str | None:
-    """Why the match is over, when the deals `after` adds to `before` (the file as read and
-    as saved) ended it; else None. The deals are scored once, and only by a game that plays
-    to a target."""
-    if length_played(after) and not length_played(before):
-        return length_played(after)
-    variant = get_variant(after.variant)
-    outcomes, again = itertools.tee(iter_outcomes(after))
-    over = variant.match_over(after.rules, outcomes)
-    if over is None:
-        return None
-    return (
-        None
-        if variant.match_over(before.rules, itertools.islice(again, len(before.deals)))
-        else over
-    )
 
 
 def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False) -> Session:
@@ -559,11 +497,3 @@ def start_session(
         settings=pairs,
         seats=seats,
     )
-
-
-# standings and the league live in scorepad.ranking; their names here too, for scripts
-# (imported last: ranking reads the deals' outcomes from here when it is called)
-from scorepad.ranking import LeagueRow as LeagueRow  # noqa: E402
-from scorepad.ranking import Standing as Standing  # noqa: E402
-from scorepad.ranking import league as league  # noqa: E402
-from scorepad.ranking import standings as standings  # noqa: E402

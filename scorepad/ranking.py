@@ -1,5 +1,5 @@
 """Standings over sessions and a season's league: totals, deals played and sat out,
-averages, ranks (ties share a place). Pure: it reads the deals' outcomes (`core`)."""
+averages, ranks (ties share a place). Pure: it reads the deals' outcomes (`scores`)."""
 
 from __future__ import annotations
 
@@ -9,16 +9,11 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from scorepad.model import Session
+from scorepad.scores import iter_outcomes
 from scorepad.text import people
 
 if TYPE_CHECKING:
     from fractions import Fraction
-
-
-def _outcomes(session: Session) -> Any:
-    from scorepad.core import iter_outcomes  # core imports this module: at call time
-
-    return iter_outcomes(session)
 
 
 @dataclass(frozen=True)
@@ -85,7 +80,7 @@ def standings(
             for seating in session.evening().deals:
                 for p in seating.out:
                     tally[key_of[p]]["out"] += 1
-        for outcome in _outcomes(session):
+        for outcome in iter_outcomes(session):
             for player, value in outcome.scores.items():
                 row = tally[key_of[player]]
                 row["total"] += value
@@ -152,7 +147,7 @@ def league(
             for seating in session.evening().deals:
                 for p in seating.out:
                     out[key_of[p]] += 1
-        for outcome in _outcomes(session):
+        for outcome in iter_outcomes(session):
             for player, value in outcome.scores.items():
                 key = key_of[player]
                 per[key][i] = (per[key][i] or 0) + value

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad import core
+from scorepad import core, ranking, scores
 from scorepad.errors import ScorepadError
 from scorepad.model import Table
 
@@ -49,7 +49,7 @@ def test_edit_to_pass_drops_the_play():
     s = core.add_deal(french(), {"contract": "garde", "taker": "Bruno", "points": 50,
                                  "bouts": 2})  # fmt: skip
     s = core.edit_deal(s, 1, {"contract": "pass"})
-    assert core.outcomes(s)[0].result == "passed"
+    assert scores.outcomes(s)[0].result == "passed"
 
 
 def test_remove_deal_renumbers():
@@ -67,7 +67,7 @@ def test_standings_rank_ties_and_count_declarers():
     s = french()
     s = core.add_deal(s, {"contract": "petite", "taker": "Bruno", "points": 45, "bouts": 2})
     s = core.add_deal(s, {"contract": "petite", "taker": "Bruno", "points": 30, "bouts": 2})
-    rows = {r.name: r for r in core.standings([s])}
+    rows = {r.name: r for r in ranking.standings([s])}
     assert rows["Bruno"].declarer == 2
     assert (rows["Bruno"].made, rows["Bruno"].failed) == (1, 1)
     assert rows["Bruno"].total == 3 * 29 - 3 * 36
@@ -80,7 +80,7 @@ def test_standings_over_several_sessions_add_up_per_player():
                                  "bouts": 2})  # fmt: skip
     b = core.new_session("french", ["bruno", "Anna", "Dora"])
     b = core.add_deal(b, {"contract": "petite", "taker": "Dora", "points": 45, "bouts": 2})
-    rows = {r.name: r for r in core.standings([a, b])}
+    rows = {r.name: r for r in ranking.standings([a, b])}
     assert rows["Bruno"].total == 87 - 29
     assert rows["Bruno"].deals == 2
     assert rows["Dora"].total == 58

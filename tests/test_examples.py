@@ -48,10 +48,10 @@ def test_french_five_players_has_a_partner_and_a_taker_alone(cli):
 def test_every_example_deal_scores_the_same_with_or_without_its_explanation(path):
     from dataclasses import replace
 
-    from scorepad import core, storage
+    from scorepad import scores, storage
 
     session = storage.load(path)
-    for deal, quiet in zip(session.deals, core.iter_outcomes(session), strict=True):
-        explained = core.score(session, deal)
+    for deal, quiet in zip(session.deals, scores.iter_outcomes(session), strict=True):
+        explained = scores.score(session, deal)
         assert explained.explain
         assert quiet == replace(explained, explain=())

@@ -309,9 +309,9 @@ def test_troggu_on_a_terminal_asks_no_trick_question_the_points_answer(tmp_path)
     assert "saved as deal 2" in out
     entries = [d.entry for d in storage.load(path).deals]
     assert entries[0].tricks is None and entries[1].tricks is None
-    from scorepad import core
+    from scorepad import scores
 
-    first, second = core.outcomes(storage.load(path))
+    first, second = scores.outcomes(storage.load(path))
     assert first.scores["Anna"] == -18 and second.scores["Anna"] == -12
 
 

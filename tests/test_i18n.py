@@ -293,7 +293,7 @@ def test_counts_are_singular_and_plural_through_ngettext(cli):
         "21 1 EX KS QS CS JS KH QH", "--pile", "10")  # fmt: skip
     assert ": 10 cards, 9 listed (" in cli("show", path, "1").stdout
     assert ") and 1 low card → " in cli("show", path, "1").stdout
-    from scorepad.report import amount_of
+    from scorepad.render.standings import amount_of
 
     assert amount_of(Decimal(1), "points") == "1 point" and amount_of(Decimal(2), "chips") == \
         "2 chips" and amount_of(Decimal("0.5"), "points") == "0.5 points"

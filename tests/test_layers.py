@@ -15,13 +15,12 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorepad"
 LAYERS = [
     ("scorepad.__main__", 7, "cli"), ("scorepad.cli", 7, "cli"), ("scorepad.colour", 7, "cli"),
     ("scorepad.app", 6, "app"),
-    ("scorepad.stats_text", 5, "render"),  # the old name of render.stats_text
     ("scorepad.storage", 5, "storage"), ("scorepad.render", 5, "render"),
-    ("scorepad.report", 5, "render"),  # the old names of render's functions
     ("scorepad.core", 4, "core"), ("scorepad.season", 4, "core"), ("scorepad.roster", 4, "core"),
     ("scorepad.ranking", 4, "core"),
-    ("scorepad.checks", 4, "core"), ("scorepad.settle", 4, "core"), ("scorepad.stats", 4, "core"),
-    ("scorepad.tournament", 4, "core"),
+    ("scorepad.settle", 4, "core"), ("scorepad.stats", 4, "core"), ("scorepad.tournament", 4, "core"),
+    ("scorepad.scores", 3.6, "scores"),  # scoring a session: below the edits and the standings
+    ("scorepad.checks", 3.3, "checks"),  # what a deal and a session must hold: below scores
     ("scorepad.variants", 3, "variants"), ("scorepad.protocol", 3, "variants"),
     ("scorepad.reading", 3, "variants"),
     ("scorepad.model", 2, "model"), ("scorepad.cards", 2, "cards"),
@@ -37,7 +36,7 @@ NOT_FOR_GAMES = {("scorepad.model", "Session"), ("scorepad.model", "Deals")}
 ONLY = {"scorepad.seating": {"scorepad.errors", "scorepad.i18n", "scorepad.text"}}
 
 
-def layer(module: str) -> tuple[int, str]:
+def layer(module: str) -> tuple[float, str]:
     found = [(len(prefix), rank, room) for prefix, rank, room in LAYERS
              if module == prefix or module.startswith(prefix + ".")]  # fmt: skip
     assert found, f"{module} is in no layer: add it to LAYERS"

@@ -11,21 +11,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import simulate
-from scorepad import core, storage
+from scorepad import core, scores, storage
 from scorepad.errors import ScorepadError
+from scorepad.model import Session
 
 # SCOREPAD_DEALS=5000 plays many more deals on demand
 SETTINGS = settings(max_examples=int(os.environ.get("SCOREPAD_DEALS", "100")), deadline=None,
                     suppress_health_check=list(HealthCheck))
 
 
-def _record(variant: str, played: simulate.Played, **new: str) -> core.Session:
+def _record(variant: str, played: simulate.Played, **new: str) -> Session:
     session = core.new_session(variant, played.players, **new)
     try:
         session = core.add_deal(session, played.raw)
     except ScorepadError as err:
         raise AssertionError(f"a real deal was refused: {played.raw}\n{err}") from None
-    [outcome] = core.outcomes(session)
+    [outcome] = scores.outcomes(session)
     assert sum(outcome.scores.values()) == (91 if variant == "piedmont" else 0)
     text = storage.dumps(session)
     assert storage.session_from_document(tomllib.loads(text)) == session
@@ -53,7 +54,7 @@ def test_real_french_deals_are_accepted_and_count_right(n, rng, profile):
     if played is None:  # the taker could not make a legal discard from these cards
         return
     session = _record("french", played, profile=profile)
-    [outcome] = core.outcomes(session)
+    [outcome] = scores.outcomes(session)
     assert outcome.points == played.points, played.raw
     _off_by_one_is_refused("french", played)
 
@@ -66,7 +67,7 @@ def test_real_troggu_deals_are_accepted_and_count_right(n, rng):
     if played is None:
         return
     session = _record("troggu", played)
-    [outcome] = core.outcomes(session)
+    [outcome] = scores.outcomes(session)
     if isinstance(played.points, dict):
         assert outcome.player_points == played.points
     else:
@@ -79,7 +80,7 @@ def test_real_troggu_deals_are_accepted_and_count_right(n, rng):
 def test_real_piedmont_deals_are_accepted_and_count_right(rng, angel):
     played = simulate.piedmont(rng, angel)
     session = _record("piedmont", played, settings={"angel": str(angel)})
-    [outcome] = core.outcomes(session)
+    [outcome] = scores.outcomes(session)
     assert outcome.player_points == played.points, played.raw
     _off_by_one_is_refused("piedmont", played)
 
@@ -120,7 +121,7 @@ def test_real_troggu_chips_follow_the_tricks_actually_taken(n, rng, mode):
     entry = deal.entry
     proof = troggu.prove_tricks(entry, n)
     assert played.tricks in proof.counts, raw
-    [outcome] = core.outcomes(session)
+    [outcome] = scores.outcomes(session)
     opponent = next(p for p in played.players if p not in entry.team())
     expected = _seed_chips(raw["bid"], played.points, played.tricks, troggu.hand_size(n))
     if proof.tricks is None:  # left open: the chips the points alone give (--tricks settles it)

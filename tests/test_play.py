@@ -12,7 +12,8 @@ import pytest
 from tests_helpers import on_a_terminal, uncoloured
 
 from conftest import EXAMPLES
-from scorepad import report, storage
+from scorepad import storage
+from scorepad.text import width
 from scorepad.variants import get_variant
 
 PLAYERS = ["Anna", "Bruno", "Chloé", "Daisuke"]
@@ -210,7 +211,7 @@ def test_narrow_terminal_output_fits_40_columns(cli, monkeypatch):
             result = cli(*command, example, ok=False)
             if result.exit_code:
                 continue  # a chart of no deals
-            wide = [line for line in result.stdout.splitlines() if report.width(line) > 40]
+            wide = [line for line in result.stdout.splitlines() if width(line) > 40]
             assert not wide, (example.name, command, wide)
     out = cli("history", EXAMPLES / "troggu-seven-players.toml").stdout
     assert "A Anna  B Bruno" in out  # the players' letters explained

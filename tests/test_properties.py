@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import simulate
-from scorepad import core, storage
+from scorepad import core, scores, storage
 from scorepad.cards import count_pile, french_deck, piedmont_deck, troggu_deck
 from scorepad.variants.piedmont import local_count, round_up
 
@@ -26,7 +26,7 @@ def test_french_deals_sum_to_zero_and_survive_save_and_load(n, rngs, profile):
         played = simulate.french(rng, n)
         if played is not None:
             session = core.add_deal(session, played.raw)
-    for outcome in core.outcomes(session):
+    for outcome in scores.outcomes(session):
         assert sum(outcome.scores.values()) == 0
         assert set(outcome.scores) == set(session.players)
     text = storage.dumps(session)
@@ -41,7 +41,7 @@ def test_troggu_settlements_sum_to_zero(n, rng):
     if played is None:
         return
     session = core.add_deal(core.new_session("troggu", played.players), played.raw)
-    [outcome] = core.outcomes(session)
+    [outcome] = scores.outcomes(session)
     assert sum(outcome.scores.values()) == 0
     text = storage.dumps(session)
     assert storage.session_from_document(tomllib.loads(text)) == session
@@ -124,7 +124,7 @@ def test_scores_without_their_explanation_are_the_same_scores(game, n, rng):
     session = core.add_deal(core.new_session(game, played.players), played.raw)
     [deal] = session.deals
     explained = get_variant(game).score(deal.entry, session.table)
-    assert explained.explain and core.score(session, deal) == explained
+    assert explained.explain and scores.score(session, deal) == explained
     assert get_variant(game).score(deal.entry, session.table, explain=False) == \
         replace(explained, explain=())
-    assert list(core.iter_outcomes(session)) == [replace(explained, explain=())]
+    assert list(scores.iter_outcomes(session)) == [replace(explained, explain=())]

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad import core, storage
+from scorepad import core, scores, storage
 from scorepad.app.record import record_deal, record_deals
 from scorepad.errors import ScorepadError
 from scorepad.variants.piedmont import Piedmont
@@ -59,7 +59,7 @@ def test_deals_recorded_together_are_all_saved_in_one_write(tmp_path, monkeypatc
     done = record_deals(path, [POINTS, POINTS, {"points": {"Anna": "50", "Bruno": "41"}}])
     assert writes == [1] and done.n == 4 and len(done.before.deals) == 1
     assert storage.load(path).deals == done.after.deals
-    assert dict(core.score(done.after, done.deal).scores) == {"Anna": 50, "Bruno": 41}
+    assert dict(scores.score(done.after, done.deal).scores) == {"Anna": 50, "Bruno": 41}
     assert done.ended is None and done.notes == () and not done.shown
 
 

@@ -11,7 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES
-from scorepad import report, storage
+from scorepad import storage
+from scorepad.render.chart import chart, chart_markers, chart_samples
+from scorepad.render.deals import history_objects
+from scorepad.render.export import EXPORT_FIXED, export, export_headers, export_rows
+from scorepad.render.grid import github_table, simple_table
+from scorepad.text import width
 
 
 def test_export_csv_has_one_row_per_deal_and_a_column_per_player(cli):
@@ -59,7 +64,7 @@ def test_standings_by_deal_shows_running_totals(cli):
 
 def test_chart_draws_every_player_with_a_legend():
     session = storage.load(EXAMPLES / "french-club-evening.toml")
-    text = report.chart(session)
+    text = chart(session)
     lines = text.splitlines()
     assert lines[-1] == "A Anna (+244)   B Bruno (+1792)   C Chloé (−1040)   D Daisuke (−996)"
     assert lines[0].startswith(" 1871 ┤") and lines[11].startswith("−1061 ┤")
@@ -70,7 +75,7 @@ def test_chart_draws_every_player_with_a_legend():
 
 
 def test_chart_markers_fall_back_when_initials_clash():
-    assert report.chart_markers(["Anna", "Anne", "大輔", "Bob"]) == {
+    assert chart_markers(["Anna", "Anne", "大輔", "Bob"]) == {
         "Anna": "*", "Anne": "+", "大輔": "o", "Bob": "B"}
 
 
@@ -85,8 +90,8 @@ def test_chart_command(cli):
 NAMES = ["Anna", "Bruno", "Chloé", "大輔", "Émile", "花子さん", "Zoë", "Ame\u0301lie", "😀", "李"]
 
 
-@pytest.mark.parametrize(("fmt", "draw"), [("simple", report.simple_table),
-                                          ("github", report.github_table)])
+@pytest.mark.parametrize(("fmt", "draw"), [("simple", simple_table),
+                                          ("github", github_table)])
 @settings(max_examples=300, deadline=None)
 @given(data=st.data())
 def test_tables_drawn_here_are_tabulates(fmt, draw, data):
@@ -116,12 +121,12 @@ def test_the_streamed_exports_are_the_whole_ones(example):
     import tabulate
 
     session = storage.load(example)
-    assert json.loads(report.export(session, "json")) == report.history_objects(session)
-    assert report.export(session, "json") == json.dumps(report.history_objects(session),
+    assert json.loads(export(session, "json")) == history_objects(session)
+    assert export(session, "json") == json.dumps(history_objects(session),
                                                         ensure_ascii=False, indent=2) + "\n"
-    headers = report.export_headers(session, in_language=True)  # markdown is for people
-    rows = [list(r) for r in report.export_rows(session, in_language=True)]
-    k = report.EXPORT_FIXED
+    headers = export_headers(session, in_language=True)  # markdown is for people
+    rows = [list(r) for r in export_rows(session, in_language=True)]
+    k = EXPORT_FIXED
     # a player's cell is a score, · (sat out) or None (not on the roster): scores add up
     totals = ["", "", "total", "", "", "", "", *(sum(r[k + i] for r in rows
                                                     if isinstance(r[k + i], int))
@@ -133,15 +138,15 @@ def test_the_streamed_exports_are_the_whole_ones(example):
                               colalign=["right" if i in right else "left"
                                         for i in range(len(headers))])  # fmt: skip
     title = f"## {session.heading}\n\n" if session.heading else ""
-    assert report.export(session, "markdown") == title + table + "\n"
+    assert export(session, "markdown") == title + table + "\n"
 
 
 def test_a_long_chart_is_drawn_from_evenly_spaced_deals():
     session = storage.load(EXAMPLES / "french-club-evening.toml")
-    assert report.chart_samples(10, 64) == list(range(11))
-    assert report.chart_samples(1000, 8) == [0, 125, 250, 375, 500, 625, 750, 875, 1000]
-    narrow = report.chart(session, fit=40)
-    assert max(report.width(line) for line in narrow.splitlines()) <= 40
+    assert chart_samples(10, 64) == list(range(11))
+    assert chart_samples(1000, 8) == [0, 125, 250, 375, 500, 625, 750, 875, 1000]
+    narrow = chart(session, fit=40)
+    assert max(width(line) for line in narrow.splitlines()) <= 40
     assert "B Bruno (+1792)" in narrow  # the legend, wrapped, keeps every player
 
 
@@ -172,7 +177,7 @@ def _width_char_by_char(text: str) -> int:
 @given(st.text(alphabet=st.characters(max_codepoint=0x3100), max_size=30)
        | st.text(alphabet="aé·\u00ad\u0301大輔Ａ ", max_size=30))
 def test_width_looks_at_the_characters_that_may_not_take_one_column(text):
-    assert report.width(text) == _width_char_by_char(text)
+    assert width(text) == _width_char_by_char(text)
 
 
 @pytest.mark.parametrize("name", ["troggu-seven-players", "french-five-players"])

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES
-from scorepad import core, storage
+from scorepad import core, ranking, scores, storage
 from scorepad.errors import ScorepadError
 
 FIVE = ["Anna", "Bruno", "Chloé", "Daisuke", "Elsa"]
@@ -29,10 +29,11 @@ def test_five_at_a_four_seat_table_the_dealer_sits_out_in_turn(cli):
         result = cli("deal", path, *GARDE, "--taker", _taker(session))
         assert "deals and sits out" in result.stdout
     session = storage.load(path)
-    rows = {r.name: r for r in core.standings([session])}
+    rows = {r.name: r for r in ranking.standings([session])}
     assert {r.out for r in rows.values()} == {2}  # each sat out twice in 10 deals
     assert {r.played for r in rows.values()} == {8}
-    for n, (deal, outcome) in enumerate(zip(session.deals, core.outcomes(session), strict=True), 1):
+    outcomes = scores.outcomes(session)
+    for n, (deal, outcome) in enumerate(zip(session.deals, outcomes, strict=True), 1):
         assert deal.dealer not in outcome.scores  # the dealer scores nothing
         assert len(outcome.scores) == 4 and sum(outcome.scores.values()) == 0
         assert session.seating(n).out == (deal.dealer,)
@@ -235,7 +236,7 @@ def test_every_deal_seats_its_seats_and_sums_to_zero(deals, people):
             "contract": "garde", "taker": session.evening().next.seated[taker],
             "points": "50", "bouts": "2"}
         session = core.add_deal(session, raw)
-    for n, outcome in enumerate(core.outcomes(session), 1):
+    for n, outcome in enumerate(scores.outcomes(session), 1):
         seating = session.seating(n)
         assert len(seating.seated) == 4 and len(seating.out) == people - 4
         assert set(outcome.scores) == set(seating.seated)

@@ -9,7 +9,7 @@ import hashlib
 import pytest
 
 from conftest import EXAMPLES
-from scorepad import __version__, checks, core, storage
+from scorepad import __version__, checks, core, ranking, scores, storage
 from scorepad.model import Deals
 
 PLAIN = {"contract": "garde", "taker": "Anna", "points": "50", "bouts": "2"}
@@ -173,7 +173,7 @@ def test_reading_a_signed_file_checks_no_deal_again_and_parses_it_in_batches(
     assert counted["deal"] == 0
     assert counted["parse"] <= 2000 // 256 + 1  # a few hundred deals a parse, not one each
     assert counted["chars"] <= path.stat().st_size  # one pass over the text
-    assert core.standings([session])[0].deals == 2000
+    assert ranking.standings([session])[0].deals == 2000
 
 
 def test_check_and_a_hand_edited_file_read_every_deal_with_every_check(
@@ -210,11 +210,11 @@ def test_what_the_cards_prove_scores_the_same_read_as_saved(tmp_path):
                 {"points": "30", "fool": "Anna", "fool_winner": "Bruno", "fool_exchange": "lost"},
                 {"points": "14"}):
         session = core.add_deal(session, {"bid": "tapp", "tappist": "Anna", **raw})
-    entered = [o.scores["Anna"] for o in core.outcomes(session)]
+    entered = [o.scores["Anna"] for o in scores.outcomes(session)]
     assert entered == [-9, -9, 9, -9, -6]
     path = tmp_path / "t.toml"
     storage.save_new(path, session)
     assert storage._unsigned(path.read_bytes())[1]
     for saved in (storage.load(path), storage.load(path, lazy=True)):
-        assert [o.scores["Anna"] for o in core.outcomes(saved)] == entered
-    assert [o.scores["Anna"] for o in core.outcomes(storage.load(path, recheck=True))] == entered
+        assert [o.scores["Anna"] for o in scores.outcomes(saved)] == entered
+    assert [o.scores["Anna"] for o in scores.outcomes(storage.load(path, recheck=True))] == entered

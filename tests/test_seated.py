@@ -3,7 +3,7 @@ renderers take a player with no score for a deal (not at its table) as a blank c
 
 import dataclasses
 
-from scorepad import core
+from scorepad import core, scores
 from scorepad.model import deal_tables, table_at
 from scorepad.render import deals, export
 
@@ -25,7 +25,7 @@ def test_every_deal_has_the_sessions_table_today():
 
 def test_a_player_without_a_score_is_a_blank_cell(monkeypatch):
     session = _session()
-    real = list(core.iter_outcomes(session))
+    real = list(scores.iter_outcomes(session))
     first = dict(real[0].scores)
     away = first.pop("Daisuke")
     # Daisuke sat out deal 1 (hand-built: the others' scores shift so the deal still adds up)

@@ -18,11 +18,12 @@ from test_i18n import ENGLISH
 
 import simulate
 from conftest import EXAMPLES
-from scorepad import core, i18n, storage
+from scorepad import core, i18n, ranking, scores, storage
 from scorepad.errors import ScorepadError
+from scorepad.render.stats_card import player_card
+from scorepad.render.stats_text import rate, rate_of, stats_text
 from scorepad.stats import CONTRACTS, Rate, Tally, rounded, rounded_int, stats, stats_object
-from scorepad.stats_text import player_card, rate, rate_of, stats_text
-from scorepad.variants import get_variant, match_over
+from scorepad.variants import get_variant
 
 GAMES = {"french": ["french-club-evening.toml", "french-club-evening-2.toml",
                     "french-five-players.toml"],
@@ -41,7 +42,7 @@ def load(names: list[str]) -> list[Any]:
 
 # --- the same figures, computed another way -------------------------------------------------------
 # From each deal's fields as entered (entry_to_raw, what history --json shows) and its outcome
-# scored with the explanation (core.score), deal by deal, player by player: none of the
+# scored with the explanation (scores.score), deal by deal, player by player: none of the
 # counting in scorepad/stats.py is used.
 
 def _ref_order(sessions: list[Any]) -> tuple[dict[str, str], list[str]]:
@@ -54,7 +55,7 @@ def _ref_order(sessions: list[Any]) -> tuple[dict[str, str], list[str]]:
         for p in s.players:
             spellings.setdefault(p.casefold(), Counter())[p] += 1
     names = {k: max(c, key=lambda p: (c[p], -list(c).index(p))) for k, c in spellings.items()}
-    ranked = [row.name.casefold() for row in core.standings(sessions)]
+    ranked = [row.name.casefold() for row in ranking.standings(sessions)]
     return names, ranked
 
 
@@ -66,7 +67,7 @@ def _ref_deals(sessions: list[Any]) -> list[tuple[int, int, Any, dict[str, Any],
         for n, deal in enumerate(s.deals, 1):
             raw = variant.entry_to_raw(deal.entry)
             raw["entry"] = deal.entry
-            out.append((i, n, s, raw, core.score(s, deal)))
+            out.append((i, n, s, raw, scores.score(s, deal)))
     return out
 
 
@@ -196,7 +197,7 @@ def _ref_troggu(sessions: list[Any]) -> dict[str, Any]:
 def _ref_piedmont(sessions: list[Any]) -> dict[str, Any]:
     names, ranked = _ref_order(sessions)
     deals = _ref_deals(sessions)
-    over = [match_over(s) for s in sessions]  # the game's own word on each match
+    over = [scores.match_over(s) for s in sessions]  # the game's own word on each match
     players = []
     for key in ranked:
         obj = _ref_common(key, names[key], deals)
@@ -240,7 +241,7 @@ def check_invariants(sessions: list[Any]) -> None:
     obj = stats_object(figures)
     _assert_floatless(obj)
     assert json.loads(json.dumps(obj)) == obj
-    standings = {r.name: r for r in core.standings(sessions)}
+    standings = {r.name: r for r in ranking.standings(sessions)}
     assert [p.name for p in figures.players] == list(standings)
     for p in figures.players:
         row = standings[p.name]
@@ -396,20 +397,20 @@ def test_averages_are_rounded_half_to_even_in_integers(total, deals, places):
     assert Fraction(shown) * 10**places == expected
     assert Tally(deals, total).average(places) == shown and Tally().average() is None
     # two decimals by default, rounded as the standings round a player's average
-    row = core.Standing("x", total, deals=deals)
+    row = ranking.Standing("x", total, deals=deals)
     assert Tally(deals, total).average() == row.average
 
 
 def test_an_average_per_deal_reads_as_in_the_standings():
     """Two decimals, halves to even: 25 over 8 deals is 3.12 in both."""
-    from scorepad.stats_text import average
+    from scorepad.render.stats_text import average
     from scorepad.text import average as standings_average
 
     assert average(Tally(8, 25)) == "+3.12" and average(Tally(8, -25)) == "−3.12"
     assert average(Tally(8, 27), sign=False) == "3.38" and average(Tally(3, 0)) == "0.00"
     for names in SEASONS:
         figures = stats(load(names))
-        for row in core.standings(load(names)):
+        for row in ranking.standings(load(names)):
             card = player_card(figures, row.name)
             line = next(x for x in card.splitlines() if "average per deal" in x)
             shown = standings_average(row.average)
@@ -480,7 +481,7 @@ def test_the_tables_and_cards_show_the_figures():
 @pytest.mark.parametrize("fit", [40, 60, 80])
 def test_the_tables_fit_the_terminal_as_far_as_they_can(fit):
     """At 80 columns everything fits; narrower, the least needed columns step aside."""
-    from scorepad.report import width
+    from scorepad.text import width
 
     def widest(text: str) -> int:
         return max(width(line) for line in text.splitlines())
@@ -598,7 +599,7 @@ def test_every_deal_is_scored_once_without_its_explanation(monkeypatch):
         stats(sessions)
         assert calls == {(game, False): sum(len(s.deals) for s in sessions)}
         calls.clear()
-        core.standings(sessions)
+        ranking.standings(sessions)
         standings_calls = dict(calls)
         calls.clear()
         stats(sessions)

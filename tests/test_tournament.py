@@ -16,9 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorepad import core, storage
+from scorepad import core, scores, storage
 from scorepad.errors import ScorepadError
 from scorepad.model import table_at
+from scorepad.ranking import standings
 from scorepad.tournament import model, ranking
 from scorepad.tournament.ranking import TableResult
 
@@ -358,7 +359,7 @@ def test_standings_mark_unfinished_tables_and_count_only_the_drawn_ones(cli):
     data = cli.json("tournament", "standings", "cup")
     assert data["rounds"] == 2 and len(data["players"]) == 8
     by_name = {p["name"]: p for p in data["players"]}
-    one = {r.name: r for r in core.standings([storage.load(folder / first.file)])}
+    one = {r.name: r for r in standings([storage.load(folder / first.file)])}
     for p in first.players:
         assert by_name[p]["total"] == one[p].total and by_name[p]["rounds"] == [one[p].total, None]
         assert by_name[p]["provisional"] is False and by_name[p]["played"] == 4
@@ -487,7 +488,7 @@ def _check_whole(cli, folder, players, rounds):
     files = [folder / table.file for r in t.drawn for table in r.tables]
     totals: dict[str, int] = {}
     for path in files:
-        for row in core.standings([storage.load(path)]):
+        for row in standings([storage.load(path)]):
             totals[row.name] = totals.get(row.name, 0) + row.total
     assert {p["name"]: p["total"] for p in data["players"]} == totals
     assert all(not p["provisional"] and None not in p["rounds"] for p in data["players"])
@@ -638,7 +639,7 @@ def test_twenty_two_players_over_five_rounds_end_to_end(cli, tmp_path):
             session = storage.load(folder / table.file)
             assert len(session.deals) == table.deals == (5 if len(table.players) == 5 else 4)
             if len(table.players) == 5:  # the dealer sat out of each deal
-                for deal, outcome in zip(session.deals, core.outcomes(session), strict=True):
+                for deal, outcome in zip(session.deals, scores.outcomes(session), strict=True):
                     assert deal.dealer not in outcome.scores and len(outcome.scores) == 4
     # seats at tables of 5 shared out: after every round nobody has one more than another + 1
     fives: dict[str, int] = dict.fromkeys(NAMES[:22], 0)

@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from scorepad import core, storage
+from scorepad import core, ranking, scores, storage
 from scorepad.app.guided import NO, YES, Back, DealEntry, at_the_table, yes_no
 from scorepad.app.record import (
     Moved,
@@ -65,7 +65,7 @@ _BEFORE_MARK = re.compile(r" (?=\?(?:\s|:|$))")  # the space before a `?` standi
 
 def compact_standings(session: Session) -> str:
     """The standings in one line: every player's total, best first."""
-    rows = core.standings([session])
+    rows = ranking.standings([session])
     return " · ".join(f"{r.rank}. {r.name} {signed(r.total)}" for r in rows)
 
 
@@ -108,7 +108,7 @@ class Evening:
         while True:
             session = storage.load(self.path)  # another scorepad may have recorded meanwhile
             n = len(session.deals) + 1
-            over = core.match_over(session)
+            over = scores.match_over(session)
             where = next_deal_line(session)
             if over and not self.playing_on:
                 if over != told and not self.said_over:
@@ -177,7 +177,7 @@ class Evening:
     def leave(self, session: Session) -> None:
         """The evening's standings, as the table leaves."""
         if session.deals:
-            rows = core.standings([session])
+            rows = ranking.standings([session])
             self.say(standings_grid(session.variant, rows, fit=self.fit()))
 
     def command(self, session: Session, command: str) -> None:
@@ -186,7 +186,7 @@ class Evening:
         if word in ("?", "help"):
             self.say(_(HELP))
         elif word in ("s", "standings"):
-            rows = core.standings([session])
+            rows = ranking.standings([session])
             self.say(standings_grid(session.variant, rows, fit=self.fit()))
         elif word in ("h", "history"):
             if not session.deals:
@@ -225,7 +225,7 @@ class Evening:
     # --- one deal ----------------------------------------------------------------------------
 
     def one_deal(self, session: Session) -> None:
-        play_on = core.match_over(session) is not None
+        play_on = scores.match_over(session) is not None
         entry = DealEntry(session, self.ask, self.say, ask_dealer=False)
         raw = entry.run({})
         while True:
@@ -239,8 +239,8 @@ class Evening:
                 break
             self.say("  " + done.what)
             session = done.now
-            if core.match_over(session) and not play_on:
-                self.say(str(core.match_over(session)))
+            if scores.match_over(session) and not play_on:
+                self.say(str(scores.match_over(session)))
                 if not self.play_on(len(session.deals) + 1):
                     self.say(_("  deal dropped; nothing was saved"))
                     return
@@ -253,7 +253,7 @@ class Evening:
 
     def after_saving(self, done: Recorded) -> None:
         updated, n = done.after, done.n
-        outcome = core.score(updated, done.deal)
+        outcome = scores.score(updated, done.deal)
         self.say(_("saved deal {n}: {scores}").format(n=n, scores=scores_line(outcome.scores)))
         self.say(
             _("  {standings} — next dealer: {dealer}").format(
@@ -263,8 +263,10 @@ class Evening:
         if done.ended:
             self.say(done.ended)
             self.said_over = True
-            if core.length_played(updated):  # the table's planned length: where it stands
-                self.say(standings_grid(updated.variant, core.standings([updated]), fit=self.fit()))
+            if scores.length_played(updated):  # the table's planned length: where it stands
+                self.say(
+                    standings_grid(updated.variant, ranking.standings([updated]), fit=self.fit())
+                )
 
     # --- between deals -----------------------------------------------------------------------
 
@@ -366,7 +368,7 @@ class Evening:
             return
         n = len(session.deals)
         last = session.deals[-1]
-        self.say(explain_deal(session, n, last, core.score(session, last)))
+        self.say(explain_deal(session, n, last, scores.score(session, last)))
         if not yes_no(self.ask, self.say, _("Undo deal {n}?").format(n=n), default=False):
             self.say(_("  kept"))
             return
@@ -397,7 +399,7 @@ class Evening:
         if change:
             word, _sep, value = change.partition(" ")
         else:
-            self.say(explain_deal(session, n, old, core.score(session, old, n)))
+            self.say(explain_deal(session, n, old, scores.score(session, old, n)))
             word, value = "", ""
         given = [value.strip()] if value.strip() else []
 
@@ -482,7 +484,7 @@ def confirm_deal(
             continue
         n = len(updated.deals)
         deal: Deal = updated.deals[-1]
-        say(explain_deal(updated, n, deal, core.score(updated, deal)))
+        say(explain_deal(updated, n, deal, scores.score(updated, deal)))
         same = same_as_last(session, deal)
         if same is not None:  # said, not asked: Enter still saves, as everywhere
             say(
@@ -600,7 +602,7 @@ def from_lines(
     saved.append(f"deals {first}–{len(updated.deals)}")
     for n in range(first, len(updated.deals) + 1):
         deal = updated.deals[n - 1]
-        outcome = core.score(updated, deal, n)
+        outcome = scores.score(updated, deal, n)
         what = get_variant(updated.variant).describe(deal.entry)
         say(
             _("deal {n} ({dealer}): {what}, {result}; {scores}").format(

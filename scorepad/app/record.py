@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorepad import core, storage
+from scorepad import core, scores, storage
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.model import Deal, Session
@@ -174,7 +174,7 @@ def record_shown(
     before, after = storage.update(path, add, notes)
     if moved:
         return moved[0]
-    return Recorded(before, after, True, core.match_ended(before, after), tuple(notes))
+    return Recorded(before, after, True, scores.match_ended(before, after), tuple(notes))
 
 
 def same_as_last(session: Session, new: Deal) -> int | None:
@@ -234,7 +234,7 @@ def record_deal(
         stop.clear()
         number = 0
         if isinstance(why, ScorepadError):
-            if core.match_over(now) and not play_on:
+            if scores.match_over(now) and not play_on:
                 raise _at(why, where)
             mended = confirm.mend(now, dict(raw), why)
             if mended is None:
@@ -278,7 +278,7 @@ def record_deal(
         before,
         after,
         shown,
-        core.match_ended(before, after),
+        scores.match_ended(before, after),
         tuple(notes),
         same_as[0] if same_as else None,
     )
@@ -308,7 +308,7 @@ def record_deals(
         return now
 
     before, after = storage.update(path, add_all, notes)
-    return Recorded(before, after, ended=core.match_ended(before, after), notes=tuple(notes))
+    return Recorded(before, after, ended=scores.match_ended(before, after), notes=tuple(notes))
 
 
 def next_deal_number(path: Path) -> int:

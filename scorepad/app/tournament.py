@@ -64,7 +64,8 @@ class Read:
 
 def read_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: TableDraw) -> Read:
     """A table file read: what it counts (the first deals the draw gave it), or why nothing."""
-    from scorepad import core, storage
+    from scorepad import storage
+    from scorepad.ranking import standings
     from scorepad.storage import tournament as files
     from scorepad.tournament.model import header_problems
 
@@ -87,7 +88,7 @@ def read_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
     length = planned_length(session.rules, get_variant(session.variant)) or table.deals
     unmarked = tuple(unmarked_past_length(session.deals, length))
     try:
-        rows = core.standings([counted])
+        rows = standings([counted])
     except ScorepadError as err:
         what = err.problems[0].what if err.problems else str(err)
         return Read(table, TableResult(problem=what), found, (what,))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorepad.core import iter_outcomes
 from scorepad.i18n import _
 from scorepad.model import Session
 from scorepad.render.grid import _wrapped
+from scorepad.scores import iter_outcomes
 from scorepad.text import num, signed, width
 
 MARKERS = "*+o#x@%&"

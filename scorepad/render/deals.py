@@ -7,10 +7,11 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from scorepad.core import iter_outcomes, json_number, score
+from scorepad.core import json_number
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Outcome, Session
 from scorepad.render.grid import _wrapped, grid, simple_lines
+from scorepad.scores import iter_outcomes, score
 from scorepad.text import num, plural, scores_line, signed, width
 from scorepad.variants import get_variant
 

@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorepad import i18n
-from scorepad.core import iter_outcomes, match_over
 from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Session
 from scorepad.ranking import LeagueRow, Standing, standings
 from scorepad.render.deals import OUT, result_name
 from scorepad.render.page import PAGE_STYLE
 from scorepad.render.svg import line_chart
+from scorepad.scores import iter_outcomes, match_over
 from scorepad.settle import Settlement
 from scorepad.text import average, num, plural, printable, signed
 from scorepad.variants import default_rules, get_variant

@@ -6,11 +6,12 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from scorepad.core import iter_outcomes, json_number
+from scorepad.core import json_number
 from scorepad.i18n import _, ngettext
 from scorepad.model import Session
 from scorepad.ranking import LeagueRow, Standing
 from scorepad.render.grid import fitted_table, grid
+from scorepad.scores import iter_outcomes
 from scorepad.text import average, num, signed
 from scorepad.variants import get_variant
 

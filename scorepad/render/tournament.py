@@ -515,7 +515,7 @@ def _ranking_row(row: Row, drawn: int) -> str:
 
 
 def _table_block(number: int, players: Sequence[str], session: Session | None) -> str:
-    from scorepad.core import iter_outcomes
+    from scorepad.scores import iter_outcomes
 
     short = [_initials(p, players) for p in players]
     head = "".join(f'<th scope="col" class="n" title="{_e(p)}">{_e(s)}</th>'

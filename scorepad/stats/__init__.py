@@ -1,7 +1,7 @@
 """What a club reads over a season: figures by player, by contract and by role, for each game.
 
 Pure: `stats(sessions)` computes every figure from the deals and their outcomes, scored once
-each without explanations, on the very path the standings take (`core.iter_outcomes`), so
+each without explanations, on the very path the standings take (`scores.iter_outcomes`), so
 that the figures and the standings agree. Everything kept is a count or a sum (integers):
 an average is a sum and a count (`Tally`), a rate a count and its cases (`Rate`); rounding
 is for display only (`rounded`, and `scorepad.render.stats_text`): averages to two decimals and

@@ -1,13 +1,13 @@
 """Counting the statistics: every deal of the sessions scored once, on the standings' path
-(`core.iter_outcomes`), each game's figures counted by player (`stats`)."""
+(`scores.iter_outcomes`), each game's figures counted by player (`stats`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from scorepad.core import iter_outcomes
 from scorepad.model import Session
+from scorepad.scores import iter_outcomes
 from scorepad.stats.figures import (
     BIDS,
     CONTRACTS,

@@ -52,7 +52,7 @@ class Tally:
 
 def rounded_int(numerator: int, denominator: int) -> int | None:
     """numerator / denominator to the nearest integer, halves to even (exact), as Decimal's
-    quantize rounds the standings' average (`core.Standing.average`)."""
+    quantize rounds the standings' average (`ranking.Standing.average`)."""
     if not denominator:
         return None
     q, r = divmod(abs(numerator), abs(denominator))

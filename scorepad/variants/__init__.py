@@ -78,7 +78,6 @@ __all__ = [
     "foreign_option",
     "get_variant",
     "in_game_words",
-    "match_over",
     "merge_raw",
     "raw_value",
     "registry",
@@ -87,16 +86,6 @@ __all__ = [
     "with_prompts",
     "with_words",
 ]
-
-
-def match_over(session: Any) -> str | None:
-    """Why a session's match is over, else None: the old name of `core.match_over`, kept for
-    scripts (the registry sees no Session type: a game sees only its table)."""
-    variant = get_variant(session.variant)
-    table = session.table
-    return variant.match_over(
-        session.rules, (variant.score(deal.entry, table, explain=False) for deal in session.deals)
-    )
 
 
 #: every game: its name, its module and the title its deal options go under in --help (adding a

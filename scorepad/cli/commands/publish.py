@@ -133,8 +133,8 @@ def _settlement(
     import re
     from decimal import Decimal
 
-    from scorepad import core
     from scorepad.checks import control_problem
+    from scorepad.ranking import standings
     from scorepad.settle import settle_standings
     from scorepad.variants import get_variant
 
@@ -160,11 +160,11 @@ def _settlement(
     if not all(s.fixed for s in sessions):  # settled deal by deal among those seated
         from itertools import chain
 
-        from scorepad.core import iter_outcomes
+        from scorepad.scores import iter_outcomes
 
         outcomes = chain.from_iterable(iter_outcomes(s) for s in sessions)
     settlement = settle_standings(
-        core.standings(sessions),
+        standings(sessions),
         amount,
         per_game=per_game,
         zero_sum=not variant.deal_total,
@@ -197,7 +197,7 @@ def report(
     since: SinceOpt = None,
     until: UntilOpt = None,
 ) -> None:
-    from scorepad import core
+    from scorepad.ranking import league
     from scorepad.render import sheet
 
     files, sessions = _sessions_between(files, since, until)
@@ -210,9 +210,7 @@ def report(
     if rate is not None or get_variant_of(sessions).settles_without_rate:
         settlement = _settlement(sessions, rate, currency, False)[0]
     league_rows = (
-        core.league(sessions, rank_by=rank_by.value, min_deals=min_deals)
-        if len(sessions) > 1
-        else None
+        league(sessions, rank_by=rank_by.value, min_deals=min_deals) if len(sessions) > 1 else None
     )
     html = sheet.page(
         sessions,

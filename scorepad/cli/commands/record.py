@@ -43,9 +43,9 @@ def deal(
     interactive: InteractiveOpt = None,
     **options: Any,
 ) -> None:
-    from scorepad import core
     from scorepad.app import record
     from scorepad.render.deals import explain_deal
+    from scorepad.scores import score
 
     try:
         raw = raw_from_options(options)
@@ -71,7 +71,7 @@ def deal(
         )
     run().saved.append(_("deal {n}").format(n=done.n))
     if not done.shown:
-        echo(explain_deal(done.after, done.n, done.deal, core.score(done.after, done.deal)))
+        echo(explain_deal(done.after, done.n, done.deal, score(done.after, done.deal)))
     echo(_("saved as deal {n}; next dealer: {x}").format(n=done.n, x=done.after.next_dealer()))
     if done.ended:
         echo(done.ended)
@@ -260,6 +260,7 @@ def delete(
 
 def _remove(file: Path, n: int | None) -> None:
     from scorepad import core, storage
+    from scorepad.scores import score
 
     removed: list[Any] = []
 
@@ -276,7 +277,7 @@ def _remove(file: Path, n: int | None) -> None:
     session, updated = storage.update(file, remove, run().notes)
     [(number, removed_deal)] = removed
     run().saved.append(_("the removal of deal {number}").format(number=number))
-    outcome = core.score(session, removed_deal, number)
+    outcome = score(session, removed_deal, number)
     from scorepad.text import scores_line
 
     scores = scores_line(outcome.scores)

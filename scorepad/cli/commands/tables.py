@@ -75,8 +75,8 @@ def standings(
     since: SinceOpt = None,
     until: UntilOpt = None,
 ) -> None:
-    from scorepad import core
-    from scorepad.core import match_over
+    from scorepad.ranking import league as league_rows
+    from scorepad.ranking import standings
     from scorepad.render.deals import session_label
     from scorepad.render.standings import (
         by_deal_grid,
@@ -86,13 +86,14 @@ def standings(
         standings_grid,
         standings_object,
     )
+    from scorepad.scores import match_over
 
     files, sessions = _sessions_between(files, since, until)
     if min_deals is None:
         min_deals = 10 if league else 1
     if league:
         labels = [session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
-        rows_ = core.league(sessions, rank_by=rank_by.value, min_deals=min_deals)
+        rows_ = league_rows(sessions, rank_by=rank_by.value, min_deals=min_deals)
         if json_:
             echo_json(league_object(sessions[0].variant, labels, rows_, rank_by.value, min_deals))
             return
@@ -116,7 +117,7 @@ def standings(
         )
         echo(league_grid(league_labels(files, sessions), rows_, fmt))
         return
-    rows = core.standings(sessions, rank_by=rank_by.value, min_deals=min_deals)
+    rows = standings(sessions, rank_by=rank_by.value, min_deals=min_deals)
     variant = sessions[0].variant
     deals = sum(len(s.deals) for s in sessions)
     if json_:
@@ -226,6 +227,7 @@ def show(
 ) -> None:
     from scorepad import core, storage
     from scorepad.render.deals import deal_object, explain_deal
+    from scorepad.scores import score
 
     session = storage.load(file, lazy=True)  # one deal is read, not all
     number = len(session.deals) if n is None else n
@@ -233,7 +235,7 @@ def show(
         deal = core.deal_at(session, number)
     except ScorepadError as err:
         raise err.located(str(file)) from None
-    outcome = core.score(session, deal, number)
+    outcome = score(session, deal, number)
     if json_:
         obj = deal_object(session, number, deal, outcome)
         obj["explain"] = list(outcome.explain)
