@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, overload
 
-from scorepad import FORMAT_VERSION
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 
@@ -213,7 +212,6 @@ class Session:
     dealer: str  # who dealt (or deals) the first deal
     title: str = ""
     deals: Sequence[Deal] = ()
-    version: int = FORMAT_VERSION
     date: str = ""  # the evening's date, YYYY-MM-DD ("" in files from before dates)
     seats: int | None = None  # the table's size at deal 1 (None: a seat for everyone)
     changes: tuple[Change, ...] = ()  # arrivals, departures, new table sizes (`seating`)

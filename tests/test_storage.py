@@ -187,3 +187,20 @@ def test_an_older_file_is_upgraded_on_save_with_a_note(cli, tmp_path):
     assert path.read_text("utf-8").startswith(f"scorepad = {FORMAT_VERSION}\n")
     again = cli("deal", path, "--bid", "tapp", "--tappist", "Anna", "--points", "58")
     assert again.stderr == ""  # said once
+
+
+def test_a_rename_over_several_files_notes_each_older_file_upgraded(cli, tmp_path):
+    """The format number a file was read in is storage's (a Session has none): a rename of
+    several files says which older ones it wrote anew, as a rename of one file does."""
+    new = cli.new("new.toml", "troggu", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    old = new.parent / "old.toml"
+    old.write_bytes((EXAMPLES / "troggu-four-players.toml").read_bytes())
+    result = cli("rename", old, new, "Anna", "Anne")
+    assert result.stderr.strip() == (f"note: {old} is now in file format {FORMAT_VERSION} (it "
+                                     f"was 1); a scorepad older than {__version__} will ask to "
+                                     "be upgraded to open it")  # fmt: skip
+    assert old.read_text("utf-8").startswith(f"scorepad = {FORMAT_VERSION}\n")
+    one = new.parent / "one.toml"
+    one.write_bytes((EXAMPLES / "troggu-four-players.toml").read_bytes())
+    alone = cli("rename", one, "Anna", "Anne")
+    assert alone.stderr.strip() == result.stderr.strip().replace(str(old), str(one))

@@ -54,6 +54,7 @@ def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) ->
     folder = folder if os.path.isdir(folder) else os.path.dirname(folder)
     with Transaction(Path(folder) / storage.JOURNAL) as tx:
         renamed: list[tuple[Path, Renamed]] = []
+        formats: dict[Path, object] = {}  # the format each file was read in
         for path in paths:
             try:
                 data = tx.lock(path)
@@ -61,6 +62,7 @@ def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) ->
                     raise ScorepadError([Problem(str(path), _("no such file"))])
                 before = storage._session_from_bytes(data, path)
                 renamed.append((path, _renamed(before, old, new, path)))
+                formats[path] = storage.file_format(data, path)
             except ScorepadError as err:
                 problems.extend(err.problems)
         problems.extend(_one_person(renamed, old))
@@ -77,9 +79,10 @@ def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) ->
         if problems:
             raise ScorepadError(problems)
         tx.commit()
-    for (path, r), d in zip(renamed, done, strict=True):
-        if d.changed:
-            _upgraded(path, r, notes)  # once saved
+    for d in done:
+        note = storage.upgrade_note(d.path, formats[d.path])
+        if d.changed and note:
+            notes.append(note)  # once saved
     return done
 
 
@@ -136,24 +139,6 @@ def _one_person(renamed: Sequence[tuple[Path, Renamed]], typed: str) -> list[Pro
             ),
         )
     ]
-
-
-def _upgraded(path: Path, r: Renamed, notes: list[str]) -> None:
-    from scorepad import FORMAT_VERSION, __version__
-
-    if r.session.version < FORMAT_VERSION:
-        notes.append(
-            _(
-                "note: {path} is now in file format {format_version} (it was "
-                "{old}); a scorepad older than {version} will ask to be upgraded "
-                "to open it"
-            ).format(
-                path=path,
-                format_version=FORMAT_VERSION,
-                old=r.session.version,
-                version=__version__,
-            )
-        )
 
 
 def rename_in_tournament(folder: Path, old: str, new: str) -> tuple[str, str, list[str]]:

@@ -73,6 +73,7 @@ __all__ = [
     "deal_text",
     "distinct",
     "dumps",
+    "file_format",
     "load",
     "locked",
     "parse_document",
@@ -88,6 +89,7 @@ __all__ = [
     "signed",
     "tomllib",
     "update",
+    "upgrade_note",
     "write_export",
 ]
 
@@ -128,6 +130,25 @@ def _session_from_bytes(
         )
     except ScorepadError as err:
         raise err.located(str(path)) from None
+
+
+def file_format(data: bytes, path: Path) -> object:
+    """The format number a session file's bytes name (`scorepad = N`), as written: before
+    any upgrade (a Session has none; the format is storage's). None where it names none."""
+    doc = parse_signed(data, path) if _unsigned(data)[1] else parse_whole(data, path)
+    return doc.get("scorepad")
+
+
+def upgrade_note(path: Path, old: object) -> str | None:
+    """The note that a file read in an older format (`old`, as `file_format` gives it) is
+    now written in this scorepad's; None when it was already."""
+    if not isinstance(old, int) or isinstance(old, bool) or old >= FORMAT_VERSION:
+        return None
+    return _(
+        "note: {path} is now in file format {format_version} (it was "
+        "{old}); a scorepad older than {version} will ask to be upgraded "
+        "to open it"
+    ).format(path=path, format_version=FORMAT_VERSION, old=old, version=__version__)
 
 
 def save_new(path: Path, session: Session) -> None:
@@ -208,15 +229,9 @@ def update(
                         )
                     ]
                 )
-            old = doc.get("scorepad")
-            if notes is not None and isinstance(old, int) and old < FORMAT_VERSION:
-                notes.append(
-                    _(
-                        "note: {path} is now in file format {format_version} (it was "
-                        "{old}); a scorepad older than {version} will ask to be upgraded "
-                        "to open it"
-                    ).format(path=path, format_version=FORMAT_VERSION, old=old, version=__version__)
-                )
+            note = upgrade_note(path, doc.get("scorepad"))
+            if notes is not None and note:
+                notes.append(note)
             if mode & 0o222 == 0:
                 raise ScorepadError(
                     [

@@ -600,7 +600,8 @@ def session_to_document(session: Session) -> dict[str, Any]:
 
 
 def _header(session: Session) -> dict[str, Any]:
-    doc: dict[str, Any] = {"scorepad": session.version, "variant": session.variant}
+    # always the format this scorepad writes: a file read in an older one is upgraded
+    doc: dict[str, Any] = {"scorepad": FORMAT_VERSION, "variant": session.variant}
     if session.title:
         doc["title"] = session.title
     if session.date:
