@@ -7,6 +7,7 @@ what happens to be imported at run time."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -119,6 +120,7 @@ def imported_module(module: str, name: str | None) -> str:
     return f"{module}.{name}" if name and f"{module}.{name}" in MODULES else module
 
 
+@functools.cache
 def module_graph() -> dict[str, set[str]]:
     """Which scorepad modules each imports, read from the source (every import, at any depth,
     under TYPE_CHECKING too). The lazy public front, scorepad/__init__.py, is left out: its
