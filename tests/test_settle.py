@@ -122,7 +122,7 @@ def test_league_ranks_by_average_only_those_with_enough_deals(cli):
 def test_standings_are_settled_on_totals_differences_or_deals_won():
     """settle_standings: the rows' totals; a game that is not zero-sum on the differences;
     Piedmont's --per-game on the deals won; a rate in cents, none in the game's unit."""
-    from scorepad.core import Standing
+    from scorepad.ranking import Standing
     from scorepad.settle import Payment, settle_standings
 
     rows = [Standing("Anna", 30, won=2), Standing("Bruno", -10, won=5), Standing("Chloé", -20)]
