@@ -23,14 +23,27 @@ COLUMNS = 100
 
 def help_text(path: list[str]) -> str:
     """`scorepad PATH --help` as printed, trailing spaces dropped."""
-    env = {**os.environ, "COLUMNS": str(COLUMNS), "NO_COLOR": "1", "TERM": "dumb",
-           "SCOREPAD_LANG": "en", "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8"}
+    env = {
+        **os.environ,
+        "COLUMNS": str(COLUMNS),
+        "NO_COLOR": "1",
+        "TERM": "dumb",
+        "SCOREPAD_LANG": "en",
+        "LANG": "C.UTF-8",
+        "PYTHONIOENCODING": "utf-8",
+    }
     env.pop("SCOREPAD_FILE", None)
     env.pop("LANGUAGE", None)
     env.pop("LC_ALL", None)
     env.pop("LC_MESSAGES", None)
-    run = subprocess.run([sys.executable, "-m", "scorepad", *path, "--help"], env=env,
-                         capture_output=True, text=True, encoding="utf-8", check=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "scorepad", *path, "--help"],
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=True,
+    )
     return "\n".join(line.rstrip() for line in run.stdout.rstrip().splitlines()) + "\n"
 
 
@@ -63,8 +76,14 @@ def reference() -> str:
     while todo:
         path = todo.pop(0)
         text = help_text(path)
-        parts += [f"## {' '.join(['scorepad', *path])}", "", "```text", text.rstrip("\n"),
-                  "```", ""]
+        parts += [
+            f"## {' '.join(['scorepad', *path])}",
+            "",
+            "```text",
+            text.rstrip("\n"),
+            "```",
+            "",
+        ]
         todo[0:0] = [[*path, name] for name in subcommands(text)]
     return "\n".join(parts).rstrip("\n") + "\n"
 

@@ -11,10 +11,11 @@ When the output changes on purpose, regenerate the pages' transcripts instead of
 them by hand, and read the diff:
 
     SCOREPAD_DOCS_REGENERATE=1 pytest -q tests/test_docs.py
-    git diff README.md docs/
+    git diff README.md CONTRIBUTING.md docs/
 
 The command reference, docs/reference.md, is written from every command's `--help` by
-`python docs/make_reference.py`; a test holds it equal to the commands.
+`python docs/make_reference.py` (which the same variable runs too); a test holds it equal to
+the commands.
 """
 
 from __future__ import annotations
@@ -144,7 +145,7 @@ def _rewrite(page: Path, found: list[tuple[Step, str]]) -> None:
     lines = page.read_text("utf-8").splitlines()
     for step, out in reversed(found):
         old = lines[step.line + 1:step.end]
-        new = _lines(out) if out.strip() else []
+        new = out.rstrip("\n").splitlines() if out.strip() else []  # as printed
         if old and old[-1].strip() == "":
             new.append("")
         lines[step.line + 1:step.end] = new
@@ -196,6 +197,8 @@ def test_the_command_reference_is_every_commands_help():
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    if REGENERATE:
+        (DOCS / "reference.md").write_text(module.reference(), "utf-8")
     written = (DOCS / "reference.md").read_text("utf-8")
     assert written == module.reference(), (
         "docs/reference.md differs from the commands' --help: run python docs/make_reference.py"
