@@ -1,4 +1,4 @@
-"""Make examples/report.png, the picture of `scorepad report` in the README.
+"""Make examples/report.png, the picture of `scorepad report` in docs/sheet.md.
 
     python examples/screenshot.py
 

@@ -1,8 +1,8 @@
-"""Make examples/tournament.png, the picture of `scorepad tournament report` in the README.
+"""Make examples/tournament.png, the picture of `scorepad tournament report` in docs/tournaments.md.
 
     python examples/tournament_screenshot.py
 
-Needs Debian's chromium (apt-get install chromium). Runs the README's club cup (22 players,
+Needs Debian's chromium (apt-get install chromium). Runs docs/tournaments.md's club cup (22 players,
 5 rounds of 4 deals, every table recorded by examples/tournament_round.py) in a temporary
 folder and renders its results sheet at 900 × 1500 pixels.
 """
