@@ -68,7 +68,8 @@ def seated_text(names: list[str], pool: list[str], deals: int, rng: random.Rando
     dealer sits out), a sixth arriving at deal 3,000 (two out), one leaving at deal 7,000 (in
     proportion for other sizes). Each deal is one of the pool's, its four names turned into
     the deal's seated players as scorepad's seating gives them."""
-    from scorepad.seating import Dealt, Join, Leave, seat
+    from scorepad.seating import Dealt, Join, Leave
+    from scorepad.seating_plan import seat
 
     roster = [*names, simulate.NAMES[4]]  # five people
     newcomer, leaver = simulate.NAMES[5], names[1]
@@ -78,7 +79,7 @@ def seated_text(names: list[str], pool: list[str], deals: int, rng: random.Rando
     head = storage.dumps(session)
     head = head[: head.rindex("\n# checked by scorepad")]
     parts = [head]
-    evening = seat(roster, 4, [], [c for c in changes if c.from_deal == 1])
+    plan = seat(roster, 4, [], [c for c in changes if c.from_deal == 1])
     import re
 
     alternatives = "|".join(re.escape(name) for name in names)
@@ -88,7 +89,7 @@ def seated_text(names: list[str], pool: list[str], deals: int, rng: random.Rando
             if change.from_deal == n:
                 word = "join" if isinstance(change, Join) else "leave"
                 parts.append(f'\n[[roster]]\nfrom_deal = {n}\n{word} = "{change.name}"\n')
-        proposal = evening.next
+        proposal = plan.next
         text = rng.choice(pool)
         seated = dict(zip(names, proposal.seated, strict=True))
         # every name of the pool's deal turned at once: quoted values as they are, a bare
@@ -96,7 +97,7 @@ def seated_text(names: list[str], pool: list[str], deals: int, rng: random.Rando
         text = pattern.sub(lambda m, seated=seated: f'"{seated[m[1] or m[2]]}"', text)
         passed = 'contract = "pass"' in text or 'contract = "cancelled"' in text
         parts.append(f'\n[[deals]]\ndealer = "{proposal.dealer}"\n{text}')
-        evening = evening.then(
+        plan = plan.then(
             Dealt(proposal.dealer, passed), [c for c in changes if c.from_deal == n + 1]
         )
     return storage.signed("".join(parts).encode("utf-8")).decode("utf-8")

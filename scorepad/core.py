@@ -299,24 +299,24 @@ def remove_deal(session: Session, n: int) -> tuple[Session, Deal]:
     changes = tuple(
         replace(c, from_deal=c.from_deal - 1) if c.from_deal > n else c for c in session.changes
     )
-    kept = replace(session, deals=(*frozen[: n - 1], *frozen[n:]), changes=changes, _seated=None)
+    kept = replace(session, deals=(*frozen[: n - 1], *frozen[n:]), changes=changes)
     return _normalised(kept), deal
 
 
 def _frozen(session: Session) -> tuple[Deal, ...]:
     """The deals, each with who sat it out written down (not left to the rule)."""
-    seatings = session.evening().deals
+    seatings = session.seating_plan().deals
     return tuple(replace(d, out=s.out) for d, s in zip(session.deals, seatings, strict=True))
 
 
 def _normalised(session: Session) -> Session:
     """The session with each deal's `out` kept only where it is not the rule's choice."""
-    evening = session.evening()
+    plan = session.seating_plan()
     deals = tuple(
         d if d.out == s.stored_out else replace(d, out=s.stored_out)
-        for d, s in zip(session.deals, evening.deals, strict=True)
+        for d, s in zip(session.deals, plan.deals, strict=True)
     )
-    return replace(session, deals=deals, _seated=None)
+    return replace(session, deals=deals)
 
 
 def _with_deal(session: Session, n: int, deal: Deal) -> Session:
@@ -327,7 +327,7 @@ def _with_deal(session: Session, n: int, deal: Deal) -> Session:
         return replace(session, deals=tuple(deals))
     frozen = list(_frozen(session))
     frozen[n - 1] = deal
-    return _normalised(replace(session, deals=tuple(frozen), _seated=None))
+    return _normalised(replace(session, deals=tuple(frozen)))
 
 
 def _read_seated(session: Session, n: int, raw: Mapping[str, Any]) -> Deal:
@@ -342,9 +342,9 @@ def _read_seated(session: Session, n: int, raw: Mapping[str, Any]) -> Deal:
                 [Problem(where, _("nobody sits out: every player has a seat (leave out --out)"))]
             )
         return read_deal(fields, table_at(session, n), where)
-    if n == len(session.deals) + 1:  # the next deal: the evening as seated so far, once
-        evening = session.evening()
-        roster: tuple[str, ...] = evening.next.roster
+    if n == len(session.deals) + 1:  # the next deal: the seating plan so far, once
+        plan = session.seating_plan()
+        roster: tuple[str, ...] = plan.next.roster
     else:
         seater = session.seater("--seats")
         for deal in session.deals[: n - 1]:
@@ -372,11 +372,11 @@ def _read_seated(session: Session, n: int, raw: Mapping[str, Any]) -> Deal:
     name = dealer if isinstance(dealer, str) else ""
     if n == len(session.deals) + 1:
         problems.extend(
-            p if p.where else Problem(where, p.what) for p in evening.check_next(name, out)
+            p if p.where else Problem(where, p.what) for p in plan.check_next(name, out)
         )
         from scorepad.seating import Dealt
 
-        seating = evening.then(Dealt(name, False, out)).deals[-1]
+        seating = plan.then(Dealt(name, False, out)).deals[-1]
     else:
         before = len(seater.problems)
         seating = seater.seat(name, out)

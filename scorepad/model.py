@@ -1,8 +1,11 @@
 """The data scorepad works on: frozen dataclasses, no I/O.
 
 A `Session` holds what was entered (the roster and its changes, the rules, the deals); who
-sits at each deal is derived from them (`table_at`, `deal_tables`, by `scorepad.seating`), and
-scores are always computed from it by the variant, never stored.
+sits at each deal is derived from them, never stored where the rule gives it. The cut: the
+seating modules below (`scorepad.seating`, `scorepad.seating_plan`) know nothing of a
+session or a table; `Session.seating_plan` hands them its roster, changes and deals, and
+each deal's `Table` is built here, from its `Seating` (`seated_table`, `table_at`,
+`deal_tables`). Scores are always computed from those tables by the variant, never stored.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 
 if TYPE_CHECKING:  # the seating is imported where a session is not a fixed table
-    from scorepad.seating import Change, Evening, Seater, Seating
+    from scorepad.seating import Change, Seating
+    from scorepad.seating_plan import Seater, SeatingPlan
 from scorepad.text import shown
 
 Setting = int | bool | str
@@ -217,9 +221,10 @@ class Session:
     changes: tuple[Change, ...] = ()  # arrivals, departures, new table sizes (`seating`)
     # who sits out when there are more people than seats: a `seating.Policy` value
     policy: str = "dealer-out"
-    # the seating worked out for some deals (a memo, carried to the session with one more
-    # deal so that recording a deal does not seat the evening again)
-    _seated: tuple[Sequence[Deal], tuple[Any, ...], Evening] | None = field(
+    # the seating plan worked out for some deals (a memo, carried by `replace` to the session
+    # with one more deal so that recording a deal does not seat every deal again; checked
+    # against the deals and the roster before it is used, so a stale one is never taken)
+    _seated: tuple[Sequence[Deal], tuple[Any, ...], SeatingPlan] | None = field(
         default=None, compare=False, repr=False
     )
 
@@ -255,45 +260,46 @@ class Session:
 
     def next_dealer(self) -> str:
         if not self.fixed:
-            return self.evening().next.dealer
+            return self.seating_plan().next.dealer
         if not self.deals:
             return self.dealer
         return table_at(self, len(self.deals) + 1).next_after(self.deals[-1].dealer)
 
-    def evening(self) -> Evening:
-        """Every deal's seating and the next deal's proposal (`scorepad.seating`); its
+    def seating_plan(self) -> SeatingPlan:
+        """Every deal's seating and the next deal's proposal (`scorepad.seating_plan`); its
         problems are the file's or the command's to report."""
         deals = self.deals
         key = (self.roster, self.seats, self.changes, self.dealer, self.policy)
         memo = self._seated
         if memo is not None and memo[1] == key:
-            seen, _key, evening = memo
+            seen, _key, plan = memo
             if seen is deals:
-                return evening
+                return plan
             if len(deals) == len(seen) + 1 and _extends(deals, seen):
                 last = deals[-1]
                 from scorepad.seating import Dealt
 
-                evening = evening.then(Dealt(last.dealer, last.redealt, last.out))
-                object.__setattr__(self, "_seated", (deals, key, evening))
-                return evening
+                plan = plan.then(Dealt(last.dealer, last.redealt, last.out))
+                object.__setattr__(self, "_seated", (deals, key, plan))
+                return plan
         seater = self.seater()
         for deal in deals:
             seater.seat(deal.dealer, deal.out)
             seater.settle(deal.redealt)
-        evening = seater.evening()
-        object.__setattr__(self, "_seated", (deals, key, evening))
-        return evening
+        plan = seater.seating_plan()
+        object.__setattr__(self, "_seated", (deals, key, plan))
+        return plan
 
-    def seated(self, evening: Evening) -> Session:
-        """This session, its seating worked out already (storage, having read it so)."""
+    def seated(self, plan: SeatingPlan) -> Session:
+        """This session, its seating plan worked out already (storage, having read it so)."""
         key = (self.roster, self.seats, self.changes, self.dealer, self.policy)
-        object.__setattr__(self, "_seated", (self.deals, key, evening))
+        object.__setattr__(self, "_seated", (self.deals, key, plan))
         return self
 
     def seater(self, seats_option: str = "seats") -> Seater:
         """A `Seater` at deal 1 of this session, for whoever reads its deals one by one."""
-        from scorepad.seating import Policy, Seater
+        from scorepad.seating import Policy
+        from scorepad.seating_plan import Seater
 
         return Seater(
             self.roster,
@@ -307,15 +313,7 @@ class Session:
     def seating(self, n: int) -> Seating | None:
         """Deal n's seating (1-based; len(deals) + 1: the deal being entered, as proposed);
         None at a fixed table (everyone plays)."""
-        if self.fixed:
-            return None
-        evening = self.evening()
-        if n <= len(evening.deals):
-            return evening.deals[n - 1]
-        p = evening.next
-        from scorepad.seating import Seating
-
-        return Seating(p.dealer, p.seated, p.out, p.roster, p.seats, p.out)
+        return None if self.fixed else self.seating_plan().at(n)
 
 
 def _extends(deals: Sequence[Deal], seen: Sequence[Deal]) -> bool:
@@ -345,7 +343,7 @@ def deal_tables(session: Session, count: int | None = None) -> Iterator[Table]:
     if session.fixed:
         return itertools.repeat(Table(session.variant, session.roster, session.rules), n)
     tables: dict[int, Table] = {}  # one Table per Seating: they are shared too
-    seatings = session.evening().deals[:n]
+    seatings = session.seating_plan().deals[:n]
     return (
         tables.get(id(s))
         or tables.setdefault(id(s), seated_table(session.variant, session.rules, s))

@@ -77,7 +77,7 @@ def standings(
                 ),
             )
         if not session.fixed:
-            for seating in session.evening().deals:
+            for seating in session.seating_plan().deals:
                 for p in seating.out:
                     tally[key_of[p]]["out"] += 1
         for outcome in iter_outcomes(session):
@@ -144,7 +144,7 @@ def league(
         for key in key_of.values():
             per[key][i] = 0
         if not session.fixed:
-            for seating in session.evening().deals:
+            for seating in session.seating_plan().deals:
                 for p in seating.out:
                     out[key_of[p]] += 1
         for outcome in iter_outcomes(session):

@@ -33,7 +33,7 @@ def join(
 ) -> Changed:
     """`name` joins from the next deal, after `after` in the dealing order (default: last)."""
     n = len(session.deals) + 1
-    roster = session.evening().next.roster if not session.fixed else session.roster
+    roster = session.seating_plan().next.roster if not session.fixed else session.roster
     problems: list[Problem] = []
     new = nfc(name)
     before = [p for p in session.players if fold(p) == fold(new)]
@@ -91,7 +91,7 @@ def join(
 def leave(session: Session, name: str, *, seats: int | None = None) -> Changed:
     """`name` leaves from the next deal on."""
     n = len(session.deals) + 1
-    roster = session.evening().next.roster if not session.fixed else session.roster
+    roster = session.seating_plan().next.roster if not session.fixed else session.roster
     if not find(name, roster):
         raise ScorepadError(
             [
@@ -140,16 +140,16 @@ def _changed(session: Session, changes: list[Change], seats: int | None) -> Chan
     if seats is not None:
         changes.append(Resize(n, seats))
     kept = session.seats if session.seats is not None else len(session.roster)
-    after = replace(session, seats=kept, changes=(*session.changes, *changes), _seated=None)
+    after = replace(session, seats=kept, changes=(*session.changes, *changes))
     seater = after.seater("--seats")
     for deal in after.deals:
         seater.seat(deal.dealer, deal.out)
         seater.settle(deal.redealt)
-    evening = seater.evening()
-    if evening.problems:
+    plan = seater.seating_plan()
+    if plan.problems:
         here = _("deal {n}").format(n=n)
-        raise ScorepadError(Problem("", p.what) if p.where == here else p for p in evening.problems)
-    return Changed(after.seated(evening), n, evening.next)
+        raise ScorepadError(Problem("", p.what) if p.where == here else p for p in plan.problems)
+    return Changed(after.seated(plan), n, plan.next)
 
 
 def describe(changed: Changed) -> str:
@@ -278,7 +278,6 @@ def rename(session: Session, old: str, new: str) -> Renamed:
         dealer=name(session.dealer),
         deals=deals,
         changes=tuple(change(c) for c in session.changes),
-        _seated=None,
     )
     return Renamed(after, who, new)
 

@@ -2,7 +2,9 @@
 
 Pure: standard library and scorepad's error type and messages only. A game never sees any of
 this; it scores a deal for the table `Seating.seated` gives (in the roster's order, exactly
-the session's players today when nobody sits out).
+the session's players today when nobody sits out). Here: the roster changes (`Join`,
+`Leave`, `Resize`), a deal's `Seating` and the rule's `RosterState`; the pass over every deal
+that gives the `SeatingPlan` is `scorepad.seating_plan`'s.
 
 The rule (FFT, règlement officiel, §16, Variante n°2): with more people than seats the dealer
 (le mort) deals and sits out, scoring nothing; the role moves on in dealing order; while
@@ -40,7 +42,7 @@ Readings where the rules are silent:
 
 Cost: one pass over the deals, O(1) a deal when at most one sits out (each deal's seated and
 out tuples are shared by every deal of the same roster with the same out, so a 10,000-deal
-evening holds a handful of them); O(roster log roster) a deal only to choose among several
+session holds a handful of them); O(roster log roster) a deal only to choose among several
 who sit out. A roster change costs O(roster).
 
 The session file (format 4, `scorepad.storage.document`; an older file is a fixed table and
@@ -87,7 +89,7 @@ For the game checks: a taker who is not in `seated` is refused with who sits out
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from scorepad.errors import Problem
@@ -142,10 +144,11 @@ class Dealt:
 
 @dataclass(frozen=True, slots=True)
 class Seating:
-    """One deal's table: the seated players and those out, both in dealing order.
+    """One deal's seating: its dealer, the seated players and those out, both in dealing order
+    (the game's table is made of `seated`: `scorepad.model.seated_table`).
 
-    `Evening.deals[n - 1]` is deal n's; deals seated alike share one Seating (and one seated
-    tuple), so a long evening costs a handful of them."""
+    `SeatingPlan.deals[n - 1]` is deal n's; deals seated alike share one Seating (and one
+    seated tuple), so a long session costs a handful of them."""
 
     dealer: str
     seated: tuple[str, ...]
@@ -172,171 +175,15 @@ class Proposal:
     seats: int
 
 
-@dataclass(frozen=True)
-class Evening:
-    """Every deal's seating, the problems found (each naming its deal), and the next deal."""
-
-    deals: tuple[Seating, ...]
-    problems: tuple[Problem, ...]
-    next: Proposal
-    _table: _Table = field(repr=False, compare=False)
-
-    def propose_out(self, dealer: str) -> tuple[str, ...]:
-        """Who the rule sends out of the next deal if `dealer` deals it."""
-        return self._table.propose_out(dealer)
-
-    def propose_dealer(self, out: Sequence[str] | None = None) -> str:
-        """Who deals the next deal: with DEALER_OUT the one in turn (`out` changes nothing);
-        with DEALER_PLAYS the first in turn not in `out` (default: the previous deal's)."""
-        return self._table.propose_dealer(out)
-
-    def then(self, dealt: Dealt, changes: Iterable[Change] = ()) -> Evening:
-        """This evening and one more deal (the next), then `changes` from the deal after it:
-        the same as `seat` over every deal, at the cost of one deal (and a copy of the
-        seatings' tuple), for recording a deal in a long evening."""
-        problems = list(self.problems)
-        table = self._table.copy()
-        table.problems = problems
-        n = self.next.n
-        seating = table.seat(n, dealt, problems)
-        group = list(changes)
-        for change in group:
-            if change.from_deal != n + 1:
-                problems.append(_later(change.from_deal, n))
-            elif isinstance(change, Join):
-                table.ever.add(change.name)
-        group = [c for c in group if c.from_deal == n + 1]
-        if group:
-            table.apply(group, n + 1)
-        return Evening((*self.deals, seating), tuple(problems), table.proposal(n + 1), table)
-
-    def check_next(self, dealer: str, out: Sequence[str] | None) -> tuple[Problem, ...]:
-        """The problems of seating the next deal so (before recording it)."""
-        problems: list[Problem] = []
-        self._table.copy().seat(
-            self.next.n, Dealt(dealer, out=None if out is None else tuple(out)), problems
-        )
-        return tuple(problems)
-
-
-def seat(
-    roster: Sequence[str],
-    seats: int,
-    deals: Iterable[Dealt],
-    changes: Iterable[Change] = (),
-    *,
-    policy: Policy = Policy.DEALER_OUT,
-    first_dealer: str | None = None,
-    seats_option: str = "--seats",
-) -> Evening:
-    """The seating of every deal, in one pass, and the next deal's proposal.
-
-    `roster` is the roster at deal 1 in dealing order, `seats` the table's size then,
-    `changes` the roster changes (each from its deal on), `first_dealer` who deals deal 1
-    (default: the first on the roster). Problems are collected, never raised; a deal with a
-    problem is still seated as well as it can be so the later ones are checked too.
-    `seats_option` is how the fix is spelt: `--seats` for a command, `seats =` for a file."""
-    seater = Seater(
-        roster,
-        seats,
-        changes,
-        policy=policy,
-        first_dealer=first_dealer,
-        seats_option=seats_option,
-    )
-    for dealt in deals:
-        seater.seat(dealt.dealer, dealt.out)
-        seater.settle(dealt.passed)
-    return seater.evening()
-
-
-class Seater:
-    """`seat` one deal at a time, for whoever reads the deals: a deal's seating is needed to
-    read it (its table), and whether it was passed is known only once it is read (`settle`)."""
-
-    def __init__(
-        self,
-        roster: Sequence[str],
-        seats: int,
-        changes: Iterable[Change] = (),
-        *,
-        policy: Policy = Policy.DEALER_OUT,
-        first_dealer: str | None = None,
-        seats_option: str = "--seats",
-    ) -> None:
-        self.problems: list[Problem] = []
-        self._by_deal: dict[int, list[Change]] = {}
-        joining: set[str] = set()  # who is on the roster at some deal: never on it, or not now
-        for change in changes:
-            self._by_deal.setdefault(change.from_deal, []).append(change)
-            if isinstance(change, Join):
-                joining.add(change.name)
-        self._table = _Table(roster, seats, policy, first_dealer, seats_option, self.problems)
-        self._table.ever |= joining
-        self._seatings: list[Seating] = []
-        self._placed: Seating | None = None
-
-    def roster(self) -> tuple[str, ...]:
-        """Who is on the roster at the next deal (its roster changes applied), dealing order."""
-        n = len(self._seatings) + 1
-        group = self._by_deal.pop(n, None)
-        if group:
-            self._table.apply(group, n)
-        return self._table.roster
-
-    def seat(self, dealer: str, out: Sequence[str] | None = None) -> Seating:
-        """The next deal's seating (its roster changes applied first); `out`: as stored, None
-        for the rule's choice. `settle` must follow before the next `seat`."""
-        assert self._placed is None, "settle the deal before seating the next"
-        n = len(self._seatings) + 1
-        if self._by_deal:
-            self.roster()
-        placed = self._table.place(n, dealer, out, self.problems)
-        self._placed = placed
-        return placed
-
-    def settle(self, passed: bool) -> None:
-        """The deal last seated was played, or passed (or cancelled)."""
-        placed = self._placed
-        assert placed is not None, "seat a deal first"
-        self._table.settle(placed, passed)
-        self._seatings.append(placed)
-        self._placed = None
-
-    def evening(self) -> Evening:
-        """Every deal seated so far, the problems found, and the next deal's proposal."""
-        assert self._placed is None, "settle the last deal first"
-        table = self._table
-        last = len(self._seatings) + 1
-        group = self._by_deal.pop(last, None)
-        if group:
-            table.apply(group, last)
-        problems = self.problems
-        if self._by_deal:
-            problems.extend(_later(later, last - 1) for later in sorted(self._by_deal))
-            self._by_deal = {}
-        return Evening(tuple(self._seatings), tuple(problems), table.proposal(last), table)
-
-
 def _deal(n: int) -> str:
     return _("deal {n}").format(n=n)
 
 
-def _later(n: int, deals: int) -> Problem:
-    return Problem(
-        "",
-        ngettext(
-            "a roster change from deal {n}: with {deals} deal so far, a change takes effect from "
-            "deal 1 to {last}",
-            "a roster change from deal {n}: with {deals} deals so far, a change takes effect from "
-            "deal 1 to {last}",
-            deals,
-        ).format(n=n, deals=deals, last=deals + 1),
-    )
-
-
-class _Table:
-    """The running state of one pass: mutable inside `seat`, copied for what it hands out."""
+class RosterState:
+    """The running state of one pass over the deals (`scorepad.seating_plan`): the roster as
+    it stands, the table's size, who sat out how often, and whose turn it is to deal.
+    Mutable while the pass runs (`apply`, `place`, `settle`), copied (`copy`) for what it
+    hands out; `problems` collects what it finds, each naming its deal."""
 
     def __init__(
         self,
@@ -383,25 +230,27 @@ class _Table:
         self.redeal = False  # the last deal passed and its dealer sat out
         self.last_out: tuple[str, ...] = ()
 
-    def copy(self) -> _Table:
-        other = object.__new__(_Table)
+    def copy(self) -> RosterState:
+        """A state of its own to go on from (the memos of this roster are shared)."""
+        other = object.__new__(RosterState)
         other.__dict__.update(self.__dict__)
         other.order = list(self.order)
         other.ever = set(self.ever)
         other.counts = dict(self.counts)
         other.index = dict(self.index)
-        return other  # tables and seatings are memos of this roster: shared, not copied
+        return other  # splits and seatings are memos of this roster: shared, not copied
 
     def _reindex(self) -> None:
         self.roster = tuple(self.order)
         self.index = {name: i for i, name in enumerate(self.order)}
-        self.tables: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        self.splits: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
         self.seatings: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Seating] = {}
         self.over = max(0, len(self.order) - self.seats)  # how many sit out
 
     # -- the roster's changes ---------------------------------------------------------------
 
     def apply(self, group: Sequence[Change], n: int) -> None:
+        """The roster changes from deal n, in order; then the table is checked once."""
         where = _deal(n)
         leaver: str | None = None
         resized = False
@@ -508,6 +357,7 @@ class _Table:
     # -- one deal ---------------------------------------------------------------------------
 
     def seat(self, n: int, dealt: Dealt, problems: list[Problem]) -> Seating:
+        """Deal n seated as `dealt` says (`place`, then `settle`); its problems to `problems`."""
         seating = self.place(n, dealt.dealer, dealt.out, problems)
         self.settle(seating, dealt.passed)
         return seating
@@ -527,9 +377,9 @@ class _Table:
         key = (dealer, out, proposed)
         seating = self.seatings.get(key)
         if seating is None:
-            out, seated = self._table(out)
+            out, seated = self._split(out)
             seating = self.seatings[key] = Seating(
-                dealer, seated, out, self.roster, self.seats, self._table(proposed)[0]
+                dealer, seated, out, self.roster, self.seats, self._split(proposed)[0]
             )
         return seating
 
@@ -593,16 +443,17 @@ class _Table:
     def _in_order(self, names: Iterable[str]) -> tuple[str, ...]:
         return tuple(sorted(names, key=self.index.__getitem__))
 
-    def _table(self, out: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def _split(self, out: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """`out` (in dealing order) and the seated, both shared by every deal of this roster
-        with the same out: a 10,000-deal evening holds a handful of tuples."""
-        pair = self.tables.get(out)
+        with the same out: a 10,000-deal session holds a handful of tuples."""
+        pair = self.splits.get(out)
         if pair is None:
             gone = set(out)
-            pair = self.tables[out] = (out, tuple(p for p in self.order if p not in gone))
+            pair = self.splits[out] = (out, tuple(p for p in self.order if p not in gone))
         return pair
 
     def propose_out(self, dealer: str) -> tuple[str, ...]:
+        """Who the rule sends out of the next deal if `dealer` deals it (dealing order)."""
         over = self.over
         if not over:
             return ()
@@ -637,12 +488,14 @@ class _Table:
         return self._in_order(chosen)
 
     def proposal(self, n: int) -> Proposal:
+        """Deal n (the next) as the rule would seat it."""
         dealer = self.propose_dealer()
         out = self.propose_out(dealer)
-        out, seated = self._table(out)
+        out, seated = self._split(out)
         return Proposal(n, dealer, out, seated, self.roster, self.seats)
 
     def propose_dealer(self, out: Sequence[str] | None = None) -> str:
+        """Who deals the next deal (`SeatingPlan.propose_dealer`)."""
         pointer = self.pointer
         if pointer is None or pointer not in self.index:
             return self.order[0] if self.order else ""

@@ -42,7 +42,7 @@ def _session(people, seats, steps):
                 session = roster.join(session, NAMES[joined]).session
                 joined += 1
             elif step[0] == "leave":
-                now = session.evening().next.roster if not session.fixed else session.roster
+                now = session.seating_plan().next.roster if not session.fixed else session.roster
                 session = roster.leave(session, now[step[1] % len(now)]).session
             elif step[0] == "pass":
                 session = core.add_deal(session, {"contract": "pass"})
@@ -54,7 +54,7 @@ def _session(people, seats, steps):
                     raw.update(contract=CONTRACTS[step[1]], taker=seated[step[2] % len(seated)],
                                points=step[3], bouts=step[4])
                 elif not session.fixed:  # someone else than the rule's choice sits out
-                    people_now = session.evening().next.roster
+                    people_now = session.seating_plan().next.roster
                     dealer = session.next_dealer()
                     other = people_now[step[1] % len(people_now)]
                     if other != dealer and len(people_now) - seats >= 2:

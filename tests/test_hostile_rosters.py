@@ -18,7 +18,7 @@ def _roster(cli, variant, count, seats, prefix="A"):
 
 def _one_deal(cli, path, variant):
     session = storage.load(path)
-    seated = session.evening().next.seated
+    seated = session.seating_plan().next.seated
     if variant == "french":
         cli("deal", path, *GARDE, "--taker", seated[0])
     else:

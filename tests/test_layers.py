@@ -28,6 +28,7 @@ LAYERS = [
     ("scorepad.reading", 3, "variants"),
     ("scorepad.model", 2, "model"), ("scorepad.cards", 2, "cards"),
     ("scorepad.seating", 2, "model"),  # pure, below the model that derives each deal's table
+    ("scorepad.seating_plan", 2, "model"),  # the pass over the deals, above seating, below model
     ("scorepad.errors", 1, "base"), ("scorepad.i18n", 1, "base"), ("scorepad.text", 1, "base"),
     ("scorepad.deal_options", 1, "base"),
 ]  # fmt: skip
@@ -37,6 +38,7 @@ TOP_NAMES = {"__version__", "FORMAT_VERSION"}
 NOT_FOR_GAMES = {("scorepad.model", "Session"), ("scorepad.model", "Deals")}
 #: modules that stay below the rest of their layer: what they may import from scorepad
 ONLY = {"scorepad.seating": {"scorepad.errors", "scorepad.i18n", "scorepad.text"}}
+ONLY["scorepad.seating_plan"] = {*ONLY["scorepad.seating"], "scorepad.seating"}
 
 
 def layer(module: str) -> tuple[float, str]:

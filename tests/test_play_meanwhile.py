@@ -177,7 +177,7 @@ def test_roster_words_in_play_are_split_as_a_shell_does_and_given_once(cli):
     assert "✗ after needs a value" in out and "✗ cannot split the line" in out
     session = storage.load(path)
     assert session.players == ("Anna", "Bruno", "Chloé", "Daisuke", "Ha ns")
-    assert session.evening().next.roster == ("Anna", "Bruno", "Daisuke", "Ha ns")
+    assert session.seating_plan().next.roster == ("Anna", "Bruno", "Daisuke", "Ha ns")
     assert "Fumiko" not in session.players and "Gino" not in session.players
 
 

@@ -19,7 +19,7 @@ GARDE = ("--contract", "garde", "--points", "50", "--bouts", "2")
 
 def _taker(session):
     """Someone seated at the next deal (not its dealer)."""
-    return session.evening().next.seated[0]
+    return session.seating_plan().next.seated[0]
 
 
 def test_five_at_a_four_seat_table_the_dealer_sits_out_in_turn(cli):
@@ -142,7 +142,7 @@ def test_piedmont_three_people_two_seats_the_dealer_plays(cli):
     session = storage.load(path)
     assert session.seating(1).out == ("Chloé",)
     assert session.seating(1).seated == ("Anna", "Bruno")
-    assert session.evening().next.out == ("Chloé",)  # proposed as the previous deal's
+    assert session.seating_plan().next.out == ("Chloé",)  # proposed as the previous deal's
     assert session.next_dealer() == "Bruno"
     cli("deal", path, "--player", "Chloé", "--points", "40", "--out", "Anna")
     session = storage.load(path)
@@ -233,7 +233,7 @@ def test_every_deal_seats_its_seats_and_sums_to_zero(deals, people):
     session = core.new_session("french", names, seats=4)
     for passed, taker in deals:
         raw = {"contract": "pass"} if passed else {
-            "contract": "garde", "taker": session.evening().next.seated[taker],
+            "contract": "garde", "taker": session.seating_plan().next.seated[taker],
             "points": "50", "bouts": "2"}
         session = core.add_deal(session, raw)
     for n, outcome in enumerate(scores.outcomes(session), 1):

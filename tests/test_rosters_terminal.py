@@ -43,7 +43,7 @@ def test_five_at_four_in_play_with_an_arrival_and_a_departure(tmp_path):
     assert [session.seating(n).out for n in (1, 2, 3)] == [("Anna",), ("Bruno",),
                                                           ("Bruno", "Elsa")]
     assert session.players == ("Anna", "Bruno", "Chloé", "Daisuke", "Elsa", "Fumiko")
-    assert session.evening().next.roster == ("Bruno", "Chloé", "Fumiko", "Daisuke", "Elsa")
+    assert session.seating_plan().next.roster == ("Bruno", "Chloé", "Fumiko", "Daisuke", "Elsa")
 
 
 def test_nine_at_troggu_eight_seats_offers_only_the_seated(tmp_path):

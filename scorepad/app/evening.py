@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from scorepad import core, ranking, scores, storage
-from scorepad.app.guided import NO, YES, Back, DealEntry, at_the_table, yes_no
+from scorepad.app.asking import NO, YES, Back, at_the_table, yes_no
+from scorepad.app.guided import DealEntry
 from scorepad.app.record import (
     Moved,
     Recorded,

@@ -5,75 +5,36 @@ reader reports missing, and its `questions` hook for optional ones (partner, bon
 can apply). Each answer is checked at once by the variant's reader; a bad answer is
 explained and asked again. Reading and writing go through the `ask` and `say` callables
 the command line passes in, so this module never touches the terminal itself.
+
+Here: which question comes next, `<` and the refusals, "Anything else?". Beside it: the words
+and `Back` every question shares (`asking`), one game field asked (`questions`), the dealer
+and who sits out (`seats`).
 """
 
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from scorepad.app.asking import NO, YES, Ask, Back, Say, at_the_table
+from scorepad.app.questions import ask_field
 from scorepad.app.seats import ask_dealer, before_deal, seat_given
-from scorepad.cards import split_cards
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
-from scorepad.model import Session, Table, table_at
+from scorepad.model import Session, table_at
 from scorepad.text import shown, typed
 from scorepad.variants import (
     MISSING,
-    Field,
-    as_decimal,
     field_word,
     foreign_option,
     get_variant,
     in_game_words,
-    resolve_choice,
     short_answers,
 )
 
-Ask = Callable[[str], str]
-Say = Callable[[str], None]
-NONE_WORDS = ("", "-", "none", "no", "n", "なし", "無し", "いいえ")
-YES = ("y", "yes", "o", "oui", "j", "ja", "はい", "うん", "ええ")
-NO = ("n", "no", "non", "nein", "いいえ", "いや", "ううん")
-ALONE = ("alone", "ひとり", "一人", "単独")
-
-
-_OPTION = re.compile(r"(?<![\w-])--([a-z][a-z-]*)")
-
-
-def at_the_table(problem: Problem | str, *, where: bool = False) -> str:
-    """A problem as said at the table, in its questions' words, never an option's (`--seats:
-    …` is `seats: …`; "a pass deal has no --points" is "… no points"). `where`: the place
-    said too (a file, a deal)."""
-    if isinstance(problem, Problem):
-        if problem.asked:
-            return problem.asked
-        named = where and problem.where and not problem.where.isupper()  # not NAME: …
-        problem = str(problem) if named else problem.what
-    return _OPTION.sub(lambda m: m.group(1), problem)
-
-
-class Back(Exception):
-    """'<' was typed: go back to the answer before."""
-
-
 # the shared answers' names in "Anything else?" (a game's own fields declare theirs: `label`)
 GROUP_LABELS = {"dealer": N_("dealer"), "note": N_("note")}
-
-
-def yes_no(ask: Ask, say: Say, question: str, *, default: bool) -> bool:
-    hint = "[Y/n]" if default else "[y/N]"
-    while True:
-        answer = typed(ask(f"{question} {hint}: ")).lower()
-        if not answer:
-            return default
-        if answer in YES:
-            return True
-        if answer in NO:
-            return False
-        say(_("  ✗ answer y or n"))
 
 
 def guided_fields(
@@ -147,7 +108,7 @@ class DealEntry:
         if foreign:  # no question can mend an option of another game
             raise ScorepadError(foreign)
         if not self.session.fixed and ("dealer" in given or "out" in given):
-            self._seat_given(given)
+            seat_given(self, given)
         if announce:
             text = _("{where} (Ctrl-C leaves the file as it was)").format(where=announce)
             if self.grouped:
@@ -186,7 +147,7 @@ class DealEntry:
                 if session.fixed:
                     self.raw["dealer"] = self.table.resolve(str(self.raw.get("dealer")), "dealer")
                 else:
-                    self._seat_given(self.raw)
+                    seat_given(self, self.raw)
             except ScorepadError as err:
                 for problem in err.problems:
                     self.say(f"  ✗ {at_the_table(problem)}")
@@ -248,7 +209,8 @@ class DealEntry:
         """Ask the next question; False when the deal is complete."""
         raw, asked = self.raw, self.asked
         if "dealer" not in asked:
-            raw["dealer"] = self._ask_dealer(
+            raw["dealer"] = ask_dealer(
+                self,
                 self.defaults.get("dealer") or raw.get("dealer") or self.session.next_dealer(),
             )
             asked.add("dealer")
@@ -324,13 +286,14 @@ class DealEntry:
         if key not in self.answered and key in self.raw:
             self.answered.append(key)  # given before any question (an option, an edit)
         if key == "dealer":
-            self.raw["dealer"] = self._ask_dealer(
+            self.raw["dealer"] = ask_dealer(
+                self,
                 self.raw.get("dealer") or self.hints.get("dealer") or self.session.next_dealer(),
             )
         elif key == "note":
             self._ask_note()
         else:
-            self._ask_field(key, self.raw, required=required)
+            ask_field(self, key, self.raw, required=required)
         self.asked.add(key)
         self.last = key
         self.answered.append(key)
@@ -359,7 +322,7 @@ class DealEntry:
         ]
         if not shown_labels:
             return False
-        answer = self._ask(
+        answer = self.ask(
             _("Anything else? ({labels})").format(labels=_(", ").join(shown_labels)), "n"
         ).strip()
         word = answer.lower()
@@ -428,7 +391,7 @@ class DealEntry:
         from scorepad.checks import MAX_TEXT, control_problem
 
         while True:
-            text = self._ask(
+            text = self.ask(
                 _("Note for this deal (Enter: none)"),
                 self.raw.get("note") or self.hints.get("note"),
             )
@@ -462,7 +425,7 @@ class DealEntry:
 
     # --- asking ------------------------------------------------------------------------------
 
-    def _ask(
+    def ask(
         self,
         question: str,
         default: str | None = None,
@@ -512,209 +475,14 @@ class DealEntry:
                 return text
         return ""
 
-    def _ask_player(self, question: str, default: str | None) -> str:
+    def ask_player(self, question: str, default: str | None) -> str:
+        """A seated player (`question` names the role), asked until the answer names one."""
         while True:
-            answer = self._ask(question, default, players=True)
+            answer = self.ask(question, default, players=True)
             try:
                 return self.table.resolve(answer, question.lower())
             except ScorepadError as err:
                 self.say(f"  ✗ {at_the_table(err.problems[0])}")
-
-    def _seat_given(self, given: Mapping[str, Any]) -> None:
-        seat_given(self, given)
-
-    def _ask_dealer(self, default: str) -> str:
-        return ask_dealer(self, default)
-
-    def _ask_field(self, key: str, raw: dict[str, Any], required: bool) -> None:
-        name, _sep, player = key.partition("=")
-        field = self.fields.get(name)
-        old = self.defaults.get(name, self.hints.get(name))
-        if player:  # points of one player (misère, two-handed game)
-            self._ask_player_points(player, raw, old)
-            return
-        assert field is not None, key
-        if key == "partner" and "alone" in self.fields:
-            self._ask_partner(field, raw, required, old)
-            return
-        if field.yes_no:
-            self._ask_yes_no(field, raw, old)
-            return
-        shown = _shown(old, field)
-        if shown is None and key == "side":
-            shown = field.choices[0]
-        if shown is None and key == "pile" and isinstance(raw.get("cards"), str):
-            listed = len(split_cards(raw["cards"]))  # a size the game allows, from that
-            shown = str(getattr(self.variant, "pile_default", lambda n: n)(listed))
-        while True:
-            text = self._ask(
-                self._question(field, required or shown is not None),
-                shown,
-                players=field.kind == "player",
-            )
-            if text.lower() in NONE_WORDS and field.kind != "flag":
-                if required:
-                    self.say(_("  ✗ an answer is needed here"))
-                    continue
-                raw.pop(key, None)
-                return
-            clash = self._alias_clash(text, field)
-            if clash:
-                self.say(clash)
-                continue
-            break
-        if field.kind == "flag":
-            raw[key] = text.lower() in ("y", "yes", "true", "1", "oui", "ja")
-        elif field.kind == "handfuls":
-            raw[key] = [t for t in text.replace(",", " ").split() if t]
-        elif key == "points" and "cards" in self.fields and as_decimal(text) is None:
-            raw["cards"] = text  # a pile's cards instead of points
-            raw.pop("points", None)
-            self._pile_after(raw, lambda: self._ask_field(key, raw, required))  # before checks
-        elif key == "cards" and "pile" in self.fields:
-            raw[key] = text
-            self._pile_after(raw, lambda: self._ask_field(key, raw, required))
-        elif text.lower() in field.usual:  # the usual case changes nothing: not recorded
-            raw.pop(key, None)
-        else:
-            raw[key] = text
-
-    def _pile_after(self, raw: dict[str, Any], redo: Callable[[], None]) -> None:
-        """How many cards a pile holds, asked right after its cards: `<` there asks the
-        question before it (the cards) again, one question back."""
-        try:
-            self._ask_field("pile", raw, required=False)
-        except Back:
-            for key in ("points", "cards", "pile", "side", "player"):
-                raw.pop(key, None)  # the cards' answer is given again, or points instead
-            redo()
-            return
-        self.asked.add("pile")
-
-    def _alias_clash(self, text: str, field: Field) -> str | None:
-        """Why a beginning of another word for a choice is not taken (`an`, of annulé, while
-        Anne plays): such a beginning counts only when it names nothing else, players
-        included; a choice's own name, its beginning, or a whole other word always counts."""
-        if not field.choices or not field.aliases:
-            return None
-        aliases = dict(field.aliases)
-        word = text.strip().lower().replace("_", "-").replace(" ", "-")
-        if not word or word in field.choices or word in aliases:
-            return None
-        if any(c.startswith(word) for c in field.choices):
-            return None
-        meant = resolve_choice(word, field.choices, aliases)
-        if len(meant) != 1:
-            return None  # none or several: the game's reader says so
-        people = self.table.people or self.table.players
-        named = [p for p in people if _names(self.table, p, text)]
-        if not named:
-            return None
-        return _(
-            "  ✗ {answer} could be {choice} or {players}: type more letters (? lists the answers)"
-        ).format(answer=shown(text), choice=meant[0], players=_(" or ").join(named))
-
-    def _ask_yes_no(self, field: Field, raw: dict[str, Any], old: Any) -> None:
-        """A yes/no question. Enter takes the answer in brackets: the old one when editing,
-        else "yes", which records nothing (the scoring assumes no more than the other answers
-        prove); never "no", which is a claim of its own (a trickless side's 3 chips)."""
-        default = "n" if old is not None and old == field.no_value else "y"
-        while True:
-            answer = self._ask(f"{_(field.yes_no)} (y/n)", default).lower()
-            if answer in YES or answer in NO:
-                break
-            self.say(_("  ✗ answer y or n"))
-        if answer in NO:
-            raw[field.key] = field.no_value
-        elif raw.get(field.key) == field.no_value:
-            raw.pop(field.key, None)
-
-    def _ask_partner(self, field: Field, raw: dict[str, Any], required: bool, old: Any) -> None:
-        """A partner's name, or 'alone' (Enter too, where the rules allow leaving it out)."""
-        default = old or ("alone" if self.defaults.get("alone") else None)
-        hint = _(" or 'alone'") if required else _(" (Enter: the declarer plays alone)")
-        while True:
-            answer = self._ask(field.question + hint, default, players=True)
-            if answer.lower() in ALONE or (not required and answer.lower() in NONE_WORDS):
-                raw["alone"] = True
-                raw.pop("partner", None)
-                return
-            if answer:
-                raw["partner"] = answer
-                raw.pop("alone", None)
-                return
-            self.say(_("  ✗ an answer is needed here"))
-
-    def _ask_player_points(self, player: str, raw: dict[str, Any], old: Any) -> None:
-        allow_cards = "player" in self.fields
-        question = _("Card points of {player}").format(player=player)
-        if allow_cards:
-            question += _(" (the other gets 91 minus them), or the cards of the pile")
-        default = old.get(player) if isinstance(old, Mapping) else None
-        while True:
-            text = self._ask(question, None if default is None else str(default))
-            if text:
-                break
-            self.say(_("  ✗ an answer is needed here"))
-        name, equals, value = text.partition("=")
-        if equals and as_decimal(value.strip()) is not None:  # Marco=60: either player's
-            try:
-                player, text = self.table.resolve(name.strip()), value.strip()
-            except ScorepadError:
-                pass  # read as it is, and explained
-            else:
-                raw["points"] = {player: text}
-                return
-        if allow_cards and as_decimal(text) is None:
-            raw["cards"], raw["player"] = text, player
-            raw.pop("points", None)
-            if "pile" in self.fields:  # how many: before any check
-                self._pile_after(raw, lambda: self._ask_player_points(player, raw, old))
-            return
-        points = raw.get("points")
-        raw["points"] = {**(points if isinstance(points, Mapping) else {}), player: text}
-
-    def _question(self, field: Field, required: bool) -> str:
-        """The field's own help as a question; `required`: no "(Enter: none)" hint. A game
-        may ask it its own way given the answers so far (`ask_as`)."""
-        text = (
-            getattr(self.variant, "ask_as", lambda key, raw: None)(field.key, self.raw)
-            or field.question
-        )
-        if field.key == "points" and "cards" in self.fields:
-            text += _(", or the cards of a pile")
-        if field.choices:
-            shorts = short_answers(field.choices, dict(field.aliases))
-            choices = [
-                s for s, c in zip(shorts, field.choices, strict=True) if c not in field.usual
-            ]
-            text += f" ({'/'.join(choices)})"
-        if field.kind == "flag":
-            text += " (y/n)"
-        elif field.enter_means:
-            text += _(field.enter_means)
-        elif not required:
-            text += _(" (Enter: none)")
-        return text
-
-
-def _names(table: Table, player: str, text: str) -> bool:
-    """Whether `text` names `player`, as a name is matched wherever one is typed."""
-    try:
-        Table(table.variant, (player,), table.rules).resolve(text)
-    except ScorepadError:
-        return False
-    return True
-
-
-def _shown(old: Any, field: Field) -> str | None:
-    if field.kind == "flag":
-        return "y" if old else "n"
-    if old is None:
-        return None
-    if isinstance(old, Mapping):
-        return " ".join(f"{k}:{v}" for k, v in old.items())
-    return str(old)
 
 
 def _forget(raw: dict[str, Any], key: str) -> set[str]:

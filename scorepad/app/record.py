@@ -151,7 +151,7 @@ def _next_table(session: Session) -> tuple[tuple[str, ...], int]:
     """Who is on the roster at the next deal, and the table's seats then."""
     if session.fixed:
         return session.roster, len(session.roster)
-    nxt = session.evening().next
+    nxt = session.seating_plan().next
     return nxt.roster, nxt.seats
 
 

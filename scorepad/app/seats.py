@@ -9,11 +9,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from scorepad.app.asking import Back, Entry
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Session, Table, seated_table
 from scorepad.render.deals import sitting_out
 from scorepad.seating import Dealt
+from scorepad.seating_plan import SeatingPlan
 
 
 def before_deal(session: Session, n: int) -> Session:
@@ -23,14 +25,14 @@ def before_deal(session: Session, n: int) -> Session:
     if n > len(session.deals):
         return session
     changes = tuple(c for c in session.changes if c.from_deal <= n)
-    return replace(session, deals=tuple(session.deals[: n - 1]), changes=changes, _seated=None)
+    return replace(session, deals=tuple(session.deals[: n - 1]), changes=changes)
 
 
-def seat_given(entry: Any, given: Mapping[str, Any]) -> None:
+def seat_given(entry: Entry, given: Mapping[str, Any]) -> None:
     """The table of a dealer or an `out` given before any question (an option)."""
     session = entry.session
-    evening = session.evening()
-    people = Table(session.variant, evening.next.roster, session.rules)
+    plan = session.seating_plan()
+    people = Table(session.variant, plan.next.roster, session.rules)
     dealer = people.resolve(str(given.get("dealer") or session.next_dealer()), "dealer")
     out = given.get("out")
     names = None
@@ -38,39 +40,37 @@ def seat_given(entry: Any, given: Mapping[str, Any]) -> None:
         names = tuple(
             people.resolve(str(n), "--out") for n in (out if isinstance(out, list) else [out])
         )
-    problems = evening.check_next(dealer, names)
+    problems = plan.check_next(dealer, names)
     if problems:
         raise ScorepadError(problems)
-    seating = evening.then(Dealt(dealer, False, names)).deals[-1]
+    seating = plan.then(Dealt(dealer, False, names)).deals[-1]
     entry.table = seated_table(session.variant, session.rules, seating)
 
 
-def ask_dealer(entry: Any, default: str) -> str:
+def ask_dealer(entry: Entry, default: str) -> str:
     """The dealer, anyone on the roster (the dealer may sit out); at a table where people
     sit out, then who sits out (the proposal: Enter accepts), and the table they leave.
     `<` at "who sits out" asks for the dealer again (one question back)."""
-    from scorepad.app.guided import Back
-
     session = entry.session
     if session.fixed:
-        return str(entry._ask_player(_("Dealer"), default))
-    evening = session.evening()
-    people = Table(session.variant, evening.next.roster, session.rules)
+        return str(entry.ask_player(_("Dealer"), default))
+    plan = session.seating_plan()
+    people = Table(session.variant, plan.next.roster, session.rules)
     while True:
         while True:
-            answer = entry._ask(_("Dealer"), default, players=True, among=people.players)
+            answer = entry.ask(_("Dealer"), default, players=True, among=people.players)
             try:
                 dealer = people.resolve(answer, "dealer")
                 break
             except ScorepadError as err:
                 entry.say(f"  ✗ {err.problems[0].what}")
         try:
-            out = _ask_out(entry, evening, people, dealer)
+            out = _ask_out(entry, plan, people, dealer)
         except Back:
             default = dealer
             continue
         break
-    seating = evening.then(Dealt(dealer, False, out)).deals[-1]
+    seating = plan.then(Dealt(dealer, False, out)).deals[-1]
     if seating.out != seating.proposed:
         entry.raw["out"] = list(seating.out)
     else:
@@ -81,9 +81,9 @@ def ask_dealer(entry: Any, default: str) -> str:
     return dealer
 
 
-def _ask_out(entry: Any, evening: Any, people: Table, dealer: str) -> tuple[str, ...] | None:
+def _ask_out(entry: Entry, plan: SeatingPlan, people: Table, dealer: str) -> tuple[str, ...] | None:
     """Who (else) sits out when `dealer` deals: None for the rule's choice, unasked."""
-    proposed = evening.propose_out(dealer)
+    proposed = plan.propose_out(dealer)
     others = tuple(p for p in proposed if p != dealer)
     if not (others or (proposed and dealer not in proposed)):
         return None
@@ -94,7 +94,7 @@ def _ask_out(entry: Any, evening: Any, people: Table, dealer: str) -> tuple[str,
     shown = _(", ").join(p for p in old if p != dealer) if isinstance(old, list) else None
     shown = shown if shown is not None else _(", ").join(others)
     while True:
-        answer = entry._ask(
+        answer = entry.ask(
             _("Who else sits out") if dealer in proposed else _("Who sits out"),
             shown,
             players=True,
@@ -106,7 +106,7 @@ def _ask_out(entry: Any, evening: Any, people: Table, dealer: str) -> tuple[str,
         except ScorepadError as err:
             entry.say(f"  ✗ {err.problems[0].what}")
             continue
-        problems = evening.check_next(dealer, out)
+        problems = plan.check_next(dealer, out)
         if problems:
             for p in problems:
                 entry.say(f"  ✗ {p.what}")

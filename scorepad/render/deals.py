@@ -67,7 +67,7 @@ def history_objects(session: Session) -> list[dict[str, Any]]:
 def _history_rows(session: Session) -> Iterator[list[Any]]:
     variant = get_variant(session.variant)
     totals = dict.fromkeys(session.players, 0)
-    seatings = None if session.fixed else session.evening().deals
+    seatings = None if session.fixed else session.seating_plan().deals
     for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session), strict=True), 1):
         cells = []
         out = () if seatings is None else seatings[n - 1].out
@@ -269,7 +269,7 @@ def next_deal_line(session: Session) -> str:
     n = len(session.deals) + 1
     if session.fixed:
         return _("deal {n}, {dealer} deals").format(n=n, dealer=session.next_dealer())
-    p = session.evening().next
+    p = session.seating_plan().next
     if p.out == (p.dealer,):
         return _("deal {n}, {dealer} deals and sits out").format(n=n, dealer=p.dealer)
     if not p.out:

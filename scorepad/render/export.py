@@ -47,7 +47,7 @@ def export_rows(session: Session, *, in_language: bool = False) -> Iterator[list
 
     variant = get_variant(session.variant)
     pairs = zip(session.deals, iter_outcomes(session), strict=True)
-    seatings = None if session.fixed else session.evening().deals
+    seatings = None if session.fixed else session.seating_plan().deals
     for n, (deal, outcome) in enumerate(pairs, 1):
         out = () if seatings is None else seatings[n - 1].out
         raw = variant.entry_to_raw(deal.entry)

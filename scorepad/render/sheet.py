@@ -233,7 +233,7 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
     totals = dict.fromkeys(players, 0)
     series = {p: [0] for p in players}
     rows = []
-    seatings = None if session.fixed else session.evening().deals
+    seatings = None if session.fixed else session.seating_plan().deals
     for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session), strict=True), 1):
         out = () if seatings is None else seatings[n - 1].out
         classes = []

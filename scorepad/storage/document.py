@@ -349,12 +349,12 @@ def _seated_session(
             deals.append(deal if deal.out == stored else replace(deal, out=stored))
         if consume and isinstance(raw_deals, list):
             raw_deals[n - 1] = None
-    evening = seater.evening()
-    problems.extend(evening.problems)
+    plan = seater.seating_plan()
+    problems.extend(plan.problems)
     if problems:
         raise ScorepadError(problems)
     kept = tuple(deals)
-    return replace(header, deals=kept, date=date).seated(evening)
+    return replace(header, deals=kept, date=date).seated(plan)
 
 
 def _seats(value: Any, variant: Any, where: str, problems: list[Problem]) -> int | None:

@@ -205,7 +205,7 @@ def edit(
         raise err.located(str(file)) from None
     echo(edit_lines(session, updated, n))
     if guided:
-        from scorepad.app.guided import yes_no
+        from scorepad.app.asking import yes_no
         from scorepad.app.record import Moved, save_edit
 
         while True:

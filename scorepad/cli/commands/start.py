@@ -145,7 +145,7 @@ def new(
 
         echo(
             _("{seats} seats: {how}").format(
-                seats=session.seats, how=sitting_out(session.evening().next)
+                seats=session.seats, how=sitting_out(session.seating_plan().next)
             )
         )
     if os.environ.get("SCOREPAD_FILE") != str(file):

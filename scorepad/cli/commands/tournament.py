@@ -205,7 +205,7 @@ def _terminal() -> bool:
 
 
 def _ask_yes(question: str) -> bool:
-    from scorepad.app.guided import yes_no
+    from scorepad.app.asking import yes_no
     from scorepad.cli.options import _ask
 
     return yes_no(_ask, echo, question, default=False)

@@ -1,0 +1,94 @@
+"""What every question at the table shares: the words for yes, no and none, `<` to go back
+(`Back`), a yes/no question, a problem said in the questions' words, and `Entry`, what the
+modules that ask one deal's questions (`guided`, `seats`, `questions`) see of the entry.
+
+No terminal here either: reading and writing go through the `ask` and `say` callables the
+command line passes in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
+
+from scorepad.errors import Problem
+from scorepad.i18n import _
+from scorepad.text import typed
+
+if TYPE_CHECKING:
+    from scorepad.model import Session, Table
+
+Ask = Callable[[str], str]
+Say = Callable[[str], None]
+NONE_WORDS = ("", "-", "none", "no", "n", "なし", "無し", "いいえ")
+YES = ("y", "yes", "o", "oui", "j", "ja", "はい", "うん", "ええ")
+NO = ("n", "no", "non", "nein", "いいえ", "いや", "ううん")
+ALONE = ("alone", "ひとり", "一人", "単独")
+
+
+_OPTION = re.compile(r"(?<![\w-])--([a-z][a-z-]*)")
+
+
+def at_the_table(problem: Problem | str, *, where: bool = False) -> str:
+    """A problem as said at the table, in its questions' words, never an option's (`--seats:
+    …` is `seats: …`; "a pass deal has no --points" is "… no points"). `where`: the place
+    said too (a file, a deal)."""
+    if isinstance(problem, Problem):
+        if problem.asked:
+            return problem.asked
+        named = where and problem.where and not problem.where.isupper()  # not NAME: …
+        problem = str(problem) if named else problem.what
+    return _OPTION.sub(lambda m: m.group(1), problem)
+
+
+class Back(Exception):
+    """'<' was typed: go back to the answer before."""
+
+
+def yes_no(ask: Ask, say: Say, question: str, *, default: bool) -> bool:
+    """A yes/no question; Enter takes `default`."""
+    hint = "[Y/n]" if default else "[y/N]"
+    while True:
+        answer = typed(ask(f"{question} {hint}: ")).lower()
+        if not answer:
+            return default
+        if answer in YES:
+            return True
+        if answer in NO:
+            return False
+        say(_("  ✗ answer y or n"))
+
+
+class Entry(Protocol):
+    """One deal being asked for (`scorepad.app.guided.DealEntry`), as the modules that ask
+    its dealer, who sits out (`seats`) and its game's fields (`questions`) use it."""
+
+    session: Session  # the session as it stood at this deal (this deal its next)
+    table: Table  # the deal's table: who is seated, who is out
+    variant: Any  # the game (`scorepad.variants.get_variant`)
+    raw: dict[str, Any]  # the answers so far, as raw fields
+    asked: set[str]  # the keys asked (or given) so far
+    defaults: Mapping[str, Any]  # editing: the deal's old fields
+    hints: dict[str, Any]  # old answers shown as defaults (`change`)
+    say: Say
+
+    @property
+    def fields(self) -> Mapping[str, Any]:
+        """The game's fields by key."""
+        ...
+
+    def ask(
+        self,
+        question: str,
+        default: str | None = None,
+        *,
+        players: bool = False,
+        among: tuple[str, ...] | None = None,
+    ) -> str:
+        """One answer (`<` raises `Back`)."""
+        ...
+
+    def ask_player(self, question: str, default: str | None) -> str:
+        """A seated player, asked until the answer names one."""
+        ...
