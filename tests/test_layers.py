@@ -199,7 +199,6 @@ def a_circle(graph: dict[str, set[str]], group: frozenset[str]) -> list[str]:
 ALLOWED_UNTIL_MERGE = {
     frozenset({"scorepad.protocol", "scorepad.reading", "scorepad.variants"}),
     frozenset({"scorepad.render.stats_card", "scorepad.render.stats_text"}),
-    frozenset({"scorepad.app.guided", "scorepad.app.seats"}),
 }
 
 
