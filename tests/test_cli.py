@@ -130,8 +130,8 @@ def test_piedmont_tie_at_the_target_plays_on(cli):
 
 
 def test_the_written_out_deal_options_are_the_games_fields():
-    """scorepad/deal_options.py spares start-up the game modules; it must say what they do."""
-    from scorepad.deal_options import DEAL_OPTIONS
+    """scorepad/cli/deal_options.py spares start-up the game modules; it must say what they do."""
+    from scorepad.cli.deal_options import DEAL_OPTIONS
     from scorepad.variants import registry
 
     games = registry()
@@ -154,7 +154,7 @@ def test_the_written_out_deal_options_are_the_games_fields():
 
 def test_the_written_out_short_options_say_what_the_games_declare():
     """The short options' words for a game (-c: Troggu's bid) are the game's own declaration."""
-    from scorepad.deal_options import SHORT_OPTIONS, SYNONYM_HELP
+    from scorepad.cli.deal_options import SHORT_OPTIONS, SYNONYM_HELP
     from scorepad.variants import registry
 
     declared: dict[str, list] = {}
@@ -232,7 +232,7 @@ def test_a_command_imports_only_its_own_module(cli):
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
     assert _command_modules("deal", path, "--contract", "pass") == \
         "['scorepad.app.record', 'scorepad.cli.commands.record']"  # no guided entry, no evening
-    assert _command_modules("standings", path) == "['scorepad.cli.commands.tables']"
+    assert _command_modules("standings", path) == "['scorepad.cli.commands.views']"
     assert _command_modules("count", "--variant", "troggu", "21") == \
         "['scorepad.cli.commands.start']"
     assert _command_modules("nosuch") == "[]"

@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorepad"
 
 #: (module or package, layer, room): a module imports lower layers, or its own room
 LAYERS = [
-    ("scorepad.__main__", 7, "cli"), ("scorepad.cli", 7, "cli"), ("scorepad.colour", 7, "cli"),
+    ("scorepad.__main__", 7, "cli"), ("scorepad.cli", 7, "cli"),
     ("scorepad.app", 6, "app"),
     ("scorepad.stats_text", 5, "render"),  # the old name of render.stats_text
     ("scorepad.storage", 5, "storage"), ("scorepad.render", 5, "render"),
@@ -27,7 +27,6 @@ LAYERS = [
     ("scorepad.model", 2, "model"), ("scorepad.cards", 2, "cards"),
     ("scorepad.seating", 2, "model"),  # pure, below the model that derives each deal's table
     ("scorepad.errors", 1, "base"), ("scorepad.i18n", 1, "base"), ("scorepad.text", 1, "base"),
-    ("scorepad.deal_options", 1, "base"),
 ]  # fmt: skip
 #: what any module may take from the package itself
 TOP_NAMES = {"__version__", "FORMAT_VERSION"}
