@@ -50,6 +50,27 @@ def test_edit_undo_delete(cli):
     assert deal["taker"] == "Chloé" and deal["dealer"] == "Bruno"
 
 
+def test_the_removed_deals_line_is_in_the_language(cli, tmp_path):
+    """undo and delete say the removed deal's result as people read it: "misère" (the file
+    says misere), and in Japanese ミゼール and 勝ち, not the file's words."""
+    from scorepad import i18n
+    from scorepad.render.deals import result_name
+
+    path = tmp_path / "troggu.toml"
+    path.write_bytes((EXAMPLES / "troggu-four-players.toml").read_bytes())
+    out = cli("delete", path, 4).stdout
+    assert "removed deal 4 (dealt by Dario): misère, misère; Anna −3" in out
+    i18n.use("ja")
+    try:
+        out = cli("delete", path, 6).stdout  # deal 7 of the example, a misère too
+        assert "ディール 6（ディーラー Chloé）を削除しました: ミゼール、ミゼール。" in out, out
+        out = cli("undo", path).stdout  # the example's deal 9: a Solo lost
+        lost = result_name("lost")
+        assert lost != "lost" and f"、{lost}。" in out and "lost" not in out, out
+    finally:
+        i18n.use("en")
+
+
 def test_edit_deal_2_of_10_changes_the_standings(cli):
     path = club(cli)
     for i in range(10):
