@@ -71,6 +71,32 @@ def test_the_removed_deals_line_is_in_the_language(cli, tmp_path):
         i18n.use("en")
 
 
+def test_typed_dates_and_name_lists_read_the_same_in_every_command(cli, tmp_path):
+    """One reading of a typed date (--date, --since, --until: one message, with an example)
+    and of a typed list of names (commas of any keyboard) for new and tournament new."""
+    said = "is not a date as YYYY-MM-DD (e.g. 2026-11-26)"
+    names = "Anna，Bruno、Chloé, Daisuke,"
+    bad = cli("new", "x.toml", "--variant", "french", "--players", names, "--date",
+              "2026/12/01", ok=False)  # fmt: skip
+    assert bad.stderr == f"error: x.toml: --date: '2026/12/01' {said}\n"
+    bad = cli("tournament", "new", "cup", "--variant", "french", "--players", names,
+              "--rounds", "1", "--deals", "4", "--date", "1.12.2026", ok=False)  # fmt: skip
+    assert bad.stderr == f"error: cup: --date: '1.12.2026' {said}\n"
+    path = cli.new("club.toml", "french", [names])
+    for option in ("--since", "--until"):
+        bad = cli("standings", path, option, "soon", ok=False)
+        assert bad.exit_code == 1 and bad.stderr == f"error: {option}: 'soon' {said}\n"
+    assert storage.load(path).players == ("Anna", "Bruno", "Chloé", "Daisuke")
+    cli("tournament", "new", "cup", "--variant", "french", "--players", names, "--rounds", "1",
+        "--deals", "4")  # fmt: skip
+    ranked = cli.json("tournament", "standings", "cup")["players"]
+    assert sorted(p["name"] for p in ranked) == ["Anna", "Bruno", "Chloé", "Daisuke"]
+    from scorepad.text import split_names
+
+    assert split_names(" Ha ns ,, Zoé ") == ["Ha ns", "Zoé"]  # a space is part of a name
+    assert split_names("Ha ns，Zoé 大輔", spaces=True) == ["Ha", "ns", "Zoé", "大輔"]
+
+
 def test_edit_deal_2_of_10_changes_the_standings(cli):
     path = club(cli)
     for i in range(10):

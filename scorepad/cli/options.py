@@ -13,7 +13,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from scorepad.cli.output import fitting
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.text import printable, shown, typed
 
@@ -172,35 +172,6 @@ UntilOpt = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option("--until", metavar="YYYY-MM-DD", help=_("only sessions on or before this date")),
 ]
-
-
-def _sessions_between(
-    files: list[Path], since: str | None, until: str | None, mixed: str | None = None
-) -> tuple[list[Path], list[Any]]:
-    """The sessions of the files (one game), by date (undated ones as given, last), those
-    between `since` and `until` when given. `mixed`: the command's error for files of
-    different games (with {which}; default: the standings')."""
-    from scorepad import season
-
-    low, high = season.date_bounds(since, until)  # a wrong date is said before reading
-    pairs = season.between(files, _load_all(files), low, high, mixed)
-    return [f for f, _s in pairs], [s for _f, s in pairs]
-
-
-def _load_all(files: list[Path]) -> list[Any]:
-    from scorepad import storage
-
-    storage.distinct(files)  # a file given twice would count twice
-    sessions: list[Any] = []
-    problems: list[Problem] = []
-    for f in files:
-        try:
-            sessions.append(storage.load(f))
-        except ScorepadError as err:
-            problems.extend(err.problems)
-    if problems:
-        raise ScorepadError(problems)
-    return sessions
 
 
 RateOpt = Annotated[

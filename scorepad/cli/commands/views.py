@@ -1,4 +1,4 @@
-"""Reading a session: `history`, `standings`, `stats`, `chart`, `show`, `check`."""
+"""Looking at sessions: `history`, `standings`, `stats`, `chart`, `show`, `check`."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from scorepad.cli.options import (
     SinceOpt,
     UntilOpt,
     _complete_player,
-    _sessions_between,
     ascii_int,
 )
 from scorepad.cli.output import echo, echo_fit, echo_json, fitting, handled, print_problems
@@ -75,8 +74,10 @@ def standings(
     since: SinceOpt = None,
     until: UntilOpt = None,
 ) -> None:
-    from scorepad import core
+    from scorepad.app.season import sessions_between
     from scorepad.core import match_over
+    from scorepad.ranking import league as league_of
+    from scorepad.ranking import standings as standings_of
     from scorepad.render.deals import session_label
     from scorepad.render.standings import (
         by_deal_grid,
@@ -87,12 +88,12 @@ def standings(
         standings_object,
     )
 
-    files, sessions = _sessions_between(files, since, until)
+    files, sessions = sessions_between(files, since, until)
     if min_deals is None:
         min_deals = 10 if league else 1
     if league:
         labels = [session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
-        rows_ = core.league(sessions, rank_by=rank_by.value, min_deals=min_deals)
+        rows_ = league_of(sessions, rank_by=rank_by.value, min_deals=min_deals)
         if json_:
             echo_json(league_object(sessions[0].variant, labels, rows_, rank_by.value, min_deals))
             return
@@ -116,7 +117,7 @@ def standings(
         )
         echo(league_grid(league_labels(files, sessions), rows_, fmt))
         return
-    rows = core.standings(sessions, rank_by=rank_by.value, min_deals=min_deals)
+    rows = standings_of(sessions, rank_by=rank_by.value, min_deals=min_deals)
     variant = sessions[0].variant
     deals = sum(len(s.deals) for s in sessions)
     if json_:
@@ -179,9 +180,10 @@ def stats_command(
     ] = None,
     json_: JsonOpt = False,
 ) -> None:
+    from scorepad.app.season import sessions_between
     from scorepad.render import stats_text
 
-    files, sessions = _sessions_between(
+    files, sessions = sessions_between(
         files,
         since,
         until,
