@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from scorepad.cli.base import Command
-from scorepad.cli.options import _complete_player, _completer
+from scorepad.cli.options import complete_player, completer
 from scorepad.cli.output import F
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
@@ -62,9 +62,9 @@ def _deal_parameters() -> list[inspect.Parameter]:
                 metavar = "|".join(f.choices)
             short, also = _short(f.key)
             complete = (
-                {"autocompletion": _complete_player}
+                {"autocompletion": complete_player}
                 if f.kind == "player"
-                else {"autocompletion": _completer(f.choices)}
+                else {"autocompletion": completer(f.choices)}
                 if f.choices
                 else {}
             )

@@ -79,7 +79,7 @@ FormatOpt = Annotated[
 ]
 
 
-def _complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
+def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     """Shell completion: the players of the session file on the command line."""
     from scorepad import storage
 
@@ -99,7 +99,9 @@ def _complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     return [p for p in players if fold(p).startswith(fold(incomplete))]
 
 
-def _completer(choices: tuple[str, ...]) -> Callable[[str], list[str]]:
+def completer(choices: tuple[str, ...]) -> Callable[[str], list[str]]:
+    """Shell completion of an option's choices (`--contract g` → garde, garde-sans, …)."""
+
     def complete(incomplete: str) -> list[str]:
         return [c for c in choices if c.startswith(incomplete.lower())]
 
@@ -117,13 +119,15 @@ InteractiveOpt = Annotated[
 ]
 
 
-def _interactive(flag: bool | None) -> bool:
+def asking(flag: bool | None) -> bool:
+    """Whether the command asks for what is missing: as --interactive/--no-interactive say,
+    else only when both stdin and stdout are a terminal."""
     if flag is not None:
         return flag
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _ask(prompt: str) -> str:
+def ask(prompt: str) -> str:
     """A question on the terminal, wrapped at word boundaries: the answer is typed after its
     last line."""
     fit = fitting()

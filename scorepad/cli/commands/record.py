@@ -12,7 +12,7 @@ import typer
 from scorepad.cli.base import Command, family, usage_message
 from scorepad.cli.commands import load
 from scorepad.cli.fields import DealCommand, located, raw_from_options, with_deal_options
-from scorepad.cli.options import FileArg, InteractiveOpt, _ask, _interactive, ascii_int
+from scorepad.cli.options import FileArg, InteractiveOpt, ascii_int, ask, asking
 from scorepad.cli.output import echo, fitting, handled, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
@@ -54,10 +54,10 @@ def deal(
             _("{file}: deal {x}").format(file=file, x=record.next_deal_number(file))
         ) from None
     confirm = None
-    if _interactive(interactive):  # guided entry only on a terminal
+    if asking(interactive):  # guided entry only on a terminal
         from scorepad.app.guided_deal import GuidedDeal
 
-        confirm = GuidedDeal(file, _ask, echo, play_on=continue_)
+        confirm = GuidedDeal(file, ask, echo, play_on=continue_)
     done = record.record_deal(file, raw, play_on=continue_, confirm=confirm, where=str(file))
     if done is None:
         echo(_("not saved; the file is as it was"))
@@ -89,10 +89,10 @@ def deal(
 )
 @handled
 def play(file: FileArg, interactive: InteractiveOpt = None) -> None:
-    if _interactive(interactive):
+    if asking(interactive):
         from scorepad.app.play_loop import PlayLoop
 
-        PlayLoop(file, _ask, echo, run().notes, run().saved, fit=fitting).run()
+        PlayLoop(file, ask, echo, run().notes, run().saved, fit=fitting).run()
     else:
         from scorepad.app.play_lines import from_lines
 
@@ -175,7 +175,7 @@ def edit(
     try:
         changes = raw_from_options(options)
         old = core.deal_at(session, n)
-        guided = not changes and not clear and _interactive(interactive)
+        guided = not changes and not clear and asking(interactive)
         if guided:
             from scorepad.app.guided import guided_fields
 
@@ -185,7 +185,7 @@ def edit(
                 ).format(file=file, n=n)
             )
             fields = guided_fields(
-                session, {}, _ask, echo, defaults=core.deal_fields(session, old), n=n
+                session, {}, ask, echo, defaults=core.deal_fields(session, old), n=n
             )
             updated = core.replace_deal(session, n, fields)
         elif not changes and not clear:
@@ -211,7 +211,7 @@ def edit(
         from scorepad.app.record import Moved, save_edit
 
         while True:
-            if not yes_no(_ask, echo, _("Save the new deal {n}?").format(n=n), default=True):
+            if not yes_no(ask, echo, _("Save the new deal {n}?").format(n=n), default=True):
                 echo(_("not saved; the file is as it was"))
                 return
             # saved only if the file is still as it was read, and the edit shown for it

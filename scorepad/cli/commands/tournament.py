@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from scorepad.cli.base import Command, Group, family
-from scorepad.cli.options import JsonOpt, ascii_int
+from scorepad.cli.options import JsonOpt, ascii_int, ask, asking
 from scorepad.cli.output import echo, echo_json, handled, print_problems, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
@@ -144,17 +144,10 @@ def new(
     )
 
 
-def _terminal() -> bool:
-    import sys
-
-    return sys.stdin.isatty() and sys.stdout.isatty()
-
-
 def _ask_yes(question: str) -> bool:
     from scorepad.app.guided import yes_no
-    from scorepad.cli.options import _ask
 
-    return yes_no(_ask, echo, question, default=False)
+    return yes_no(ask, echo, question, default=False)
 
 
 @group.command(
@@ -202,7 +195,7 @@ def draw(
         late=late or (),
         withdraw=withdraw or (),
         again=again,
-        ask=_ask_yes if _terminal() else None,
+        ask=_ask_yes if asking(None) else None,
         replaced=replaced,
     )
     run().notes.extend(

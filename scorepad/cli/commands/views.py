@@ -17,8 +17,8 @@ from scorepad.cli.options import (
     RankByOpt,
     SinceOpt,
     UntilOpt,
-    _complete_player,
     ascii_int,
+    complete_player,
 )
 from scorepad.cli.output import echo, echo_fit, echo_json, fitting, handled, print_problems
 from scorepad.errors import Problem, ScorepadError
@@ -175,7 +175,7 @@ def stats_command(
             "--player",
             metavar="NAME",
             help=_("one player's card (a unique beginning will do)"),
-            autocompletion=_complete_player,
+            autocompletion=complete_player,
         ),
     ] = None,
     json_: JsonOpt = False,
