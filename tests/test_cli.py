@@ -279,7 +279,8 @@ def test_a_command_imports_only_its_own_module(cli):
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
     assert _command_modules("deal", path, "--contract", "pass") == \
         "['scorepad.app.record', 'scorepad.cli.commands.record']"  # no guided entry, no evening
-    assert _command_modules("standings", path) == "['scorepad.cli.commands.views']"
+    assert _command_modules("standings", path) == \
+        "['scorepad.app.season', 'scorepad.cli.commands.views']"  # the season is loaded in app
     assert _command_modules("count", "--variant", "troggu", "21") == \
         "['scorepad.cli.commands.start']"
     assert _command_modules("nosuch") == "[]"
