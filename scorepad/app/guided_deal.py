@@ -117,6 +117,7 @@ class GuidedDeal:
     def mend(
         self, session: Session, raw: dict[str, Any], refused: ScorepadError
     ) -> dict[str, Any] | None:
+        """What the file refused, asked for in guided entry and shown: the fields, or None."""
         where = _("{file}: deal {x}").format(file=self.file, x=len(session.deals) + 1)
         entry = DealEntry(session, self.ask, self.say)
         try:
@@ -126,9 +127,11 @@ class GuidedDeal:
         return confirm_deal(session, entry, raw, self.ask, self.say, play_on=self.play_on)
 
     def changed(self, what: str) -> None:
+        """The file changed while the deal was being confirmed: say how."""
         self.say(_("{file}: {what}").format(file=self.file, what=what))
 
     def again(self, n: int) -> bool:
+        """The deal is the same as deal n: record it again? (Enter: yes)"""
         return yes_no(
             self.ask,
             self.say,

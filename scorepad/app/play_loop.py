@@ -50,6 +50,9 @@ _BEFORE_MARK = re.compile(r" (?=\?(?:\s|:|$))")  # the space before a `?` standi
 
 
 class PlayLoop:
+    """`scorepad play` on a terminal: the loop between deals and its one-key commands; each
+    deal asked through guided entry and saved at once."""
+
     def __init__(
         self,
         path: Path,
@@ -71,6 +74,7 @@ class PlayLoop:
     # --- the loop ----------------------------------------------------------------------------
 
     def run(self) -> None:
+        """The evening, until q, Ctrl-C or Ctrl-D at the prompt between deals."""
         session = storage.load(self.path)
         variant = get_variant(session.variant)
         self.say(
@@ -161,6 +165,7 @@ class PlayLoop:
             self.say(standings_grid(session.variant, rows, fit=self.fit()))
 
     def command(self, session: Session, command: str) -> None:
+        """One command typed between deals (`s`, `h`, `u`, `e N`, …), or why it is none."""
         word, _sep, rest = command.partition(" ")
         word = word.lower()
         if word in ("?", "help"):
@@ -205,6 +210,7 @@ class PlayLoop:
     # --- one deal ----------------------------------------------------------------------------
 
     def one_deal(self, session: Session) -> None:
+        """Enter: the next deal asked, shown, confirmed and saved (or dropped)."""
         play_on = core.match_over(session) is not None
         entry = DealEntry(session, self.ask, self.say, ask_dealer=False)
         raw = entry.run({})
@@ -232,6 +238,7 @@ class PlayLoop:
         self.after_saving(done)
 
     def after_saving(self, done: Recorded) -> None:
+        """A saved deal's scores, the standings in a line and the next dealer; the match's end."""
         updated, n = done.after, done.n
         outcome = core.score(updated, done.deal)
         self.say(_("saved deal {n}: {scores}").format(n=n, scores=scores_line(outcome.scores)))
