@@ -347,6 +347,24 @@ def read_date(value: Any) -> str | None:
         return None
 
 
+def typed_date(value: str, option: str) -> str:
+    """A date typed for `option` (`--date`, `--since`), as YYYY-MM-DD; anything else is
+    refused with the one message every command gives."""
+    date = read_date(value.strip())
+    if date is None:
+        raise ScorepadError(
+            [
+                Problem(
+                    option,
+                    _("{date} is not a date as YYYY-MM-DD (e.g. 2026-11-26)").format(
+                        date=shown(value)
+                    ),
+                )
+            ]
+        )
+    return date
+
+
 def planned_length(rules: Mapping[str, Setting], variant: Any) -> int:
     """The deals a session plans to play (`new --deals`, the rules' `deals`); 0: no planned
     length. A game whose `deals` is a match's length (Piedmont: a tie plays on) has none

@@ -445,9 +445,8 @@ def start_session(
     `today`); `seats` as `new_session`'s. The problems name the option they are about
     (--set, --date, --players, --title); a wrong setting or date is said alone, before the
     names are looked at."""
-    import re
-
-    from scorepad.checks import MAX_TEXT, control_problem, read_date
+    from scorepad.checks import MAX_TEXT, control_problem, typed_date
+    from scorepad.text import split_names
 
     pairs: dict[str, str] = {}
     for item in settings:
@@ -457,22 +456,8 @@ def start_session(
                 [Problem("--set", _("'{item}' should be KEY=VALUE").format(item=item))]
             )
         pairs[key.strip().replace("-", "_")] = value
-    if date is None:
-        date = today
-    elif read_date(date.strip()) is None:
-        raise ScorepadError(
-            [
-                Problem(
-                    "--date",
-                    _("{date} is not a date as YYYY-MM-DD (e.g. 2026-11-26)").format(
-                        date=shown(date)
-                    ),
-                )
-            ]
-        )
-    date = read_date(date.strip()) or ""
-    # commas as typed on any keyboard: ASCII, full-width (，) and the Japanese 、
-    names = [p for p in (n.strip() for n in re.split(r"[,，、]", players)) if p]
+    date = today if date is None else typed_date(date, "--date")
+    names = split_names(players)  # commas as typed on any keyboard (，、 too)
     problems = [
         control_problem(text, option)
         for text, option in [*((name, "--players") for name in names), (title, "--title")]

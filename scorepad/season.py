@@ -7,11 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from scorepad.checks import read_date
+from scorepad.checks import typed_date
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Session
-from scorepad.text import shown
 
 F = TypeVar("F")
 
@@ -19,18 +18,10 @@ F = TypeVar("F")
 def date_bounds(since: str | None, until: str | None) -> tuple[str | None, str | None]:
     """--since and --until as dates (None: not given); a wrong one is refused, so that it is
     said before any file is read."""
-    bounds = []
-    for option, value in (("--since", since), ("--until", until)):
-        if value is not None and read_date(value.strip()) is None:
-            raise ScorepadError(
-                [
-                    Problem(
-                        option, _("{value} is not a date as YYYY-MM-DD").format(value=shown(value))
-                    )
-                ]
-            )
-        bounds.append(read_date(value.strip()) if value is not None else None)
-    low, high = bounds
+    low, high = (
+        None if value is None else typed_date(value, option)
+        for option, value in (("--since", since), ("--until", until))
+    )
     return low, high
 
 

@@ -79,6 +79,19 @@ def typed(text: str) -> str:
     return text.translate(FULL_WIDTH).strip()
 
 
+#: what separates typed names: commas as any keyboard types them (ASCII, the full-width ，
+#: and the Japanese 、); with spaces too, for an answer where a space separates
+_NAME_SEPARATORS = re.compile(r"[,，、]")
+_NAME_OR_SPACE_SEPARATORS = re.compile(r"[,，、\s]+")
+
+
+def split_names(text: str, *, spaces: bool = False) -> list[str]:
+    """The names of a typed list ("Anna, Bruno、Chloé"), each stripped, the empty ones
+    dropped; with `spaces`, a space separates names too."""
+    parts = (_NAME_OR_SPACE_SEPARATORS if spaces else _NAME_SEPARATORS).split(text)
+    return [p for p in (n.strip() for n in parts) if p]
+
+
 def span(lo: Decimal | int, hi: Decimal | int) -> str:
     """ "42 to 94", or "114" when both ends are the same."""
     return num(lo) if lo == hi else _("{lo} to {hi}").format(lo=num(lo), hi=num(hi))

@@ -50,6 +50,53 @@ def test_edit_undo_delete(cli):
     assert deal["taker"] == "Chloé" and deal["dealer"] == "Bruno"
 
 
+def test_the_removed_deals_line_is_in_the_language(cli, tmp_path):
+    """undo and delete say the removed deal's result as people read it: "misère" (the file
+    says misere), and in Japanese ミゼール and 勝ち, not the file's words."""
+    from scorepad import i18n
+    from scorepad.render.deals import result_name
+
+    path = tmp_path / "troggu.toml"
+    path.write_bytes((EXAMPLES / "troggu-four-players.toml").read_bytes())
+    out = cli("delete", path, 4).stdout
+    assert "removed deal 4 (dealt by Dario): misère, misère; Anna −3" in out
+    i18n.use("ja")
+    try:
+        out = cli("delete", path, 6).stdout  # deal 7 of the example, a misère too
+        assert "ディール 6（ディーラー Chloé）を削除しました: ミゼール、ミゼール。" in out, out
+        out = cli("undo", path).stdout  # the example's deal 9: a Solo lost
+        lost = result_name("lost")
+        assert lost != "lost" and f"、{lost}。" in out and "lost" not in out, out
+    finally:
+        i18n.use("en")
+
+
+def test_typed_dates_and_name_lists_read_the_same_in_every_command(cli, tmp_path):
+    """One reading of a typed date (--date, --since, --until: one message, with an example)
+    and of a typed list of names (commas of any keyboard) for new and tournament new."""
+    said = "is not a date as YYYY-MM-DD (e.g. 2026-11-26)"
+    names = "Anna，Bruno、Chloé, Daisuke,"
+    bad = cli("new", "x.toml", "--variant", "french", "--players", names, "--date",
+              "2026/12/01", ok=False)  # fmt: skip
+    assert bad.stderr == f"error: x.toml: --date: '2026/12/01' {said}\n"
+    bad = cli("tournament", "new", "cup", "--variant", "french", "--players", names,
+              "--rounds", "1", "--deals", "4", "--date", "1.12.2026", ok=False)  # fmt: skip
+    assert bad.stderr == f"error: cup: --date: '1.12.2026' {said}\n"
+    path = cli.new("club.toml", "french", [names])
+    for option in ("--since", "--until"):
+        bad = cli("standings", path, option, "soon", ok=False)
+        assert bad.exit_code == 1 and bad.stderr == f"error: {option}: 'soon' {said}\n"
+    assert storage.load(path).players == ("Anna", "Bruno", "Chloé", "Daisuke")
+    cli("tournament", "new", "cup", "--variant", "french", "--players", names, "--rounds", "1",
+        "--deals", "4")  # fmt: skip
+    ranked = cli.json("tournament", "standings", "cup")["players"]
+    assert sorted(p["name"] for p in ranked) == ["Anna", "Bruno", "Chloé", "Daisuke"]
+    from scorepad.text import split_names
+
+    assert split_names(" Ha ns ,, Zoé ") == ["Ha ns", "Zoé"]  # a space is part of a name
+    assert split_names("Ha ns，Zoé 大輔", spaces=True) == ["Ha", "ns", "Zoé", "大輔"]
+
+
 def test_edit_deal_2_of_10_changes_the_standings(cli):
     path = club(cli)
     for i in range(10):
@@ -130,8 +177,8 @@ def test_piedmont_tie_at_the_target_plays_on(cli):
 
 
 def test_the_written_out_deal_options_are_the_games_fields():
-    """scorepad/deal_options.py spares start-up the game modules; it must say what they do."""
-    from scorepad.deal_options import DEAL_OPTIONS
+    """scorepad/cli/deal_options.py spares start-up the game modules; it must say what they do."""
+    from scorepad.cli.deal_options import DEAL_OPTIONS
     from scorepad.variants import registry
 
     games = registry()
@@ -154,7 +201,7 @@ def test_the_written_out_deal_options_are_the_games_fields():
 
 def test_the_written_out_short_options_say_what_the_games_declare():
     """The short options' words for a game (-c: Troggu's bid) are the game's own declaration."""
-    from scorepad.deal_options import SHORT_OPTIONS, SYNONYM_HELP
+    from scorepad.cli.deal_options import SHORT_OPTIONS, SYNONYM_HELP
     from scorepad.variants import registry
 
     declared: dict[str, list] = {}
@@ -232,7 +279,8 @@ def test_a_command_imports_only_its_own_module(cli):
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
     assert _command_modules("deal", path, "--contract", "pass") == \
         "['scorepad.app.record', 'scorepad.cli.commands.record']"  # no guided entry, no evening
-    assert _command_modules("standings", path) == "['scorepad.cli.commands.tables']"
+    assert _command_modules("standings", path) == \
+        "['scorepad.app.season', 'scorepad.cli.commands.views']"  # the season is loaded in app
     assert _command_modules("count", "--variant", "troggu", "21") == \
         "['scorepad.cli.commands.start']"
     assert _command_modules("nosuch") == "[]"

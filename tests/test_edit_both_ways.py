@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from scorepad import core, roster, storage
-from scorepad.app.evening import Evening
+from scorepad.app.play_loop import PlayLoop
 from scorepad.cli import app
 from scorepad.errors import ScorepadError
 
@@ -125,7 +125,7 @@ def test_guided_and_field_options_edit_a_deal_alike(people, seats, steps, edit):
 
         said: list[str] = []
         try:
-            Evening(guided, ask, said.append, [], []).edit(storage.load(guided), n, change)
+            PlayLoop(guided, ask, said.append, [], []).edit(storage.load(guided), n, change)
             refused = False
         except (ScorepadError, _AskedAgain):
             refused = True

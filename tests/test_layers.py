@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorepad"
 
 #: (module or package, layer, room): a module imports lower layers, or its own room
 LAYERS = [
-    ("scorepad.__main__", 7, "cli"), ("scorepad.cli", 7, "cli"), ("scorepad.colour", 7, "cli"),
+    ("scorepad.__main__", 7, "cli"), ("scorepad.cli", 7, "cli"),
     ("scorepad.app", 6, "app"),
     ("scorepad.storage", 5, "storage"), ("scorepad.render", 5, "render"),
     ("scorepad.core", 4, "core"), ("scorepad.season", 4, "core"), ("scorepad.roster", 4, "core"),
@@ -30,7 +30,6 @@ LAYERS = [
     ("scorepad.seating", 2, "model"),  # pure, below the model that derives each deal's table
     ("scorepad.seating_plan", 2, "model"),  # the pass over the deals, above seating, below model
     ("scorepad.errors", 1, "base"), ("scorepad.i18n", 1, "base"), ("scorepad.text", 1, "base"),
-    ("scorepad.deal_options", 1, "base"),
 ]  # fmt: skip
 #: what any module may take from the package itself
 TOP_NAMES = {"__version__", "FORMAT_VERSION"}
@@ -264,15 +263,6 @@ def private_names_taken(path: Path) -> set[tuple[str, str, str]]:
 PRIVATE_ALLOWED = {
     ("scorepad.app.rename", "scorepad.storage", "_session_from_bytes"),
     ("scorepad.app.tournament", "scorepad.storage", "_session_from_bytes"),
-    ("scorepad.cli.commands.publish", "scorepad.cli.options", "_sessions_between"),
-    ("scorepad.cli.commands.record", "scorepad.cli.options", "_ask"),
-    ("scorepad.cli.commands.record", "scorepad.cli.options", "_interactive"),
-    ("scorepad.cli.commands.roster", "scorepad.cli.options", "_complete_player"),
-    ("scorepad.cli.commands.tables", "scorepad.cli.options", "_complete_player"),
-    ("scorepad.cli.commands.tables", "scorepad.cli.options", "_sessions_between"),
-    ("scorepad.cli.commands.tournament", "scorepad.cli.options", "_ask"),
-    ("scorepad.cli.fields", "scorepad.cli.options", "_complete_player"),
-    ("scorepad.cli.fields", "scorepad.cli.options", "_completer"),
     ("scorepad.render.chart", "scorepad.render.grid", "_wrapped"),
     ("scorepad.render.deals", "scorepad.render.grid", "_wrapped"),
     ("scorepad.render.stats_card", "scorepad.render.stats_text", "_contract_name"),

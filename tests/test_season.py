@@ -23,7 +23,7 @@ def test_the_bounds_are_dates_or_refused_before_any_file_is_read():
     with pytest.raises(ScorepadError) as err:
         season.date_bounds("2026-09-01", "31/12/2026")
     assert [str(p) for p in err.value.problems] == [
-        "--until: '31/12/2026' is not a date as YYYY-MM-DD"]
+        "--until: '31/12/2026' is not a date as YYYY-MM-DD (e.g. 2026-11-26)"]
 
 
 def test_sessions_come_by_date_the_undated_last_as_given():

@@ -38,7 +38,7 @@ class Recorded:
         return self.after.deals[-1]
 
 
-if TYPE_CHECKING:  # a type only: what `confirm` is asked (app.evening's AtTheTable is one)
+if TYPE_CHECKING:  # a type only: what `confirm` is asked (app.guided_deal.GuidedDeal is one)
     from typing import Protocol
 
     class Confirm(Protocol):

@@ -23,6 +23,24 @@ if TYPE_CHECKING:
 Ask = Callable[[str], bool]
 
 
+def players_given(players: str | None, players_file: Path | None, where: Path) -> list[str]:
+    """A new tournament's players: `--players` as typed (comma-separated), or the lines of
+    `--players-file` (one name a line, blank lines skipped); exactly one of the two."""
+    from scorepad.text import split_names
+
+    if (players is None) == (players_file is None):
+        raise ScorepadError(
+            [Problem(str(where), _("give the players with --players or --players-file (one)"))]
+        )
+    if players is not None:
+        return split_names(players)
+    assert players_file is not None
+    from scorepad.storage.text_file import read_text
+
+    text = read_text(players_file, f"{where}: --players-file")
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
 def create(
     folder: Path,
     variant: str,

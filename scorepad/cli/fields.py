@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from scorepad.cli.base import Command
-from scorepad.cli.options import _complete_player, _completer
+from scorepad.cli.options import complete_player, completer
 from scorepad.cli.output import F
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
@@ -20,13 +20,13 @@ from scorepad.text import typed
 
 def _short(key: str) -> tuple[str, str]:
     """A common field's short option, and what the games say of it (`synonym_help`)."""
-    from scorepad.deal_options import SHORT_OPTIONS, SYNONYM_HELP
+    from scorepad.cli.deal_options import SHORT_OPTIONS, SYNONYM_HELP
 
     return SHORT_OPTIONS.get(key, ""), "".join(_(said[1]) for said in SYNONYM_HELP.get(key, ()))
 
 
 def _deal_parameters() -> list[inspect.Parameter]:
-    from scorepad.deal_options import DEAL_OPTIONS, REPEATABLE
+    from scorepad.cli.deal_options import DEAL_OPTIONS, REPEATABLE
 
     params = []
     for f in DEAL_OPTIONS:
@@ -62,9 +62,9 @@ def _deal_parameters() -> list[inspect.Parameter]:
                 metavar = "|".join(f.choices)
             short, also = _short(f.key)
             complete = (
-                {"autocompletion": _complete_player}
+                {"autocompletion": complete_player}
                 if f.kind == "player"
-                else {"autocompletion": _completer(f.choices)}
+                else {"autocompletion": completer(f.choices)}
                 if f.choices
                 else {}
             )
@@ -96,7 +96,7 @@ class DealCommand(Command):
     def format_options(self, ctx: Any, formatter: Any) -> None:
         import re
 
-        from scorepad.deal_options import DEAL_OPTIONS, SHORT_OPTIONS, SYNONYM_HELP
+        from scorepad.cli.deal_options import DEAL_OPTIONS, SHORT_OPTIONS, SYNONYM_HELP
         from scorepad.variants import GAMES
 
         keys = {f.key for f in DEAL_OPTIONS}
@@ -159,7 +159,7 @@ def with_deal_options(fn: F) -> F:
 def raw_from_options(options: dict[str, Any]) -> dict[str, Any]:
     """Deal fields as given on the command line, in the shape the session file stores."""
     from scorepad.checks import MAX_TEXT, control_problem
-    from scorepad.deal_options import REPEATABLE
+    from scorepad.cli.deal_options import REPEATABLE
 
     raw: dict[str, Any] = {}
     problems: list[Problem] = []

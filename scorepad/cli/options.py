@@ -13,7 +13,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from scorepad.cli.output import fitting
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.text import printable, shown, typed
 
@@ -79,7 +79,7 @@ FormatOpt = Annotated[
 ]
 
 
-def _complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
+def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     """Shell completion: the players of the session file on the command line."""
     from scorepad import storage
 
@@ -99,7 +99,9 @@ def _complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     return [p for p in players if fold(p).startswith(fold(incomplete))]
 
 
-def _completer(choices: tuple[str, ...]) -> Callable[[str], list[str]]:
+def completer(choices: tuple[str, ...]) -> Callable[[str], list[str]]:
+    """Shell completion of an option's choices (`--contract g` → garde, garde-sans, …)."""
+
     def complete(incomplete: str) -> list[str]:
         return [c for c in choices if c.startswith(incomplete.lower())]
 
@@ -117,13 +119,15 @@ InteractiveOpt = Annotated[
 ]
 
 
-def _interactive(flag: bool | None) -> bool:
+def asking(flag: bool | None) -> bool:
+    """Whether the command asks for what is missing: as --interactive/--no-interactive say,
+    else only when both stdin and stdout are a terminal."""
     if flag is not None:
         return flag
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _ask(prompt: str) -> str:
+def ask(prompt: str) -> str:
     """A question on the terminal, wrapped at word boundaries: the answer is typed after its
     last line."""
     fit = fitting()
@@ -172,35 +176,6 @@ UntilOpt = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option("--until", metavar="YYYY-MM-DD", help=_("only sessions on or before this date")),
 ]
-
-
-def _sessions_between(
-    files: list[Path], since: str | None, until: str | None, mixed: str | None = None
-) -> tuple[list[Path], list[Any]]:
-    """The sessions of the files (one game), by date (undated ones as given, last), those
-    between `since` and `until` when given. `mixed`: the command's error for files of
-    different games (with {which}; default: the standings')."""
-    from scorepad import season
-
-    low, high = season.date_bounds(since, until)  # a wrong date is said before reading
-    pairs = season.between(files, _load_all(files), low, high, mixed)
-    return [f for f, _s in pairs], [s for _f, s in pairs]
-
-
-def _load_all(files: list[Path]) -> list[Any]:
-    from scorepad import storage
-
-    storage.distinct(files)  # a file given twice would count twice
-    sessions: list[Any] = []
-    problems: list[Problem] = []
-    for f in files:
-        try:
-            sessions.append(storage.load(f))
-        except ScorepadError as err:
-            problems.extend(err.problems)
-    if problems:
-        raise ScorepadError(problems)
-    return sessions
 
 
 RateOpt = Annotated[

@@ -40,7 +40,7 @@ def run() -> Run:
 
 def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     """Print for people: control characters from a file never reach the terminal raw; on a
-    terminal, gains and losses in colour (see scorepad.colour)."""
+    terminal, gains and losses in colour (see scorepad.cli.colour)."""
     text = printable(text)
     stream = sys.stderr if err else sys.stdout
     fit = _fit_for(stream) if nl else None
@@ -49,7 +49,7 @@ def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
 
         text = "\n".join(wrap(text, fit))
     if "+" in text or "−" in text or "error:" in text:
-        from scorepad import colour
+        from scorepad.cli import colour
 
         if colour.wanted(stream):
             text = colour.errors(text) if err else colour.scores(text)

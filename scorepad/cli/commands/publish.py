@@ -22,12 +22,11 @@ from scorepad.cli.options import (
     RateOpt,
     SinceOpt,
     UntilOpt,
-    _sessions_between,
 )
 from scorepad.cli.output import echo, echo_json, handled, write_or_print
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
-from scorepad.text import plural, printable, shown
+from scorepad.text import plural, printable
 
 commands = family()
 
@@ -49,10 +48,12 @@ def settle(
     per_game: PerGameOpt = False,
     json_: JsonOpt = False,
 ) -> None:
+    from scorepad.app.season import sessions_between
+    from scorepad.app.settle import settlement as settled
     from scorepad.render.standings import settle_lines, settle_object
 
-    sessions = _sessions_between(files, None, None)[1]
-    settlement, unit = _settlement(sessions, rate, currency, per_game)
+    sessions = sessions_between(files, None, None)[1]
+    settlement, unit = settled(sessions, rate, currency, per_game)
     if json_:
         difference = unit == "deals won" or get_variant_of(sessions).deal_total != 0
         echo_json(
@@ -126,53 +127,6 @@ def _settle_basis(settlement: Any, unit: str, currency: str, rated: bool, differ
     return _("{rate} per point").format(rate=rate) if rated else _("points")
 
 
-def _settlement(
-    sessions: list[Any], rate: str | None, currency: str, per_game: bool
-) -> tuple[Any, str]:
-    """The settlement of the sessions' totals (or deals won, Piedmont --per-game)."""
-    import re
-    from decimal import Decimal
-
-    from scorepad.checks import control_problem
-    from scorepad.ranking import standings
-    from scorepad.settle import settle_standings
-    from scorepad.variants import get_variant
-
-    problems = []
-    if rate is not None and not re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,4})?", rate.strip()):
-        problems.append(
-            Problem("--rate", _("{rate} is not an amount like 0.05").format(rate=shown(rate)))
-        )
-    elif rate is not None and Decimal(rate.strip()) == 0:
-        problems.append(Problem("--rate", _("must be more than 0")))
-    problem = control_problem(currency, "--currency")
-    if problem or len(currency) > 5:
-        problems.append(problem or Problem("--currency", _("at most 5 characters, e.g. € or CHF")))
-    variant = get_variant(sessions[0].variant)
-    if per_game and not variant.settles_per_game:
-        problems.append(
-            Problem("--per-game", _("is for Piedmont, not {name}").format(name=_(variant.title)))
-        )
-    if problems:
-        raise ScorepadError(problems)
-    amount = None if rate is None else Decimal(rate.strip())
-    outcomes = None
-    if not all(s.fixed for s in sessions):  # settled deal by deal among those seated
-        from itertools import chain
-
-        from scorepad.scores import iter_outcomes
-
-        outcomes = chain.from_iterable(iter_outcomes(s) for s in sessions)
-    settlement = settle_standings(
-        standings(sessions),
-        amount,
-        per_game=per_game,
-        zero_sum=not variant.deal_total,
-        outcomes=outcomes,
-    )
-    return settlement, "deals won" if per_game else variant.unit
-
-
 @commands.command(
     cls=Command,
     help=_(
@@ -197,10 +151,12 @@ def report(
     since: SinceOpt = None,
     until: UntilOpt = None,
 ) -> None:
+    from scorepad.app.season import sessions_between
+    from scorepad.app.settle import settlement as settled
     from scorepad.ranking import league
     from scorepad.render import sheet
 
-    files, sessions = _sessions_between(files, since, until)
+    files, sessions = sessions_between(files, since, until)
     if min_deals is None:
         min_deals = 10 if len(sessions) > 1 else 1
     from scorepad.render.deals import session_label
@@ -208,7 +164,7 @@ def report(
     labels = [session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
     settlement = None
     if rate is not None or get_variant_of(sessions).settles_without_rate:
-        settlement = _settlement(sessions, rate, currency, False)[0]
+        settlement = settled(sessions, rate, currency, False)[0]
     league_rows = (
         league(sessions, rank_by=rank_by.value, min_deals=min_deals) if len(sessions) > 1 else None
     )

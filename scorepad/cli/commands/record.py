@@ -12,7 +12,7 @@ import typer
 from scorepad.cli.base import Command, family, usage_message
 from scorepad.cli.commands import load
 from scorepad.cli.fields import DealCommand, located, raw_from_options, with_deal_options
-from scorepad.cli.options import FileArg, InteractiveOpt, _ask, _interactive, ascii_int
+from scorepad.cli.options import FileArg, InteractiveOpt, ascii_int, ask, asking
 from scorepad.cli.output import echo, fitting, handled, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
@@ -54,10 +54,10 @@ def deal(
             _("{file}: deal {x}").format(file=file, x=record.next_deal_number(file))
         ) from None
     confirm = None
-    if _interactive(interactive):  # guided entry only on a terminal
-        from scorepad.app.evening import AtTheTable
+    if asking(interactive):  # guided entry only on a terminal
+        from scorepad.app.guided_deal import GuidedDeal
 
-        confirm = AtTheTable(file, _ask, echo, play_on=continue_)
+        confirm = GuidedDeal(file, ask, echo, play_on=continue_)
     done = record.record_deal(file, raw, play_on=continue_, confirm=confirm, where=str(file))
     if done is None:
         echo(_("not saved; the file is as it was"))
@@ -89,12 +89,14 @@ def deal(
 )
 @handled
 def play(file: FileArg, interactive: InteractiveOpt = None) -> None:
-    from scorepad.app import evening
+    if asking(interactive):
+        from scorepad.app.play_loop import PlayLoop
 
-    if _interactive(interactive):
-        evening.Evening(file, _ask, echo, run().notes, run().saved, fit=fitting).run()
+        PlayLoop(file, ask, echo, run().notes, run().saved, fit=fitting).run()
     else:
-        evening.from_lines(
+        from scorepad.app.play_lines import from_lines
+
+        from_lines(
             file, sys.stdin, _deal_line_parser(file), echo, run().notes, run().saved, source="input"
         )
 
@@ -108,7 +110,7 @@ def _deal_line_parser(file: Path) -> Callable[[list[str]], dict[str, Any]]:
     except ImportError:  # pragma: no cover - older typer, with click itself
         click_errors = importlib.import_module("click.exceptions")
 
-    from scorepad.deal_options import DEAL_OPTIONS
+    from scorepad.cli.deal_options import DEAL_OPTIONS
 
     deal_command = load("deal")
     keys = {f.key for f in DEAL_OPTIONS}
@@ -173,7 +175,7 @@ def edit(
     try:
         changes = raw_from_options(options)
         old = core.deal_at(session, n)
-        guided = not changes and not clear and _interactive(interactive)
+        guided = not changes and not clear and asking(interactive)
         if guided:
             from scorepad.app.guided import guided_fields
 
@@ -183,7 +185,7 @@ def edit(
                 ).format(file=file, n=n)
             )
             fields = guided_fields(
-                session, {}, _ask, echo, defaults=core.deal_fields(session, old), n=n
+                session, {}, ask, echo, defaults=core.deal_fields(session, old), n=n
             )
             updated = core.replace_deal(session, n, fields)
         elif not changes and not clear:
@@ -209,7 +211,7 @@ def edit(
         from scorepad.app.record import Moved, save_edit
 
         while True:
-            if not yes_no(_ask, echo, _("Save the new deal {n}?").format(n=n), default=True):
+            if not yes_no(ask, echo, _("Save the new deal {n}?").format(n=n), default=True):
                 echo(_("not saved; the file is as it was"))
                 return
             # saved only if the file is still as it was read, and the edit shown for it
@@ -259,40 +261,12 @@ def delete(
 
 
 def _remove(file: Path, n: int | None) -> None:
-    from scorepad import core, storage
-    from scorepad.scores import score
+    from scorepad.app.remove import remove_deal, removed_line
 
-    removed: list[Any] = []
-
-    def remove(now: Any) -> Any:
-        number = len(now.deals) if n is None else n
-        try:
-            updated, deal = core.remove_deal(now, number)
-            core.check_session(updated)
-        except ScorepadError as err:
-            raise err.located(str(file)) from None
-        removed.append((number, deal))
-        return updated
-
-    session, updated = storage.update(file, remove, run().notes)
-    [(number, removed_deal)] = removed
+    removed = remove_deal(file, n, run().notes)
+    session, updated, number = removed.before, removed.after, removed.n
     run().saved.append(_("the removal of deal {number}").format(number=number))
-    outcome = score(session, removed_deal, number)
-    from scorepad.text import scores_line
-
-    scores = scores_line(outcome.scores)
-    from scorepad.variants import get_variant
-
-    what = get_variant(session.variant).describe(removed_deal.entry)
-    echo(
-        _("removed deal {number} (dealt by {dealer}): {what}, {result}; {scores}").format(
-            number=number,
-            dealer=removed_deal.dealer,
-            what=what,
-            result=outcome.result,
-            scores=scores,
-        )
-    )
+    echo(removed_line(removed))
     if n is not None and n <= len(updated.deals):
         moved = len(session.deals) - n
         echo(

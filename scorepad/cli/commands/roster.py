@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from scorepad.cli.base import Command, family
-from scorepad.cli.options import FileArg, FilesArg, _complete_player, ascii_int
+from scorepad.cli.options import FileArg, FilesArg, ascii_int, complete_player
 from scorepad.cli.output import echo, handled, run
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
@@ -43,7 +43,7 @@ def join(
         typer.Option(
             "--after",
             help=_("their place in the dealing order: after this player (default: last)"),
-            autocompletion=_complete_player,
+            autocompletion=complete_player,
         ),
     ] = None,
     seats: SeatsOpt = None,
@@ -66,7 +66,7 @@ def join(
 def leave(
     file: FileArg,
     name: Annotated[
-        str, typer.Argument(help=_("who leaves"), metavar="NAME", autocompletion=_complete_player)
+        str, typer.Argument(help=_("who leaves"), metavar="NAME", autocompletion=complete_player)
     ],
     seats: SeatsOpt = None,
 ) -> None:

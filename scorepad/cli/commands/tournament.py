@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from scorepad.cli.base import Command, Group, family
-from scorepad.cli.options import JsonOpt, ascii_int
+from scorepad.cli.options import JsonOpt, ascii_int, ask, asking
 from scorepad.cli.output import echo, echo_json, handled, print_problems, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
@@ -44,69 +44,15 @@ DirArg = Annotated[
 
 
 def _date(value: str | None, option: str, where: Path) -> str | None:
-    from scorepad.checks import read_date
-    from scorepad.text import shown
+    """A date option as YYYY-MM-DD (None: not given), its problem located in the folder."""
+    from scorepad.checks import typed_date
 
     if value is None:
         return None
-    date = read_date(value.strip())
-    if date is None:
-        raise ScorepadError(
-            [
-                Problem(
-                    f"{where}: {option}",
-                    _("{date} is not a date as YYYY-MM-DD (e.g. 2026-11-26)").format(
-                        date=shown(value)
-                    ),
-                )
-            ]
-        )
-    return date
-
-
-def _roster(players: str | None, players_file: Path | None, where: Path) -> list[str]:
-    import re
-
-    if (players is None) == (players_file is None):
-        raise ScorepadError(
-            [Problem(str(where), _("give the players with --players or --players-file (one)"))]
-        )
-    if players is not None:
-        return [p for p in (n.strip() for n in re.split(r"[,，、]", players)) if p]
-    assert players_file is not None
     try:
-        import os
-        import stat
-
-        fd = os.open(players_file, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO: refused, no wait
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise OSError(0, _("not a regular file"))
-            data = os.read(fd, 1 << 20)
-        finally:
-            os.close(fd)
-        text = data.decode("utf-8-sig")
-    except OSError as err:
-        raise ScorepadError(
-            [
-                Problem(
-                    f"{where}: --players-file",
-                    _("cannot read {file}: {why}").format(
-                        file=players_file, why=err.strerror or type(err).__name__
-                    ),
-                )
-            ]
-        ) from None
-    except UnicodeDecodeError:
-        raise ScorepadError(
-            [
-                Problem(
-                    f"{where}: --players-file",
-                    _("{file} is not UTF-8 text").format(file=players_file),
-                )
-            ]
-        ) from None
-    return [line.strip() for line in text.splitlines() if line.strip()]
+        return typed_date(value, option)
+    except ScorepadError as err:
+        raise err.located(str(where)) from None
 
 
 @group.command(
@@ -152,7 +98,7 @@ def new(
     from scorepad.app import tournament as app
     from scorepad.checks import MAX_TEXT, control_problem
 
-    names = _roster(players, players_file, folder)
+    names = app.players_given(players, players_file, folder)
     bad = control_problem(title, "--title")
     if bad is None and len(title) > MAX_TEXT:
         bad = Problem(
@@ -198,17 +144,10 @@ def new(
     )
 
 
-def _terminal() -> bool:
-    import sys
-
-    return sys.stdin.isatty() and sys.stdout.isatty()
-
-
 def _ask_yes(question: str) -> bool:
     from scorepad.app.asking import yes_no
-    from scorepad.cli.options import _ask
 
-    return yes_no(_ask, echo, question, default=False)
+    return yes_no(ask, echo, question, default=False)
 
 
 @group.command(
@@ -256,7 +195,7 @@ def draw(
         late=late or (),
         withdraw=withdraw or (),
         again=again,
-        ask=_ask_yes if _terminal() else None,
+        ask=_ask_yes if asking(None) else None,
         replaced=replaced,
     )
     run().notes.extend(

@@ -1,4 +1,4 @@
-"""Reading a session: `history`, `standings`, `stats`, `chart`, `show`, `check`."""
+"""Looking at sessions: `history`, `standings`, `stats`, `chart`, `show`, `check`."""
 
 from __future__ import annotations
 
@@ -17,9 +17,8 @@ from scorepad.cli.options import (
     RankByOpt,
     SinceOpt,
     UntilOpt,
-    _complete_player,
-    _sessions_between,
     ascii_int,
+    complete_player,
 )
 from scorepad.cli.output import echo, echo_fit, echo_json, fitting, handled, print_problems
 from scorepad.errors import Problem, ScorepadError
@@ -75,8 +74,9 @@ def standings(
     since: SinceOpt = None,
     until: UntilOpt = None,
 ) -> None:
-    from scorepad.ranking import league as league_rows
-    from scorepad.ranking import standings
+    from scorepad.app.season import sessions_between
+    from scorepad.ranking import league as league_of
+    from scorepad.ranking import standings as standings_of
     from scorepad.render.deals import session_label
     from scorepad.render.standings import (
         by_deal_grid,
@@ -88,12 +88,12 @@ def standings(
     )
     from scorepad.scores import match_over
 
-    files, sessions = _sessions_between(files, since, until)
+    files, sessions = sessions_between(files, since, until)
     if min_deals is None:
         min_deals = 10 if league else 1
     if league:
         labels = [session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
-        rows_ = league_rows(sessions, rank_by=rank_by.value, min_deals=min_deals)
+        rows_ = league_of(sessions, rank_by=rank_by.value, min_deals=min_deals)
         if json_:
             echo_json(league_object(sessions[0].variant, labels, rows_, rank_by.value, min_deals))
             return
@@ -117,7 +117,7 @@ def standings(
         )
         echo(league_grid(league_labels(files, sessions), rows_, fmt))
         return
-    rows = standings(sessions, rank_by=rank_by.value, min_deals=min_deals)
+    rows = standings_of(sessions, rank_by=rank_by.value, min_deals=min_deals)
     variant = sessions[0].variant
     deals = sum(len(s.deals) for s in sessions)
     if json_:
@@ -175,14 +175,15 @@ def stats_command(
             "--player",
             metavar="NAME",
             help=_("one player's card (a unique beginning will do)"),
-            autocompletion=_complete_player,
+            autocompletion=complete_player,
         ),
     ] = None,
     json_: JsonOpt = False,
 ) -> None:
+    from scorepad.app.season import sessions_between
     from scorepad.render import stats_text
 
-    files, sessions = _sessions_between(
+    files, sessions = sessions_between(
         files,
         since,
         until,

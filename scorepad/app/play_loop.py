@@ -3,7 +3,8 @@
 `scorepad play FILE` asks for one deal after another through guided entry, saves each one
 (under the lock, as `deal` does), and after each says the deal's scores, the standings in a
 line and who deals next. Between deals: u undo, e N edit, s standings, h history, c chart,
-q quit, ? help. Without a terminal it reads deals line by line in `deal`'s option syntax.
+q quit, ? help. Without a terminal `play_lines.from_lines` reads deals line by line in
+`deal`'s option syntax.
 
 Reading and writing the terminal go through the `ask` and `say` callables the command line
 passes in; the file goes through storage, the rules through core.
@@ -13,39 +14,24 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Callable, Iterable
-from dataclasses import replace
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from scorepad import core, ranking, scores, storage
-from scorepad.app.asking import NO, YES, Back, at_the_table, yes_no
+from scorepad import core, scores, storage
+from scorepad.app.asking import at_the_table, yes_no
 from scorepad.app.guided import DealEntry
-from scorepad.app.record import (
-    Moved,
-    Recorded,
-    record_deals,
-    record_shown,
-    same_as_last,
-    save_edit,
-)
-from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
+from scorepad.app.guided_deal import Ask, Say, confirm_deal, pick_answer
+from scorepad.app.play_lines import compact_standings
+from scorepad.app.record import Moved, Recorded, record_shown, save_edit
+from scorepad.app.remove import remove_deal
+from scorepad.errors import ScorepadError
 from scorepad.i18n import N_, _
-from scorepad.model import Deal, Session
-from scorepad.render.deals import (
-    edit_lines,
-    explain_deal,
-    history_lines,
-    next_deal_line,
-    result_name,
-)
+from scorepad.model import Session
+from scorepad.ranking import standings
+from scorepad.render.deals import edit_lines, explain_deal, history_lines, next_deal_line
 from scorepad.render.standings import standings_grid
-from scorepad.text import plural, scores_line, shown, signed, typed, width
+from scorepad.text import plural, scores_line, shown, typed, width
 from scorepad.variants import get_variant
-
-Ask = Callable[[str], str]
-Say = Callable[[str], None]
-ParseLine = Callable[[list[str]], dict[str, Any]]
 
 HELP = N_("""between deals:
   Enter  enter the next deal            s  standings
@@ -64,13 +50,10 @@ _ONE_LETTER = re.compile(r"(?<!\S)(\S) (?=\S)")  # a one-character word and the 
 _BEFORE_MARK = re.compile(r" (?=\?(?:\s|:|$))")  # the space before a `?` standing alone
 
 
-def compact_standings(session: Session) -> str:
-    """The standings in one line: every player's total, best first."""
-    rows = ranking.standings([session])
-    return " · ".join(f"{r.rank}. {r.name} {signed(r.total)}" for r in rows)
+class PlayLoop:
+    """`scorepad play` on a terminal: the loop between deals and its one-key commands; each
+    deal asked through guided entry and saved at once."""
 
-
-class Evening:
     def __init__(
         self,
         path: Path,
@@ -92,6 +75,7 @@ class Evening:
     # --- the loop ----------------------------------------------------------------------------
 
     def run(self) -> None:
+        """The evening, until q, Ctrl-C or Ctrl-D at the prompt between deals."""
         session = storage.load(self.path)
         variant = get_variant(session.variant)
         self.say(
@@ -178,16 +162,17 @@ class Evening:
     def leave(self, session: Session) -> None:
         """The evening's standings, as the table leaves."""
         if session.deals:
-            rows = ranking.standings([session])
+            rows = standings([session])
             self.say(standings_grid(session.variant, rows, fit=self.fit()))
 
     def command(self, session: Session, command: str) -> None:
+        """One command typed between deals (`s`, `h`, `u`, `e N`, …), or why it is none."""
         word, _sep, rest = command.partition(" ")
         word = word.lower()
         if word in ("?", "help"):
             self.say(_(HELP))
         elif word in ("s", "standings"):
-            rows = ranking.standings([session])
+            rows = standings([session])
             self.say(standings_grid(session.variant, rows, fit=self.fit()))
         elif word in ("h", "history"):
             if not session.deals:
@@ -226,6 +211,7 @@ class Evening:
     # --- one deal ----------------------------------------------------------------------------
 
     def one_deal(self, session: Session) -> None:
+        """Enter: the next deal asked, shown, confirmed and saved (or dropped)."""
         play_on = scores.match_over(session) is not None
         entry = DealEntry(session, self.ask, self.say, ask_dealer=False)
         raw = entry.run({})
@@ -253,6 +239,7 @@ class Evening:
         self.after_saving(done)
 
     def after_saving(self, done: Recorded) -> None:
+        """A saved deal's scores, the standings in a line and the next dealer; the match's end."""
         updated, n = done.after, done.n
         outcome = scores.score(updated, done.deal)
         self.say(_("saved deal {n}: {scores}").format(n=n, scores=scores_line(outcome.scores)))
@@ -265,9 +252,7 @@ class Evening:
             self.say(done.ended)
             self.said_over = True
             if scores.length_played(updated):  # the table's planned length: where it stands
-                self.say(
-                    standings_grid(updated.variant, ranking.standings([updated]), fit=self.fit())
-                )
+                self.say(standings_grid(updated.variant, standings([updated]), fit=self.fit()))
 
     # --- between deals -----------------------------------------------------------------------
 
@@ -364,6 +349,8 @@ class Evening:
             self.say(_("  {new} is already so named").format(new=done.new))
 
     def undo(self, session: Session) -> None:
+        """`u`: the last deal shown, and removed when the table says yes (and it is still
+        the file's last deal)."""
         if not session.deals:
             self.say(_("  no deals to undo"))
             return
@@ -373,20 +360,7 @@ class Evening:
         if not yes_no(self.ask, self.say, _("Undo deal {n}?").format(n=n), default=False):
             self.say(_("  kept"))
             return
-
-        def remove(now: Session) -> Session:
-            if len(now.deals) != n or now.deals[-1] != last:
-                raise ScorepadError(
-                    [
-                        Problem(
-                            str(self.path),
-                            _("the last deal was changed by another scorepad: nothing undone"),
-                        )
-                    ]
-                )
-            return core.remove_deal(now, n)[0]
-
-        _before, updated = storage.update(self.path, remove, self.notes)
+        updated = remove_deal(self.path, n, self.notes, shown=last).after
         self.saved.append(f"the removal of deal {n}")
         self.say(
             _("removed deal {n}; next dealer: {dealer}").format(n=n, dealer=updated.next_dealer())
@@ -419,7 +393,11 @@ class Evening:
                         )
                     )
                 )
-            key = (_pick(labels, word.lower()) or _pick(every, word.lower())) if word else ""
+            key = (
+                (pick_answer(labels, word.lower()) or pick_answer(every, word.lower()))
+                if word
+                else ""
+            )
             if key is not None:
                 break
             self.say(_("  ✗ one of: {answers}").format(answers=_(", ").join(labels)))
@@ -453,201 +431,4 @@ class Evening:
             _("  {standings} — next dealer: {dealer}").format(
                 standings=compact_standings(saved), dealer=saved.next_dealer()
             )
-        )
-
-
-def confirm_deal(
-    session: Session,
-    entry: DealEntry,
-    raw: dict[str, Any],
-    ask: Ask,
-    say: Say,
-    *,
-    play_on: bool = False,
-    where: str = "",
-) -> dict[str, Any] | None:
-    """Show the deal and ask "Save deal N?": yes gives the deal's fields; `<` goes back one
-    answer; no offers to change one answer (the others kept), or to drop the deal (None).
-    A deal the same as the last one is pointed out first (Enter still saves it)."""
-    while True:
-        try:
-            updated = core.add_deal(session, raw, play_on=play_on)
-        except ScorepadError as err:
-            for problem in err.problems:
-                say(f"  ✗ {at_the_table(problem.asked or problem.what)}")
-            if entry.steps:
-                raw = entry.back()  # the last answer asked again
-                continue
-            changed = _change(entry, ask, say)  # nothing to go back to: which answer?
-            if changed is None:
-                return None
-            raw = changed
-            continue
-        n = len(updated.deals)
-        deal: Deal = updated.deals[-1]
-        say(explain_deal(updated, n, deal, scores.score(updated, deal)))
-        same = same_as_last(session, deal)
-        if same is not None:  # said, not asked: Enter still saves, as everywhere
-            say(
-                _(
-                    "  note: the same as deal {n}; Enter saves it again, n changes or drops it"
-                ).format(n=same)
-            )
-        try:
-            answer = typed(ask(_("Save deal {n}?").format(n=n) + " [Y/n]: ")).lower()
-            if answer == "<":
-                raw = entry.back()
-                continue
-            if answer in ("", *YES):
-                return raw
-            if answer not in NO:
-                say(_("  ✗ answer y, n, or < to go back one answer"))
-                continue
-            changed = _change(entry, ask, say)
-            if changed is None:
-                return None
-            raw = changed
-        except Back:
-            raw = entry.back()
-
-
-def _change(entry: DealEntry, ask: Ask, say: Say) -> dict[str, Any] | None:
-    """ "Change which answer?": that answer asked again, the others kept; Enter: none."""
-    labels = {entry.label(k): k for k in entry.answers()}
-    while True:
-        answer = ask(
-            _("Change which answer? ({answers}; Enter: drop the deal): ").format(
-                answers=_(", ").join(labels)
-            )
-        )
-        word = typed(answer).lower()
-        if not word:
-            return None
-        if word == "<":
-            return entry.back()
-        key = _pick(labels, word)
-        if key is not None:
-            return entry.change(key)
-        say(_("  ✗ one of: {answers}").format(answers=_(", ").join(labels)))
-
-
-def _pick(labels: dict[str, str], word: str) -> str | None:
-    """The answer's key that `word` names: exactly, or by a unique beginning."""
-    found = [label for label in labels if label == word] or [
-        label for label in labels if label.startswith(word)
-    ]
-    return labels[found[0]] if len(found) == 1 else None
-
-
-# --- deals from a text file -------------------------------------------------------------------
-
-
-def from_lines(
-    path: Path,
-    lines: Iterable[str],
-    parse: ParseLine,
-    say: Say,
-    notes: list[str],
-    saved: list[str],
-    source: str = "stdin",
-) -> None:
-    """Record the deals of `lines`, one per line in `deal`'s options (blank lines and
-    # comments skipped): all of them, or none when any line is wrong."""
-    session = storage.load(path)
-    wanted: list[dict[str, Any]] = []
-    wheres: list[str] = []  # each wanted deal's input line, for a refusal under the lock
-    problems: list[Problem] = []
-    trial = session
-    for number, line in enumerate(lines, 1):
-        if len(problems) >= MAX_PROBLEMS - 1:  # as in a file: reading stops there
-            problems.append(
-                Problem(
-                    _("{source} line {n}").format(source=source, n=number),
-                    _("reading stopped here"),
-                )
-            )
-            break
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        where = _("{source} line {n}").format(source=source, n=number)
-        try:
-            raw = parse(shlex.split(text))
-            trial = core.add_deal(trial, raw, play_on=True)
-        except ValueError as err:  # shlex: an unclosed quote
-            problems.append(Problem(where, _("cannot split the line: {why}").format(why=err)))
-            continue
-        except ScorepadError as err:
-            problems.extend(err.located(where).problems)
-            continue
-        wanted.append(raw)
-        wheres.append(where)
-        previous = replace(trial, deals=trial.deals[:-1])
-        same = same_as_last(previous, trial.deals[-1])
-        if same is not None:
-            notes.append(
-                _("{where}: the same deal as deal {n}, saved again (undo removes it)").format(
-                    where=where, n=same
-                )
-            )
-    if problems:
-        raise ScorepadError(problems).located(str(path))
-    if not wanted:
-        say(_("no deals in the input; nothing recorded"))
-        return
-
-    done = record_deals(path, wanted, play_on=True, wheres=wheres)
-    notes.extend(done.notes)
-    before, updated = done.before, done.after
-    first = len(before.deals) + 1
-    saved.append(f"deals {first}–{len(updated.deals)}")
-    for n in range(first, len(updated.deals) + 1):
-        deal = updated.deals[n - 1]
-        outcome = scores.score(updated, deal, n)
-        what = get_variant(updated.variant).describe(deal.entry)
-        say(
-            _("deal {n} ({dealer}): {what}, {result}; {scores}").format(
-                n=n,
-                dealer=deal.dealer,
-                what=what,
-                result=result_name(outcome.result),
-                scores=scores_line(outcome.scores),
-            )
-        )
-    say(
-        _("recorded {deals}; {standings} — next dealer: {dealer}").format(
-            deals=plural(len(wanted), "deal"),
-            standings=compact_standings(updated),
-            dealer=updated.next_dealer(),
-        )
-    )
-
-
-class AtTheTable:
-    """`scorepad deal` on a terminal: what the file refused is asked for in guided entry and
-    the deal shown before it is saved; a deal the same as the last is asked about."""
-
-    def __init__(self, file: Path, ask: Ask, say: Say, *, play_on: bool = False) -> None:
-        self.file, self.ask, self.say, self.play_on = file, ask, say, play_on
-
-    def mend(
-        self, session: Session, raw: dict[str, Any], refused: ScorepadError
-    ) -> dict[str, Any] | None:
-        where = _("{file}: deal {x}").format(file=self.file, x=len(session.deals) + 1)
-        entry = DealEntry(session, self.ask, self.say)
-        try:
-            raw = entry.run(raw, announce=where)
-        except ScorepadError as foreign:
-            raise foreign.located(where) from None
-        return confirm_deal(session, entry, raw, self.ask, self.say, play_on=self.play_on)
-
-    def changed(self, what: str) -> None:
-        self.say(_("{file}: {what}").format(file=self.file, what=what))
-
-    def again(self, n: int) -> bool:
-        return yes_no(
-            self.ask,
-            self.say,
-            _("{file}: the same as deal {n} — record it again?").format(file=self.file, n=n),
-            default=True,
         )

@@ -1,0 +1,141 @@
+"""A deal shown before it is saved: "Save deal N?", with `<` back one answer and `n` to change
+one answer (the others kept). `GuidedDeal` is `scorepad deal` on a terminal; `play` confirms
+each of its deals the same way (`confirm_deal`).
+
+Reading and writing the terminal go through the `ask` and `say` callables the command line
+passes in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from scorepad import core, scores
+from scorepad.app.asking import NO, YES, Back, at_the_table, yes_no
+from scorepad.app.guided import DealEntry
+from scorepad.app.record import same_as_last
+from scorepad.errors import ScorepadError
+from scorepad.i18n import _
+from scorepad.model import Deal, Session
+from scorepad.render.deals import explain_deal
+from scorepad.text import typed
+
+Ask = Callable[[str], str]
+Say = Callable[[str], None]
+
+
+def confirm_deal(
+    session: Session,
+    entry: DealEntry,
+    raw: dict[str, Any],
+    ask: Ask,
+    say: Say,
+    *,
+    play_on: bool = False,
+    where: str = "",
+) -> dict[str, Any] | None:
+    """Show the deal and ask "Save deal N?": yes gives the deal's fields; `<` goes back one
+    answer; no offers to change one answer (the others kept), or to drop the deal (None).
+    A deal the same as the last one is pointed out first (Enter still saves it)."""
+    while True:
+        try:
+            updated = core.add_deal(session, raw, play_on=play_on)
+        except ScorepadError as err:
+            for problem in err.problems:
+                say(f"  ✗ {at_the_table(problem.asked or problem.what)}")
+            if entry.steps:
+                raw = entry.back()  # the last answer asked again
+                continue
+            changed = change_answer(entry, ask, say)  # nothing to go back to: which answer?
+            if changed is None:
+                return None
+            raw = changed
+            continue
+        n = len(updated.deals)
+        deal: Deal = updated.deals[-1]
+        say(explain_deal(updated, n, deal, scores.score(updated, deal)))
+        same = same_as_last(session, deal)
+        if same is not None:  # said, not asked: Enter still saves, as everywhere
+            say(
+                _(
+                    "  note: the same as deal {n}; Enter saves it again, n changes or drops it"
+                ).format(n=same)
+            )
+        try:
+            answer = typed(ask(_("Save deal {n}?").format(n=n) + " [Y/n]: ")).lower()
+            if answer == "<":
+                raw = entry.back()
+                continue
+            if answer in ("", *YES):
+                return raw
+            if answer not in NO:
+                say(_("  ✗ answer y, n, or < to go back one answer"))
+                continue
+            changed = change_answer(entry, ask, say)
+            if changed is None:
+                return None
+            raw = changed
+        except Back:
+            raw = entry.back()
+
+
+def change_answer(entry: DealEntry, ask: Ask, say: Say) -> dict[str, Any] | None:
+    """ "Change which answer?": that answer asked again, the others kept; Enter: none."""
+    labels = {entry.label(k): k for k in entry.answers()}
+    while True:
+        answer = ask(
+            _("Change which answer? ({answers}; Enter: drop the deal): ").format(
+                answers=_(", ").join(labels)
+            )
+        )
+        word = typed(answer).lower()
+        if not word:
+            return None
+        if word == "<":
+            return entry.back()
+        key = pick_answer(labels, word)
+        if key is not None:
+            return entry.change(key)
+        say(_("  ✗ one of: {answers}").format(answers=_(", ").join(labels)))
+
+
+def pick_answer(labels: dict[str, str], word: str) -> str | None:
+    """The answer's key that `word` names: exactly, or by a unique beginning."""
+    found = [label for label in labels if label == word] or [
+        label for label in labels if label.startswith(word)
+    ]
+    return labels[found[0]] if len(found) == 1 else None
+
+
+class GuidedDeal:
+    """`scorepad deal` on a terminal: what the file refused is asked for in guided entry and
+    the deal shown before it is saved; a deal the same as the last is asked about."""
+
+    def __init__(self, file: Path, ask: Ask, say: Say, *, play_on: bool = False) -> None:
+        self.file, self.ask, self.say, self.play_on = file, ask, say, play_on
+
+    def mend(
+        self, session: Session, raw: dict[str, Any], refused: ScorepadError
+    ) -> dict[str, Any] | None:
+        """What the file refused, asked for in guided entry and shown: the fields, or None."""
+        where = _("{file}: deal {x}").format(file=self.file, x=len(session.deals) + 1)
+        entry = DealEntry(session, self.ask, self.say)
+        try:
+            raw = entry.run(raw, announce=where)
+        except ScorepadError as foreign:
+            raise foreign.located(where) from None
+        return confirm_deal(session, entry, raw, self.ask, self.say, play_on=self.play_on)
+
+    def changed(self, what: str) -> None:
+        """The file changed while the deal was being confirmed: say how."""
+        self.say(_("{file}: {what}").format(file=self.file, what=what))
+
+    def again(self, n: int) -> bool:
+        """The deal is the same as deal n: record it again? (Enter: yes)"""
+        return yes_no(
+            self.ask,
+            self.say,
+            _("{file}: the same as deal {n} — record it again?").format(file=self.file, n=n),
+            default=True,
+        )

@@ -1,0 +1,43 @@
+"""A plain text file a person wrote for scorepad to read (a tournament's roster file, one name
+a line): a regular file only (a FIFO is refused at once, never waited on), at most 1 MiB,
+UTF-8 (a byte-order mark is dropped)."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from scorepad.errors import Problem, ScorepadError
+from scorepad.i18n import _
+
+MAX_TEXT_BYTES = 1 << 20
+
+
+def read_text(path: Path, where: str) -> str:
+    """The file's text; a file that cannot be read, or is no UTF-8 text, is refused in one
+    problem located at `where` (the option that named it)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO: refused, no wait
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(0, _("not a regular file"))
+            data = os.read(fd, MAX_TEXT_BYTES)
+        finally:
+            os.close(fd)
+        return data.decode("utf-8-sig")
+    except OSError as err:
+        raise ScorepadError(
+            [
+                Problem(
+                    where,
+                    _("cannot read {file}: {why}").format(
+                        file=path, why=err.strerror or type(err).__name__
+                    ),
+                )
+            ]
+        ) from None
+    except UnicodeDecodeError:
+        raise ScorepadError(
+            [Problem(where, _("{file} is not UTF-8 text").format(file=path))]
+        ) from None
