@@ -22,8 +22,8 @@ LAYERS = [
     ("scorepad.ranking", 4, "core"),
     ("scorepad.checks", 4, "core"), ("scorepad.settle", 4, "core"), ("scorepad.stats", 4, "core"),
     ("scorepad.tournament", 4, "core"),
-    ("scorepad.variants", 3, "variants"), ("scorepad.protocol", 3, "variants"),
-    ("scorepad.reading", 3, "variants"),
+    # the registry, the games, and their shared code (`variants.base`, `variants.reader`)
+    ("scorepad.variants", 3, "variants"),
     ("scorepad.model", 2, "model"), ("scorepad.cards", 2, "cards"),
     ("scorepad.seating", 2, "model"),  # pure, below the model that derives each deal's table
     ("scorepad.errors", 1, "base"), ("scorepad.i18n", 1, "base"), ("scorepad.text", 1, "base"),
@@ -106,3 +106,20 @@ def test_the_public_api_is_imported_when_used() -> None:
 
     assert set(scorepad.__all__) <= set(dir(scorepad))
     assert scorepad.ScorepadError is __import__("scorepad.errors").errors.ScorepadError
+
+
+def test_the_games_import_their_shared_code_not_the_registry() -> None:
+    """The registry (`scorepad/variants/__init__.py`) imports the shared game code
+    (`variants.base`, `variants.reader`) and hands none of it on: a game, and the shared code
+    itself, never imports the registry, so no circle runs through it."""
+    wrong = []
+    for path in sorted((PACKAGE / "variants").rglob("*.py")):
+        if path == PACKAGE / "variants" / "__init__.py":
+            continue
+        for line, module, name in imports(path):
+            if module == "scorepad.variants" and name not in {"french", "troggu", "piedmont"}:
+                wrong.append(f"{path.relative_to(PACKAGE)}:{line} imports scorepad.variants.{name}")
+    assert not wrong, "\n".join(wrong)
+    registry = ast.parse((PACKAGE / "variants" / "__init__.py").read_text(encoding="utf-8"))
+    assert not [n for n in registry.body if isinstance(n, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "__all__" for t in n.targets)]  # fmt: skip

@@ -20,17 +20,9 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Session, Table, table_at
 from scorepad.text import shown, typed
-from scorepad.variants import (
-    MISSING,
-    Field,
-    as_decimal,
-    field_word,
-    foreign_option,
-    get_variant,
-    in_game_words,
-    resolve_choice,
-    short_answers,
-)
+from scorepad.variants import foreign_option, get_variant, in_game_words, read_entry
+from scorepad.variants.base import Field, field_word
+from scorepad.variants.reader import MISSING, as_decimal, resolve_choice, short_answers
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -445,7 +437,7 @@ class DealEntry:
     def _read(self, raw: Mapping[str, Any]) -> tuple[Any, list[Problem], list[str]]:
         fields = {k: v for k, v in raw.items() if k not in ("dealer", "note", "out")}
         try:
-            return self.variant.read_entry(fields, self.table), [], []
+            return read_entry(self.variant, fields, self.table), [], []
         except ScorepadError as err:
             problems = [p for p in err.problems if p.field != MISSING]
             return None, problems, list(err.missing)

@@ -23,15 +23,8 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, plural, shown
-from scorepad.variants import (
-    Field,
-    NotAsSaved,
-    Reader,
-    Saved,
-    check_outcome,
-    compact,
-    merge_raw,
-)
+from scorepad.variants.base import Field, check_outcome, compact, merge_raw
+from scorepad.variants.reader import NotAsSaved, Reader, Saved
 
 TOTAL = 91  # the two rounded totals; the exact card points add up to 90
 EXACT = Decimal(90)

@@ -15,7 +15,7 @@ from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import plural
-from scorepad.variants import Field, Saved, fool_fields, merge_raw, with_prompts, with_words
+from scorepad.variants.base import Field, fool_fields, merge_raw, with_prompts, with_words
 from scorepad.variants.french import reading, scoring
 from scorepad.variants.french.bounds import (
     discardable,
@@ -55,6 +55,7 @@ from scorepad.variants.french.entry import (
     TOTAL,
     FrenchEntry,
 )
+from scorepad.variants.reader import Saved
 
 # the names the game's module has always had, for the core's tests and the simulations
 __all__ = [

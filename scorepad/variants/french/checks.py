@@ -14,10 +14,6 @@ from scorepad.cards import (
 )
 from scorepad.i18n import _, ngettext
 from scorepad.text import num, plural, points_of, span
-from scorepad.variants import (
-    Reader,
-    fool_pile_problem,
-)
 from scorepad.variants.french.bounds import (
     _fits,
     discardable,
@@ -40,6 +36,7 @@ from scorepad.variants.french.entry import (
     SIDES,
     FrenchEntry,
 )
+from scorepad.variants.reader import Reader, fool_pile_problem
 
 
 def excuse_sides(e: FrenchEntry) -> tuple[str, str] | None:

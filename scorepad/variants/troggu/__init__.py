@@ -16,7 +16,8 @@ from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, shown
-from scorepad.variants import Field, Saved, fool_fields, merge_raw, with_prompts, with_words
+from scorepad.variants.base import Field, fool_fields, merge_raw, with_prompts, with_words
+from scorepad.variants.reader import Saved
 from scorepad.variants.troggu import reading, scoring
 from scorepad.variants.troggu.bounds import (
     KINGS,

@@ -1,21 +1,21 @@
 """What a game is: the `Variant` protocol a game module's object satisfies, the `Field`s it
 declares, the words of the fields, and the check every game's outcome passes (scores sum to
-zero, one per seated player). A game never prints or writes; it sees a `Table`."""
+zero, one per seated player). A game never prints or writes; it sees a `Table`.
+
+Shared by every game with `scorepad.variants.reader` (which reads a deal's fields and imports
+this module: nothing here imports it back)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from scorepad.cards import Card, Deck, PileCount, format_cards
 from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
-
-if TYPE_CHECKING:
-    from scorepad.reading import Saved
 
 
 @dataclass(frozen=True)
@@ -139,10 +139,11 @@ class Variant(Protocol):
         """What the session file stores for `entry` (read_entry gives it back)."""
         ...
 
-    def saved_entry(self, saved: Saved) -> Any:
-        """The entry of a deal as scorepad saved it, its fields typed but not checked against
-        the rules again (scorepad checked them when it wrote them); NotAsSaved for anything
-        scorepad would not have written."""
+    def saved_entry(self, saved: Any) -> Any:
+        """The entry of a deal as scorepad saved it (`saved`: a `reader.Saved`, typed `Any`
+        here so that this module stays below the reader), its fields typed but not checked
+        against the rules again (scorepad checked them when it wrote them); `reader.NotAsSaved`
+        for anything scorepad would not have written."""
         ...
 
     def score(self, entry: Any, table: Table, explain: bool = True) -> Outcome:
