@@ -122,4 +122,4 @@ def test_the_games_import_their_shared_code_not_the_registry() -> None:
     assert not wrong, "\n".join(wrong)
     registry = ast.parse((PACKAGE / "variants" / "__init__.py").read_text(encoding="utf-8"))
     assert not [n for n in registry.body if isinstance(n, ast.Assign)
-                and any(isinstance(t, ast.Name) and t.id == "__all__" for t in n.targets)]  # fmt: skip
+                and any(isinstance(t, ast.Name) and t.id == "__all__" for t in n.targets)]

@@ -17,84 +17,22 @@ from scorepad.model import Outcome, Setting, Table
 from scorepad.text import plural
 from scorepad.variants.base import Field, fool_fields, merge_raw, with_prompts, with_words
 from scorepad.variants.french import reading, scoring
-from scorepad.variants.french.bounds import (
-    discardable,
-    dog_holding,
-    dog_side,
-    dog_size,
-    owed_low_cards,
-    pile_sizes,
-    plain_side_points,
-    sizes_text,
-    slam_choices,
-    slam_side_points,
-    tricks_in_deal,
-)
 from scorepad.variants.french.checks import excuse_sides, owed_by, slam_fits
 from scorepad.variants.french.entry import (
     CONTRACT_ALIASES,
-    CONTRACT_NAMES,
     CONTRACT_WORDS,
     CONTRACTS,
     DECK,
     FFT,
-    HANDFUL_NAMES,
-    HANDFUL_THRESHOLDS,
-    HANDFUL_WORDS,
-    MAX_TRUMPS,
-    MULTIPLIERS,
     NO_SCORE,
-    OTHER,
-    PILE_NAMES,
     REPLACES,
     SEED,
     SIDE_ALIASES,
-    SIDE_NAMES,
     SIDES,
     TARGETS,
-    TOTAL,
     FrenchEntry,
 )
 from scorepad.variants.reader import Saved
-
-# the names the game's module has always had, for the core's tests and the simulations
-__all__ = [
-    "CONTRACTS",
-    "CONTRACT_ALIASES",
-    "CONTRACT_NAMES",
-    "CONTRACT_WORDS",
-    "DECK",
-    "FFT",
-    "FRENCH",
-    "HANDFUL_NAMES",
-    "HANDFUL_THRESHOLDS",
-    "HANDFUL_WORDS",
-    "MAX_TRUMPS",
-    "MULTIPLIERS",
-    "NO_SCORE",
-    "OTHER",
-    "PILE_NAMES",
-    "REPLACES",
-    "SEED",
-    "SIDES",
-    "SIDE_ALIASES",
-    "SIDE_NAMES",
-    "TARGETS",
-    "TOTAL",
-    "French",
-    "FrenchEntry",
-    "discardable",
-    "dog_holding",
-    "dog_side",
-    "dog_size",
-    "owed_low_cards",
-    "pile_sizes",
-    "plain_side_points",
-    "sizes_text",
-    "slam_choices",
-    "slam_side_points",
-    "tricks_in_deal",
-]
 
 
 class French:
