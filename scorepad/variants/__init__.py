@@ -53,6 +53,8 @@ def registry() -> dict[str, Variant]:
 
 
 def get_variant(name: str) -> Variant:
+    """The game of that name or alias, as typed (any case); ScorepadError naming the known
+    games when there is none. A file's own name imports that game only."""
     found = _NAMES.get(name)
     if found is not None:
         return found
@@ -80,6 +82,8 @@ def get_variant(name: str) -> Variant:
 
 
 def default_rules(variant: Variant, profile: str | None = None) -> dict[str, Setting]:
+    """The rules of a profile of the game (its first, the default, when None), with the
+    profile's name and a planned length (`deals`, 0: none); ScorepadError for another name."""
     name = profile or next(iter(variant.profiles))
     if name not in variant.profiles:
         known = ", ".join(variant.profiles)

@@ -101,6 +101,9 @@ def with_words(fields: tuple[Field, ...], words: Mapping[str, str]) -> tuple[Fie
 
 
 class Variant(Protocol):
+    """What a game is to the rest of scorepad: one object in the game's module (`FRENCH`,
+    `TROGGU`, `PIEDMONT`) answering this, registered in `scorepad.variants.GAMES`."""
+
     name: str
     title: str
     aliases: tuple[str, ...]
