@@ -131,6 +131,12 @@ class Variant(Protocol):
     synonym_help: Mapping[str, tuple[str, str, str]]
     legend: str  # what the marks of the deals say on the sheet ("": a game without a contract)
     exchange_words: Mapping[str, str]  # the Fool's exchange as the sheet says it: "Excuse owed"
+    # the table sizes a tournament of the game draws, the preferred first (see
+    # `tournament.draw.table_sizes`); (): the game has no tournaments
+    tournament_tables: tuple[int, ...]
+    # at a tournament table of that size, how many play each deal (the others, the dealer
+    # first, sit out in turn); a size not named seats everybody at every deal
+    tournament_seats: Mapping[int, int]
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck: ...
 

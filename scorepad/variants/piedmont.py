@@ -92,6 +92,8 @@ class Piedmont:
     settles_without_rate = False
     synonyms: Mapping[str, str] = {}
     sitting_out = "dealer-plays"  # with more people than seats (seating.Policy)
+    tournament_tables: tuple[int, ...] = ()  # a game of two: no tournaments here
+    tournament_seats: Mapping[int, int] = {}
     synonym_help: Mapping[str, tuple[str, str, str]] = {}
     legend = ""  # no contract: the deals carry no marks
     exchange_words: Mapping[str, str] = {}  # the Matto returns to its player: no exchange

@@ -51,6 +51,8 @@ class French:
     settles_without_rate = False
     synonyms: Mapping[str, str] = {}
     sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
+    tournament_tables: tuple[int, ...] = (4, 5, 3)  # 3s only where 4s and 5s cannot cover
+    tournament_seats: Mapping[int, int] = {5: 4}  # at 5 the dealer sits out: no called king
     synonym_help: Mapping[str, tuple[str, str, str]] = {}
     # the sheet's words
     legend = N_("✗ a failed contract, ★ a slam.")

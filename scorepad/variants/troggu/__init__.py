@@ -54,6 +54,8 @@ class Troggu:
     settles_without_rate = True
     synonyms: Mapping[str, str] = {"contract": "bid", "taker": "tappist"}  # -c, -t
     sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
+    tournament_tables: tuple[int, ...] = (4, 5, 3)  # 3s only where 4s and 5s cannot cover
+    tournament_seats: Mapping[int, int] = {}  # every player at every deal
     synonym_help: Mapping[str, tuple[str, str, str]] = {
         "contract": (N_("; Troggu: the bid"), "BID", N_("the bid, as --bid")),
         "taker": (N_("; Troggu: the Tappist"), "NAME", N_("the Tappist, as --tappist")),
