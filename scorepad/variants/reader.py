@@ -91,6 +91,9 @@ def as_decimal(value: Any) -> Decimal | None:
 
 @dataclass(frozen=True)
 class PointsOrPile:
+    """The declaring side's card points as given (`Reader.points_or_pile`): the points typed,
+    or a pile's cards, its size and whose it is (`side`), with the pile's count."""
+
     points: Decimal | None
     cards: tuple[Card, ...] | None
     pile: int | None
