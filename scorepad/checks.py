@@ -13,7 +13,8 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Setting, Table, nfc
 from scorepad.text import plural, shown
-from scorepad.variants import NotAsSaved, Saved, get_variant
+from scorepad.variants import get_variant, read_entry
+from scorepad.variants.reader import NotAsSaved, Saved
 
 MAX_SETTING = 1_000_000  # rule settings are points or chips: bounded
 MAX_NAME = 40  # characters in a player's name
@@ -250,7 +251,7 @@ def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
         continued = False
     entry = None
     try:
-        entry = variant.read_entry(fields, table)
+        entry = read_entry(variant, fields, table)
     except ScorepadError as err:
         problems.extend(err.problems)
     if problems:

@@ -24,8 +24,9 @@ from scorepad.cards import (
     troggu_deck,
     trump,
 )
-from scorepad.variants.french import TARGETS, discardable, dog_size
-from scorepad.variants.troggu import TAPP
+from scorepad.variants.french.bounds import discardable, dog_size
+from scorepad.variants.french.entry import TARGETS
+from scorepad.variants.troggu.entry import TAPP
 
 NAMES = ["Anna", "Bruno", "Chloé", "大輔", "Émile", "Fritz", "Gabi", "Hans"]
 HALF = Decimal("0.5")

@@ -96,7 +96,8 @@ def test_unknown_setting_and_bad_values():
 
 def test_a_settlement_that_does_not_add_up_is_refused():
     from scorepad.model import Outcome
-    from scorepad.variants import check_outcome, get_variant
+    from scorepad.variants import get_variant
+    from scorepad.variants.base import check_outcome
 
     table = Table("french", ("A", "B", "C"), {})
     french = get_variant("french")

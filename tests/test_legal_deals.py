@@ -106,7 +106,7 @@ def test_real_troggu_chips_follow_the_tricks_actually_taken(n, rng, mode):
     """With the true trick count entered, the chips are the seed's; without it, they are the
     seed's whenever the entered pile, points or Bättler fix the count, and the count scorepad
     finds is always the one played."""
-    from scorepad.variants import troggu
+    from scorepad.variants.troggu.bounds import hand_size, prove_tricks
 
     played = simulate.troggu(rng, n)
     if played is None or played.raw["bid"] == "misere":
@@ -119,16 +119,16 @@ def test_real_troggu_chips_follow_the_tricks_actually_taken(n, rng, mode):
     session = _record("troggu", simulate.Played(played.players, raw, played.points))
     [deal] = session.deals
     entry = deal.entry
-    proof = troggu.prove_tricks(entry, n)
+    proof = prove_tricks(entry, n)
     assert played.tricks in proof.counts, raw
     [outcome] = scores.outcomes(session)
     opponent = next(p for p in played.players if p not in entry.team())
-    expected = _seed_chips(raw["bid"], played.points, played.tricks, troggu.hand_size(n))
+    expected = _seed_chips(raw["bid"], played.points, played.tricks, hand_size(n))
     if proof.tricks is None:  # left open: the chips the points alone give (--tricks settles it)
         won = played.points >= 58
         if won:  # all 114 points prove a trickless defence: open means they took a trick
-            assert played.tricks < troggu.hand_size(n), raw
+            assert played.tricks < hand_size(n), raw
         # as if the losing side had taken a trick: k from its points alone
         expected = _seed_chips(raw["bid"], played.points, 0 if won else 1,
-                               troggu.hand_size(n) + 1)
+                               hand_size(n) + 1)
     assert outcome.scores[opponent] == expected, raw

@@ -88,7 +88,8 @@ def _is(player: str | None, key: str) -> bool:
 
 
 def _ref_french(sessions: list[Any]) -> dict[str, Any]:
-    from scorepad.variants.french import FRENCH, TARGETS
+    from scorepad.variants.french import FRENCH
+    from scorepad.variants.french.entry import TARGETS
 
     names, ranked = _ref_order(sessions)
     deals = _ref_deals(sessions)

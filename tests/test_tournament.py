@@ -74,6 +74,22 @@ def test_a_table_of_five_plays_five_deals_for_four_each():
     assert model.seats("french", 5) == 4 and model.seats("french", 4) is None
 
 
+def test_the_games_say_their_tournament_tables_and_seats(monkeypatch):
+    """tournament.model names no game: each game's own `tournament_tables` and
+    `tournament_seats` decide (a new game is its module and its registration)."""
+    from scorepad.variants.french import French
+
+    monkeypatch.setattr(French, "tournament_seats", {4: 3})
+    assert model.seats("french", 4) == 3 and model.seats("french", 5) is None
+    assert model.table_deals("french", 4, 3) == 4 and model.table_deals("french", 5, 4) == 4
+    monkeypatch.setattr(French, "tournament_tables", (5, 4))
+    assert model.sizes("french") == (5, 4)
+    monkeypatch.setattr(French, "tournament_tables", ())
+    assert not model.is_tournament_game("french") and model.tournament_games() == ("troggu",)
+    with pytest.raises(ScorepadError, match="tournaments are of troggu, not french"):
+        model.new_tournament("tarot", ["Anna", "Bruno", "Chloé", "Dora"], rounds=1, deals=4)
+
+
 def test_a_new_tournament_says_every_problem_at_once():
     with pytest.raises(ScorepadError) as err:
         model.new_tournament("french", ["Anna", "anna", ""], rounds=0, deals=0)

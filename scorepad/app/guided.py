@@ -24,14 +24,9 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Session, table_at
 from scorepad.text import shown, typed
-from scorepad.variants import (
-    MISSING,
-    field_word,
-    foreign_option,
-    get_variant,
-    in_game_words,
-    short_answers,
-)
+from scorepad.variants import foreign_option, get_variant, in_game_words, read_entry
+from scorepad.variants.base import field_word
+from scorepad.variants.reader import MISSING, short_answers
 
 # the shared answers' names in "Anything else?" (a game's own fields declare theirs: `label`)
 GROUP_LABELS = {"dealer": N_("dealer"), "note": N_("note")}
@@ -408,7 +403,7 @@ class DealEntry:
     def _read(self, raw: Mapping[str, Any]) -> tuple[Any, list[Problem], list[str]]:
         fields = {k: v for k, v in raw.items() if k not in ("dealer", "note", "out")}
         try:
-            return self.variant.read_entry(fields, self.table), [], []
+            return read_entry(self.variant, fields, self.table), [], []
         except ScorepadError as err:
             problems = [p for p in err.problems if p.field != MISSING]
             return None, problems, list(err.missing)

@@ -18,7 +18,8 @@ from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Table
 from scorepad.text import shown
-from scorepad.variants import Field, as_decimal, resolve_choice, short_answers
+from scorepad.variants.base import Field
+from scorepad.variants.reader import as_decimal, resolve_choice, short_answers
 
 
 def ask_field(entry: Entry, key: str, raw: dict[str, Any], required: bool) -> None:

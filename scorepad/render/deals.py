@@ -229,7 +229,7 @@ def _history_levels(session: Session) -> Iterator[tuple[set[int], bool, list[str
 def _deal_words(session: Session, names: Sequence[str]) -> dict[str, str]:
     """Words of a deal's description and their short forms: the players' names as in the
     columns, the contracts and bids as typed at the table (garde-sans: gs)."""
-    from scorepad.variants import short_answers
+    from scorepad.variants.reader import short_answers
 
     words = dict(zip(session.players, names, strict=True))
     for field in get_variant(session.variant).fields:

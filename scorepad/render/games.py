@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
-    from scorepad.protocol import Variant
+    from scorepad.variants.base import Variant
 
 
 def variants_object(variants: Iterable[Variant]) -> list[dict[str, Any]]:

@@ -135,7 +135,7 @@ def _table(
 
 
 def _contract_name(c: str) -> str:
-    from scorepad.variants.french import CONTRACT_NAMES
+    from scorepad.variants.french.entry import CONTRACT_NAMES
 
     return _(CONTRACT_NAMES[c])
 
@@ -258,7 +258,7 @@ def _partners_table(pairs: Sequence[Any], fit: int | None) -> str:
 
 
 def _contracts_table(st: Stats, fit: int | None) -> str:
-    from scorepad.variants.french import CONTRACT_WORDS
+    from scorepad.variants.french.entry import CONTRACT_WORDS
 
     headers = [
         _("contract"),

@@ -175,7 +175,7 @@ def _seats(session: Session, players: Mapping[str, _P]) -> dict[str, _P]:
 
 
 def _french(sessions: Sequence[Session], players: dict[str, _FrenchPlayer]) -> dict[str, Any]:
-    from scorepad.variants.french import DECK, TARGETS
+    from scorepad.variants.french.entry import DECK, TARGETS
 
     contracts = {c: [0] * 7 for c in CONTRACTS}  # as Contract's fields
     pairs: dict[tuple[str, str], list[int]] = {}  # deals, made, total

@@ -50,7 +50,6 @@ from scorepad.storage.files import (
 from scorepad.storage.transaction import Transaction, recover
 from scorepad.text import shown
 from scorepad.tournament.model import (
-    GAMES,
     MAX_DEALS,
     MAX_ROUNDS,
     TOURNAMENT_FORMAT,
@@ -58,7 +57,9 @@ from scorepad.tournament.model import (
     TableDraw,
     Tournament,
     check_roster,
+    is_tournament_game,
     table_file,
+    tournament_games,
 )
 
 NAME = "tournament.toml"
@@ -231,8 +232,10 @@ def from_document(doc: dict[str, Any]) -> Tournament:
     if unknown:
         raise _wrong(unknown[0][:40], _("is not a key of a tournament file"))
     variant = doc.get("variant")
-    if variant not in GAMES:
-        raise _wrong("variant", _("should be one of {games}").format(games=_(", ").join(GAMES)))
+    if not is_tournament_game(variant):
+        raise _wrong(
+            "variant", _("should be one of {games}").format(games=_(", ").join(tournament_games()))
+        )
     profile = doc.get("rules")
     if not isinstance(profile, str) or profile not in get_variant(variant).profiles:
         raise _wrong(

@@ -9,10 +9,12 @@ tournament-specific written into the session files.
 
 **Table sizes** come from the seat draw (`draw.table_sizes`): tables of 4, tables of 5 where
 the count needs them, a table of 3 only where 4s and 5s cannot cover the count (6, 7 and 11
-players). French Tarot at a table of 5 is played with the dealer sitting out: the table
-plays M × 5/4 deals, rounded up, so that each player plays M when M is a multiple of 4
-(`table_deals`). Troggu seats every player at every deal: each table plays M. Piedmontese
-tarot (two players) has no tournaments here.
+players); each game says which sizes it draws (`Variant.tournament_tables`; none: the game
+has no tournaments, as Piedmontese tarot). A game may seat fewer than a table's players at
+each deal (`Variant.tournament_seats`: French Tarot at a table of 5 is played with the dealer
+sitting out): the table then plays M × size/seated deals, rounded up, so that each player
+plays M when M is a multiple of the seats (`table_deals`). Troggu seats every player at
+every deal: each table plays M.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
@@ -31,9 +33,6 @@ if TYPE_CHECKING:
 
 #: the tournament file's format: a newer number is refused, older ones are upgraded
 TOURNAMENT_FORMAT = 2  # 2: `withdrawn`, so that every draw seats only the tournament's
-
-#: the games a tournament may be of
-GAMES = ("french", "troggu")
 
 MAX_ROUNDS = 50
 MAX_DEALS = 200  # deals per round and table
@@ -65,7 +64,7 @@ class RoundDraw:
 
 @dataclass(frozen=True)
 class Tournament:
-    variant: str  # french or troggu
+    variant: str  # a game with tournaments (`is_tournament_game`): french or troggu
     profile: str  # the rule profile every table plays
     rounds: int  # rounds planned
     deals: int  # M: deals each player plays per round
@@ -120,17 +119,33 @@ def table_file(round_: int, table: int) -> str:
 FILE_PATTERN = re.compile(r"round-([1-9][0-9]*)/table-([1-9][0-9]*)\.toml")
 
 
+def tournament_games() -> tuple[str, ...]:
+    """The games a tournament may be of, by name (every game is imported: for messages)."""
+    from scorepad.variants import registry
+
+    return tuple(name for name, game in registry().items() if game.tournament_tables)
+
+
+def is_tournament_game(name: object) -> TypeGuard[str]:
+    """Whether `name` is a game's own name (as a file stores it) and the game has tournaments."""
+    from scorepad.variants import GAMES, get_variant
+
+    return isinstance(name, str) and name in GAMES and bool(get_variant(name).tournament_tables)
+
+
 def sizes(variant: str) -> tuple[int, ...]:
     """The table sizes of a game, the preferred first (see draw.table_sizes)."""
-    from scorepad.tournament.draw import FRENCH_SIZES
+    from scorepad.variants import get_variant
 
-    return FRENCH_SIZES
+    return get_variant(variant).tournament_tables
 
 
 def seats(variant: str, size: int) -> int | None:
-    """How many play each deal at a table of `size`: French at 5, four (the dealer sits out);
-    None: every player."""
-    return 4 if variant == "french" and size == 5 else None
+    """How many play each deal at a table of `size` (French at 5: four, the dealer sitting
+    out); None: every player."""
+    from scorepad.variants import get_variant
+
+    return get_variant(variant).tournament_seats.get(size)
 
 
 def table_deals(variant: str, size: int, deals: int) -> int:
@@ -214,18 +229,18 @@ def new_tournament(
     from scorepad.variants import default_rules, get_variant
 
     problems: list[Problem] = []
-    if variant not in GAMES:
+    if not is_tournament_game(variant):
         try:
             name = get_variant(variant).name
         except ScorepadError as err:
             raise ScorepadError(Problem("--variant", p.what) for p in err.problems) from None
-        if name not in GAMES:
+        if not is_tournament_game(name):
             raise ScorepadError(
                 [
                     Problem(
                         "--variant",
                         _("tournaments are of {games}, not {variant}").format(
-                            games=_(" or ").join(GAMES), variant=name
+                            games=_(" or ").join(tournament_games()), variant=name
                         ),
                     )
                 ]

@@ -1,7 +1,7 @@
 """The registry of games: every game's module by name, looked up by name or alias, and its
-default rules. What a game is lives in `scorepad.protocol`, the shared reader of deal entries
-in `scorepad.reading`; their names are re-exported here, where the games and the core have
-always found them.
+default rules. What a game is lives in `scorepad.variants.base` (the `Variant` protocol and
+its fields), the shared reader of deal entries in `scorepad.variants.reader`; the games import
+those two, never this module, and this module re-exports neither.
 
 A game is one module defining an object that satisfies `Variant`; it never prints or
 writes. A deal arrives as a *raw* mapping (from command-line options or from the TOML
@@ -16,77 +16,10 @@ from typing import Any
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
-from scorepad.model import Setting
-from scorepad.protocol import (
-    FIELD_WORDS,
-    FOOL_HELP,
-    FOOL_PLAYED,
-    FOOL_WON,
-    Field,
-    Variant,
-    check_outcome,
-    compact,
-    field_word,
-    fool_fields,
-    merge_raw,
-    raw_value,
-    with_prompts,
-    with_words,
-)
-from scorepad.reading import (
-    FOOL_HOW,
-    FOOL_KEYS,
-    MISSING,
-    NUMBER,
-    NotAsSaved,
-    PointsOrPile,
-    Reader,
-    Saved,
-    as_decimal,
-    fool_event_complete,
-    fool_pile_problem,
-    foreign_option,
-    resolve_choice,
-    short_answers,
-)
+from scorepad.model import Setting, Table
 from scorepad.text import shown
-
-__all__ = [
-    "FIELD_WORDS",
-    "FOOL_HELP",
-    "FOOL_HOW",
-    "FOOL_KEYS",
-    "FOOL_PLAYED",
-    "FOOL_WON",
-    "GAMES",
-    "MISSING",
-    "NUMBER",
-    "Field",
-    "NotAsSaved",
-    "PointsOrPile",
-    "Reader",
-    "Saved",
-    "Variant",
-    "as_decimal",
-    "check_outcome",
-    "compact",
-    "default_rules",
-    "field_word",
-    "fool_event_complete",
-    "fool_fields",
-    "fool_pile_problem",
-    "foreign_option",
-    "get_variant",
-    "in_game_words",
-    "merge_raw",
-    "raw_value",
-    "registry",
-    "resolve_choice",
-    "short_answers",
-    "with_prompts",
-    "with_words",
-]
-
+from scorepad.variants.base import Variant
+from scorepad.variants.reader import ForeignKey, not_a_field
 
 #: every game: its name, its module and the title its deal options go under in --help (adding a
 #: game: one module and a line here)
@@ -109,6 +42,8 @@ def registry() -> dict[str, Variant]:
 
 
 def get_variant(name: str) -> Variant:
+    """The game of that name or alias, as typed (any case); ScorepadError naming the known
+    games when there is none. A file's own name imports that game only."""
     found = _NAMES.get(name)
     if found is not None:
         return found
@@ -136,6 +71,8 @@ def get_variant(name: str) -> Variant:
 
 
 def default_rules(variant: Variant, profile: str | None = None) -> dict[str, Setting]:
+    """The rules of a profile of the game (its first, the default, when None), with the
+    profile's name and a planned length (`deals`, 0: none); ScorepadError for another name."""
     name = profile or next(iter(variant.profiles))
     if name not in variant.profiles:
         known = ", ".join(variant.profiles)
@@ -166,4 +103,29 @@ def in_game_words(variant: Variant, raw: Mapping[str, Any]) -> dict[str, Any]:
     return fields
 
 
-# --- reading raw entries -------------------------------------------------------------------
+def foreign_option(key: str, variant: Variant) -> str:
+    """Why `key` is refused by `variant`: which other game it belongs to, if any."""
+    owners = [v.name for v in registry().values() for f in v.fields if f.key == key]
+    if owners:
+        return _("{option} belongs to {owners}, not to a {name} deal").format(
+            option="--" + key.replace("_", "-"), owners=_(" and ").join(owners), name=variant.name
+        )
+    return not_a_field(key, variant.name)
+
+
+def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> Any:
+    """`variant.read_entry(raw, table)`, where a field the game does not read is said as the
+    game's it belongs to ("--bid belongs to troggu, not to a french deal"): a game's reader
+    knows no other game."""
+    try:
+        return variant.read_entry(raw, table)
+    except ScorepadError as err:
+        if not any(isinstance(p, ForeignKey) for p in err.problems):
+            raise
+        problems = [
+            Problem(p.where, foreign_option(p.field, variant), p.field, p.asked)
+            if isinstance(p, ForeignKey) and p.field is not None
+            else p
+            for p in err.problems
+        ]
+        raise ScorepadError(problems, err.missing) from None

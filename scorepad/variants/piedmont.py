@@ -23,15 +23,8 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, plural, shown
-from scorepad.variants import (
-    Field,
-    NotAsSaved,
-    Reader,
-    Saved,
-    check_outcome,
-    compact,
-    merge_raw,
-)
+from scorepad.variants.base import Field, check_outcome, compact, merge_raw
+from scorepad.variants.reader import NotAsSaved, Reader, Saved
 
 TOTAL = 91  # the two rounded totals; the exact card points add up to 90
 EXACT = Decimal(90)
@@ -99,6 +92,8 @@ class Piedmont:
     settles_without_rate = False
     synonyms: Mapping[str, str] = {}
     sitting_out = "dealer-plays"  # with more people than seats (seating.Policy)
+    tournament_tables: tuple[int, ...] = ()  # a game of two: no tournaments here
+    tournament_seats: Mapping[int, int] = {}
     synonym_help: Mapping[str, tuple[str, str, str]] = {}
     legend = ""  # no contract: the deals carry no marks
     exchange_words: Mapping[str, str] = {}  # the Matto returns to its player: no exchange

@@ -15,85 +15,24 @@ from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import plural
-from scorepad.variants import Field, Saved, fool_fields, merge_raw, with_prompts, with_words
+from scorepad.variants.base import Field, fool_fields, merge_raw, with_prompts, with_words
 from scorepad.variants.french import reading, scoring
-from scorepad.variants.french.bounds import (
-    discardable,
-    dog_holding,
-    dog_side,
-    dog_size,
-    owed_low_cards,
-    pile_sizes,
-    plain_side_points,
-    sizes_text,
-    slam_choices,
-    slam_side_points,
-    tricks_in_deal,
-)
 from scorepad.variants.french.checks import excuse_sides, owed_by, slam_fits
 from scorepad.variants.french.entry import (
     CONTRACT_ALIASES,
-    CONTRACT_NAMES,
     CONTRACT_WORDS,
     CONTRACTS,
     DECK,
     FFT,
-    HANDFUL_NAMES,
-    HANDFUL_THRESHOLDS,
-    HANDFUL_WORDS,
-    MAX_TRUMPS,
-    MULTIPLIERS,
     NO_SCORE,
-    OTHER,
-    PILE_NAMES,
     REPLACES,
     SEED,
     SIDE_ALIASES,
-    SIDE_NAMES,
     SIDES,
     TARGETS,
-    TOTAL,
     FrenchEntry,
 )
-
-# the names the game's module has always had, for the core's tests and the simulations
-__all__ = [
-    "CONTRACTS",
-    "CONTRACT_ALIASES",
-    "CONTRACT_NAMES",
-    "CONTRACT_WORDS",
-    "DECK",
-    "FFT",
-    "FRENCH",
-    "HANDFUL_NAMES",
-    "HANDFUL_THRESHOLDS",
-    "HANDFUL_WORDS",
-    "MAX_TRUMPS",
-    "MULTIPLIERS",
-    "NO_SCORE",
-    "OTHER",
-    "PILE_NAMES",
-    "REPLACES",
-    "SEED",
-    "SIDES",
-    "SIDE_ALIASES",
-    "SIDE_NAMES",
-    "TARGETS",
-    "TOTAL",
-    "French",
-    "FrenchEntry",
-    "discardable",
-    "dog_holding",
-    "dog_side",
-    "dog_size",
-    "owed_low_cards",
-    "pile_sizes",
-    "plain_side_points",
-    "sizes_text",
-    "slam_choices",
-    "slam_side_points",
-    "tricks_in_deal",
-]
+from scorepad.variants.reader import Saved
 
 
 class French:
@@ -112,6 +51,8 @@ class French:
     settles_without_rate = False
     synonyms: Mapping[str, str] = {}
     sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
+    tournament_tables: tuple[int, ...] = (4, 5, 3)  # 3s only where 4s and 5s cannot cover
+    tournament_seats: Mapping[int, int] = {5: 4}  # at 5 the dealer sits out: no called king
     synonym_help: Mapping[str, tuple[str, str, str]] = {}
     # the sheet's words
     legend = N_("✗ a failed contract, ★ a slam.")

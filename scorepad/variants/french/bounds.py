@@ -143,8 +143,10 @@ def pile_sizes(e: FrenchEntry, players: int, side: str, owed_by: str | None) -> 
     return sorted(players * t + dog + delta for t in tricks)
 
 
-def _fits(points: Decimal, span: tuple[Decimal, Decimal] | None) -> bool:
-    """Within the span, an odd number of halves away only if the span allows it."""
+def within_span(points: Decimal, span: tuple[Decimal, Decimal] | None) -> bool:
+    """Whether `points` lies in `span` (the side's least and most card points, None: none
+    possible) a whole number of points from its least: a half point away only where the
+    span itself starts on a half (used by `checks` for the slams)."""
     return span is not None and span[0] <= points <= span[1] and (points - span[0]) % 1 == 0
 
 

@@ -14,12 +14,7 @@ from scorepad.cards import (
 )
 from scorepad.i18n import _, ngettext
 from scorepad.text import num, plural, points_of, span
-from scorepad.variants import (
-    Reader,
-    fool_pile_problem,
-)
 from scorepad.variants.french.bounds import (
-    _fits,
     discardable,
     dog_side,
     dog_size,
@@ -30,6 +25,7 @@ from scorepad.variants.french.bounds import (
     slam_choices,
     slam_side_points,
     tricks_in_deal,
+    within_span,
 )
 from scorepad.variants.french.entry import (
     CONTRACT_WORDS,
@@ -40,6 +36,7 @@ from scorepad.variants.french.entry import (
     SIDES,
     FrenchEntry,
 )
+from scorepad.variants.reader import Reader, fool_pile_problem
 
 
 def excuse_sides(e: FrenchEntry) -> tuple[str, str] | None:
@@ -278,17 +275,17 @@ def check_slam_points(r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
     assert e.slam is not None and e.points is not None and e.bouts is not None
     sides = excuse_sides(e)
     owed = e.fool_exchange == "owed" and sides is not None and sides[0] != e.slam
-    if _fits(e.points, slam_side_points(e, n, owed)):
+    if within_span(e.points, slam_side_points(e, n, owed)):
         return e
     if e.fool_exchange is None:  # the other side kept the Excuse and owed its card:
         counted = e.points - (HALF if e.slam == "attack" else -HALF)
         kept = slam_side_points(e, n, True)
-        if _fits(counted, kept):  # typed with its half point already moved (FFT's 87)
+        if within_span(counted, kept):  # typed with its half point already moved (FFT's 87)
             return replace(e, points=counted, fool_exchange="owed")
-        if _fits(e.points, kept):  # typed as counted (86.5): the half point moves now
+        if within_span(e.points, kept):  # typed as counted (86.5): the half point moves now
             return replace(e, fool_exchange="owed")
     shift = HALF if e.slam == "attack" else -HALF
-    if owed and _fits(e.points - shift, slam_side_points(e, n, True)):
+    if owed and within_span(e.points - shift, slam_side_points(e, n, True)):
         counted = e.points - shift
         r.add(
             _(
@@ -310,10 +307,10 @@ def check_slam_points(r: Reader, e: FrenchEntry, n: int) -> FrenchEntry:
         for c in MULTIPLIERS
         if c != e.contract
         and (
-            _fits(e.points, slam_side_points(replace(e, contract=c), n, owed))
+            within_span(e.points, slam_side_points(replace(e, contract=c), n, owed))
             or (
                 e.fool_exchange is None
-                and _fits(
+                and within_span(
                     e.points - (HALF if e.slam == "attack" else -HALF),
                     slam_side_points(replace(e, contract=c), n, True),
                 )
@@ -389,7 +386,7 @@ def slam_fits(e: FrenchEntry, n: int, side: str) -> bool:
     counted = e.points - (HALF if side == "attack" else -HALF)
     kept = slam_side_points(e, n, True)  # the other side kept the Excuse, owed its card
     return (
-        _fits(e.points, slam_side_points(e, n, False))
-        or _fits(counted, kept)
-        or (e.fool_exchange is None and _fits(e.points, kept))
+        within_span(e.points, slam_side_points(e, n, False))
+        or within_span(counted, kept)
+        or (e.fool_exchange is None and within_span(e.points, kept))
     )  # as counted: 86.5

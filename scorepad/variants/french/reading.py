@@ -14,14 +14,7 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.model import Table
 from scorepad.text import num, plural, shown
-from scorepad.variants import (
-    NotAsSaved,
-    Reader,
-    Saved,
-    Variant,
-    compact,
-    fool_event_complete,
-)
+from scorepad.variants.base import Variant, compact
 from scorepad.variants.french.bounds import (
     tricks_in_deal,
 )
@@ -41,6 +34,7 @@ from scorepad.variants.french.entry import (
     TOTAL,
     FrenchEntry,
 )
+from scorepad.variants.reader import NotAsSaved, Reader, Saved, fool_event_complete
 
 
 def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> FrenchEntry:

@@ -14,10 +14,7 @@ from scorepad.cards import (
 from scorepad.i18n import _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, plural, points_of, scores_line, signed
-from scorepad.variants import (
-    Variant,
-    check_outcome,
-)
+from scorepad.variants.base import Variant, check_outcome
 from scorepad.variants.french.checks import (
     owed_by,
 )

@@ -16,76 +16,26 @@ from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, shown
-from scorepad.variants import Field, Saved, fool_fields, merge_raw, with_prompts, with_words
+from scorepad.variants.base import Field, fool_fields, merge_raw, with_prompts, with_words
+from scorepad.variants.reader import Saved
 from scorepad.variants.troggu import reading, scoring
 from scorepad.variants.troggu.bounds import (
-    KINGS,
-    TrickProof,
-    discardable,
-    entered_points,
-    hand_size,
-    misere_fits,
-    misere_tapp_range,
-    most_valuable,
-    pile_cards,
-    pile_size,
-    point_spans,
-    points_fit,
     prove_tricks,
-    tappist_range,
 )
 from scorepad.variants.troggu.entry import (
     BID_ALIASES,
     BID_WORDS,
     BIDS,
     DECK,
-    ONE,
     PASS_WORDS,
-    PILE_NAMES,
     REPLACES,
     SEED,
     SIDE_ALIASES,
     SIDES,
-    TAPP,
     TIES,
     TOTAL,
     TrogguEntry,
 )
-
-# the names the game's module has always had, for the tests and the simulations
-__all__ = [
-    "BIDS",
-    "BID_ALIASES",
-    "BID_WORDS",
-    "DECK",
-    "KINGS",
-    "ONE",
-    "PASS_WORDS",
-    "PILE_NAMES",
-    "REPLACES",
-    "SEED",
-    "SIDES",
-    "SIDE_ALIASES",
-    "TAPP",
-    "TIES",
-    "TOTAL",
-    "TROGGU",
-    "TrickProof",
-    "Troggu",
-    "TrogguEntry",
-    "discardable",
-    "entered_points",
-    "hand_size",
-    "misere_fits",
-    "misere_tapp_range",
-    "most_valuable",
-    "pile_cards",
-    "pile_size",
-    "point_spans",
-    "points_fit",
-    "prove_tricks",
-    "tappist_range",
-]
 
 
 class Troggu:
@@ -104,6 +54,8 @@ class Troggu:
     settles_without_rate = True
     synonyms: Mapping[str, str] = {"contract": "bid", "taker": "tappist"}  # -c, -t
     sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
+    tournament_tables: tuple[int, ...] = (4, 5, 3)  # 3s only where 4s and 5s cannot cover
+    tournament_seats: Mapping[int, int] = {}  # every player at every deal
     synonym_help: Mapping[str, tuple[str, str, str]] = {
         "contract": (N_("; Troggu: the bid"), "BID", N_("the bid, as --bid")),
         "taker": (N_("; Troggu: the Tappist"), "NAME", N_("the Tappist, as --tappist")),

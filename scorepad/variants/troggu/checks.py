@@ -9,10 +9,7 @@ from scorepad.cards import (
 )
 from scorepad.i18n import _, ngettext
 from scorepad.text import num, plural, points_of, span
-from scorepad.variants import (
-    Reader,
-    fool_pile_problem,
-)
+from scorepad.variants.reader import Reader, fool_pile_problem
 from scorepad.variants.troggu.bounds import (
     KINGS,
     entered_points,

@@ -14,14 +14,8 @@ from scorepad.cards import (
 from scorepad.i18n import _, ngettext
 from scorepad.model import Table
 from scorepad.text import num
-from scorepad.variants import (
-    NotAsSaved,
-    Reader,
-    Saved,
-    Variant,
-    compact,
-    fool_event_complete,
-)
+from scorepad.variants.base import Variant, compact
+from scorepad.variants.reader import NotAsSaved, Reader, Saved, fool_event_complete
 from scorepad.variants.troggu.bounds import (
     hand_size,
     misere_fits,

@@ -12,10 +12,7 @@ from scorepad.cards import (
 from scorepad.i18n import _
 from scorepad.model import Outcome, Table
 from scorepad.text import num, plural, points_of, scores_line, signed
-from scorepad.variants import (
-    Variant,
-    check_outcome,
-)
+from scorepad.variants.base import Variant, check_outcome
 from scorepad.variants.troggu.bounds import (
     TrickProof,
     hand_size,

@@ -1,6 +1,7 @@
 """Reading a deal's raw fields (from command-line options or a session file) with a `Reader`,
 which collects every problem instead of stopping at the first; `Saved` reads a deal back from
-its file. Shared by the games."""
+its file. Shared by the games; it knows one game at a time (the registry, which knows them
+all, says which game a stray field belongs to: `variants.read_entry`)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ from scorepad.cards import Card, Deck, PileCount, count_pile, display_order
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Table
-from scorepad.protocol import Variant, field_word
 from scorepad.text import shown
+from scorepad.variants.base import Variant, field_word
 
 
 def resolve_choice(
@@ -55,17 +56,15 @@ def short_answers(choices: Sequence[str], aliases: Mapping[str, str] = {}) -> li
     return result
 
 
-def foreign_option(key: str, variant: Variant) -> str:
-    """Why `key` is refused: which other game it belongs to, if any."""
-    from scorepad.variants import registry  # every game: only on an error
+class ForeignKey(Problem):
+    """A raw field the game does not read (its `field`): "bid is not a field of a french deal".
+    Only the registry knows the other games, so it says which game the field belongs to
+    instead, where the deal is read (`variants.read_entry`)."""
 
-    owners = [v.name for v in registry().values() for f in v.fields if f.key == key]
-    option = "--" + key.replace("_", "-")
-    if owners:
-        return _("{option} belongs to {owners}, not to a {name} deal").format(
-            option=option, owners=_(" and ").join(owners), name=variant.name
-        )
-    return _("{key} is not a field of a {name} deal").format(key=shown(key), name=variant.name)
+
+def not_a_field(key: str, game: str) -> str:
+    """Why `key` is refused by `game`, when no game has it."""
+    return _("{key} is not a field of a {name} deal").format(key=shown(key), name=game)
 
 
 NUMBER = re.compile(r"[+-]?(?:[0-9]{1,9}(?:[.,][0-9]{0,9})?|[.,][0-9]{1,9})", re.ASCII)
@@ -92,6 +91,9 @@ def as_decimal(value: Any) -> Decimal | None:
 
 @dataclass(frozen=True)
 class PointsOrPile:
+    """The declaring side's card points as given (`Reader.points_or_pile`): the points typed,
+    or a pile's cards, its size and whose it is (`side`), with the pile's count."""
+
     points: Decimal | None
     cards: tuple[Card, ...] | None
     pile: int | None
@@ -372,7 +374,7 @@ class Reader:
     def finish(self) -> None:
         for key in self.raw:
             if key not in self.used:
-                self.add(foreign_option(key, self.variant), key)
+                self.problems.append(ForeignKey("", not_a_field(key, self.variant.name), key))
         problems = list(self.problems)
         if self.missing:
             hows = "; ".join(how for _key, how in self.missing)

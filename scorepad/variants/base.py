@@ -1,21 +1,21 @@
 """What a game is: the `Variant` protocol a game module's object satisfies, the `Field`s it
 declares, the words of the fields, and the check every game's outcome passes (scores sum to
-zero, one per seated player). A game never prints or writes; it sees a `Table`."""
+zero, one per seated player). A game never prints or writes; it sees a `Table`.
+
+Shared by every game with `scorepad.variants.reader` (which reads a deal's fields and imports
+this module: nothing here imports it back)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from scorepad.cards import Card, Deck, PileCount, format_cards
 from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
-
-if TYPE_CHECKING:
-    from scorepad.reading import Saved
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,9 @@ def with_words(fields: tuple[Field, ...], words: Mapping[str, str]) -> tuple[Fie
 
 
 class Variant(Protocol):
+    """What a game is to the rest of scorepad: one object in the game's module (`FRENCH`,
+    `TROGGU`, `PIEDMONT`) answering this, registered in `scorepad.variants.GAMES`."""
+
     name: str
     title: str
     aliases: tuple[str, ...]
@@ -128,6 +131,12 @@ class Variant(Protocol):
     synonym_help: Mapping[str, tuple[str, str, str]]
     legend: str  # what the marks of the deals say on the sheet ("": a game without a contract)
     exchange_words: Mapping[str, str]  # the Fool's exchange as the sheet says it: "Excuse owed"
+    # the table sizes a tournament of the game draws, the preferred first (see
+    # `tournament.draw.table_sizes`); (): the game has no tournaments
+    tournament_tables: tuple[int, ...]
+    # at a tournament table of that size, how many play each deal (the others, the dealer
+    # first, sit out in turn); a size not named seats everybody at every deal
+    tournament_seats: Mapping[int, int]
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck: ...
 
@@ -139,10 +148,11 @@ class Variant(Protocol):
         """What the session file stores for `entry` (read_entry gives it back)."""
         ...
 
-    def saved_entry(self, saved: Saved) -> Any:
-        """The entry of a deal as scorepad saved it, its fields typed but not checked against
-        the rules again (scorepad checked them when it wrote them); NotAsSaved for anything
-        scorepad would not have written."""
+    def saved_entry(self, saved: Any) -> Any:
+        """The entry of a deal as scorepad saved it (`saved`: a `reader.Saved`, typed `Any`
+        here so that this module stays below the reader), its fields typed but not checked
+        against the rules again (scorepad checked them when it wrote them); `reader.NotAsSaved`
+        for anything scorepad would not have written."""
         ...
 
     def score(self, entry: Any, table: Table, explain: bool = True) -> Outcome:
