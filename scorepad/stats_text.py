@@ -2,16 +2,8 @@
 `scorepad.render.stats_text`."""
 
 from scorepad.render.stats_card import player_card
-from scorepad.render.stats_text import (
-    DASH,
-    KIND_NAMES,
-    average,
-    deal_ref,
-    heading,
-    rate,
-    rate_of,
-    stats_text,
-)
+from scorepad.render.stats_parts import DASH, KIND_NAMES, average, deal_ref, rate, rate_of
+from scorepad.render.stats_text import heading, stats_text
 
 __all__ = [
     "DASH",
