@@ -37,6 +37,7 @@ from scorepad.text import num, plural, signed
 
 
 def heading(st: Stats, title: str, unit: str) -> str:
+    """The statistics' first line: "French Tarot statistics: 13 deals in 1 session (points)"."""
     return _("{title} statistics: {deals} in {sessions} ({unit})").format(
         title=title,
         deals=plural(st.deals, "deal"),
