@@ -33,7 +33,7 @@ def test_a_player_without_a_score_is_a_blank_cell(monkeypatch):
     outcomes = [dataclasses.replace(real[0], scores=first), real[1]]
     monkeypatch.setattr(deals, "iter_outcomes", lambda s: iter(outcomes))
     monkeypatch.setattr(export, "iter_outcomes", lambda s: iter(outcomes))
-    rows = list(deals._history_rows(session))
+    rows = list(deals.history_rows(session))
     assert rows[0][-1] == "" and rows[1][-1] == f"{real[1].scores['Daisuke']:+d}".replace(
         "-", "−") + f" ({real[1].scores['Daisuke']})".replace("-", "−")
     csv_rows = list(export.export_rows(session))

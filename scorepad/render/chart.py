@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from scorepad.i18n import _
 from scorepad.model import Session
-from scorepad.render.grid import _wrapped
+from scorepad.render.grid import wrapped
 from scorepad.scores import iter_outcomes
 from scorepad.text import num, signed, width
 
@@ -98,5 +98,5 @@ def chart(session: Session, height: int = 12, most: int = 64, fit: int | None = 
         numbers += label
     lines.append(numbers if fit is None else numbers[:fit].rstrip())
     legend = [f"{markers[p]} {p} ({signed(totals[p])})" for p in players]
-    lines.extend(_wrapped(legend, "   ", fit))
+    lines.extend(wrapped(legend, "   ", fit))
     return "\n".join(lines)

@@ -10,7 +10,7 @@ from typing import Any
 from scorepad.core import json_number
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Outcome, Session
-from scorepad.render.grid import _wrapped, grid, simple_lines
+from scorepad.render.grid import grid, simple_lines, wrapped
 from scorepad.scores import iter_outcomes, score
 from scorepad.text import num, plural, scores_line, signed, width
 from scorepad.variants import get_variant
@@ -64,7 +64,10 @@ def history_objects(session: Session) -> list[dict[str, Any]]:
     return [deal_object(session, n, deal, outcome) for n, (deal, outcome) in enumerate(pairs, 1)]
 
 
-def _history_rows(session: Session) -> Iterator[list[Any]]:
+def history_rows(session: Session) -> Iterator[list[Any]]:
+    """The history's rows, one per deal: number, dealer, the deal in words, result, points,
+    then each player's score and running total (· where they sat out, "" where not on
+    the roster)."""
     variant = get_variant(session.variant)
     totals = dict.fromkeys(session.players, 0)
     seatings = None if session.fixed else session.seating_plan().deals
@@ -97,7 +100,7 @@ def history_grid(session: Session, fmt: str = "simple") -> str:
     """Every deal: who dealt, what was played, the result, each player's score (running
     total in brackets)."""
     head, headers, numbers = _history_head(session)
-    return head + "\n" + grid(list(_history_rows(session)), headers, fmt, numbers)
+    return head + "\n" + grid(list(history_rows(session)), headers, fmt, numbers)
 
 
 def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
@@ -111,7 +114,7 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
     fixed = len(headers) - players
     widths = [width(h) + 2 for h in headers]
     totals_only = [0] * players
-    for row in _history_rows(session):
+    for row in history_rows(session):
         for i, cell in enumerate(row):
             widths[i] = max(widths[i], width(cell))
         for j in range(players):
@@ -128,7 +131,7 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
                 deal_widths[tuple(names)] = max(
                     [
                         width(headers[2]) + 2,
-                        *(width(_abbreviate(row[2], words)) for row in _history_rows(session)),
+                        *(width(_abbreviate(row[2], words)) for row in history_rows(session)),
                     ]
                 )
             used = [
@@ -155,12 +158,12 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
         sized[keep.index(2)] = max(
             [
                 width(headers[2]) + 2,
-                *(width(_abbreviate(row[2], words)) for row in _history_rows(session)),
+                *(width(_abbreviate(row[2], words)) for row in history_rows(session)),
             ]
         )
 
     def rows() -> Iterator[list[str]]:
-        for row in _history_rows(session):
+        for row in history_rows(session):
             yield [
                 _total_of(row[i])
                 if short and i >= fixed
@@ -188,7 +191,7 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
     yield head
     yield from simple_lines(rows(), heads, [k for k, i in enumerate(keep) if i in numbers], sized)
     if names != list(session.players):  # abbreviated: say who is who
-        yield from _wrapped(
+        yield from wrapped(
             [f"{a} {p}" for a, p in zip(names, session.players, strict=True)], "  ", fit
         )
 

@@ -147,7 +147,7 @@ def github_table(
     return "\n".join(github_lines(cells, headers, right if cells else (), widths))
 
 
-def _wrapped(items: Sequence[str], sep: str, fit: int | None) -> list[str]:
+def wrapped(items: Sequence[str], sep: str, fit: int | None) -> list[str]:
     """Items on as few lines as fit in `fit` columns (one line when fit is None)."""
     if fit is None:
         return [sep.join(items)]

@@ -21,6 +21,7 @@ from scorepad.model import Session
 from scorepad.ranking import LeagueRow, Standing, standings
 from scorepad.render.deals import OUT, result_name
 from scorepad.render.page import PAGE_STYLE
+from scorepad.render.standing_columns import SHEET, standing_columns
 from scorepad.render.svg import line_chart
 from scorepad.scores import iter_outcomes, match_over
 from scorepad.settle import Settlement
@@ -153,66 +154,13 @@ def _changed_settings(session: Session) -> list[str]:
 
 
 def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
-    variant = get_variant(variant_name)
-    if variant.has_declarer:  # the declarer's games in the game's words: made, failed (drawn)
-        results = variant.declarer_results
-        labels = [
-            N_("rank"),
-            N_("player"),
-            N_("total"),
-            N_("deals"),
-            N_("per deal"),
-            N_("declarer"),
-            *results,
-            N_("best"),
-            N_("worst"),
-        ]
-        data = [
-            [
-                r.rank,
-                r.name,
-                signed(r.total),
-                r.deals,
-                average(r.average),
-                r.declarer,
-                *(r.made, r.failed, r.draws)[: len(results)],
-                signed(r.best),
-                signed(r.worst),
-            ]
-            for r in rows
-        ]
-    else:
-        labels = [
-            N_("rank"),
-            N_("player"),
-            N_("total"),
-            N_("deals"),
-            N_("per deal"),
-            N_("deals won"),
-            N_("best"),
-            N_("worst"),
-        ]
-        data = [
-            [
-                r.rank,
-                r.name,
-                signed(r.total),
-                r.deals,
-                average(r.average),
-                r.won,
-                signed(r.best),
-                signed(r.worst),
-            ]
-            for r in rows
-        ]
-    if any(r.out for r in rows):  # somebody sat out: deals played, and sat out
-        labels[3:4] = [N_("played"), N_("sat out")]
-        for r, cells in zip(rows, data, strict=True):
-            cells[3:4] = [r.played, r.out]
-    numeric = [i != 1 for i in range(len(labels))]
-    # on a phone: rank, player, total, deals, per deal and made/failed (or deals won)
-    optional = {"declarer", "draw", "best", "worst", "sat out"}
-    extra = ["opt" if label in optional else "" for label in labels]
+    """The standings as the spec says them (`standing_columns`), in the sheet's words; on a
+    phone: rank, player, total, deals, per deal and made/failed (or deals won)."""
+    columns = standing_columns(variant_name, SHEET, sat_out=any(r.out for r in rows))
+    labels = [c.heading_in(SHEET) for c in columns]
+    data = [[c.cell_in(SHEET, r) for c in columns] for r in rows]
+    numeric = [c.key != "name" for c in columns]
+    extra = ["" if c.on_phone else "opt" for c in columns]
 
     def cls(i: int) -> str:
         return " ".join(c for c in ("n" if numeric[i] else "", extra[i]) if c)

@@ -11,32 +11,20 @@ from scorepad.i18n import _, ngettext
 from scorepad.model import Session
 from scorepad.ranking import LeagueRow, Standing
 from scorepad.render.grid import fitted_table, grid
+from scorepad.render.standing_columns import JSON, TERMINAL, drop_order, standing_columns
 from scorepad.scores import iter_outcomes
 from scorepad.text import average, num, signed
-from scorepad.variants import get_variant
 
 if TYPE_CHECKING:  # only the settle command needs its module
     from scorepad.settle import Settlement
 
 
 def standings_object(variant_name: str, deals: int, rows: Sequence[Standing]) -> dict[str, Any]:
-    players = []
-    for row in rows:
-        obj: dict[str, Any] = {
-            "name": row.name,
-            "total": row.total,
-            "rank": row.rank or None,
-            "deals": row.deals,
-            "played": row.played,
-            "out": row.out,
-            "average": json_number(row.average) if row.played else None,
-        }
-        if get_variant(variant_name).has_declarer:
-            obj.update(declarer=row.declarer, made=row.made, failed=row.failed)
-        else:
-            obj["won"] = row.won
-        obj["best"] = row.best
-        players.append(obj)
+    """`standings --json`: the spec's columns (`standing_columns`) by their keys, each player's
+    "name" and "total" first."""
+    columns = standing_columns(variant_name, JSON)
+    columns.sort(key=lambda c: c.key not in ("name", "total"))  # stable: the rest in order
+    players = [{c.key: c.cell_in(JSON, row) for c in columns} for row in rows]
     return {"variant": variant_name, "deals": deals, "players": players}
 
 
@@ -48,41 +36,16 @@ def standings_grid(
     *,
     by_average: bool = False,
 ) -> str:
-    """The standings; with `fit` (a terminal's width) the least needed columns go first.
-    Where anybody sat out, "deals" is "played", beside "out" and the average per deal
-    played (`by_average`: always)."""
+    """The standings (the spec's columns, `standing_columns`); with `fit` (a terminal's width)
+    the least needed columns go first. Where anybody sat out, "deals" is "played", beside
+    "out" and the average per deal played (`by_average`: always)."""
     sat_out = by_average or any(r.out for r in rows)
-    if get_variant(variant_name).has_declarer:
-        headers = [
-            _("rank"),
-            _("player"),
-            _("total"),
-            _("deals"),
-            _("declarer"),
-            _("made"),
-            _("failed"),
-            _("best deal"),
-        ]
-        data = [
-            [r.rank, r.name, signed(r.total), r.deals, r.declarer, r.made, r.failed, signed(r.best)]
-            for r in rows
-        ]
-        drop = [5, 6, 4, 7, 3]
-    else:
-        headers = [_("rank"), _("player"), _("total"), _("deals"), _("won"), _("best deal")]
-        data = [[r.rank, r.name, r.total, r.deals, r.won, r.best] for r in rows]
-        drop = [5, 4, 3]
-    if sat_out:  # played, out, average after the total
-        headers[3:4] = [_("played"), _("out"), _("average")]
-        for r, cells in zip(rows, data, strict=True):
-            cells[3:4] = [r.played, r.out, average(r.average) if r.played else "–"]
-            cells[0] = cells[0] or "–"
-        drop = [d + 2 if d > 3 else d for d in drop]
-        drop[drop.index(3)] = 4
-        drop.append(3)
-    right = [0, *range(2, len(headers))]
+    columns = standing_columns(variant_name, TERMINAL, sat_out=sat_out)
+    headers = [_(c.heading_in(TERMINAL)) for c in columns]
+    data = [[c.cell_in(TERMINAL, r) for c in columns] for r in rows]
+    right = [i for i, c in enumerate(columns) if c.key != "name"]
     if fmt == "simple" and fit is not None:
-        return fitted_table(data, headers, right, fit, drop)
+        return fitted_table(data, headers, right, fit, drop_order(columns))
     return grid(data, headers, fmt, right)
 
 

@@ -6,21 +6,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorepad.i18n import _
-from scorepad.render.stats_text import (
+from scorepad.render.stats_parts import (
     DASH,
     KIND_NAMES,
-    _contract_name,
-    _contract_row,
-    _game,
-    _games,
-    _partners_table,
-    _score,
-    _table,
-    _wrapped,
     average,
+    contract_name,
+    contract_row,
     deal_ref,
+    game_of,
+    partners_table,
     rate,
     rate_of,
+    score_text,
+    sentence_lines,
+    stats_table,
+    won_draw_lost,
 )
 from scorepad.stats import CONTRACTS, French, Piedmont, Rate, Stats, Tally, Troggu
 from scorepad.text import num, plural, signed, width
@@ -36,7 +36,7 @@ def player_card(st: Stats, name: str, fit: int | None = None) -> str:
     """Everything about one player (`name` as --player takes it: a unique beginning will
     do): the figures of every table, and the pairs they played in."""
     p = st.player(name)
-    v = _game(st)
+    v = game_of(st)
     head = _("{name} — {title}: {deals} in {sessions} ({unit})").format(
         name=p.name,
         title=_(v.title),
@@ -45,7 +45,7 @@ def player_card(st: Stats, name: str, fit: int | None = None) -> str:
         unit=_(v.unit),
     )
     items = [
-        (_("total"), _score(st, p.total)),
+        (_("total"), score_text(st, p.total)),
         (_("average per deal"), average(Tally(p.played, p.total), sign=st.variant != "piedmont")),
     ]
     tables: list[tuple[str, str]] = []
@@ -88,7 +88,7 @@ def player_card(st: Stats, name: str, fit: int | None = None) -> str:
             (_("Excuses lost"), str(g.excuses_lost)),
         ]
         rows = [
-            _contract_row(_contract_name(c), g.by_contract[c], False)
+            contract_row(contract_name(c), g.by_contract[c], False)
             for c in CONTRACTS
             if g.by_contract[c].bid
         ]
@@ -96,7 +96,7 @@ def player_card(st: Stats, name: str, fit: int | None = None) -> str:
             tables.append(
                 (
                     _("Contracts taken"),
-                    _table(
+                    stats_table(
                         rows,
                         [
                             _("contract"),
@@ -115,11 +115,11 @@ def player_card(st: Stats, name: str, fit: int | None = None) -> str:
             )
         pairs = st.partners_of(p.name)
         if pairs:
-            tables.append((_("Taker and partner"), _partners_table(pairs, fit)))
+            tables.append((_("Taker and partner"), partners_table(pairs, fit)))
     elif isinstance(g, Troggu):
         items += [
-            (_("Tapp won–draw–lost"), _games(g, "tapp")),
-            (_("Solo won–draw–lost"), _games(g, "solo")),
+            (_("Tapp won–draw–lost"), won_draw_lost(g, "tapp")),
+            (_("Solo won–draw–lost"), won_draw_lost(g, "solo")),
             (_("misères lost"), rate_of(g.miseres)),
             (
                 _("Bättler kept back"),
@@ -136,7 +136,7 @@ def player_card(st: Stats, name: str, fit: int | None = None) -> str:
         tables.append(
             (
                 _("Chips won and lost"),
-                _table(rows, [_("kind"), _("deals"), _("won"), _("lost"), _("net")], fit, []),
+                stats_table(rows, [_("kind"), _("deals"), _("won"), _("lost"), _("net")], fit, []),
             )
         )
     else:
@@ -147,7 +147,7 @@ def player_card(st: Stats, name: str, fit: int | None = None) -> str:
             (_("biggest margin"), DASH if g.biggest_margin is None else str(g.biggest_margin)),
         ]
     items += [(_("best deal"), deal_ref(st, p.best)), (_("worst deal"), deal_ref(st, p.worst))]
-    parts = [*_wrapped(head, fit), *_pairs(items)]
+    parts = [*sentence_lines(head, fit), *_pairs(items)]
     for title, body in tables:
         parts += ["", title, body]
     return "\n".join(parts)

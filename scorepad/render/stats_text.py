@@ -1,22 +1,30 @@
-"""The statistics as people read them in a terminal: tables that fit its width, a player's card.
-
-Returns text and never prints. Averages and rates are rounded here, for display only (the
-figures themselves are exact, see scorepad.stats): averages with two decimals, as the
-standings show theirs; below 3 cases a rate shows its counts ("2 of 2"), never a percentage.
-"""
+"""The statistics as people read them in a terminal: tables that fit its width (a player's
+card is `stats_card`), and the sheet's compact tables. Returns text and never prints; the
+rates, averages and shapes both share are `stats_parts`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from scorepad.i18n import N_, _
-from scorepad.render.grid import fitted_table
+from scorepad.i18n import _
+from scorepad.render.stats_parts import (
+    DASH,
+    KIND_NAMES,
+    average,
+    contract_name,
+    contract_row,
+    game_of,
+    partners_table,
+    rate,
+    rate_of,
+    sentence_lines,
+    stats_table,
+    won_draw_lost,
+)
 from scorepad.stats import (
     CONTRACTS,
     KINDS,
-    Contract,
-    DealRef,
     French,
     Piedmont,
     PlayerStats,
@@ -25,63 +33,11 @@ from scorepad.stats import (
     Tally,
     Troggu,
 )
-from scorepad.text import average as two_decimals
-from scorepad.text import num, plural, signed, width
-
-DASH = "–"  # no case: nothing to show
-KIND_NAMES = {
-    "tapp": N_("Tapp"),
-    "solo": N_("Solo"),
-    "partner": N_("as partner"),
-    "opponent": N_("as opponent"),
-    "misere": N_("misère"),
-}
-
-
-def rate(r: Rate) -> str:
-    """ "67%", or the counts below 3 cases ("2 of 2"), "–" with none."""
-    if not r.cases:
-        return DASH
-    if r.shown_as_counts:
-        return _("{count} of {cases}").format(count=r.count, cases=r.cases)
-    return f"{r.percent()}%"
-
-
-def rate_of(r: Rate) -> str:
-    """A rate with its cases where no other column says how many: "67% of 6", "2 of 2"."""
-    if not r.cases or r.shown_as_counts:
-        return rate(r)
-    return _("{rate} of {cases}").format(rate=rate(r), cases=r.cases)
-
-
-def average(t: Tally, sign: bool = True) -> str:
-    """The average with two decimals, as every average scorepad shows (`text.average`):
-    "+43.50", "−3.25"; "–" over no deal."""
-    value = t.average()
-    if value is None:
-        return DASH
-    text = two_decimals(value)
-    return f"+{text}" if sign and value > 0 else text
-
-
-def deal_ref(st: Stats, ref: DealRef | None) -> str:
-    """ "+846 (deal 8)", "+846 (2026-11-26, deal 8)" over several sessions."""
-    if ref is None:
-        return DASH
-    score = _score(st, ref.score)
-    if len(st.sessions) == 1:
-        return _("{score} (deal {n})").format(score=score, n=ref.n)
-    return _("{score} ({session}, deal {n})").format(
-        score=score, session=st.sessions[ref.session - 1], n=ref.n
-    )
-
-
-def _score(st: Stats, value: int) -> str:
-    """A score as the game's tables show it: gains and losses signed, Piedmont's points not."""
-    return num(value) if st.variant == "piedmont" else signed(value)
+from scorepad.text import num, plural, signed
 
 
 def heading(st: Stats, title: str, unit: str) -> str:
+    """The statistics' first line: "French Tarot statistics: 13 deals in 1 session (points)"."""
     return _("{title} statistics: {deals} in {sessions} ({unit})").format(
         title=title,
         deals=plural(st.deals, "deal"),
@@ -90,26 +46,11 @@ def heading(st: Stats, title: str, unit: str) -> str:
     )
 
 
-def _wrapped(sentence: str, fit: int | None) -> list[str]:
-    """A sentence on lines of `fit` columns at most (one line without)."""
-    if fit is None or width(sentence) <= fit:
-        return [sentence]
-    import textwrap
-
-    return textwrap.wrap(sentence, fit, break_on_hyphens=False)
-
-
-def _game(st: Stats) -> Any:
-    from scorepad.variants import get_variant
-
-    return get_variant(st.variant)
-
-
 def stats_text(st: Stats, fit: int | None = None) -> str:
     """Every table of the statistics; with `fit` (a terminal's width) the least needed
     columns step aside."""
-    v = _game(st)
-    parts = _wrapped(heading(st, _(v.title), _(v.unit)), fit)
+    v = game_of(st)
+    parts = sentence_lines(heading(st, _(v.title), _(v.unit)), fit)
     sections = {
         "french": _french_sections,
         "troggu": _troggu_sections,
@@ -120,24 +61,7 @@ def stats_text(st: Stats, fit: int | None = None) -> str:
     return "\n".join(parts)
 
 
-def _table(
-    rows: Sequence[Sequence[Any]],
-    headers: Sequence[str],
-    fit: int | None,
-    drop: Sequence[int],
-    left: int = 1,
-) -> str:
-    """A table whose first `left` columns are text and the others numbers."""
-    return fitted_table(rows, headers, range(left, len(headers)), fit, drop)
-
-
 # --- French Tarot --------------------------------------------------------------------------------
-
-
-def _contract_name(c: str) -> str:
-    from scorepad.variants.french.entry import CONTRACT_NAMES
-
-    return _(CONTRACT_NAMES[c])
 
 
 def _french_sections(st: Stats, fit: int | None) -> list[tuple[str, str]]:
@@ -180,7 +104,7 @@ def _french_sections(st: Stats, fit: int | None) -> list[tuple[str, str]]:
         rows = [r[:7] + r[8:] for r in rows]
         headers = headers[:7] + headers[8:]
         drop = [10, 9, 11, 8, 3, 4]
-    sections = [(_("Players"), _table(rows, headers, fit, drop))]
+    sections = [(_("Players"), stats_table(rows, headers, fit, drop))]
 
     by_contract = [
         [p.name, *(rate_of(g.by_contract[c].success) for c in CONTRACTS)] for p, g in players
@@ -188,12 +112,12 @@ def _french_sections(st: Stats, fit: int | None) -> list[tuple[str, str]]:
     sections.append(
         (
             _("Contracts made, by player"),
-            _table(by_contract, [_("player"), *map(_contract_name, CONTRACTS)], fit, []),
+            stats_table(by_contract, [_("player"), *map(contract_name, CONTRACTS)], fit, []),
         )
     )
     sections.append((_("Contracts"), _contracts_table(st, fit)))
     if st.partners:
-        sections.append((_("Taker and partner"), _partners_table(st.partners, fit)))
+        sections.append((_("Taker and partner"), partners_table(st.partners, fit)))
     rows = [
         [
             p.name,
@@ -207,7 +131,7 @@ def _french_sections(st: Stats, fit: int | None) -> list[tuple[str, str]]:
     sections.append(
         (
             _("Slams, petits au bout, handfuls and Excuses"),
-            _table(
+            stats_table(
                 rows,
                 [
                     _("player"),
@@ -222,39 +146,6 @@ def _french_sections(st: Stats, fit: int | None) -> list[tuple[str, str]]:
         )
     )
     return sections
-
-
-def _contract_row(name: str, c: Contract, alone: bool) -> list[Any]:
-    row = [
-        name,
-        c.bid,
-        c.made,
-        c.failed,
-        rate(c.success),
-        average(c.score),
-        average(Tally(c.bid, c.bouts), sign=False),
-        average(Tally(c.bid, c.margin)),
-    ]
-    if alone:
-        row.append(rate(Rate(c.alone, c.called + c.alone)))
-    return row
-
-
-def _partners_table(pairs: Sequence[Any], fit: int | None) -> str:
-    """Taker × partner: deals together, made, success and the taker's average."""
-    rows = [
-        [
-            pair.taker,
-            pair.partner,
-            pair.deals,
-            pair.made,
-            rate(Rate(pair.made, pair.deals)),
-            average(pair.score),
-        ]
-        for pair in pairs
-    ]
-    heads = [_("taker"), _("partner"), _("deals"), _("made"), _("success"), _("taker's average")]
-    return _table(rows, heads, fit, [4, 3], left=2)
 
 
 def _contracts_table(st: Stats, fit: int | None) -> str:
@@ -272,20 +163,15 @@ def _contracts_table(st: Stats, fit: int | None) -> str:
     ]
     if st.five:
         headers.append(_("alone"))
-    rows = [_contract_row(_contract_name(c), st.contracts[c], st.five) for c in CONTRACTS]
+    rows = [contract_row(contract_name(c), st.contracts[c], st.five) for c in CONTRACTS]
     rows += [
         [_(CONTRACT_WORDS[word]), count, *[""] * (len(headers) - 2)]
         for word, count in (("pass", st.passed), ("cancelled", st.cancelled))
     ]
-    return _table(rows, headers, fit, [7, 6, 3])
+    return stats_table(rows, headers, fit, [7, 6, 3])
 
 
 # --- Troggu ---------------------------------------------------------------------------------------
-
-
-def _games(g: Troggu, bid: str) -> str:
-    games = g.by_bid[bid]
-    return f"{games.won}–{games.draw}–{games.lost}" if games.played else DASH
 
 
 def _chips(p: PlayerStats, kind: str) -> str:
@@ -302,8 +188,8 @@ def _troggu_sections(st: Stats, fit: int | None) -> list[tuple[str, str]]:
         [
             p.name,
             p.played,
-            _games(g, "tapp"),
-            _games(g, "solo"),
+            won_draw_lost(g, "tapp"),
+            won_draw_lost(g, "solo"),
             rate_of(g.miseres),
             rate_of(Rate(g.baettler.given, g.baettler.given + g.baettler.lost)),
             signed(p.best.score) if p.best else DASH,
@@ -321,12 +207,14 @@ def _troggu_sections(st: Stats, fit: int | None) -> list[tuple[str, str]]:
         _("best deal"),
         _("worst deal"),
     ]
-    sections = [(_("Players"), _table(rows, headers, fit, [7, 6, 5]))]
+    sections = [(_("Players"), stats_table(rows, headers, fit, [7, 6, 5]))]
     rows = [[p.name, *(_chips(p, kind) for kind in KINDS), signed(p.total)] for p, _g in players]
     sections.append(
         (
             _("Chips won and lost"),
-            _table(rows, [_("player"), *(_(KIND_NAMES[k]) for k in KINDS), _("total")], fit, []),
+            stats_table(
+                rows, [_("player"), *(_(KIND_NAMES[k]) for k in KINDS), _("total")], fit, []
+            ),
         )
     )
     return sections
@@ -362,7 +250,7 @@ def _piedmont_sections(st: Stats, fit: int | None) -> list[tuple[str, str]]:
         _("best deal"),
         _("worst deal"),
     ]
-    return [(_("Players"), _table(rows, headers, fit, [8, 7, 3]))]
+    return [(_("Players"), stats_table(rows, headers, fit, [8, 7, 3]))]
 
 
 # --- the command ---------------------------------------------------------------------------------
@@ -435,7 +323,7 @@ def sheet_tables(st: Stats) -> list[tuple[str, list[str], list[list[str]]]]:
         )
         rows = [
             [
-                _contract_name(c),
+                contract_name(c),
                 str(st.contracts[c].bid),
                 rate(st.contracts[c].success),
                 average(st.contracts[c].score),
@@ -451,7 +339,7 @@ def sheet_tables(st: Stats) -> list[tuple[str, list[str], list[list[str]]]]:
             (
                 _("Players"),
                 [_("player"), _("Tapp won–draw–lost"), _("Solo won–draw–lost")],
-                [[p.name, _games(g, "tapp"), _games(g, "solo")] for p, g in players],
+                [[p.name, won_draw_lost(g, "tapp"), won_draw_lost(g, "solo")] for p, g in players],
             )
         )
         tables.append(
