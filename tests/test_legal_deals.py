@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import simulate
 from scorepad import core, storage
 from scorepad.errors import ScorepadError
+from scorepad.storage import document
 
 # SCOREPAD_DEALS=5000 plays many more deals on demand
 SETTINGS = settings(max_examples=int(os.environ.get("SCOREPAD_DEALS", "100")), deadline=None,
@@ -28,7 +29,7 @@ def _record(variant: str, played: simulate.Played, **new: str) -> core.Session:
     [outcome] = core.outcomes(session)
     assert sum(outcome.scores.values()) == (91 if variant == "piedmont" else 0)
     text = storage.dumps(session)
-    assert storage.session_from_document(tomllib.loads(text)) == session
+    assert document.session_from_document(tomllib.loads(text)) == session
     return session
 
 

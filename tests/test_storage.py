@@ -10,6 +10,7 @@ import pytest
 from conftest import EXAMPLES
 from scorepad import FORMAT_VERSION, __version__, core, storage
 from scorepad.errors import ScorepadError
+from scorepad.storage import document
 
 GOLDEN = """\
 scorepad = 5
@@ -118,7 +119,7 @@ def test_a_new_file_on_a_full_disk_leaves_no_temporary_file(tmp_path, monkeypatc
 def test_newer_format_is_refused():
     doc = {"scorepad": FORMAT_VERSION + 1, "variant": "french", "players": ["A", "B", "C"]}
     with pytest.raises(ScorepadError, match="newer than this scorepad understands"):
-        storage.session_from_document(doc)
+        document.session_from_document(doc)
 
 
 def test_every_problem_of_a_hand_edited_file_is_reported():
@@ -128,7 +129,7 @@ def test_every_problem_of_a_hand_edited_file_is_reported():
                         .replace("slam = 200", "slam = -1")
                         .replace('title = "Golden"', 'title = "Golden"\ncolour = "red"'))
     with pytest.raises(ScorepadError) as err:
-        storage.session_from_document(doc)
+        document.session_from_document(doc)
     assert [str(p) for p in err.value.problems] == [
         "unknown key 'colour' (expected scorepad, variant, title, date, players, seats, "
         "dealer, rules, roster, deals)",
