@@ -188,3 +188,37 @@ def test_an_older_file_is_upgraded_on_save_with_a_note(cli, tmp_path):
     assert path.read_text("utf-8").startswith(f"scorepad = {FORMAT_VERSION}\n")
     again = cli("deal", path, "--bid", "tapp", "--tappist", "Anna", "--points", "58")
     assert again.stderr == ""  # said once
+
+
+def test_the_storage_package_is_a_plain_module_exporting_only_its_public_names():
+    """No module-class swap to reach the submodules (a test patches the module where a name
+    lives), and every name offered is public and documented."""
+    import types
+
+    assert type(storage) is types.ModuleType
+    assert all(not name.startswith("_") for name in storage.__all__)
+    for name in storage.__all__:
+        value = getattr(storage, name)
+        assert callable(value) is False or value.__doc__, name
+    assert not hasattr(storage, "read_deal") and not hasattr(storage, "MAX_FILE_BYTES")
+
+
+def test_no_private_name_crosses_into_or_out_of_storage():
+    """A name used in another module is public: no `from scorepad.storage… import _x`, and
+    storage imports no private name of another module."""
+    import ast
+    from pathlib import Path
+
+    root = Path(storage.__file__).resolve().parent.parent
+    crossing = []
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or not node.module:
+                continue
+            into = node.module.startswith("scorepad.storage")
+            out = path.is_relative_to(root / "storage") and node.module.startswith("scorepad")
+            for alias in node.names:
+                private = alias.name.startswith("_") and not alias.name.endswith("_")
+                if private and (into or out):  # `_` (gettext) and dunders are not private
+                    crossing.append(f"{path.relative_to(root)}: {node.module}.{alias.name}")
+    assert crossing == []

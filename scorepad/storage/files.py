@@ -10,7 +10,7 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -179,60 +179,79 @@ def locked(path: Path) -> Iterator[Locked]:
 
     The lock is taken on the file itself, so no lock file is left behind; a writer that was
     waiting while the file was replaced by a rename locks the new file instead."""
-    import fcntl
-    import time
-
     real = Path(os.path.realpath(path))  # saves go through a symlink to its target
-    deadline = time.monotonic() + LOCK_SECONDS
-    while True:
-        try:
-            fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO: no wait for a writer
-        except FileNotFoundError:
-            raise ScorepadError(
-                [Problem(str(path), _("no such session file (start one with 'scorepad new')"))]
-            ) from None
-        except OSError as err:
-            raise ScorepadError(
-                [Problem(str(path), _("cannot read: {err}").format(err=why(err)))]
-            ) from None
-        try:
-            regular(fd, path)
-        except ScorepadError:
-            os.close(fd)
-            raise
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            if time.monotonic() > deadline:
-                who = _lock_holder(real)
-                raise ScorepadError(
-                    [
-                        Problem(
-                            str(path),
-                            _(
-                                "another scorepad{who} is writing this file; nothing was "
-                                "recorded: try again"
-                            ).format(who=who),
-                        )
-                    ]
-                ) from None
-            time.sleep(0.01)
-            continue
-        except OSError:
-            pass  # a filesystem without locks: go on unlocked rather than not at all
-        try:
-            same = os.stat(real).st_ino == os.fstat(fd).st_ino
-        except FileNotFoundError:
-            same = False
-        if same:
-            break
-        os.close(fd)  # replaced while we waited: lock the new file
+
+    def busy() -> ScorepadError:
+        return ScorepadError(
+            [
+                Problem(
+                    str(path),
+                    _(
+                        "another scorepad{who} is writing this file; nothing was "
+                        "recorded: try again"
+                    ).format(who=_lock_holder(real)),
+                )
+            ]
+        )
+
+    try:
+        fd = flock_wait(real, busy, lambda fd: regular(fd, path))
+    except OSError as err:
+        raise ScorepadError(
+            [Problem(str(path), _("cannot read: {err}").format(err=why(err)))]
+        ) from None
+    if fd is None:
+        raise ScorepadError(
+            [Problem(str(path), _("no such session file (start one with 'scorepad new')"))]
+        )
     try:
         st = regular(fd, path)
         yield Locked(path, real, _read_bounded(fd, path), stat.S_IMODE(st.st_mode), st.st_ino)
     finally:
         os.close(fd)
+
+
+def flock_wait(
+    real: Path, busy: Callable[[], ScorepadError], check: Callable[[int], object] | None = None
+) -> int | None:
+    """The file `real` opened (never waiting for a FIFO's writer) and exclusively flocked,
+    waiting up to LOCK_SECONDS for another scorepad to let go (then `busy()` is raised); a
+    file replaced by a rename meanwhile is let go and the new one locked. `check(fd)` runs
+    on each file opened, before its lock (it may raise: refusing a FIFO without waiting).
+    On a filesystem without locks, the file is used unlocked rather than not at all. None:
+    no file at the name; an OSError of the opening is raised as it is."""
+    import fcntl
+    import time
+
+    deadline = time.monotonic() + LOCK_SECONDS
+    while True:
+        try:
+            fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK)
+        except FileNotFoundError:
+            return None
+        if check is not None:
+            try:
+                check(fd)
+            except BaseException:
+                os.close(fd)
+                raise
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            if time.monotonic() > deadline:
+                raise busy() from None
+            time.sleep(0.01)
+            continue
+        except OSError:
+            pass  # no locks here
+        try:
+            same = os.stat(real).st_ino == os.fstat(fd).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            return fd
+        os.close(fd)  # replaced while we waited: lock the new file
 
 
 def _lock_holder(real: Path) -> str:

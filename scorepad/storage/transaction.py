@@ -62,6 +62,7 @@ from scorepad.storage.files import (
     Locked,
     aside,
     describe,
+    flock_wait,
     fsync_folder,
     link_new,
     locked,
@@ -386,50 +387,23 @@ def recover(journal: Path) -> bool:
     """Finish or undo a change of several files that a killed process left half-way (its
     journal is there and no living scorepad holds it). True if there was one. A target
     changed since it was cut short is refused, naming it and the fix; nothing is touched."""
-    import fcntl
-    import time
-
-    from scorepad.storage.files import LOCK_SECONDS
-
     real = Path(os.path.realpath(journal))
     if not os.path.lexists(real):
         return False
-    deadline = time.monotonic() + LOCK_SECONDS
-    while True:
-        try:
-            fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK)
-        except FileNotFoundError:
-            return False  # the change it belonged to was committed meanwhile
-        except OSError as err:
-            raise ScorepadError(
-                [Problem(str(journal), _("cannot read: {err}").format(err=why(err)))]
-            ) from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            if time.monotonic() > deadline:
-                raise ScorepadError(
-                    [
-                        Problem(
-                            str(journal),
-                            _("another scorepad is changing these files; try again"),
-                        )
-                    ]
-                ) from None
-            time.sleep(0.01)
-            continue
-        except OSError:
-            pass
-        try:
-            same = os.stat(real).st_ino == os.fstat(fd).st_ino
-        except FileNotFoundError:
-            same = False
-        if same:
-            break
-        os.close(fd)
-        if not os.path.lexists(real):
-            return False
+
+    def busy() -> ScorepadError:
+        return ScorepadError(
+            [Problem(str(journal), _("another scorepad is changing these files; try again"))]
+        )
+
+    try:
+        fd = flock_wait(real, busy)
+    except OSError as err:
+        raise ScorepadError(
+            [Problem(str(journal), _("cannot read: {err}").format(err=why(err)))]
+        ) from None
+    if fd is None:
+        return False  # the change it belonged to was committed meanwhile
     try:
         _recover_locked(journal, real, fd)
     finally:
