@@ -21,7 +21,8 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 import simulate  # noqa: E402
 from scorepad import core, storage  # noqa: E402
-from scorepad.storage.document import MAX_CELLS  # noqa: E402
+from scorepad.storage import document  # noqa: E402
+from scorepad.storage.seated import MAX_CELLS  # noqa: E402
 from scorepad.variants import get_variant  # noqa: E402
 
 GAMES = {"french": 4, "troggu": 4, "piedmont": 2}  # players at a typical table
@@ -45,7 +46,7 @@ def deal_pool(game: str, players: int, rng: random.Random) -> tuple[list[str], l
             continue
         deal = core.add_deal(session, played.raw).deals[-1]  # checked and scored once
         table = variant.entry_to_raw(deal.entry)
-        texts.append(storage.deal_text(table).removeprefix("\n[[deals]]\n"))
+        texts.append(document.deal_text(table).removeprefix("\n[[deals]]\n"))
     return names, texts
 
 

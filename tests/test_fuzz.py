@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from conftest import EXAMPLES
 from scorepad.cli import app
+from scorepad.storage import document, parse, signature
 
 CASES = int(os.environ.get("SCOREPAD_FUZZ", "300"))
 PROCESSES = int(os.environ.get("SCOREPAD_FUZZ_PROCESSES", "20"))
@@ -238,7 +239,7 @@ def _forge(session_text: bytes, players: list[str], rng: random.Random) -> bytes
     """Deal fields retyped with values of their kind, then signed as scorepad signs."""
     from scorepad import storage
 
-    body = session_text[: storage._unsigned(session_text)[0]].rstrip(b"\n") + b"\n"
+    body = session_text[: signature.signature_end(session_text)[0]].rstrip(b"\n") + b"\n"
     lines = body.split(b"\n")
     start = next(i for i, line in enumerate(lines) if line == b"[[deals]]")
     for _ in range(rng.randint(1, 3)):
@@ -268,9 +269,9 @@ def test_forged_signatures_cannot_crash_scorepad(tmp_path: Path, chunk: int) -> 
             continue
         rng = random.Random(3 * 10**6 + seed)
         path, source = _example_in_a_folder(tmp_path, seed, rng)
-        session = storage.session_from_document(storage.parse_document(source, path))
+        session = document.session_from_document(parse.parse_document(source, path))
         data = _forge(storage.dumps(session).encode("utf-8"), list(session.players), rng)
-        assert storage._unsigned(data)[1], "the forged file must pass as signed"
+        assert signature.signature_end(data)[1], "the forged file must pass as signed"
         path.write_bytes(data)
         command = rng.choice([["standings"], ["history"], ["show"], ["export", "--to", "csv"],
                               ["export", "--to", "json"], ["chart"], ["check"], ["undo"],

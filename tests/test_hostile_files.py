@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from scorepad import storage
+from scorepad.storage import files
 
 HEAD = 'scorepad = 1\nvariant = "french"\ntitle = "x"\n'
 RULES = """[rules]
@@ -96,7 +96,7 @@ def test_many_problems_are_cut_short_with_a_count(cli, tmp_path):
 def test_a_file_larger_than_a_session_can_be_is_refused_before_reading(cli, tmp_path):
     path = tmp_path / "huge.toml"
     with open(path, "wb") as f:
-        f.truncate(storage.MAX_FILE_BYTES + 1)  # sparse: nothing is really written
+        f.truncate(files.MAX_FILE_BYTES + 1)  # sparse: nothing is really written
     result = cli("standings", path, ok=False)
     assert result.stderr.strip() == (f"error: {path}: is 16 MiB: a session file is at most "
                                      "16 MiB")  # fmt: skip

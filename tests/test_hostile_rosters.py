@@ -114,7 +114,7 @@ def test_those_who_left_count_towards_the_roster_limit_at_join(cli):
 
 
 def test_deals_times_people_is_bounded_when_read_and_when_recorded(cli, tmp_path):
-    from scorepad.storage.document import MAX_CELLS
+    from scorepad.storage.seated import MAX_CELLS
 
     forty = HEAD.replace('["A1", "A2", "A3", "A4", "A5"]',
                          "[" + ", ".join(f'"A{i}"' for i in range(1, 41)) + "]")  # fmt: skip

@@ -14,6 +14,7 @@ import simulate
 from scorepad import core, scores, storage
 from scorepad.errors import ScorepadError
 from scorepad.model import Session
+from scorepad.storage import document
 
 # SCOREPAD_DEALS=5000 plays many more deals on demand
 SETTINGS = settings(max_examples=int(os.environ.get("SCOREPAD_DEALS", "100")), deadline=None,
@@ -29,7 +30,7 @@ def _record(variant: str, played: simulate.Played, **new: str) -> Session:
     [outcome] = scores.outcomes(session)
     assert sum(outcome.scores.values()) == (91 if variant == "piedmont" else 0)
     text = storage.dumps(session)
-    assert storage.session_from_document(tomllib.loads(text)) == session
+    assert document.session_from_document(tomllib.loads(text)) == session
     return session
 
 

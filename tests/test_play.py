@@ -13,6 +13,7 @@ from tests_helpers import on_a_terminal, uncoloured
 
 from conftest import EXAMPLES
 from scorepad import storage
+from scorepad.storage import files
 from scorepad.text import width
 from scorepad.variants import get_variant
 
@@ -250,7 +251,7 @@ def test_a_text_of_wrong_lines_stops_at_twenty_problems(cli):
 
 def test_a_save_never_grows_a_file_past_what_scorepad_reads(cli, monkeypatch):
     path = cli.new("f.toml", "french", PLAYERS)
-    monkeypatch.setattr(storage, "MAX_FILE_BYTES", len(path.read_bytes()) + 300)
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", len(path.read_bytes()) + 300)
     cli("deal", path, "-c", "g", "-t", "b", "-p", "47", "-b", "2")  # within the limit
     before = path.read_bytes()
     result = cli("play", path, ok=False, input="-c g -t b -p 48 -b 2\n" * 5)

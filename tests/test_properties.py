@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import tomllib
 from decimal import Decimal
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 import simulate
 from scorepad import core, scores, storage
 from scorepad.cards import count_pile, french_deck, piedmont_deck, troggu_deck
+from scorepad.storage import document, signature
 from scorepad.variants.piedmont import local_count, round_up
 
 HALF = Decimal("0.5")
@@ -30,8 +32,8 @@ def test_french_deals_sum_to_zero_and_survive_save_and_load(n, rngs, profile):
         assert sum(outcome.scores.values()) == 0
         assert set(outcome.scores) == set(session.players)
     text = storage.dumps(session)
-    assert storage.session_from_document(tomllib.loads(text)) == session
-    assert storage.dumps(storage.session_from_document(tomllib.loads(text))) == text
+    assert document.session_from_document(tomllib.loads(text)) == session
+    assert storage.dumps(document.session_from_document(tomllib.loads(text))) == text
 
 
 @settings(max_examples=150, deadline=None)
@@ -44,7 +46,7 @@ def test_troggu_settlements_sum_to_zero(n, rng):
     [outcome] = scores.outcomes(session)
     assert sum(outcome.scores.values()) == 0
     text = storage.dumps(session)
-    assert storage.session_from_document(tomllib.loads(text)) == session
+    assert document.session_from_document(tomllib.loads(text)) == session
 
 
 @settings(max_examples=200, deadline=None)
@@ -103,8 +105,8 @@ def test_a_signed_file_read_as_saved_is_the_session_read_with_every_check(game, 
     for raw, deal in zip(doc.get("deals", []), session.deals, strict=True):
         assert checks.saved_deal(raw, session.table) == deal, raw
     data = text.encode("utf-8")
-    assert storage._unsigned(data)[1]
-    read = storage._session_from_bytes(data, storage.Path("s.toml"))
+    assert signature.signature_end(data)[1]
+    read = storage.load_bytes(data, Path("s.toml"))
     assert read == session
 
 

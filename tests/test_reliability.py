@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from scorepad import core, storage
+from scorepad.errors import ScorepadError
 
 PLAYERS = "Anna,Bruno,Chloé,Daisuke"
 PLAIN = ["--contract", "garde", "--taker", "Anna", "--points", "50", "--bouts", "2"]
@@ -283,7 +284,7 @@ def test_a_file_deleted_between_read_and_write_is_not_brought_back(tmp_path):
         path.unlink()  # as another program (that takes no lock) would
         return core.add_deal(session, {"contract": "pass"})
 
-    with pytest.raises(storage.ScorepadError, match="was removed or replaced while scorepad"):
+    with pytest.raises(ScorepadError, match="was removed or replaced while scorepad"):
         storage.update(path, delete_then_add)
     assert not path.exists()
     assert os.listdir(tmp_path) == []  # and no temp file
@@ -299,6 +300,6 @@ def test_a_file_replaced_between_read_and_write_is_not_overwritten(tmp_path):
         os.replace(tmp, path)
         return core.add_deal(session, {"contract": "pass"})
 
-    with pytest.raises(storage.ScorepadError, match="was removed or replaced"):
+    with pytest.raises(ScorepadError, match="was removed or replaced"):
         storage.update(path, replace_then_add)
     assert path.read_bytes() == other

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from conftest import EXAMPLES
 from scorepad import core, storage
 from scorepad.errors import ScorepadError
+from scorepad.storage import document
 from scorepad.variants import registry
 
 PLAYERS = {
@@ -46,7 +47,7 @@ def test_any_deal_fields_are_read_or_refused(name, data):
     except ScorepadError:
         return
     text = storage.dumps(session)  # what was accepted scores, saves and loads back
-    assert storage.session_from_document(tomllib.loads(text)) == session
+    assert document.session_from_document(tomllib.loads(text)) == session
 
 
 def _copy(doc: Any) -> Any:
@@ -73,8 +74,8 @@ def test_hand_edited_files_load_or_are_refused(path, data):
             if isinstance(deal, dict):
                 deal[data.draw(st.sampled_from([*deal, "x"]))] = data.draw(ODD)
     try:
-        session = storage.session_from_document(doc)
+        session = document.session_from_document(doc)
     except ScorepadError:
         return
     text = storage.dumps(session)  # an accepted edit scores, saves and loads back
-    assert storage.session_from_document(tomllib.loads(text)) == session
+    assert document.session_from_document(tomllib.loads(text)) == session

@@ -10,7 +10,9 @@ import pytest
 
 from conftest import EXAMPLES
 from scorepad import __version__, checks, core, ranking, scores, storage
+from scorepad.errors import ScorepadError
 from scorepad.model import Deals
+from scorepad.storage import document, parse, seated, signature
 
 PLAIN = {"contract": "garde", "taker": "Anna", "points": "50", "bouts": "2"}
 PLAYERS = ["Anna", "Bruno", "Chloé", "Daisuke"]
@@ -30,20 +32,21 @@ def counted(monkeypatch):
     """How often the whole file is parsed, how much text is parsed in all, how many deals are
     read."""
     counts = {"parse": 0, "chars": 0, "deal": 0}
-    parse, read = storage.tomllib.loads, checks.read_deal
+    loads, read = parse.tomllib.loads, checks.read_deal
 
     def counting_parse(text, **kwargs):
         if len(text) > 2000:  # the whole file, not one deal's text or the header
             counts["parse"] += 1
         counts["chars"] += len(text)
-        return parse(text, **kwargs)
+        return loads(text, **kwargs)
 
     def counting_read(*args, **kwargs):
         counts["deal"] += 1
         return read(*args, **kwargs)
 
-    monkeypatch.setattr(storage.tomllib, "loads", counting_parse)
-    monkeypatch.setattr(storage, "read_deal", counting_read)
+    monkeypatch.setattr(parse.tomllib, "loads", counting_parse)
+    for module in (document, seated, signature):  # every module of storage that reads deals
+        monkeypatch.setattr(module, "read_deal", counting_read)
     monkeypatch.setattr(core, "read_deal", counting_read)
     return counts
 
@@ -90,7 +93,7 @@ def test_a_hand_edited_mistake_is_still_refused(tmp_path):
     path = session_file(tmp_path, 5)
     broken = path.read_bytes().replace(b'taker = "Anna"', b'taker = "Zed"', 1)
     path.write_bytes(broken)  # the signature no longer matches: every deal is checked
-    with pytest.raises(storage.ScorepadError, match="deal 1: taker 'Zed' is not a player"):
+    with pytest.raises(ScorepadError, match="deal 1: taker 'Zed' is not a player"):
         storage.update(path, lambda s: core.add_deal(s, PLAIN))
     assert path.read_bytes() == broken
 
@@ -99,11 +102,11 @@ def test_a_signature_of_another_scorepad_is_not_trusted(tmp_path):
     path = session_file(tmp_path, 3)
     data = path.read_bytes().replace(f"scorepad {__version__}:".encode(), b"scorepad 0.0.1:")
     path.write_bytes(data)
-    assert storage._unsigned(data)[1] is False
-    assert storage._unsigned(data.replace(b"scorepad 0.0.1:", f"scorepad {__version__}:"
+    assert signature.signature_end(data)[1] is False
+    assert signature.signature_end(data.replace(b"scorepad 0.0.1:", f"scorepad {__version__}:"
                                           .encode()))[1] is True  # fmt: skip
     storage.update(path, lambda s: core.add_deal(s, PLAIN))  # checked in full, signed anew
-    assert storage._unsigned(path.read_bytes())[1] is True
+    assert signature.signature_end(path.read_bytes())[1] is True
 
 
 def test_a_file_with_inline_deals_is_written_anew_as_tables(tmp_path):
@@ -121,14 +124,14 @@ def test_a_file_with_inline_deals_is_written_anew_as_tables(tmp_path):
 def test_lazy_deals_are_read_and_checked_when_looked_at(tmp_path):
     path = session_file(tmp_path, 3)
     data = path.read_bytes()
-    session = storage.session_from_document(storage.parse_document(data, path), lazy=True)
+    session = document.session_from_document(parse.parse_document(data, path), lazy=True)
     assert isinstance(session.deals, Deals)
     assert session == storage.load(path)  # the same deals, read on demand
     forged_body = data[: data.rindex(b"\n# checked")].replace(b'taker = "Anna"',
                                                             b'taker = "Zed"', 1)  # fmt: skip
     forged = storage.signed(forged_body + b"\n")
-    lazy = storage.session_from_document(storage.parse_document(forged, path), lazy=True)
-    with pytest.raises(storage.ScorepadError, match="deal 1: taker 'Zed' is not a player"):
+    lazy = document.session_from_document(parse.parse_document(forged, path), lazy=True)
+    with pytest.raises(ScorepadError, match="deal 1: taker 'Zed' is not a player"):
         list(lazy.deals)
 
 
@@ -137,11 +140,11 @@ def test_a_signed_file_read_deal_by_deal_is_the_file_read_whole(tmp_path, exampl
     path = tmp_path / example.name
     path.write_text(storage.dumps(storage.load(example)), "utf-8")  # signed, as saved
     data = path.read_bytes()
-    assert storage._unsigned(data)[1]
-    doc = storage.parse_signed(data, path)
-    assert all(isinstance(d, storage._Chunk) for d in doc["deals"])  # left as text
-    assert isinstance(doc["deals"], storage._Chunks)
-    whole = storage.session_from_document(storage.parse_document(data, path))
+    assert signature.signature_end(data)[1]
+    doc = parse.parse_signed(data, path)
+    assert all(isinstance(d, parse.Chunk) for d in doc["deals"])  # left as text
+    assert isinstance(doc["deals"], parse.Chunks)
+    whole = document.session_from_document(parse.parse_document(data, path))
     assert storage.load(path) == whole
     assert storage.load(path, lazy=True) == whole
 
@@ -191,14 +194,15 @@ def test_check_and_a_hand_edited_file_read_every_deal_with_every_check(
 def test_a_forged_signature_over_a_deal_of_the_wrong_shape_is_read_with_every_check(tmp_path):
     path = session_file(tmp_path, 5)
     data = path.read_bytes()
-    body = data[: storage._unsigned(data)[0]].replace(b'taker = "Anna"', b'taker = "anna"', 1)
+    body = data[: signature.signature_end(data)[0]].replace(b'taker = "Anna"', b'taker = "anna"', 1)
     path.write_bytes(storage.signed(body.rstrip(b"\n") + b"\n"))
-    assert storage._unsigned(path.read_bytes())[1]  # the digest is right: only the shape is not
+    # the digest is right: only the shape is not
+    assert signature.signature_end(path.read_bytes())[1]
     # a name written not as scorepad writes it is read with every check (and resolved)
     assert storage.load(path).deals[0].entry.taker == "Anna"
     body = body.replace(b'taker = "anna"', b'taker = "Zed"', 1)
     path.write_bytes(storage.signed(body.rstrip(b"\n") + b"\n"))
-    with pytest.raises(storage.ScorepadError, match="deal 1: taker 'Zed' is not a player"):
+    with pytest.raises(ScorepadError, match="deal 1: taker 'Zed' is not a player"):
         storage.load(path)
 
 
@@ -214,7 +218,7 @@ def test_what_the_cards_prove_scores_the_same_read_as_saved(tmp_path):
     assert entered == [-9, -9, 9, -9, -6]
     path = tmp_path / "t.toml"
     storage.save_new(path, session)
-    assert storage._unsigned(path.read_bytes())[1]
+    assert signature.signature_end(path.read_bytes())[1]
     for saved in (storage.load(path), storage.load(path, lazy=True)):
         assert [o.scores["Anna"] for o in scores.outcomes(saved)] == entered
     assert [o.scores["Anna"] for o in scores.outcomes(storage.load(path, recheck=True))] == entered

@@ -10,6 +10,7 @@ import pytest
 from conftest import EXAMPLES
 from scorepad import FORMAT_VERSION, __version__, core, storage
 from scorepad.errors import ScorepadError
+from scorepad.storage import document
 
 GOLDEN = """\
 scorepad = 5
@@ -118,7 +119,7 @@ def test_a_new_file_on_a_full_disk_leaves_no_temporary_file(tmp_path, monkeypatc
 def test_newer_format_is_refused():
     doc = {"scorepad": FORMAT_VERSION + 1, "variant": "french", "players": ["A", "B", "C"]}
     with pytest.raises(ScorepadError, match="newer than this scorepad understands"):
-        storage.session_from_document(doc)
+        document.session_from_document(doc)
 
 
 def test_every_problem_of_a_hand_edited_file_is_reported():
@@ -128,7 +129,7 @@ def test_every_problem_of_a_hand_edited_file_is_reported():
                         .replace("slam = 200", "slam = -1")
                         .replace('title = "Golden"', 'title = "Golden"\ncolour = "red"'))
     with pytest.raises(ScorepadError) as err:
-        storage.session_from_document(doc)
+        document.session_from_document(doc)
     assert [str(p) for p in err.value.problems] == [
         "unknown key 'colour' (expected scorepad, variant, title, date, players, seats, "
         "dealer, rules, roster, deals)",
@@ -204,3 +205,37 @@ def test_a_rename_over_several_files_notes_each_older_file_upgraded(cli, tmp_pat
     one.write_bytes((EXAMPLES / "troggu-four-players.toml").read_bytes())
     alone = cli("rename", one, "Anna", "Anne")
     assert alone.stderr.strip() == result.stderr.strip().replace(str(old), str(one))
+
+
+def test_the_storage_package_is_a_plain_module_exporting_only_its_public_names():
+    """No module-class swap to reach the submodules (a test patches the module where a name
+    lives), and every name offered is public and documented."""
+    import types
+
+    assert type(storage) is types.ModuleType
+    assert all(not name.startswith("_") for name in storage.__all__)
+    for name in storage.__all__:
+        value = getattr(storage, name)
+        assert callable(value) is False or value.__doc__, name
+    assert not hasattr(storage, "read_deal") and not hasattr(storage, "MAX_FILE_BYTES")
+
+
+def test_no_private_name_crosses_into_or_out_of_storage():
+    """A name used in another module is public: no `from scorepad.storage… import _x`, and
+    storage imports no private name of another module."""
+    import ast
+    from pathlib import Path
+
+    root = Path(storage.__file__).resolve().parent.parent
+    crossing = []
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or not node.module:
+                continue
+            into = node.module.startswith("scorepad.storage")
+            out = path.is_relative_to(root / "storage") and node.module.startswith("scorepad")
+            for alias in node.names:
+                private = alias.name.startswith("_") and not alias.name.endswith("_")
+                if private and (into or out):  # `_` (gettext) and dunders are not private
+                    crossing.append(f"{path.relative_to(root)}: {node.module}.{alias.name}")
+    assert crossing == []

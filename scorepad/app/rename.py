@@ -60,7 +60,7 @@ def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) ->
                 data = tx.lock(path)
                 if data is None:
                     raise ScorepadError([Problem(str(path), _("no such file"))])
-                before = storage._session_from_bytes(data, path)
+                before = storage.load_bytes(data, path)
                 renamed.append((path, _renamed(before, old, new, path)))
                 formats[path] = storage.file_format(data, path)
             except ScorepadError as err:
@@ -178,7 +178,7 @@ def rename_in_tournament(folder: Path, old: str, new: str) -> tuple[str, str, li
                     data = tx.lock(path)
                     if data is None:
                         continue  # a missing table file: `tournament check` names it
-                    session = storage._session_from_bytes(data, path)
+                    session = storage.load_bytes(data, path)
                 except ScorepadError as err:
                     errors.extend(err.problems)
                     continue

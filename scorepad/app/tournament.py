@@ -385,7 +385,7 @@ def _lock_unplayed(tx: Transaction, path: Path, n: int) -> None:
         raise _refused_in_the_way(path)
     data = tx.lock(path)
     if data is not None:
-        _holds_no_deal(path, n, lambda: storage._session_from_bytes(data, path))
+        _holds_no_deal(path, n, lambda: storage.load_bytes(data, path))
 
 
 def _holds_no_deal(path: Path, n: int, read: Callable[[], Session]) -> None:
@@ -424,7 +424,7 @@ def _in_the_way(tx: Transaction, path: Path, replaced: list[Path] | None) -> Non
         raise _refused_in_the_way(path)
     data = tx.lock(path)
     try:
-        empty = data is not None and not storage._session_from_bytes(data, path).deals
+        empty = data is not None and not storage.load_bytes(data, path).deals
     except ScorepadError:
         empty = False
     if not empty:

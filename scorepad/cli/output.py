@@ -174,7 +174,7 @@ def write_or_print(
     printed: str | Iterable[str] | None = None,
 ) -> None:
     """What every `-o PATH` does: none or `-` prints `text` (or `printed`, when what goes to
-    the terminal differs); a path is written by `storage.write_export` — never over a file
+    the terminal differs); a path is written by `storage.files.write_export` — never over a file
     the command reads (`inputs`), a session or tournament file, or a folder — and `said`
     is printed (on stderr when the path was a stream: a pipe, a FIFO, a device)."""
     if output is None or str(output) == "-":
@@ -182,8 +182,8 @@ def write_or_print(
         for chunk in [shown] if isinstance(shown, str) else shown:
             typer.echo(chunk, nl=False)
         return
-    from scorepad import storage
+    from scorepad.storage.files import write_export
 
-    stream = storage.write_export(output, text, inputs)
+    stream = write_export(output, text, inputs)
     run().saved.append(str(output))
     echo(said, err=stream)

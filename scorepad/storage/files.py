@@ -1,4 +1,7 @@
-"""Files: bounded reads, the lock, atomic replaces, exports."""
+"""Files, the one place scorepad writes them: bounded reads, the lock (`locked`), the atomic
+replace (`replace`, `Locked.replace`), the safe create that never overwrites (`create_new`),
+and exports (`write_export`). Session files, tournament files, outputs and the transaction
+of several files all write through these."""
 
 from __future__ import annotations
 
@@ -7,7 +10,8 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +50,7 @@ def read_bytes(path: Path) -> bytes:
         raise ScorepadError([Problem(str(path), _("is a folder, not a session file"))]) from None
     except OSError as err:
         raise ScorepadError(
-            [Problem(str(path), _("cannot read: {err}").format(err=_why(err)))]
+            [Problem(str(path), _("cannot read: {err}").format(err=why(err)))]
         ) from None
 
 
@@ -124,92 +128,130 @@ def distinct(paths: Iterable[Path]) -> None:
         raise ScorepadError(problems)
 
 
-def _why(err: OSError) -> str:
+def why(err: OSError) -> str:
+    """Why a read failed, in the system's words."""
     return err.strerror or type(err).__name__
 
 
-def _still_there(real: Path, inode: int, path: Path) -> None:
-    """The file read under the lock is still the one at its name: a file deleted or replaced
-    meanwhile (by something that takes no lock) is neither brought back nor overwritten."""
-    try:
-        same = os.stat(real).st_ino == inode
-    except OSError:
-        same = False
-    if not same:
-        raise ScorepadError(
-            [
-                Problem(
-                    str(path),
-                    _(
-                        "was removed or replaced while scorepad was "
-                        "saving; nothing was saved: look at the file, "
-                        "then try again"
-                    ),
-                )
-            ]
+@dataclass(frozen=True)
+class Locked:
+    """A file read under its lock (`locked`): what it held, and how to replace it."""
+
+    path: Path  #: as the caller named it (for messages)
+    real: Path  #: symlinks resolved: what is replaced
+    data: bytes  #: its bytes, read under the lock
+    mode: int  #: its permissions, kept by a replace
+    inode: int  #: which file was read, to know it is still the one at its name
+
+    def writable(self, read_only: str, gone: str) -> None:
+        """Refuse to replace the file when it has no write permission (`read_only` says so)
+        or is no longer the file that was read: deleted or replaced meanwhile by something
+        that takes no lock, it is neither brought back nor overwritten (`gone` says so)."""
+        if self.mode & 0o222 == 0:
+            raise ScorepadError([Problem(str(self.path), read_only)])
+        try:
+            same = os.stat(self.real).st_ino == self.inode
+        except OSError:
+            same = False
+        if not same:
+            raise ScorepadError([Problem(str(self.path), gone)])
+
+    def replace(self, chunks: Iterable[bytes | memoryview], read_only: str) -> None:
+        """Replace the file (still under the lock) atomically with `chunks`, keeping its mode
+        and a symlink to it (see `replace`); refused as `writable` says."""
+        self.writable(
+            read_only,
+            _(
+                "was removed or replaced while scorepad was "
+                "saving; nothing was saved: look at the file, "
+                "then try again"
+            ),
         )
+        try:
+            replace(self.real, chunks, self.mode)
+        except (OSError, UnicodeError) as err:
+            raise cannot_write(self.path, err) from None
 
 
 @contextlib.contextmanager
-def locked(path: Path) -> Iterator[tuple[Path, bytes, int, int]]:
+def locked(path: Path) -> Iterator[Locked]:
     """An exclusive lock on the session file (flock), held while it is read and replaced.
 
     The lock is taken on the file itself, so no lock file is left behind; a writer that was
     waiting while the file was replaced by a rename locks the new file instead."""
+    real = Path(os.path.realpath(path))  # saves go through a symlink to its target
+
+    def busy() -> ScorepadError:
+        return ScorepadError(
+            [
+                Problem(
+                    str(path),
+                    _(
+                        "another scorepad{who} is writing this file; nothing was "
+                        "recorded: try again"
+                    ).format(who=_lock_holder(real)),
+                )
+            ]
+        )
+
+    try:
+        fd = flock_wait(real, busy, lambda fd: regular(fd, path))
+    except OSError as err:
+        raise ScorepadError(
+            [Problem(str(path), _("cannot read: {err}").format(err=why(err)))]
+        ) from None
+    if fd is None:
+        raise ScorepadError(
+            [Problem(str(path), _("no such session file (start one with 'scorepad new')"))]
+        )
+    try:
+        st = regular(fd, path)
+        yield Locked(path, real, _read_bounded(fd, path), stat.S_IMODE(st.st_mode), st.st_ino)
+    finally:
+        os.close(fd)
+
+
+def flock_wait(
+    real: Path, busy: Callable[[], ScorepadError], check: Callable[[int], object] | None = None
+) -> int | None:
+    """The file `real` opened (never waiting for a FIFO's writer) and exclusively flocked,
+    waiting up to LOCK_SECONDS for another scorepad to let go (then `busy()` is raised); a
+    file replaced by a rename meanwhile is let go and the new one locked. `check(fd)` runs
+    on each file opened, before its lock (it may raise: refusing a FIFO without waiting).
+    On a filesystem without locks, the file is used unlocked rather than not at all. None:
+    no file at the name; an OSError of the opening is raised as it is."""
     import fcntl
     import time
 
-    real = Path(os.path.realpath(path))  # saves go through a symlink to its target
     deadline = time.monotonic() + LOCK_SECONDS
     while True:
         try:
-            fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO: no wait for a writer
+            fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK)
         except FileNotFoundError:
-            raise ScorepadError(
-                [Problem(str(path), _("no such session file (start one with 'scorepad new')"))]
-            ) from None
-        except OSError as err:
-            raise ScorepadError(
-                [Problem(str(path), _("cannot read: {err}").format(err=_why(err)))]
-            ) from None
-        try:
-            regular(fd, path)
-        except ScorepadError:
-            os.close(fd)
-            raise
+            return None
+        if check is not None:
+            try:
+                check(fd)
+            except BaseException:
+                os.close(fd)
+                raise
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
             if time.monotonic() > deadline:
-                who = _lock_holder(real)
-                raise ScorepadError(
-                    [
-                        Problem(
-                            str(path),
-                            _(
-                                "another scorepad{who} is writing this file; nothing was "
-                                "recorded: try again"
-                            ).format(who=who),
-                        )
-                    ]
-                ) from None
+                raise busy() from None
             time.sleep(0.01)
             continue
         except OSError:
-            pass  # a filesystem without locks: go on unlocked rather than not at all
+            pass  # no locks here
         try:
             same = os.stat(real).st_ino == os.fstat(fd).st_ino
         except FileNotFoundError:
             same = False
         if same:
-            break
+            return fd
         os.close(fd)  # replaced while we waited: lock the new file
-    try:
-        st = regular(fd, path)
-        yield real, _read_bounded(fd, path), stat.S_IMODE(st.st_mode), st.st_ino
-    finally:
-        os.close(fd)
 
 
 def _lock_holder(real: Path) -> str:
@@ -242,9 +284,7 @@ def write_export(path: Path, text: str | Iterable[str], inputs: Iterable[Path] =
     except FileNotFoundError:
         st = None
     except OSError as err:
-        raise ScorepadError(
-            [Problem(str(path), _("cannot write: {err}").format(err=_describe(err)))]
-        ) from None
+        raise cannot_write(path, err) from None
     if st is not None:
         refused(path, st, inputs)
     try:
@@ -258,16 +298,14 @@ def write_export(path: Path, text: str | Iterable[str], inputs: Iterable[Path] =
             raise ScorepadError(
                 [Problem(str(path), _("folder {parent} does not exist").format(parent=real.parent))]
             )
-        _replace(
+        replace(
             real,
             (c.encode("utf-8") for c in chunks),
             None if st is None else stat.S_IMODE(st.st_mode),
         )
         return False
     except (OSError, UnicodeError) as err:
-        raise ScorepadError(
-            [Problem(str(path), _("cannot write: {err}").format(err=_describe(err)))]
-        ) from None
+        raise cannot_write(path, err) from None
 
 
 def _stream(path: Path, st: os.stat_result) -> Any:
@@ -369,50 +407,113 @@ def _scorepad_kind(path: Path) -> str | None:
     return "session" if found.group(1) == "scorepad" else "tournament"
 
 
-def _temp_name(real: Path) -> Path:
-    """One temporary name per file, so a temp file left by a crash is replaced next time."""
+def aside(real: Path, what: str = "tmp") -> Path:
+    """A hidden name beside `real` (`.NAME.WHAT`) for its temporary copy (`tmp`) or another
+    (the transaction's `txn-tmp`, `txn-old`): the same name each time, so one left by a crash
+    is replaced next time; never a *.toml; a long name is hashed within the filesystem's
+    limit."""
     name = real.name
-    if len(name.encode()) > 200:  # keep within the filesystem's name limit
+    if len(name.encode()) > 200:
         import hashlib
 
         name = hashlib.sha256(name.encode()).hexdigest()[:32]
-    return real.parent / f".{name}.tmp"
+    return real.parent / f".{name}.{what}"
 
 
-def _write_temp(tmp: Path, chunks: Iterable[bytes | memoryview], mode: int | None) -> None:
+def write_temp(
+    tmp: Path, chunks: Iterable[bytes | memoryview], mode: int | None, *, hold: bool = False
+) -> int | None:
+    """Write a temporary file (replaced if one was left) and fsync it. `mode`: the existing
+    file's (not 0600), else the umask's. With `hold` the file stays open and flocked, and its
+    descriptor is returned (the caller closes it): once renamed, the new file is still
+    locked by this process."""
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)  # a new file: umask
     try:
+        if hold:
+            import fcntl
+
+            with contextlib.suppress(OSError):
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         if mode is not None:
-            os.fchmod(fd, mode)  # the existing file's mode, not 0600
+            os.fchmod(fd, mode)
         for chunk in chunks:
             view = memoryview(chunk)
             while view:
                 view = view[os.write(fd, view) :]
         os.fsync(fd)
-    finally:
+    except BaseException:
         os.close(fd)
+        raise
+    if hold:
+        return fd
+    os.close(fd)
+    return None
 
 
-def _replace(real: Path, chunks: Iterable[bytes | memoryview], mode: int | None) -> None:
-    """Temp file in the same folder, fsync, rename over the file, fsync the folder."""
-    tmp = _temp_name(real)
+def link_new(tmp: Path, path: Path) -> None:
+    """The written temporary file becomes `path`, which must not exist: a hard link fails
+    (FileExistsError) if a file appeared at the name meanwhile, so nothing is overwritten."""
+    os.link(tmp, path)
+    os.unlink(tmp)
+
+
+def replace(real: Path, chunks: Iterable[bytes | memoryview], mode: int | None) -> None:
+    """Atomically: a temporary file in the same folder, fsync, rename over `real` (symlinks
+    already resolved), fsync the folder. A failure leaves `real` as it was."""
+    tmp = aside(real)
     try:
-        _write_temp(tmp, chunks, mode)
+        write_temp(tmp, chunks, mode)
         os.replace(tmp, real)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    _fsync_folder(real.parent)
+    fsync_folder(real.parent)
 
 
-def _describe(err: OSError | UnicodeError) -> str:
+def create_new(path: Path, data: bytes, *, exists: str, where: str | None = None) -> None:
+    """Write a new file at `path`, never over an existing one (even one that appears while
+    it is written): a temporary file beside it, fsynced, linked to the name, the folder
+    fsynced. Refused, named `where` (`path` by default): an existing file (`exists` says
+    why), a missing folder, a write that fails."""
+    named = str(path) if where is None else where
+    if os.path.lexists(path):
+        raise ScorepadError([Problem(named, exists)])
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise ScorepadError(
+            [Problem(named, _("folder {folder} does not exist").format(folder=folder))]
+        )
+    tmp = aside(path.resolve())
+    try:
+        try:
+            write_temp(tmp, [data], None)
+            link_new(tmp, path)
+        finally:  # written or not (a full disk), the temporary file goes
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    except FileExistsError:
+        raise ScorepadError([Problem(named, exists)]) from None
+    except (OSError, UnicodeError) as err:
+        raise cannot_write(named, err) from None
+    fsync_folder(folder)
+
+
+def cannot_write(where: Path | str, err: OSError | UnicodeError) -> ScorepadError:
+    """The one problem of a write that failed: "cannot write: WHY"."""
+    return ScorepadError([Problem(str(where), _("cannot write: {err}").format(err=describe(err)))])
+
+
+def describe(err: OSError | UnicodeError) -> str:
+    """Why a read or a write failed, in words (the system's, or a text not UTF-8)."""
     if isinstance(err, UnicodeError):
         return _("the text cannot be written as UTF-8")
-    return _why(err)
+    return why(err)
 
 
-def _fsync_folder(folder: Path) -> None:
+def fsync_folder(folder: Path) -> None:
+    """Make a rename or a new name in `folder` durable (nothing if the folder cannot be
+    opened or synced: not every filesystem can)."""
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:

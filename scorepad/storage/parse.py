@@ -1,5 +1,5 @@
 """A session file's bytes as TOML: whole (a file edited by hand, within MAX_UNSIGNED_BYTES), or
-its header parsed and each deal left as text until read (a signed file: `_Chunk`, `_Chunks`)."""
+its header parsed and each deal left as text until read (a signed file: `Chunk`, `Chunks`)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,17 @@ from typing import Any, NamedTuple, overload
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.storage.files import MAX_UNSIGNED_BYTES
+
+#: `tomllib` is the parser every module of storage uses (the compiled one when installed)
+__all__ = [
+    "Chunk",
+    "Chunks",
+    "parse_document",
+    "parse_signed",
+    "parse_whole",
+    "parsed_deal",
+    "tomllib",
+]
 
 
 def parse_whole(data: bytes, path: Path | str) -> dict[str, Any]:
@@ -50,7 +61,7 @@ def _decode(data: bytes, path: Path | str) -> str:
     return text.removeprefix("\ufeff")  # a byte-order mark left by an editor
 
 
-class _Chunk(NamedTuple):
+class Chunk(NamedTuple):
     """One deal of a signed file, left as text (an offset into the file's) until read."""
 
     text: str
@@ -71,7 +82,7 @@ _ROSTER_LINE = re.compile(r"(?m)^\[\[roster\]\]$")
 
 def parse_signed(data: bytes, path: Path | str) -> dict[str, Any]:
     """The document of a file whose signature holds, as scorepad wrote it: the header is
-    parsed, each deal is left as text to be parsed when it is read (`_Chunk`). A deal read
+    parsed, each deal is left as text to be parsed when it is read (`Chunk`). A deal read
     on its own is the same as read with the rest: scorepad's `[[deals]]` lines never fall
     inside a string. So a file of 100,000 deals is never held as 100,000 parsed tables."""
     text = _decode(data, path)
@@ -83,7 +94,7 @@ def parse_signed(data: bytes, path: Path | str) -> dict[str, Any]:
         return _parse_text(text, path)
     changes = [m.start() for m in _ROSTER_LINE.finditer(text, starts[0])]
     if not changes:
-        doc["deals"] = _Chunks(text, starts)
+        doc["deals"] = Chunks(text, starts)
         return doc
     # roster changes among the deals (each just before the deal it applies to): a deal's
     # text ends where the next deal or change begins; the changes are parsed now
@@ -95,13 +106,13 @@ def parse_signed(data: bytes, path: Path | str) -> dict[str, Any]:
     if set(more) != {"roster"}:
         return _parse_text(text, path)
     doc["roster"] = [*doc.get("roster", []), *more["roster"]]
-    doc["deals"] = _Chunks(text, starts, ends)
+    doc["deals"] = Chunks(text, starts, ends)
     return doc
 
 
-class _Chunks(Sequence[_Chunk]):
+class Chunks(Sequence[Chunk]):
     """The deals of a signed file as offsets into its text (8 bytes a deal); each becomes a
-    `_Chunk` when looked at."""
+    `Chunk` when looked at."""
 
     def __init__(self, text: str, starts: list[int], ends: list[int] | None = None) -> None:
         import array
@@ -122,7 +133,7 @@ class _Chunks(Sequence[_Chunk]):
     def parsed_all(self, batch: int = 256) -> Iterator[Any]:
         """Every deal in turn, parsed `batch` deals at a time (one call of the parser per
         deal costs twice the parse; all at once, a big file's tables held together): each
-        batch must be exactly its deals, else its deals come as `_Chunk`s, to be parsed one
+        batch must be exactly its deals, else its deals come as `Chunk`s, to be parsed one
         by one and named when one is wrong."""
         for first in range(0, len(self), batch):
             last = min(first + batch, len(self))
@@ -143,16 +154,31 @@ class _Chunks(Sequence[_Chunk]):
                 yield from (self[i] for i in range(first, last))
 
     @overload
-    def __getitem__(self, i: int) -> _Chunk: ...
+    def __getitem__(self, i: int) -> Chunk: ...
     @overload
-    def __getitem__(self, i: slice) -> list[_Chunk]: ...
-    def __getitem__(self, i: int | slice) -> _Chunk | list[_Chunk]:
+    def __getitem__(self, i: slice) -> list[Chunk]: ...
+    def __getitem__(self, i: int | slice) -> Chunk | list[Chunk]:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
         n = i + len(self) if i < 0 else i
         if not 0 <= n < len(self):
             raise IndexError(i)
-        return _Chunk(self.text, self.starts[n], self._end(n))
+        return Chunk(self.text, self.starts[n], self._end(n))
+
+
+def parsed_deal(raw: Any, n: int) -> Any:
+    """Deal `n`'s parsed table: a signed file's deal is text (`Chunk`) until it is looked at;
+    a deal that is not valid TOML is one problem located at the deal."""
+    if not isinstance(raw, Chunk):
+        return raw
+    try:
+        return raw.parsed()
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as err:
+        raise ScorepadError(
+            [Problem(_("deal {n}").format(n=n), _("is not valid TOML: {err}").format(err=err))]
+        ) from None
+    except ScorepadError as err:
+        raise err.located(_("deal {n}").format(n=n)) from None
 
 
 def _parse_text(text: str, path: Path | str) -> dict[str, Any]:

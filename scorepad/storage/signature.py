@@ -6,51 +6,21 @@ from __future__ import annotations
 import re
 import sys
 from codecs import BOM_UTF8 as BOM
-
-try:  # the compiled parser: 3× faster than tomllib (see the README), same API
-    import tomli as tomllib
-except ImportError:  # pragma: no cover - a platform without its wheel
-    import tomllib  # type: ignore[no-redef]
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from scorepad import FORMAT_VERSION, __version__
-from scorepad.checks import (
-    read_deal,
-    saved_deal,
-)
+from scorepad.checks import read_deal, saved_deal
 from scorepad.i18n import _
 from scorepad.model import Deals, Session, deal_tables, table_at
-from scorepad.storage.document import (
-    _deal_fields,
-    _header,
-    change_text,
-    deal_text,
-    session_from_document,
-)
-from scorepad.variants import get_variant
+from scorepad.storage.document import appended_text, session_from_document, session_text
+from scorepad.storage.parse import tomllib
 
 
 def dumps(session: Session) -> str:
     """The whole file: header, then every deal; read back, it must be the same session."""
-    import tomli_w
-
-    variant = get_variant(session.variant)
-    if session.changes:  # each change just before the deal it first applies to
-        by_deal: dict[int, list[str]] = {}
-        for change in session.changes:
-            by_deal.setdefault(change.from_deal, []).append(change_text(change))
-        parts = [tomli_w.dumps(_header(session))]
-        for n, deal in enumerate(session.deals, 1):
-            parts += by_deal.pop(n, [])
-            parts.append(deal_text(_deal_fields(variant, deal)))
-        parts += [t for n in sorted(by_deal) for t in by_deal[n]]
-        text = "".join(parts)
-    else:
-        text = tomli_w.dumps(_header(session)) + "".join(
-            deal_text(_deal_fields(variant, deal)) for deal in session.deals
-        )
+    text = session_text(session)
     # parse what we are about to write: it must give back the very same session, read with
     # every check and read as saved (as it will be while its signature holds)
     doc = tomllib.loads(text)
@@ -84,7 +54,7 @@ def _signed_chunks(chunks: list[bytes | memoryview]) -> list[bytes | memoryview]
     return [*chunks, b"\n", line.encode("ascii")]
 
 
-def _unsigned(data: bytes) -> tuple[int, bool]:
+def signature_end(data: bytes) -> tuple[int, bool]:
     """Where the file's text ends before its signature line, and whether the signature holds:
     made by this very scorepad (whose checks it passed) over exactly those bytes."""
     # searched from the last line that can begin it (the pattern runs to the end), not tried
@@ -121,7 +91,7 @@ def sha256(size: int) -> Any:
     return hashlib.sha256()
 
 
-def _appended(
+def appended(
     data: bytes, doc: Mapping[str, Any], before: Session, after: Session
 ) -> list[bytes | memoryview] | None:
     """The file's bytes with after's new last deal added as text, when that is all that
@@ -141,7 +111,7 @@ def _appended(
             return None
     elif tuple(new[:-1]) != tuple(old):
         return None
-    end = _unsigned(data)[0]
+    end = signature_end(data)[0]
     body = memoryview(data)[:end]  # the old text as it is, not copied
     headers = sum(
         1
@@ -150,7 +120,7 @@ def _appended(
     if headers != len(old):  # deals written inline, or quoted keys: rewrite
         return None
     deal = new[-1]
-    text = deal_text(_deal_fields(get_variant(after.variant), deal))
+    text = appended_text(after, deal)
     [raw] = tomllib.loads(text)["deals"]
     table = table_at(after, len(new))
     if (

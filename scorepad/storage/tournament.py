@@ -30,23 +30,13 @@ never overwritten. The rounds' table files are ordinary session files, loaded an
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
-from scorepad.storage.files import (
-    _describe,
-    _fsync_folder,
-    _replace,
-    _still_there,
-    _temp_name,
-    _write_temp,
-    locked,
-    read_bytes,
-)
+from scorepad.storage.files import cannot_write, create_new, locked, read_bytes
 from scorepad.storage.transaction import Transaction, recover
 from scorepad.text import shown
 from scorepad.tournament.model import (
@@ -133,7 +123,7 @@ def from_bytes(data: bytes, path: Path) -> Tournament:
                 )
             ]
         )
-    from scorepad.storage import tomllib
+    from scorepad.storage.parse import tomllib
 
     try:
         doc = tomllib.loads(data.decode("utf-8-sig"))  # a BOM is read (never written)
@@ -392,7 +382,7 @@ def dumps(tournament: Tournament) -> str:
     import tomli_w
 
     text = tomli_w.dumps(to_document(tournament), multiline_strings=False)
-    from scorepad.storage import tomllib
+    from scorepad.storage.parse import tomllib
 
     again = from_document(tomllib.loads(text))
     if again != tournament:  # pragma: no cover - a bug, not an input
@@ -405,54 +395,26 @@ def save_new(folder: Path, tournament: Tournament) -> Path:
     tournament file is never replaced."""
     path = tournament_path(folder)
     text = dumps(tournament).encode("utf-8")
-    if os.path.lexists(path):
-        raise ScorepadError(
-            [
-                Problem(
-                    str(folder),
-                    _(
-                        "holds a tournament already; tournament new never overwrites (choose "
-                        "another folder)"
-                    ),
-                )
-            ]
-        )
-    try:
-        if not folder.is_dir():
-            folder.mkdir()
-        tmp = _temp_name(path.resolve())
+    exists = _(
+        "holds a tournament already; tournament new never overwrites (choose another folder)"
+    )
+    if not folder.is_dir():  # made here; its parent must exist
         try:
-            _write_temp(tmp, [text], None)
-            os.link(tmp, path)  # fails if the file appeared meanwhile: never overwrite
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-    except FileExistsError:
-        raise ScorepadError(
-            [
-                Problem(
-                    str(folder),
-                    _(
-                        "holds a tournament already; tournament new never "
-                        "overwrites (choose another folder)"
-                    ),
-                )
-            ]
-        ) from None
-    except FileNotFoundError:
-        raise ScorepadError(
-            [
-                Problem(
-                    str(folder),
-                    _("folder {folder} does not exist").format(folder=folder.resolve().parent),
-                )
-            ]
-        ) from None
-    except (OSError, UnicodeError) as err:
-        raise ScorepadError(
-            [Problem(str(folder), _("cannot write: {err}").format(err=_describe(err)))]
-        ) from None
-    _fsync_folder(folder.resolve())
+            folder.mkdir()
+        except FileExistsError:  # a file of that name, not a folder
+            raise ScorepadError([Problem(str(folder), exists)]) from None
+        except FileNotFoundError:
+            raise ScorepadError(
+                [
+                    Problem(
+                        str(folder),
+                        _("folder {folder} does not exist").format(folder=folder.resolve().parent),
+                    )
+                ]
+            ) from None
+        except OSError as err:
+            raise cannot_write(folder, err) from None
+    create_new(path, text, exists=exists, where=str(folder))
     return path
 
 
@@ -462,22 +424,14 @@ def changing(folder: Path) -> Iterator[tuple[Tournament, Callable[[Tournament], 
     (atomically, still under the lock): no other scorepad draws in between."""
     path = _check_there(folder)
     recover(journal_path(folder))
-    with locked(path) as (real, data, mode, inode):
-        tournament = from_bytes(data, path)
+    with locked(path) as held:
+        tournament = from_bytes(held.data, path)
 
         def save(changed: Tournament) -> None:
-            text = dumps(changed).encode("utf-8")
-            if mode & 0o222 == 0:
-                raise ScorepadError(
-                    [Problem(str(path), _("read-only: the file has no write permission"))]
-                )
-            _still_there(real, inode, path)
-            try:
-                _replace(real, [text], mode)
-            except (OSError, UnicodeError) as err:
-                raise ScorepadError(
-                    [Problem(str(path), _("cannot write: {err}").format(err=_describe(err)))]
-                ) from None
+            held.replace(
+                [dumps(changed).encode("utf-8")],
+                _("read-only: the file has no write permission"),
+            )
 
         yield tournament, save
 
@@ -497,7 +451,5 @@ def make_round_folder(folder: Path, n: int) -> Path:
     try:
         where.mkdir(exist_ok=True)
     except OSError as err:
-        raise ScorepadError(
-            [Problem(str(where), _("cannot write: {err}").format(err=_describe(err)))]
-        ) from None
+        raise cannot_write(where, err) from None
     return where

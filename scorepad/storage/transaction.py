@@ -58,7 +58,17 @@ from types import TracebackType
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
-from scorepad.storage.files import _describe, _fsync_folder, _why, locked
+from scorepad.storage.files import (
+    Locked,
+    aside,
+    describe,
+    flock_wait,
+    fsync_folder,
+    link_new,
+    locked,
+    why,
+    write_temp,
+)
 
 JOURNAL_FORMAT = 1
 
@@ -83,23 +93,27 @@ def _digest(data: bytes | None) -> str | None:
 
 
 def _aside(real: Path, what: str) -> Path:
-    """A hidden name beside `real` for its temporary (`tmp`) or old (`old`) copy: the same
-    name each time, so one left by a kill is replaced next time; never a *.toml."""
-    name = real.name
-    if len(name.encode()) > 200:  # within the filesystem's name limit
-        name = hashlib.sha256(name.encode()).hexdigest()[:32]
-    return real.parent / f".{name}.txn-{what}"
+    """The hidden name beside `real` of its temporary (`tmp`) or old (`old`) copy during a
+    transaction (`files.aside`: `.NAME.txn-tmp`, `.NAME.txn-old`)."""
+    return aside(real, f"txn-{what}")
 
 
 @dataclass
 class _Target:
     path: Path  # as the caller named it (for messages)
     real: Path  # symlinks resolved: what is replaced
-    old: bytes | None  # the content read under the lock; None: no file
-    inode: int | None
-    mode: int | None
+    held: Locked | None  # the file as read under the lock; None: no file
     new: bytes | None = None  # None: removed
     changed: bool = False  # write or remove asked
+
+    @property
+    def old(self) -> bytes | None:
+        """The content read under the lock; None: no file."""
+        return None if self.held is None else self.held.data
+
+    @property
+    def mode(self) -> int | None:
+        return None if self.held is None else self.held.mode
 
 
 class Transaction:
@@ -145,11 +159,11 @@ class Transaction:
         if real in self._targets:
             return self._targets[real].old
         if not os.path.lexists(path):
-            self._targets[real] = _Target(path, real, None, None, None)
+            self._targets[real] = _Target(path, real, None)
             return None
-        _real, data, mode, inode = self._stack.enter_context(locked(path))
-        self._targets[real] = _Target(path, real, data, inode, mode)
-        return data
+        held = self._stack.enter_context(locked(path))
+        self._targets[real] = _Target(path, real, held)
+        return held.data
 
     def write(self, path: Path, data: bytes) -> None:
         """`path` holds `data` once committed (created if there was no file)."""
@@ -210,7 +224,7 @@ class Transaction:
                 _apply(target)
                 _step()
             for folder in sorted({t.real.parent for t in targets}):
-                _fsync_folder(folder)
+                fsync_folder(folder)
         except BaseException as err:
             try:
                 _put_back(targets, self.journal)
@@ -253,56 +267,24 @@ class Transaction:
                     ]
                 )
             return
-        if target.mode is not None and target.mode & 0o222 == 0:
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(target.path),
-                        _(
-                            "read-only: the file has no write permission (chmod u+w); "
-                            "nothing was changed"
-                        ),
-                    )
-                ]
-            )
-        try:
-            same = os.stat(target.real).st_ino == target.inode
-        except OSError:
-            same = False
-        if not same:
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(target.path),
-                        _(
-                            "was removed or replaced while scorepad was saving; nothing was "
-                            "changed: look at the file, then try again"
-                        ),
-                    )
-                ]
-            )
+        assert target.held is not None
+        target.held.writable(
+            _("read-only: the file has no write permission (chmod u+w); nothing was changed"),
+            _(
+                "was removed or replaced while scorepad was saving; nothing was "
+                "changed: look at the file, then try again"
+            ),
+        )
 
     def _write_temp(self, target: _Target) -> None:
-        import fcntl
-
         assert target.new is not None
-        tmp = _aside(target.real, "tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-        self._open.append(fd)
         # held until the end: once renamed, the new file is locked by this process, so a
         # `deal` waits for the whole change to be committed (or undone)
-        with contextlib.suppress(OSError):
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        if target.mode is not None:
-            os.fchmod(fd, target.mode)
-        view = memoryview(target.new)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.fsync(fd)
+        fd = write_temp(_aside(target.real, "tmp"), [target.new], target.mode, hold=True)
+        assert fd is not None
+        self._open.append(fd)
 
     def _write_journal(self, targets: list[_Target]) -> None:
-        import fcntl
-
         base = self.journal.parent
         for t in targets:  # recovery acts only on files below the journal's folder
             if not t.real.is_relative_to(base):
@@ -317,14 +299,12 @@ class Transaction:
         ]
         text = json.dumps({"scorepad-journal": JOURNAL_FORMAT, "entries": entries}, indent=1)
         tmp = _aside(self.journal, "tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        # held while this process lives: a living change is not to be recovered
+        fd = write_temp(tmp, [text.encode("utf-8")], None, hold=True)
+        assert fd is not None
         self._open.append(fd)
-        with contextlib.suppress(OSError):  # held while this process lives: not to recover
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        os.write(fd, text.encode("utf-8"))
-        os.fsync(fd)
         os.replace(tmp, self.journal)
-        _fsync_folder(base)
+        fsync_folder(base)
 
     def _discard(self, targets: list[_Target]) -> None:
         for target in targets:
@@ -341,7 +321,7 @@ def _cannot(path: Path, err: OSError) -> ScorepadError:
         [
             Problem(
                 str(path),
-                _("cannot write: {err}; nothing was changed").format(err=_describe(err)),
+                _("cannot write: {err}; nothing was changed").format(err=describe(err)),
             )
         ]
     )
@@ -354,8 +334,7 @@ def _apply(target: _Target) -> None:
         return
     tmp = _aside(target.real, "tmp")
     if target.old is None:
-        os.link(tmp, target.real)  # fails if a file appeared meanwhile: never overwrite
-        os.unlink(tmp)
+        link_new(tmp, target.real)  # fails if a file appeared meanwhile: never overwrite
     else:
         os.replace(tmp, target.real)
 
@@ -374,10 +353,10 @@ def _put_back(targets: list[_Target], journal: Path) -> None:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(_aside(target.real, what))
     for folder in sorted({t.real.parent for t in targets}):
-        _fsync_folder(folder)
+        fsync_folder(folder)
     with contextlib.suppress(FileNotFoundError):
         os.unlink(journal)
-    _fsync_folder(journal.parent)
+    fsync_folder(journal.parent)
 
 
 def _finish(targets: list[_Target], journal: Path) -> None:
@@ -389,7 +368,7 @@ def _finish(targets: list[_Target], journal: Path) -> None:
                 os.unlink(_aside(target.real, what))
     with contextlib.suppress(OSError):
         os.unlink(journal)
-    _fsync_folder(journal.parent)
+    fsync_folder(journal.parent)
 
 
 def _read(path: Path) -> bytes | None:
@@ -408,50 +387,23 @@ def recover(journal: Path) -> bool:
     """Finish or undo a change of several files that a killed process left half-way (its
     journal is there and no living scorepad holds it). True if there was one. A target
     changed since it was cut short is refused, naming it and the fix; nothing is touched."""
-    import fcntl
-    import time
-
-    from scorepad.storage.files import LOCK_SECONDS
-
     real = Path(os.path.realpath(journal))
     if not os.path.lexists(real):
         return False
-    deadline = time.monotonic() + LOCK_SECONDS
-    while True:
-        try:
-            fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK)
-        except FileNotFoundError:
-            return False  # the change it belonged to was committed meanwhile
-        except OSError as err:
-            raise ScorepadError(
-                [Problem(str(journal), _("cannot read: {err}").format(err=_why(err)))]
-            ) from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            if time.monotonic() > deadline:
-                raise ScorepadError(
-                    [
-                        Problem(
-                            str(journal),
-                            _("another scorepad is changing these files; try again"),
-                        )
-                    ]
-                ) from None
-            time.sleep(0.01)
-            continue
-        except OSError:
-            pass
-        try:
-            same = os.stat(real).st_ino == os.fstat(fd).st_ino
-        except FileNotFoundError:
-            same = False
-        if same:
-            break
-        os.close(fd)
-        if not os.path.lexists(real):
-            return False
+
+    def busy() -> ScorepadError:
+        return ScorepadError(
+            [Problem(str(journal), _("another scorepad is changing these files; try again"))]
+        )
+
+    try:
+        fd = flock_wait(real, busy)
+    except OSError as err:
+        raise ScorepadError(
+            [Problem(str(journal), _("cannot read: {err}").format(err=why(err)))]
+        ) from None
+    if fd is None:
+        return False  # the change it belonged to was committed meanwhile
     try:
         _recover_locked(journal, real, fd)
     finally:
@@ -505,7 +457,7 @@ def _recover_locked(journal: Path, real: Path, fd: int) -> None:
                     _(
                         "a change of several files was cut short and cannot be finished or "
                         "undone: {err}"
-                    ).format(err=_why(err)),
+                    ).format(err=why(err)),
                 )
             ]
         ) from None
@@ -518,7 +470,7 @@ def _settle(journal: Path, real: Path, plan: list[tuple[Path, str | None, str | 
         changed: list[Path] = []
         for path, old, new in sorted(plan, key=lambda p: str(p[0])):
             if os.path.lexists(path):
-                data = stack.enter_context(locked(path))[1]
+                data = stack.enter_context(locked(path)).data
                 now = _digest(data)
             else:
                 now = None
@@ -565,10 +517,10 @@ def _settle(journal: Path, real: Path, plan: list[tuple[Path, str | None, str | 
                     )
                 os.replace(backup, path)
         for folder in sorted({p.parent for p, *_rest in states}):
-            _fsync_folder(folder)
+            fsync_folder(folder)
         with contextlib.suppress(FileNotFoundError):
             os.unlink(real)
-        _fsync_folder(real.parent)
+        fsync_folder(real.parent)
         for path, *_rest in states:
             for what in ("old", "tmp"):
                 with contextlib.suppress(OSError):

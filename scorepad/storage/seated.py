@@ -1,0 +1,296 @@
+"""A session whose file says who sits: its `seats`, its `[[roster]]` changes (join, leave,
+a new table size, each from a deal on) and each deal's `out`, read with every check and
+written back; and its deals read in turn, each at its own seating."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from scorepad.checks import (
+    MAX_NAME,
+    MAX_ROSTER,
+    control_problem,
+    read_deal,
+    read_dealer,
+    saved_deal,
+)
+from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
+from scorepad.i18n import _
+from scorepad.model import Deal, Session, Table, nfc, seated_table
+from scorepad.storage.parse import Chunks, parsed_deal
+from scorepad.text import shown
+
+if TYPE_CHECKING:  # the seating is imported where a file has roster changes
+    from scorepad.seating import Change
+
+#: how many roster changes a file may hold
+MAX_CHANGES = 1000
+#: a roster session's deals × everyone ever on its roster: what every output's size grows
+#: with (a column a person, a row a deal), bounded as a plain session's is by the file's size:
+#: 12,500 deals for 40 people, 100,000 for 5 (a fixed table has at most 5 columns)
+MAX_CELLS = 500_000
+
+
+def seated_session(
+    header: Session,
+    raw_deals: Any,
+    date: str,
+    problems: list[Problem],
+    *,
+    consume: bool,
+    saved: bool,
+) -> Session:
+    """The deals of a session whose people do not all play every deal, read in turn: each
+    deal's table (who sits) comes from the deals before it, its dealer and its `out`."""
+    seater = header.seater()
+    parsed = raw_deals.parsed_all() if isinstance(raw_deals, Chunks) else raw_deals
+    deals: list[Deal] = []
+    rosters: dict[tuple[str, ...], Table] = {}
+    tables_of: dict[int, Table] = {}  # by the seating's id: the seatings live as long
+    for n, raw in enumerate(parsed, 1):
+        if len(problems) >= MAX_PROBLEMS - 1:
+            problems.append(
+                Problem(
+                    _("deal {n}").format(n=n),
+                    _("reading stopped here: too many problems (fix the ones above first)"),
+                )
+            )
+            break
+        if not isinstance(raw, dict):
+            try:
+                raw = parsed_deal(raw, n)
+            except ScorepadError as err:
+                problems.extend(err.problems)
+                raw = {}
+            if not isinstance(raw, dict):
+                raw = {}
+        fields = dict(raw)
+        roster = seater.roster()
+        people = rosters.get(roster)
+        if people is None:
+            people = rosters[roster] = Table(header.variant, roster, header.rules)
+        here: list[Problem] = []
+        dealer = fields.get("dealer")
+        if dealer not in roster:  # not exactly one of the roster's names: read and checked
+            dealer = read_dealer(dealer, people, "dealer", here)
+        out = _out(fields.pop("out", None), people, here) if "out" in fields else None
+        if here:
+            where = _("deal {n}").format(n=n)
+            problems.extend(Problem(where, p.what) if not p.where else p for p in here)
+        known = len(seater.problems)
+        seating = seater.seat(dealer or (roster[0] if roster else ""), out)
+        table = tables_of.get(id(seating))
+        if table is None:  # one Table per seating: deals seated alike share both
+            table = tables_of[id(seating)] = seated_table(header.variant, header.rules, seating)
+        deal = None
+        # a deal whose seating is wrong (its `out`) is not checked at a table not its own
+        if not here and len(seater.problems) == known:
+            try:
+                deal = (saved_deal(fields, table) if saved else None) or read_deal(
+                    fields, table, _("deal {n}").format(n=n)
+                )
+            except ScorepadError as err:
+                problems.extend(err.problems)
+        seater.settle(deal.redealt if deal is not None else False)
+        if deal is not None:
+            stored = seating.stored_out
+            deals.append(deal if deal.out == stored else replace(deal, out=stored))
+        if consume and isinstance(raw_deals, list):
+            raw_deals[n - 1] = None
+    plan = seater.seating_plan()
+    problems.extend(plan.problems)
+    if problems:
+        raise ScorepadError(problems)
+    kept = tuple(deals)
+    return replace(header, deals=kept, date=date).seated(plan)
+
+
+def read_seats(value: Any, variant: Any, where: str, problems: list[Problem]) -> int | None:
+    """A table size the game allows, or None (absent: a seat for every player)."""
+    if value is None:
+        return None
+    lo, hi = variant.min_players, variant.max_players
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
+        problems.append(
+            Problem(
+                where,
+                _("should be a table size of {count} seats ({variant}), not {value}").format(
+                    count=count, variant=variant.name, value=shown(value)
+                ),
+            )
+        )
+        return None
+    return value
+
+
+def _name(value: Any, where: str, key: str, problems: list[Problem]) -> str | None:
+    if not isinstance(value, str) or not value.strip() or len(value) > 4 * MAX_NAME:
+        problems.append(Problem(where, _("{key} should be a player's name").format(key=key)))
+        return None
+    name = nfc(value)
+    bad = control_problem(name, key)
+    if bad:
+        problems.append(Problem(where, bad.what))
+        return None
+    if len(name) > MAX_NAME:
+        problems.append(
+            Problem(
+                where,
+                _("'{p}…' is longer than {max_name} characters").format(
+                    p=name[:MAX_NAME], max_name=MAX_NAME
+                ),
+            )
+        )
+        return None
+    return name
+
+
+def read_changes(value: Any, variant: Any, problems: list[Problem]) -> tuple[Change, ...]:
+    """The `[[roster]]` tables: each a `join` (with `after`) or a `leave`, and/or `seats`, from
+    deal `from_deal` on; in the file's order within one deal."""
+    if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
+        problems.append(Problem("roster", _("should be [[roster]] tables")))
+        return ()
+    if len(value) > MAX_CHANGES:
+        problems.append(
+            Problem(
+                "roster",
+                _("holds {n} changes; at most {most} are read").format(
+                    n=len(value), most=MAX_CHANGES
+                ),
+            )
+        )
+        return ()
+    if not value:
+        return ()
+    from scorepad.seating import Join, Leave, Resize
+
+    changes: list[Change] = []
+    for i, t in enumerate(value, 1):
+        where = _("roster change {i}").format(i=i)
+        unknown = [k for k in t if k not in ("from_deal", "join", "leave", "after", "seats")]
+        if unknown:
+            problems.append(
+                Problem(
+                    where,
+                    _("unknown key {key} (expected {keys})").format(
+                        key=shown(unknown[0]), keys="from_deal, join, leave, after, seats"
+                    ),
+                )
+            )
+            continue
+        n = t.get("from_deal")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10**7:
+            problems.append(
+                Problem(
+                    where,
+                    _("from_deal should be a deal number, not {value}").format(value=shown(n)),
+                )
+            )
+            continue
+        if "join" in t and "leave" in t:
+            problems.append(Problem(where, _("holds both join and leave: one change a table")))
+            continue
+        if "after" in t and "join" not in t:
+            problems.append(Problem(where, _("after goes with join")))
+            continue
+        if not ("join" in t or "leave" in t or "seats" in t):
+            problems.append(Problem(where, _("should hold join, leave or seats")))
+            continue
+        if "join" in t:
+            name = _name(t["join"], where, "join", problems)
+            after = _name(t["after"], where, "after", problems) if "after" in t else None
+            if name is not None and (after is not None or "after" not in t):
+                changes.append(Join(n, name, after))
+        elif "leave" in t:
+            name = _name(t["leave"], where, "leave", problems)
+            if name is not None:
+                changes.append(Leave(n, name))
+        if "seats" in t:
+            seats = read_seats(t["seats"], variant, where, problems)
+            if seats is not None:
+                changes.append(Resize(n, seats))
+    return tuple(changes)
+
+
+def cells_problem(session: Session, deals: int) -> None:
+    """Refuses a roster session of more than MAX_CELLS deals × people (read or recorded)."""
+    people = len(session.players)
+    if deals * people > MAX_CELLS:
+        raise ScorepadError(
+            [
+                Problem(
+                    "deals",
+                    _(
+                        "{deals} deals for {people} people: a session with a roster holds at "
+                        "most {most} deals for {people} people (start a new session file)"
+                    ).format(deals=deals, people=people, most=MAX_CELLS // people),
+                )
+            ]
+        )
+
+
+def at_most_roster(
+    players: tuple[str, ...], changes: tuple[Change, ...], problems: list[Problem]
+) -> tuple[Change, ...]:
+    """The changes, when everyone ever on the roster (those at deal 1, then each who joins)
+    is at most MAX_ROSTER people: a column each in every output, so a file of a thousand
+    joins is refused before anything costs a thousand columns."""
+    if not changes:
+        return changes
+    from scorepad.seating import Join
+
+    joined = [c.name for c in changes if isinstance(c, Join)]
+    ever = len(dict.fromkeys((*players, *joined)))
+    if ever <= MAX_ROSTER:
+        return changes
+    problems.append(
+        Problem(
+            "roster",
+            _(
+                "{ever} people are on the roster at some deal; a session holds at most "
+                "{most} people, those who left included (start a new session file)"
+            ).format(ever=ever, most=MAX_ROSTER),
+        )
+    )
+    return ()
+
+
+def _out(value: Any, people: Table, problems: list[Problem]) -> tuple[str, ...] | None:
+    """A deal's `out`: names on the roster at that deal."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        problems.append(Problem("", _("out should be a list of names")))
+        return None
+    if len(value) > MAX_ROSTER:
+        problems.append(Problem("", _("out lists more people than a roster holds")))
+        return None
+    names: list[str] = []
+    for v in value:
+        try:
+            names.append(people.resolve(v, "out"))
+        except ScorepadError as err:
+            problems.extend(err.problems)
+    return tuple(names)
+
+
+def change_table(change: Change) -> dict[str, Any]:
+    """A roster change as its `[[roster]]` table."""
+    from scorepad.seating import Join, Leave
+
+    if isinstance(change, Join):
+        t: dict[str, Any] = {"from_deal": change.from_deal, "join": change.name}
+        if change.after is not None:
+            t["after"] = change.after
+        return t
+    if isinstance(change, Leave):
+        return {"from_deal": change.from_deal, "leave": change.name}
+    return {"from_deal": change.from_deal, "seats": change.seats}
+
+
+def change_text(change: Change) -> str:
+    """A roster change as text, the way it is written just before the deal it applies to."""
+    import tomli_w
+
+    return "\n[[roster]]\n" + tomli_w.dumps(change_table(change))
