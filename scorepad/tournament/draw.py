@@ -36,13 +36,14 @@ same code, e.g. `sizes=(4, 5, 3, 6)`.
    so (`plan._weights`: a pair meeting once more outweighs every repeat the tournament can
    hold; past 3 meetings, the pairs one below the most come before the repeats). Each draw
    plans all the remaining rounds ahead (a tabu search over swaps of two players of a round,
-   from a published schedule where one is shipped — `schedules`: 16, 24, 28 and 64 players
-   at tables of 4 — or a greedy start, for a fixed amount of work) and returns the plan's
-   next round; the following draws follow that plan as long as the roster stays the same
-   and the rounds drawn are the plan's, and plan again otherwise (a late arrival, a
-   withdrawal, a round changed by hand), with the same order of goals over the rounds that
-   remain. The plan stops early when it reaches `bound`, the least the counting allows
-   (each player's opponent seats beyond the opponents left to meet).
+   from a schedule without a repeat where one is shipped — `schedules`: 16, 24, 28, 32, 40
+   and 64 players at tables of 4, 30 at tables of 4 and 5 — or a greedy start, for a fixed
+   amount of work) and returns the plan's next round; the following draws follow that plan
+   as long as the roster stays the same and the rounds drawn are the plan's, and plan again
+   otherwise (a late arrival, a withdrawal, a round changed by hand), with the same order of
+   goals over the rounds that remain. The plan stops early when it reaches `bound`, the
+   least the counting allows (each player's opponent seats beyond the opponents left to
+   meet).
 3. *Seats*: within each table, the first seat goes to the player who has had it the fewest
    times, then each following seat to the player who has had that seat the fewest times (ties
    broken by the seed), so the first dealer turns and seats vary. Tables are listed by size

@@ -206,19 +206,20 @@ def _group_counts(
 def _known(
     n: int, shape: tuple[int, ...], rounds: int, rng: random.Random
 ) -> list[list[list[int]]]:
-    """The first rounds from a published schedule where one is shipped for `n` players at
-    tables of 4 (`schedules.schedule`), the players numbered at random; else none."""
-    if set(shape) != {4}:
-        return []
+    """The first rounds from a shipped schedule where one has the tables of `shape`
+    (`schedules.schedule`), the players numbered at random; else none. Rounds of tables
+    of one size come in an order the seed shuffles; with tables of 5 the schedule's order
+    shares their seats out, and is kept."""
     from scorepad.tournament.schedules import schedule
 
     rounds_ = schedule(n)
-    if not rounds_:
+    if not rounds_ or any(sorted(map(len, r)) != sorted(shape) for r in rounds_):
         return []
     label = list(range(n))
     rng.shuffle(label)
     order = list(range(len(rounds_)))
-    rng.shuffle(order)
+    if set(shape) == {4}:
+        rng.shuffle(order)
     return [[[label[p] for p in t] for t in rounds_[r]] for r in order[:rounds]]
 
 
