@@ -466,7 +466,8 @@ def report_html(
             (_("player"), ""),
             *((_("R{n}").format(n=n), ' class="n"') for n in range(1, drawn + 1)),
             (_("deals"), ' class="n opt"'),
-            (_("total"), ' class="n"'),
+            # ranked otherwise, a phone shows what the places follow and not the total
+            (_("total"), ' class="n opt"' if column else ' class="n"'),
             *([(column, ' class="n"')] if column else []),
         )
     )
@@ -515,9 +516,13 @@ def _ranking_row(row: Row, ranking: Ranking) -> str:
             for i in range(drawn)
         ),
         f'<td class="n opt">{row.played}</td>',
-        f'<td class="n"><b>{_e(_score(row.total, row.is_provisional))}</b></td>',
     ]
-    if ranking.best is not None or ranking.rank_by == "average":
+    otherwise = ranking.best is not None or ranking.rank_by == "average"
+    total = _e(_score(row.total, row.is_provisional))
+    cells.append(
+        f'<td class="n opt">{total}</td>' if otherwise else f'<td class="n"><b>{total}</b></td>'
+    )
+    if otherwise:
         cells.append(f'<td class="n"><b>{_e(_figure(row, ranking))}</b></td>')
     return f"<tr>{''.join(cells)}</tr>"
 
