@@ -343,7 +343,8 @@ def test_the_same_draw_whatever_the_hash_seed():
 
 
 def test_a_draw_that_lowers_the_most_meetings_beats_one_with_fewer_repeats():
-    from scorepad.tournament.plan import _meetings, _weighted, _weights
+    from scorepad.tournament.plan import _weights
+    from scorepad.tournament.search import meetings, weighted
 
     n, rounds = 12, 3
     weight = _weights(n, rounds, 5)
@@ -351,7 +352,7 @@ def test_a_draw_that_lowers_the_most_meetings_beats_one_with_fewer_repeats():
     def cost(*pairs_met: tuple[int, int, int]) -> int:
         # pairs (a, b) meeting k times, as rounds of tables of 2
         history = [[[a, b] for a, b, k in pairs_met if k > r] for r in range(rounds)]
-        return _weighted(_meetings(history, n), weight)
+        return weighted(meetings(history, n), weight)
 
     three = cost((0, 1, 3))  # one pair meets 3 times: 2 repeats
     twice = cost((0, 1, 2), (2, 3, 2), (4, 5, 2))  # three pairs twice: 3 repeats
