@@ -7,6 +7,7 @@ drives every choice."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
@@ -98,6 +99,15 @@ class Search:
         self.ntables = max(len(t) for t in plan)
         self.tabu = [[0] * (self.n * self.ntables) for _ in plan]
         self.step = 0
+        # the share rule of `fair_swap` in whole seats: after round u a player losing a seat
+        # keeps more than `over[p][u]` odd seats, one gaining fewer than `under[p][u]`
+        # (balance + after - odd - share × (u + 1) above 0, below 0: exact)
+        owed = [
+            [-(balance[p] - odd[p] - self.share * (u + 1)) for u in range(self.rounds)]
+            for p in range(self.n)
+        ]
+        self.over = [[math.floor(x) for x in row] for row in owed]
+        self.under = [[math.ceil(x) for x in row] for row in owed]
         self.reset(plan)
 
     def reset(self, plan: list[list[list[int]]]) -> None:
@@ -125,27 +135,30 @@ class Search:
         In one group, only players level before the round swap (their counts exchanged).
         Across groups (a late arrival, say), the one losing a seat must be at their group's
         most and the one gaining at their group's fewest in every round until it comes
-        back, and each keeps within one seat of their share (⌊share⌋ to ⌈share⌉)."""
+        back, and each keeps within one seat of their share (⌊share⌋ to ⌈share⌉).
+
+        The cheap refusals come first (round r's counts), the round the seat comes back
+        after them: the answer is the same, most pairs of a step being refused."""
+        after = self.after
+        go, ge = self.groups[odd], self.groups[even]
+        if go == ge and after[r][odd] != after[r][even] + 1:
+            return None
+        low, high = self.low, self.high
+        if go != ge and (after[r][odd] < high[r][go] or after[r][even] > low[r][ge]):
+            return None
         then = self.fair_partner(r, odd, even)
         end = self.rounds
         if then >= 0:
             if self.classes[then][self.where[then][odd]]:  # odd again: no give-back
                 return None
             end = then
-        after = self.after
-        go, ge = self.groups[odd], self.groups[even]
         if go == ge:
-            ok = after[r][odd] == after[r][even] + 1
-            return then if ok else None
-        low, high, share = self.low, self.high, self.share
+            return then
+        over, under = self.over, self.under
         for u in range(r, end):
             if after[u][odd] < high[u][go] or after[u][even] > low[u][ge]:
                 return None
-            due = share * (u + 1)
-            if (
-                self.balance[odd] + after[u][odd] - self.odd[odd] - due <= 0
-                or self.balance[even] + after[u][even] - self.odd[even] - due >= 0
-            ):
+            if after[u][odd] <= over[odd][u] or after[u][even] >= under[even][u]:
                 return None
         return then
 
