@@ -70,7 +70,7 @@ from scorepad.i18n import _, ngettext
 #: cannot cover the count (6, 7 and 11 players).
 FRENCH_SIZES: tuple[int, ...] = (4, 5, 3)
 
-#: The search's work per plan, in swaps evaluated: about 1.2 s of one core of a small machine
+#: The search's work per plan, in swaps evaluated: about 1 s of one core of a small machine
 #: where the plan does not reach its bound early (22 players over 6 rounds needed more than
 #: 800,000 for every seed to come within the reference). A fixed count, not a clock, so that
 #: a draw is the same on every machine. A draw that must plan again (after a round not drawn
