@@ -14,7 +14,8 @@ The targets (issue 30):
 
 * **named**: no repeat where a schedule without one is known — 16 × 5, 20 × 5, 24 × 7,
   28 × 9, 32 × 10, 40 × 13 and 64 × 21 (the social golfer problem, OEIS A107431; resolvable
-  designs for 16, 28, 40, 64).
+  designs for 16, 28, 40, 64), and 30 × 6 at tables of 4 and 5 (a schedule of ours, its
+  seats at 5 shared out).
 * **grid**: every count from 12 to 40 players over 3 to 6 rounds: the most meetings at most
   the reference's, and the repeats at most max(1.1 × ref, ref + 2), the reference being
   `benchmarks/draw_reference.json` (each value with its source: "bound" where the counting
@@ -67,6 +68,7 @@ NAMED = [
     Case(20, 5, 1, 0, "social golfer 5-4-5 (A107431: 5 rounds); reached by the search"),
     Case(24, 7, 1, 0, "schedule: social golfer 6-4-7 (A107431: 7), base round mod 7"),
     Case(28, 9, 1, 0, "schedule: resolvable 2-(28,4,1), base round mod 9"),
+    Case(30, 6, 1, 0, "schedule: 4s and 5s, two base rounds mod 3 (draw_designs.py --mixed)"),
     Case(32, 10, 1, 0, "schedule: social golfer 8-4-10 (Aguado 2004; MathWorld's table)"),
     Case(40, 13, 1, 0, "schedule: resolvable 2-(40,4,1), base round mod 13 (x3-invariant)"),
     Case(64, 21, 1, 0, "schedule: affine space AG(3,4)"),

@@ -11,6 +11,14 @@ most once: within a level, ±(b - a) (and never q/2, whose pairs the development
 twice); between levels i < j, b - a; a fixed player meets each level once (its table holds
 one point of each level). `--times m` looks only for base rounds invariant under
 multiplying by m (a unit of order 3 mod q, q prime): three tables then stand for nine.
+
+    python benchmarks/draw_designs.py --mixed     # 30 players at tables of 4 and 5 (seed 3)
+
+`--mixed`: two base rounds over Z_3 x 10 levels, each five tables of 4 and two of 5 whose
+ten seats hold one point of each level (so each developed base round seats everybody once
+at a table of 5), found by a local search over swaps (the two tables of 5 swap freely,
+one of 5 and one of 4 only points of the same level), accepting a swap that adds no repeat
+(and, rarely, one that does), until every difference is used at most once over both.
 """
 
 from __future__ import annotations
@@ -146,14 +154,76 @@ def invariant(q: int, m: int) -> list[list[Point]] | None:
     return full
 
 
+def mixed(seed: int, limit: int, levels: int = 10) -> list[list[list[Point]]] | None:
+    """Two base rounds mod 3 for 3 × `levels` players (see `--mixed`), or None within
+    `limit` swaps."""
+    from collections import Counter
+
+    rng = random.Random(seed)
+
+    def key(p: Point, r: Point) -> tuple[int, ...]:
+        (a, i), (b, j) = sorted((p, r), key=lambda x: x[1])
+        return (i, i, 0) if i == j else (i, j, (b - a) % 3)
+
+    rounds = []
+    for _ in range(2):
+        five = [rng.randrange(3) for _ in range(levels)]
+        fives = [(five[i], i) for i in range(levels)]
+        rng.shuffle(fives)
+        rest = [(a, i) for i in range(levels) for a in range(3) if a != five[i]]
+        rng.shuffle(rest)
+        rounds.append([fives[:5], fives[5:]] + [rest[k : k + 4] for k in range(0, len(rest), 4)])
+
+    def table_keys(t: list[Point]) -> list[tuple[int, ...]]:
+        return [key(x, y) for x, y in itertools.combinations(t, 2)]
+
+    used = Counter(k for tables in rounds for t in tables for k in table_keys(t))
+
+    def cost() -> int:
+        return sum(v - 1 for v in used.values() if v > 1)
+
+    now = cost()
+    for _ in range(limit):
+        if now == 0:
+            return rounds
+        tables = rounds[rng.randrange(2)]
+        ti, ui = rng.sample(range(len(tables)), 2)
+        ai, bi = rng.randrange(len(tables[ti])), rng.randrange(len(tables[ui]))
+        a, b = tables[ti][ai], tables[ui][bi]
+        if (ti < 2) != (ui < 2) and a[1] != b[1]:
+            continue
+        old = table_keys(tables[ti]) + table_keys(tables[ui])
+        used.subtract(old)
+        tables[ti][ai], tables[ui][bi] = b, a
+        new = table_keys(tables[ti]) + table_keys(tables[ui])
+        used.update(new)
+        after = cost()
+        if after <= now or rng.random() < 0.01:
+            now = after
+        else:
+            used.subtract(new)
+            tables[ti][ai], tables[ui][bi] = a, b
+            used.update(old)
+    return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("q", type=int)
-    parser.add_argument("fixed", type=int)
+    parser.add_argument("q", type=int, nargs="?", default=0)
+    parser.add_argument("fixed", type=int, nargs="?", default=0)
     parser.add_argument("--times", type=int, default=0)
+    parser.add_argument("--mixed", action="store_true")
     parser.add_argument("--seeds", type=int, default=50)
     parser.add_argument("--limit", type=int, default=200_000)
     args = parser.parse_args()
+    if args.mixed:
+        for seed in range(args.seeds):
+            rounds = mixed(seed, 10 * args.limit)
+            if rounds:
+                print(f"seed {seed}: {rounds}")
+                return
+        print("none found")
+        return
     if args.times:
         print(invariant(args.q, args.times))
         return

@@ -18,7 +18,8 @@ import json
 import random
 
 from scorepad.tournament.draw import FRENCH_SIZES, table_sizes
-from scorepad.tournament.plan import _least, _meetings, _plan
+from scorepad.tournament.plan import _least, _plan
+from scorepad.tournament.search import meetings
 
 
 def best_plan(n: int, rounds: int, seeds: list[int], work: int) -> tuple[int, int]:
@@ -26,7 +27,7 @@ def best_plan(n: int, rounds: int, seeds: list[int], work: int) -> tuple[int, in
     found = []
     for seed in seeds:
         plan = _plan([], 0, n, shape, 4, rounds, f"reference {seed}", True, work)
-        meet = _meetings(plan, n)
+        meet = meetings(plan, n)
         most = max(max(row) for row in meet)
         reps = sum(m - 1 for i, row in enumerate(meet) for m in row[i + 1 :] if m > 1)
         found.append((most, reps))

@@ -597,6 +597,10 @@ def test_the_pages_print_on_a4_and_fit_a_phone(cli, tmp_path):
             (p, text[:3000])  # fmt: skip
     client, scroll, wide = _on_a_phone(tmp_path, cli("tournament", "report", "cup").stdout)
     assert client <= 390 and scroll <= client and wide == 0, (client, scroll, wide)
+    # ranked by the best rounds, the sheet has one column more: it still fits
+    best = cli("tournament", "report", "cup", "--best", "3").stdout
+    client, scroll, wide = _on_a_phone(tmp_path, best)
+    assert client <= 390 and scroll <= client and wide == 0, (client, scroll, wide)
     pinned = cli("tournament", "tables", "cup", "--html").stdout
     client, scroll, wide = _on_a_phone(tmp_path, pinned)
     assert client <= 390 and scroll <= client and wide == 0, (client, scroll, wide)
@@ -814,3 +818,50 @@ def test_standings_mark_who_played_less_and_rank_the_other_ways(cli):
     # the sheet marks them too
     page = cli("tournament", "report", "cup").stdout
     assert "(1 of 3 rounds, withdrawn)" in page and "(2 of 3 rounds, late)" in page
+    assert "The ranking:" not in page  # the plain total, as the FFT ranks
+
+
+def _sheet_order(page):
+    """The players of the sheet's ranking, top to bottom, and its column heads."""
+    ranking = page.split('<section class="ranking">')[1].split("</section>")[0]
+    heads = re.findall(r'<th scope="col"[^>]*>([^<]*)</th>', ranking)
+    names = [re.sub(r" <span.*", "", n) for n in re.findall(r"</td><td>(.*?)</td>", ranking)]
+    return names, heads
+
+
+def test_the_sheet_ranks_by_average_or_the_best_rounds_and_says_so(cli):
+    folder = start(cli, NAMES[:12], rounds=3)
+    for n in range(1, 4):
+        extra = {2: ["--withdraw", "Anna", "--late", "Xavier"]}.get(n, [])
+        cli("tournament", "draw", "cup", *extra)
+        for table in tournament_of(folder).drawn[n - 1].tables:
+            play(folder / table.file, seed=n)
+    for option, words, head in (
+        (["--rank-by", "average"], "The ranking: ranked by average per deal.", "average"),
+        (["--best", "2"], "The ranking: ranked by the best 2 rounds.", "best 2"),
+        (["--rank-by", "AVERAGE"], "The ranking: ranked by average per deal.", "average"),
+    ):
+        page = cli("tournament", "report", "cup", *option).stdout
+        wanted = [p["name"] for p in cli.json("tournament", "standings", "cup", *option)["players"]]
+        names, heads = _sheet_order(page)
+        assert names == wanted and heads[-1] == head, (option, names, heads)
+        assert words in page
+    plain, heads = _sheet_order(cli("tournament", "report", "cup").stdout)
+    assert plain == [p["name"] for p in cli.json("tournament", "standings", "cup")["players"]]
+    assert heads[-1] == "total"
+    by_best, _heads = _sheet_order(cli("tournament", "report", "cup", "--best", "1").stdout)
+    assert by_best != plain  # the option changes the order here, so the test can fail
+    # the same refusals as standings, the file untouched, nothing written
+    out = cli.folder / "sheet.html"
+    for option, error in (
+        (["--rank-by", "median"], "error: cup: --rank-by: 'median' is not a ranking (rankings: "
+                                  "total, average)\n"),
+        (["--best", "0"], "error: cup: --best: should be at least 1\n"),
+        (["--best", "2", "--rank-by", "average"],
+         "error: cup: --best: ranks by the best rounds' total: not with --rank-by average\n"),
+    ):  # fmt: skip
+        bad = cli("tournament", "report", "cup", "-o", str(out), *option, ok=False)
+        assert bad.exit_code == 1 and bad.stderr == error, (option, bad.stderr)
+        standings = cli("tournament", "standings", "cup", *option, ok=False)
+        assert standings.stderr == error
+        assert not out.exists()

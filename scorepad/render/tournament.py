@@ -458,6 +458,7 @@ def report_html(
     player sat out) — `sessions` by table file, None where a file counts nothing."""
     title = tournament.title or _("Tournament")
     drawn = ranking.drawn
+    words, column = _ranked_by(ranking)
     head = "".join(
         f'<th scope="col"{cls}>{_e(label)}</th>'
         for label, cls in (
@@ -465,10 +466,12 @@ def report_html(
             (_("player"), ""),
             *((_("R{n}").format(n=n), ' class="n"') for n in range(1, drawn + 1)),
             (_("deals"), ' class="n opt"'),
-            (_("total"), ' class="n"'),
+            # ranked otherwise, a phone shows what the places follow and not the total
+            (_("total"), ' class="n opt"' if column else ' class="n"'),
+            *([(column, ' class="n"')] if column else []),
         )
     )
-    body_rows = "".join(_ranking_row(r, drawn) for r in ranking.rows)
+    body_rows = "".join(_ranking_row(r, ranking) for r in ranking.rows)
     ranking_title = _("Ranking")
     parts = [
         f"<header><h1>{_e(title)}</h1>{_meta(tournament)}</header>",
@@ -476,6 +479,9 @@ def report_html(
         f"<thead><tr>{head}"
         f"</tr></thead><tbody>{body_rows}</tbody></table></div>",
     ]
+    if column:  # ranked otherwise than by the plain total: say so
+        ranked = _("The ranking: {how}.").format(how=words)
+        parts.append(f'<p class="small">{_e(ranked)}</p>')
     if ranking.tie_break:
         keys = _(", then ").join(ranking.tie_break)
         broken = _("Ties broken by {keys}.").format(keys=keys)
@@ -498,7 +504,8 @@ def report_html(
     return _document(title, "\n".join(parts))
 
 
-def _ranking_row(row: Row, drawn: int) -> str:
+def _ranking_row(row: Row, ranking: Ranking) -> str:
+    drawn = ranking.drawn
     mark = attendance(row, drawn)
     shown_mark = f' <span class="small">({_e(mark)})</span>' if mark else ""
     cells = [
@@ -509,8 +516,14 @@ def _ranking_row(row: Row, drawn: int) -> str:
             for i in range(drawn)
         ),
         f'<td class="n opt">{row.played}</td>',
-        f'<td class="n"><b>{_e(_score(row.total, row.is_provisional))}</b></td>',
     ]
+    otherwise = ranking.best is not None or ranking.rank_by == "average"
+    total = _e(_score(row.total, row.is_provisional))
+    cells.append(
+        f'<td class="n opt">{total}</td>' if otherwise else f'<td class="n"><b>{total}</b></td>'
+    )
+    if otherwise:
+        cells.append(f'<td class="n"><b>{_e(_figure(row, ranking))}</b></td>')
     return f"<tr>{''.join(cells)}</tr>"
 
 

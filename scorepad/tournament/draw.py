@@ -36,13 +36,14 @@ same code, e.g. `sizes=(4, 5, 3, 6)`.
    so (`plan._weights`: a pair meeting once more outweighs every repeat the tournament can
    hold; past 3 meetings, the pairs one below the most come before the repeats). Each draw
    plans all the remaining rounds ahead (a tabu search over swaps of two players of a round,
-   from a published schedule where one is shipped — `schedules`: 16, 24, 28 and 64 players
-   at tables of 4 — or a greedy start, for a fixed amount of work) and returns the plan's
-   next round; the following draws follow that plan as long as the roster stays the same
-   and the rounds drawn are the plan's, and plan again otherwise (a late arrival, a
-   withdrawal, a round changed by hand), with the same order of goals over the rounds that
-   remain. The plan stops early when it reaches `bound`, the least the counting allows
-   (each player's opponent seats beyond the opponents left to meet).
+   from a schedule without a repeat where one is shipped — `schedules`: 16, 24, 28, 32, 40
+   and 64 players at tables of 4, 30 at tables of 4 and 5 — or a greedy start, for a fixed
+   amount of work) and returns the plan's next round; the following draws follow that plan
+   as long as the roster stays the same and the rounds drawn are the plan's, and plan again
+   otherwise (a late arrival, a withdrawal, a round changed by hand), with the same order of
+   goals over the rounds that remain. The plan stops early when it reaches `bound`, the
+   least the counting allows (each player's opponent seats beyond the opponents left to
+   meet).
 3. *Seats*: within each table, the first seat goes to the player who has had it the fewest
    times, then each following seat to the player who has had that seat the fewest times (ties
    broken by the seed), so the first dealer turns and seats vary. Tables are listed by size
@@ -70,10 +71,12 @@ from scorepad.i18n import _, ngettext
 FRENCH_SIZES: tuple[int, ...] = (4, 5, 3)
 
 #: The search's work per plan, in swaps evaluated: about 1 s of one core of a small machine
-#: where the plan does not reach its bound early. A fixed count, not a clock, so that a draw
-#: is the same on every machine. A draw that must plan again (after a round not drawn from
-#: its plan) gives each further plan half of it.
-WORK = 800_000
+#: where the plan does not reach its bound early (22 players over 6 rounds needed more than
+#: 800,000 for every seed to come within the reference). A fixed count, not a clock, so that
+#: a draw is the same on every machine. A draw that must plan again (after a round not drawn
+#: from its plan) gives each further plan a quarter of it, so that a draw weighs at most
+#: one and a half times this.
+WORK = 1_000_000
 
 History = Sequence[Sequence[Sequence[str]]]
 
@@ -210,7 +213,7 @@ def draw_round(
     name once), after the rounds of `history` (names of players who have left may appear
     there). Same arguments, same round; another seed, most likely another draw. `work`
     bounds the search of each plan (swaps weighed); a draw makes one plan, two after a round
-    not drawn from the plan, three at most (the further ones with half the work).
+    not drawn from the plan, three at most (the further ones with a quarter of the work).
     `fair=False` drops the rule on odd seats: the search gives them to whom it likes (fewer
     repeats, e.g. for 22 players over 5 rounds, but nothing bounds how often one player sits
     at a table of 5)."""
@@ -235,11 +238,11 @@ def draw_round(
     mismatch = _first_mismatch(past, plan, origin, drawn)
     if mismatch is not None:
         origin = mismatch + 1
-        half = work // 2
-        plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, half)
+        again = work // 4
+        plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, again)
         if _first_mismatch(past, plan, origin, drawn) is not None:
             origin = drawn
-            plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, half)
+            plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, again)
     tables = plan[drawn - origin]
     rng = random.Random(f"{seed}:seats:{drawn}")
     seated = _seat(tables, past, sizes, rng)

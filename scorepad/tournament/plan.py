@@ -1,17 +1,18 @@
 """The plan behind the seat draw (`scorepad.tournament.draw`): all the remaining rounds
-planned ahead, players as numbers, by a tabu search over swaps of two players of a round
-(`_Search`: a move and its gain, the best move of a step, the shake), from a published
-schedule (`_known`) or a greedy start, for a fixed amount of work; the rule on odd seats it
-keeps (players drawn in the same rounds, a *group*, differ by at most one), the meetings it
-weighs (`_weights`: the most meetings of a pair first, then the pairs at that most, then the
-repeats), and the seats given at each table. Pure and deterministic: the seed drives every
-choice."""
+planned ahead, players as numbers, from a shipped schedule (`_known`) or a greedy start,
+then bettered by the tabu search of `scorepad.tournament.search` for a fixed amount of
+work; the rule on odd seats it keeps (players drawn in the same rounds, a *group*, differ
+by at most one), the meetings it weighs (`_weights`: the most meetings of a pair first,
+then the pairs at that most, then the repeats), and the seats given at each table. Pure and
+deterministic: the seed drives every choice."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
+
+from scorepad.tournament.search import add_meetings, meetings, search, weighted
 
 
 def _first_mismatch(
@@ -26,24 +27,6 @@ def _first_mismatch(
 
 def _partition(tables: Sequence[Sequence[int]]) -> frozenset[frozenset[int]]:
     return frozenset(frozenset(p for p in t if p >= 0) for t in tables) - {frozenset()}
-
-
-def _meetings(past: Sequence[Sequence[Sequence[int]]], n: int) -> list[list[int]]:
-    meet = [[0] * n for _ in range(n)]
-    _add_meetings(meet, past)
-    return meet
-
-
-def _add_meetings(meet: list[list[int]], rounds: Iterable[Sequence[Sequence[int]]]) -> None:
-    for tables in rounds:
-        for table in tables:
-            for a in table:
-                if a < 0:
-                    continue
-                row = meet[a]
-                for b in table:
-                    if a != b and b >= 0:
-                        row[b] += 1
 
 
 def _balances(past: Sequence[Sequence[Sequence[int]]], n: int, preferred: int) -> list[Fraction]:
@@ -110,7 +93,7 @@ def _least(
     """The least number of repeats `rounds` more rounds can add: each player's opponent seats
     (at least the smallest table's, less one, a round) beyond the opponents they have not met
     yet, halved (a repeat is two players')."""
-    meet = _meetings(past, n)
+    meet = meetings(past, n)
     seats = rounds * (min(shape) - 1)
     excess = sum(
         max(0, seats - sum(1 for q in range(n) if q != p and meet[p][q] == 0)) for p in range(n)
@@ -133,7 +116,7 @@ def _plan(
     rng = random.Random(f"{seed}:plan:{origin}")
     before = past[:origin]
     todo = rounds - origin
-    meet = _meetings(before, n)
+    meet = meetings(before, n)
     sets = _odd_sets(before, n, shape, preferred, todo, rng)
     odd_shape = [s for s in shape if s != preferred]
     even_shape = [s for s in shape if s == preferred]
@@ -153,13 +136,13 @@ def _plan(
         plan.append(tables)
         # tables of one kind swap players freely: without fairness, all are of one kind
         classes.append([fair and len(t) != preferred for t in tables])
-        _add_meetings(meet, [tables])
-    base = _meetings(before, n)
+        add_meetings(meet, [tables])
+    base = meetings(before, n)
     weight = _weights(n, rounds, max(shape))
-    floor = _weighted(base, weight) + _least(before, n, shape, todo)
+    floor = weighted(base, weight) + _least(before, n, shape, todo)
     groups, odd = _groups(before, n, preferred)
     balance = _balances(before, n, preferred)
-    return _search(plan, classes, base, balance, floor, weight, rng, work, groups, odd)
+    return search(plan, classes, base, balance, floor, weight, rng, work, groups, odd)
 
 
 def _groups(
@@ -178,47 +161,23 @@ def _groups(
     return [number.setdefault(tuple(d), len(number)) for d in drawn], odd
 
 
-def _group_counts(
-    plan: list[list[list[int]]],
-    classes: list[list[bool]],
-    where: list[list[int]],
-    groups: list[int],
-    odd: list[int],
-) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
-    """Each player's odd seats after each planned round, and each group's fewest and most."""
-    count = odd[:]
-    ngroups = max(groups, default=0) + 1
-    after, low, high = [], [], []
-    for r in range(len(plan)):
-        kinds = classes[r]
-        count = [c + kinds[where[r][p]] for p, c in enumerate(count)]
-        lo, hi = [1 << 30] * ngroups, [-1] * ngroups
-        for p, c in enumerate(count):
-            g = groups[p]
-            lo[g] = min(lo[g], c)
-            hi[g] = max(hi[g], c)
-        after.append(count)
-        low.append(lo)
-        high.append(hi)
-    return after, low, high
-
-
 def _known(
     n: int, shape: tuple[int, ...], rounds: int, rng: random.Random
 ) -> list[list[list[int]]]:
-    """The first rounds from a published schedule where one is shipped for `n` players at
-    tables of 4 (`schedules.schedule`), the players numbered at random; else none."""
-    if set(shape) != {4}:
-        return []
+    """The first rounds from a shipped schedule where one has the tables of `shape`
+    (`schedules.schedule`), the players numbered at random; else none. Rounds of tables
+    of one size come in an order the seed shuffles; with tables of 5 the schedule's order
+    shares their seats out, and is kept."""
     from scorepad.tournament.schedules import schedule
 
     rounds_ = schedule(n)
-    if not rounds_:
+    if not rounds_ or any(sorted(map(len, r)) != sorted(shape) for r in rounds_):
         return []
     label = list(range(n))
     rng.shuffle(label)
     order = list(range(len(rounds_)))
-    rng.shuffle(order)
+    if set(shape) == {4}:
+        rng.shuffle(order)
     return [[[label[p] for p in t] for t in rounds_[r]] for r in order[:rounds]]
 
 
@@ -248,337 +207,6 @@ def _weights(n: int, rounds: int, most: int) -> list[int]:
     fewer repeats. w(m) = (m - 1) + B**(m - 2) - 1 for m ≥ 2."""
     big = n * rounds * most + 2
     return [0, 0] + [(m - 1) + big ** (m - 2) - 1 for m in range(2, rounds + 2)]
-
-
-def _weighted(meet: list[list[int]], weight: list[int]) -> int:
-    return sum(weight[m] for i, row in enumerate(meet) for m in row[i + 1 :] if m > 1)
-
-
-Move = tuple[int, int, int, int, int, int]  # round, table of a, a, table of b, b, round of the
-# second swap that keeps the odd seats fair (-1: none)
-
-
-class _Search:
-    """Tabu search over swaps of two players of one round (see `_search`). The state: the
-    plan, each round's table of each player (`where`), the meetings over the past and the
-    plan (`meet`), each player's odd seats after each round and each group's fewest and most
-    (`after`, `low`, `high`), and the plan's cost."""
-
-    def __init__(
-        self,
-        plan: list[list[list[int]]],
-        classes: list[list[bool]],
-        base: list[list[int]],
-        balance: list[Fraction],
-        weight: list[int],
-        rng: random.Random,
-        groups: list[int],
-        odd: list[int],
-    ) -> None:
-        self.plan, self.classes, self.base, self.balance = plan, classes, base, balance
-        self.groups, self.odd = groups, odd
-        #: each planned round's odd seats per player
-        self.share = Fraction(
-            sum(len(t) for t, odd_ in zip(plan[0], classes[0], strict=True) if odd_), len(base)
-        )
-        self.weight = weight
-        #: the change of cost when a pair that met m times meets once more
-        self.up = [weight[m + 1] - weight[m] for m in range(len(weight) - 1)] + [weight[-1]]
-        self.rng = rng
-        self.n = len(base)
-        self.rounds = len(plan)
-        self.ntables = max(len(t) for t in plan)
-        self.tabu = [[0] * (self.n * self.ntables) for _ in plan]
-        self.step = 0
-        self.reset(plan)
-
-    def reset(self, plan: list[list[list[int]]]) -> None:
-        """Start again from `plan` (its meetings, balances and cost worked out afresh)."""
-        self.plan[:] = [[t[:] for t in tables] for tables in plan]
-        self.meet = [row[:] for row in self.base]
-        _add_meetings(self.meet, self.plan)
-        self.where = _where(self.plan, self.n)
-        self.relevel()
-        self.cost = _weighted(self.meet, self.weight)
-
-    def relevel(self) -> None:
-        """Each player's odd seats after each round, and each group's fewest and most."""
-        self.after, self.low, self.high = _group_counts(
-            self.plan, self.classes, self.where, self.groups, self.odd
-        )
-
-    def fair_swap(self, r: int, odd: int, even: int) -> int | None:
-        """Whether `odd` (at an odd table in round r) and `even` (at a preferred one) may
-        swap, keeping the rule: players drawn in the same rounds (a group) differ by at most
-        one odd seat after every round. The seat comes back in the next round where one of
-        them has an odd seat and the other not (they swap there too): the round returned
-        (-1: none), or None when they may not swap.
-
-        In one group, only players level before the round swap (their counts exchanged).
-        Across groups (a late arrival, say), the one losing a seat must be at their group's
-        most and the one gaining at their group's fewest in every round until it comes
-        back, and each keeps within one seat of their share (⌊share⌋ to ⌈share⌉)."""
-        then = self.fair_partner(r, odd, even)
-        end = self.rounds
-        if then >= 0:
-            if self.classes[then][self.where[then][odd]]:  # odd again: no give-back
-                return None
-            end = then
-        after = self.after
-        go, ge = self.groups[odd], self.groups[even]
-        if go == ge:
-            ok = after[r][odd] == after[r][even] + 1
-            return then if ok else None
-        low, high, share = self.low, self.high, self.share
-        for u in range(r, end):
-            if after[u][odd] < high[u][go] or after[u][even] > low[u][ge]:
-                return None
-            due = share * (u + 1)
-            if (
-                self.balance[odd] + after[u][odd] - self.odd[odd] - due <= 0
-                or self.balance[even] + after[u][even] - self.odd[even] - due >= 0
-            ):
-                return None
-        return then
-
-    def copy(self) -> list[list[list[int]]]:
-        return [[t[:] for t in tables] for tables in self.plan]
-
-    # -- a move and its gain ---------------------------------------------------------------
-
-    def gain(self, r: int, ti: int, a: int, ui: int, b: int) -> int:
-        """The change of cost if a (at table ti of round r) and b (at table ui) swap."""
-        tables = self.plan[r]
-        ma, mb, up = self.meet[a], self.meet[b], self.up
-        delta = 0
-        for x in tables[ti]:
-            if x != a:
-                delta += up[mb[x]] - up[ma[x] - 1]
-        for y in tables[ui]:
-            if y != b:
-                delta += up[ma[y]] - up[mb[y] - 1]
-        return delta
-
-    def fair_partner(self, r: int, a: int, b: int) -> int:
-        """The next round after r where one of a, b has an odd seat and the other not: swapped
-        too when a and b swap an odd seat in round r (-1: none)."""
-        classes, where = self.classes, self.where
-        return next(
-            (
-                u
-                for u in range(r + 1, self.rounds)
-                if classes[u][where[u][a]] != classes[u][where[u][b]]
-            ),
-            -1,
-        )
-
-    def move_gain(self, move: Move) -> int:
-        """The gain of a move, its second swap included."""
-        r, ti, a, ui, b, then = move
-        delta = self.gain(r, ti, a, ui, b)
-        if then >= 0:
-            self.swap(r, ti, a, ui, b)
-            delta += self.gain(then, self.where[then][a], a, self.where[then][b], b)
-            self.swap(r, ui, a, ti, b)
-        return delta
-
-    def swap(self, r: int, ti: int, a: int, ui: int, b: int) -> None:
-        _swap(self.plan[r], self.where[r], self.meet, ti, a, ui, b)
-
-    def apply(self, move: Move, delta: int) -> None:
-        r, ti, a, ui, b, then = move
-        self.swap(r, ti, a, ui, b)
-        if then >= 0:
-            self.swap(then, self.where[then][a], a, self.where[then][b], b)
-        if self.classes[r][ti] != self.classes[r][ui]:
-            self.relevel()
-        self.cost += delta
-        tenure = 4 + self.rng.randrange(8)
-        self.tabu[r][a * self.ntables + ti] = self.step + tenure
-        self.tabu[r][b * self.ntables + ui] = self.step + tenure
-
-    # -- the best move of a step -----------------------------------------------------------
-
-    def best_move(self, best_cost: int) -> tuple[Move | None, int, int]:
-        """The best swap that moves a player out of a repeat (ties: one at random), not
-        undoing a recent swap unless it beats `best_cost`; with the work it took."""
-        step, ntables, rng = self.step, self.ntables, self.rng
-        move: Move | None = None
-        move_delta = 1 << 62
-        ties = 0
-        work = 0
-        for r, tables in enumerate(self.plan):
-            kinds, taboo = self.classes[r], self.tabu[r]
-            for ti, table in enumerate(tables):
-                for a in table:
-                    ma = self.meet[a]
-                    if not any(ma[x] > 1 for x in table):
-                        continue
-                    for ui, other in enumerate(tables):
-                        if ui == ti:
-                            continue
-                        a_tabu = taboo[a * ntables + ui] > step
-                        same = kinds[ui] == kinds[ti]
-                        for b in other:
-                            then = -1
-                            if not same:
-                                fair = (
-                                    self.fair_swap(r, a, b)
-                                    if kinds[ti]
-                                    else self.fair_swap(r, b, a)
-                                )
-                                if fair is None:
-                                    continue
-                                then = fair
-                            work += 1
-                            if then >= 0:
-                                delta = self.move_gain((r, ti, a, ui, b, then))
-                                work += 4
-                            else:
-                                delta = self.gain(r, ti, a, ui, b)
-                            if delta > move_delta:
-                                continue
-                            if (
-                                a_tabu or taboo[b * ntables + ti] > step
-                            ) and self.cost + delta >= best_cost:
-                                continue
-                            if delta < move_delta:
-                                move_delta, move, ties = delta, (r, ti, a, ui, b, then), 1
-                            else:
-                                ties += 1
-                                if rng.randrange(ties) == 0:
-                                    move = (r, ti, a, ui, b, then)
-        return move, move_delta, work
-
-    def random_move(self) -> Move | None:
-        r = self.rng.randrange(self.rounds)
-        return _random_swap(self.plan[r], self.classes[r], self.rng, r)
-
-    # -- the shake -------------------------------------------------------------------------
-
-    def shake(self) -> None:
-        """A few random swaps of players at tables of one kind, and of odd seats between
-        players of the same balance (with their second swap)."""
-        rng, n = self.rng, self.n
-        for _k in range(1 + rng.randrange(3)):
-            rr = rng.randrange(self.rounds)
-            shake = _random_swap(self.plan[rr], self.classes[rr], rng, rr)
-            if shake is not None:
-                self.swap(rr, *shake[1:5])
-            a, b = rng.randrange(n), rng.randrange(n)
-            where = self.where[rr]
-            kinds = self.classes[rr]
-            if kinds[where[a]] != kinds[where[b]]:
-                then = self.fair_swap(rr, a, b) if kinds[where[a]] else self.fair_swap(rr, b, a)
-                if then is None:
-                    continue
-                self.swap(rr, where[a], a, where[b], b)
-                if then >= 0:
-                    self.swap(then, self.where[then][a], a, self.where[then][b], b)
-                self.relevel()
-        self.cost = _weighted(self.meet, self.weight)
-
-
-def _search(
-    plan: list[list[list[int]]],
-    classes: list[list[bool]],
-    base: list[list[int]],
-    balance: list[Fraction],
-    floor: int,
-    weight: list[int],
-    rng: random.Random,
-    work: int,
-    groups: list[int] | None = None,
-    odd: list[int] | None = None,
-) -> list[list[list[int]]]:
-    """Tabu search over swaps of two players of one round: each step makes the best swap that
-    moves a player out of a repeat (not undoing a recent swap unless it beats the best seen);
-    after a while without progress, back to the best and shaken. Stops at `floor` or when
-    `work` swaps have been weighed. The cost weighs each pair by its meetings (`_weights`),
-    so that the search lowers the most meetings of a pair first, then the pairs meeting that
-    often, then the repeats.
-
-    Two players at tables of the same kind (odd or not) swap freely. A player at an odd table
-    and one at a preferred table swap only when their odd-seat balances are equal before the
-    round, and then also in the next round where one of them has an odd seat and the other
-    not, so that every round still gives its odd seats to the lowest balances."""
-    n = len(base)
-    search = _Search(plan, classes, base, balance, weight, rng, groups or [0] * n, odd or [0] * n)
-    best_cost = search.cost
-    best = search.copy()
-    last = 0
-    stall = 30 + 2 * search.n
-    scan = search.rounds * search.n // 4  # finding the players in a repeat: a quarter swap each
-    while work > 0 and best_cost > floor:
-        search.step += 1
-        move, delta, spent = search.best_move(best_cost)
-        work -= scan + spent
-        if move is None:  # every move is taboo: a random one
-            move = search.random_move()
-            if move is None:
-                break
-            delta = search.move_gain(move)
-        search.apply(move, delta)
-        if search.cost < best_cost:
-            best_cost, last = search.cost, search.step
-            best = search.copy()
-        elif search.step - last > stall:
-            last = search.step
-            search.reset(best)
-            search.shake()
-    return best
-
-
-def _where(plan: list[list[list[int]]], n: int) -> list[list[int]]:
-    """For each planned round, the table of each player."""
-    where = [[0] * n for _ in plan]
-    for r, tables in enumerate(plan):
-        for t, table in enumerate(tables):
-            for p in table:
-                where[r][p] = t
-    return where
-
-
-def _random_swap(
-    tables: list[list[int]], kinds: list[bool], rng: random.Random, r: int
-) -> tuple[int, int, int, int, int, int] | None:
-    pairs = [
-        (i, j)
-        for i in range(len(tables))
-        for j in range(len(tables))
-        if i != j and kinds[i] == kinds[j]
-    ]
-    if not pairs:
-        return None
-    ti, ui = rng.choice(pairs)
-    return (r, ti, rng.choice(tables[ti]), ui, rng.choice(tables[ui]), -1)
-
-
-def _swap(
-    tables: list[list[int]],
-    where: list[int],
-    meet: list[list[int]],
-    ti: int,
-    a: int,
-    ui: int,
-    b: int,
-) -> None:
-    table, other = tables[ti], tables[ui]
-    for x in table:
-        if x != a:
-            meet[a][x] -= 1
-            meet[x][a] -= 1
-            meet[b][x] += 1
-            meet[x][b] += 1
-    for y in other:
-        if y != b:
-            meet[b][y] -= 1
-            meet[y][b] -= 1
-            meet[a][y] += 1
-            meet[y][a] += 1
-    table[table.index(a)] = b
-    other[other.index(b)] = a
-    where[a], where[b] = ui, ti
 
 
 def _seat(

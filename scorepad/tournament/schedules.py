@@ -21,6 +21,13 @@ Three sources:
   2-(v, 4, 1) designs: every pair exactly once; the 40's base round is invariant under
   multiplying by 3 mod 13, which made the search short).
 * **A published table**: 32 × 10 (`TABLES`, its source there).
+* **Two base rounds developed mod 3**, for tables of 4 and 5 (`MIXED`): 30 players as
+  (a, level) for a in Z_3 and ten levels, each base round five tables of 4 and two of 5
+  (the 5s holding one point of each level, so that the three rounds of a base round give
+  every player one seat at a table of 5); the 145 differences (within a level, one; between
+  levels i < j, b - a) each used at most once over both base rounds give 6 rounds without a
+  repeat, every player at a table of 5 once in rounds 1–3 and once in 4–6. Found by a short
+  local search (`benchmarks/draw_designs.py --mixed`), checked by the tests.
 """
 
 from __future__ import annotations
@@ -89,10 +96,43 @@ TABLES: dict[int, tuple[str, ...]] = {
 }
 
 
+#: 30 players, 6 rounds at five tables of 4 and two of 5: two base rounds over Z_3 x 10
+#: levels, each developed mod 3 (points (a, level); the tables of 5 first)
+MIXED: dict[int, tuple[tuple[tuple[Point, ...], ...], ...]] = {
+    30: (
+        (
+            ((1, 5), (0, 0), (1, 6), (2, 1), (1, 3)),
+            ((0, 8), (0, 9), (1, 2), (0, 4), (1, 7)),
+            ((2, 5), (1, 8), (0, 3), (0, 7)),
+            ((0, 1), (2, 9), (1, 9), (0, 6)),
+            ((0, 2), (2, 2), (2, 0), (2, 3)),
+            ((0, 5), (2, 4), (1, 0), (1, 4)),
+            ((2, 6), (2, 8), (1, 1), (2, 7)),
+        ),
+        (
+            ((1, 8), (0, 5), (0, 4), (0, 2), (2, 6)),
+            ((0, 7), (1, 3), (0, 1), (0, 9), (2, 0)),
+            ((1, 5), (2, 2), (1, 7), (2, 9)),
+            ((2, 1), (1, 1), (2, 5), (1, 2)),
+            ((0, 3), (1, 6), (1, 4), (2, 3)),
+            ((0, 6), (2, 4), (2, 7), (0, 0)),
+            ((1, 0), (2, 8), (0, 8), (1, 9)),
+        ),
+    ),
+}
+
+
 @cache
 def schedule(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """The rounds of a schedule without a repeat for `n` players (numbered 0 .. n-1) at
-    tables of 4, as many rounds as it has; () when none is shipped."""
+    """The rounds of a schedule without a repeat for `n` players (numbered 0 .. n-1), as
+    many rounds as it has; () when none is shipped. Tables of 4, but for `MIXED` (30
+    players: tables of 4 and 5, in an order that shares the seats at 5 out)."""
+    if n in MIXED:
+        return tuple(
+            tuple(tuple(3 * level + (a + g) % 3 for a, level in t) for t in base)
+            for base in MIXED[n]
+            for g in range(3)
+        )
     if n in (16, 64):
         return _affine(2 if n == 16 else 3)
     if n in BASE:

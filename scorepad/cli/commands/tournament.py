@@ -286,6 +286,18 @@ TieBreakOpt = Annotated[
 ]
 
 
+RankByOpt = Annotated[
+    str,
+    typer.Option("--rank-by", help=_("total (the FFT's plain sum) or average (per deal played)")),
+]
+BestOpt = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option(
+        "--best", help=_("rank by each player's best N rounds"), parser=ascii_int, metavar="N"
+    ),
+]
+
+
 @group.command(
     cls=Command,
     help=_(
@@ -300,18 +312,8 @@ def standings(
     folder: DirArg,
     as_json: JsonOpt = False,
     tie_break: TieBreakOpt = None,
-    rank_by: Annotated[
-        str,
-        typer.Option(
-            "--rank-by", help=_("total (the FFT's plain sum) or average (per deal played)")
-        ),
-    ] = "total",
-    best: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option(
-            "--best", help=_("rank by each player's best N rounds"), parser=ascii_int, metavar="N"
-        ),
-    ] = None,
+    rank_by: RankByOpt = "total",
+    best: BestOpt = None,
 ) -> None:
     from scorepad.app import tournament as app
     from scorepad.render import tournament as render
@@ -381,16 +383,19 @@ def report(
         typer.Option("--output", "-o", help=_("the HTML file to write; - or none: print")),
     ] = None,
     tie_break: TieBreakOpt = None,
+    rank_by: RankByOpt = "total",
+    best: BestOpt = None,
 ) -> None:
     from scorepad.app import tournament as app
     from scorepad.render import tournament as render
-    from scorepad.tournament.ranking import tie_break_keys
+    from scorepad.tournament.ranking import check_ranking, tie_break_keys
 
     try:
         keys = tie_break_keys(tie_break)
+        check_ranking(rank_by.strip().lower(), best)
     except ScorepadError as err:
         raise err.located(str(folder)) from None
-    tournament, ranking, sessions = app.results(folder, keys)
+    tournament, ranking, sessions = app.results(folder, keys, rank_by.strip().lower(), best)
     _write_html(
         render.report_html(tournament, ranking, sessions),
         output,
