@@ -4,7 +4,7 @@
     python benchmarks/draw_reference.py [--work N] [--seeds 0,1] > benchmarks/draw_reference.json
 
 Each case is one plan of all its rounds from nothing (the draw's own search,
-`plan._plan`, with `--work` swaps weighed instead of the draw's `WORK`, for each seed), and
+`plan.make_plan`, with `--work` swaps weighed instead of the draw's `WORK`, for each seed), and
 its value the best found: the most meetings of a pair, then the repeats. Where the counting
 bound (each player's opponent seats beyond the other players, halved) is reached, the value
 is the least possible and marked so; otherwise it is only what this search found ("search").
@@ -18,7 +18,7 @@ import json
 import random
 
 from scorepad.tournament.draw import FRENCH_SIZES, table_sizes
-from scorepad.tournament.plan import _least, _plan
+from scorepad.tournament.plan import least_repeats, make_plan
 from scorepad.tournament.search import meetings
 
 
@@ -26,7 +26,7 @@ def best_plan(n: int, rounds: int, seeds: list[int], work: int) -> tuple[int, in
     shape = table_sizes(n, FRENCH_SIZES)
     found = []
     for seed in seeds:
-        plan = _plan([], 0, n, shape, 4, rounds, f"reference {seed}", True, work)
+        plan = make_plan([], 0, n, shape, 4, rounds, f"reference {seed}", True, work)
         meet = meetings(plan, n)
         most = max(max(row) for row in meet)
         reps = sum(m - 1 for i, row in enumerate(meet) for m in row[i + 1 :] if m > 1)
@@ -49,7 +49,7 @@ def main() -> None:
     for n in range(lo, hi + 1):
         for rounds in range(rlo, rhi + 1):
             most, reps = best_plan(n, rounds, seeds, args.work)
-            bound = _least([], n, table_sizes(n, FRENCH_SIZES), rounds)
+            bound = least_repeats([], n, table_sizes(n, FRENCH_SIZES), rounds)
             source = "bound" if reps == bound and most <= 2 else "search"
             row = {"players": n, "rounds": rounds, "most": most, "repeats": reps,
                    "bound": bound, "source": source}  # fmt: skip

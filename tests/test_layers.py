@@ -194,22 +194,13 @@ def a_circle(graph: dict[str, set[str]], group: frozenset[str]) -> list[str]:
     raise AssertionError(group)  # pragma: no cover - a strongly connected group has one
 
 
-#: the circles other branches of issue 31 remove at the same time as this one's (core and
-#: ranking); the lead empties this set once they are merged
-ALLOWED_UNTIL_MERGE = {
-}
-
-
 def test_no_module_imports_itself_round():
     """No circle among modules, whatever their layer (a layer may not hide one): a module's
     imports, and theirs, never lead back to it. Only the lazy public front is left out."""
     graph = module_graph()
-    found = cycles(graph)
-    new = [f"{' → '.join(a_circle(graph, group))} (the circle: {', '.join(sorted(group))})"
-           for group in found if group not in ALLOWED_UNTIL_MERGE]  # fmt: skip
-    assert not new, "modules that import each other round:\n" + "\n".join(sorted(new))
-    gone = [sorted(group) for group in ALLOWED_UNTIL_MERGE if group not in found]
-    assert not gone, f"no longer circles: remove them from ALLOWED_UNTIL_MERGE: {gone}"
+    found = [f"{' → '.join(a_circle(graph, group))} (the circle: {', '.join(sorted(group))})"
+             for group in cycles(graph)]  # fmt: skip
+    assert not found, "modules that import each other round:\n" + "\n".join(sorted(found))
 
 
 def test_the_cycle_rule_sees_a_circle():
@@ -258,24 +249,11 @@ def private_names_taken(path: Path, text: str | None = None) -> set[tuple[str, s
     return taken
 
 
-#: today's private names taken across modules; the lead shrinks it as each becomes public
-#: (or stays home) after the merge of issue 31's branches: never add to it
-PRIVATE_ALLOWED = {
-    ("scorepad.tournament.draw", "scorepad.tournament.plan", "_first_mismatch"),
-    ("scorepad.tournament.draw", "scorepad.tournament.plan", "_least"),
-    ("scorepad.tournament.draw", "scorepad.tournament.plan", "_plan"),
-    ("scorepad.tournament.draw", "scorepad.tournament.plan", "_seat"),
-}
-
-
 def test_no_private_name_is_taken_from_another_module():
     """A name used in another module is public (no leading underscore) and documented."""
-    taken = set().union(*map(private_names_taken, SOURCES))
-    new = sorted(taken - PRIVATE_ALLOWED)
-    assert not new, "private names taken from another module (make them public):\n" + \
-        "\n".join(f"{me} takes {module}.{name}" for me, module, name in new)
-    gone = sorted(PRIVATE_ALLOWED - taken)
-    assert not gone, f"no longer taken: remove them from PRIVATE_ALLOWED: {gone}"
+    taken = sorted(set().union(*map(private_names_taken, SOURCES)))
+    assert not taken, "private names taken from another module (make them public):\n" + \
+        "\n".join(f"{me} takes {module}.{name}" for me, module, name in taken)
 
 
 def test_the_private_rule_sees_an_import_and_an_attribute():

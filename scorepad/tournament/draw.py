@@ -167,7 +167,7 @@ def _name_order(name: str) -> tuple[str, str]:
 def quality(history: History, sizes: Sequence[int] = FRENCH_SIZES) -> Quality:
     """The meetings and first seats over the rounds of `history` (each round its tables,
     each table its players in seating order)."""
-    from scorepad.tournament.plan import _least
+    from scorepad.tournament.plan import least_repeats
 
     met: dict[tuple[str, str], int] = {}
     first: dict[str, int] = {}
@@ -194,7 +194,7 @@ def quality(history: History, sizes: Sequence[int] = FRENCH_SIZES) -> Quality:
     if not least and most == 2 and len(set(players)) == 1:
         n = len(players[0])
         shape = table_sizes(n, sizes) if n else ()
-        least = total <= _least([], n, shape, len(history)) if shape else False
+        least = total <= least_repeats([], n, shape, len(history)) if shape else False
     first = {p: first[p] for p in sorted(first, key=_name_order)}
     return Quality(most, total, tuple(pairs), first, least)
 
@@ -217,7 +217,7 @@ def draw_round(
     `fair=False` drops the rule on odd seats: the search gives them to whom it likes (fewer
     repeats, e.g. for 22 players over 5 rounds, but nothing bounds how often one player sits
     at a table of 5)."""
-    from scorepad.tournament.plan import _first_mismatch, _least, _plan, _seat
+    from scorepad.tournament.plan import first_mismatch, least_repeats, make_plan, seat_tables
 
     names = list(roster)
     _check_roster(names, history, rounds)
@@ -234,24 +234,24 @@ def draw_round(
     # (a round drawn otherwise, e.g. by hand, starts a new plan after it; after a second one,
     # the plan starts from the round being drawn)
     origin = start
-    plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, work)
-    mismatch = _first_mismatch(past, plan, origin, drawn)
+    plan = make_plan(past, origin, len(names), shape, preferred, rounds, seed, fair, work)
+    mismatch = first_mismatch(past, plan, origin, drawn)
     if mismatch is not None:
         origin = mismatch + 1
         again = work // 4
-        plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, again)
-        if _first_mismatch(past, plan, origin, drawn) is not None:
+        plan = make_plan(past, origin, len(names), shape, preferred, rounds, seed, fair, again)
+        if first_mismatch(past, plan, origin, drawn) is not None:
             origin = drawn
-            plan = _plan(past, origin, len(names), shape, preferred, rounds, seed, fair, again)
+            plan = make_plan(past, origin, len(names), shape, preferred, rounds, seed, fair, again)
     tables = plan[drawn - origin]
     rng = random.Random(f"{seed}:seats:{drawn}")
-    seated = _seat(tables, past, sizes, rng)
+    seated = seat_tables(tables, past, sizes, rng)
     named = tuple(tuple(names[p] for p in table) for table in seated)
     so_far = repeats([*history, named])
     planned = repeats(
         [*history, *([tuple(names[p] for p in t) for t in tabs] for tabs in plan[drawn - origin :])]
     )
-    bound = repeats(history) + _least(past, len(names), shape, rounds - drawn)
+    bound = repeats(history) + least_repeats(past, len(names), shape, rounds - drawn)
     return Round(named, so_far, planned, bound)
 
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 from scorepad.tournament.search import add_meetings, meetings, search, weighted
 
 
-def _first_mismatch(
+def first_mismatch(
     past: Sequence[Sequence[Sequence[int]]], plan: list[list[list[int]]], origin: int, drawn: int
 ) -> int | None:
     """The first round drawn that is not the plan's."""
@@ -87,7 +87,7 @@ def _odd_sets(
     return sets
 
 
-def _least(
+def least_repeats(
     past: Sequence[Sequence[Sequence[int]]], n: int, shape: tuple[int, ...], rounds: int
 ) -> int:
     """The least number of repeats `rounds` more rounds can add: each player's opponent seats
@@ -101,7 +101,7 @@ def _least(
     return (excess + 1) // 2
 
 
-def _plan(
+def make_plan(
     past: list[list[list[int]]],
     origin: int,
     n: int,
@@ -139,7 +139,7 @@ def _plan(
         add_meetings(meet, [tables])
     base = meetings(before, n)
     weight = _weights(n, rounds, max(shape))
-    floor = weighted(base, weight) + _least(before, n, shape, todo)
+    floor = weighted(base, weight) + least_repeats(before, n, shape, todo)
     groups, odd = _groups(before, n, preferred)
     balance = _balances(before, n, preferred)
     return search(plan, classes, base, balance, floor, weight, rng, work, groups, odd)
@@ -209,7 +209,7 @@ def _weights(n: int, rounds: int, most: int) -> list[int]:
     return [0, 0] + [(m - 1) + big ** (m - 2) - 1 for m in range(2, rounds + 2)]
 
 
-def _seat(
+def seat_tables(
     tables: list[list[int]],
     past: Sequence[Sequence[Sequence[int]]],
     sizes: Sequence[int],
