@@ -16,6 +16,7 @@ from scorepad.cards import Card, Deck, PileCount, format_cards
 from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
+from scorepad.variants.figures import GameStats
 
 
 @dataclass(frozen=True)
@@ -189,6 +190,11 @@ class Variant(Protocol):
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         """What `count` adds for this game: {"lines": [...], "json": {...}}."""
+        ...
+
+    @property
+    def stats(self) -> GameStats:
+        """The game's statistics: its counts and sections (`variants.figures`)."""
         ...
 
 
