@@ -14,8 +14,7 @@ import pytest
 
 from conftest import EXAMPLES
 from scorepad import variants
-from scorepad.model import Outcome, Setting
-from scorepad.variants.figures import Rate, Section, rate_of
+from scorepad.variants.figures import Counted, Rate, Section, rate_of
 from scorepad.variants.piedmont import Piedmont
 
 
@@ -31,9 +30,9 @@ class _Counter:
         self.won: dict[str, list[int]] = {}
         self.deals = 0
 
-    def count(self, rules: Mapping[str, Setting], players: Sequence[str],
-              deals: Sequence[tuple[Any, Outcome]], key: Mapping[str, str]) -> None:
-        for _entry, outcome in deals:
+    def count(self, session: Counted) -> None:
+        key = session.key
+        for _entry, outcome in session.deals:
             self.deals += 1
             for player in outcome.scores:
                 won = self.won.setdefault(key[player], [0, 0])

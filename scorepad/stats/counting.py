@@ -10,6 +10,7 @@ from scorepad.model import Session
 from scorepad.scores import iter_outcomes
 from scorepad.stats.figures import DealRef, PlayerStats, Stats
 from scorepad.text import identities, people
+from scorepad.variants.figures import Counted
 
 
 class _Player:
@@ -69,7 +70,7 @@ def stats(sessions: Sequence[Session], labels: Sequence[str] | None = None) -> S
         for n, (_entry, outcome) in enumerate(deals, 1):
             for player, score in outcome.scores.items():
                 seats[player].scored(score, s, n)
-        counter.count(session.rules, session.players, deals, keys)
+        counter.count(Counted(session.rules, session.players, deals, keys))
     ranked = _ranked(players)
     done = []
     for key in ranked:

@@ -14,10 +14,10 @@ percentage.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from scorepad.i18n import _
 from scorepad.model import Outcome, Setting
@@ -25,6 +25,7 @@ from scorepad.text import average as two_decimals
 
 RATE_CASES = 3  # below this many cases a rate is shown as its counts ("2 of 2")
 DASH = "–"  # no case: nothing to show
+C = TypeVar("C")
 
 
 # --- exact figures ---------------------------------------------------------------------------
@@ -130,18 +131,42 @@ class Section:
     left: int = 1
 
 
+@dataclass(frozen=True)
+class Counted:
+    """One session as a game counts it: its rules, its players (as its deals name them),
+    every deal's entry and outcome in order, and each of its players' merged key (a person
+    is one key over the sessions, whatever the case)."""
+
+    rules: Mapping[str, Setting]
+    players: Sequence[str]
+    deals: Sequence[tuple[Any, Outcome]]
+    key: Mapping[str, str]
+
+
+class PlayerCounts(Generic[C]):
+    """What every game's counter holds: each player's mutable counts by key, made (by `new`)
+    when first asked for."""
+
+    def __init__(self, new: Callable[[], C]) -> None:
+        self.players: dict[str, C] = {}
+        self.new = new
+
+    def of(self, key: str) -> C:
+        """The player's counts."""
+        if key not in self.players:
+            self.players[key] = self.new()
+        return self.players[key]
+
+    def seats(self, session: Counted) -> dict[str, C]:
+        """The session's players, as its deals name them, and their counts."""
+        return {p: self.of(k) for p, k in session.key.items()}
+
+
 class StatsCounter(Protocol):
     """One `stats` call's counts of a game (mutable while the sessions go by)."""
 
-    def count(
-        self,
-        rules: Mapping[str, Setting],
-        players: Sequence[str],
-        deals: Sequence[tuple[Any, Outcome]],
-        key: Mapping[str, str],
-    ) -> None:
-        """Count one session: its rules, its players (as its deals name them), every deal's
-        entry and outcome in order; `key` names each of its players' merged key."""
+    def count(self, session: Counted) -> None:
+        """Count one session's deals."""
         ...
 
     def player(self, key: str) -> Any:

@@ -17,7 +17,17 @@ from typing import Any
 
 from scorepad.i18n import _
 from scorepad.model import Outcome, Setting
-from scorepad.variants.figures import DASH, Rate, Section, Tally, average, rate, rate_of
+from scorepad.variants.figures import (
+    DASH,
+    Counted,
+    PlayerCounts,
+    Rate,
+    Section,
+    Tally,
+    average,
+    rate,
+    rate_of,
+)
 
 
 @dataclass(frozen=True)
@@ -46,37 +56,26 @@ class Counter:
     """Piedmont's counts over the sessions of one `stats` call."""
 
     def __init__(self, decided: Decider) -> None:
-        self.players: dict[str, _Counts] = {}
+        self.counts = PlayerCounts(_Counts)
         self.decided = decided
 
-    def _of(self, key: str) -> _Counts:
-        if key not in self.players:
-            self.players[key] = _Counts()
-        return self.players[key]
-
-    def count(
-        self,
-        rules: Mapping[str, Setting],
-        players: Sequence[str],
-        deals: Sequence[tuple[Any, Outcome]],
-        key: Mapping[str, str],
-    ) -> None:
-        seats = {p: self._of(k) for p, k in key.items()}
-        for _entry, outcome in deals:
+    def count(self, session: Counted) -> None:
+        seats = self.counts.seats(session)
+        for _entry, outcome in session.deals:
             [winner] = outcome.winners
             [loser] = [p for p in outcome.scores if p != winner]
             a = seats[winner]
             a.won += 1
             margin = outcome.scores[winner] - outcome.scores[loser]
             a.margin = margin if a.margin is None else max(a.margin, margin)
-        decided = self.decided(rules, (outcome for _entry, outcome in deals))
+        decided = self.decided(session.rules, (outcome for _entry, outcome in session.deals))
         if decided is not None:
-            for p in players:
+            for p in session.players:
                 seats[p].matches[1] += 1
             seats[decided[1]].matches[0] += 1
 
     def player(self, key: str) -> PlayerFigures:
-        a = self._of(key)
+        a = self.counts.of(key)
         return PlayerFigures(a.won, Rate(*a.matches), a.margin)
 
     def table(self, ranked: Sequence[str], names: Mapping[str, str]) -> None:

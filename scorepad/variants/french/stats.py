@@ -33,10 +33,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorepad.i18n import _
-from scorepad.model import Outcome, Setting
 from scorepad.text import plural, signed
 from scorepad.variants.figures import (
     DASH,
+    Counted,
+    PlayerCounts,
     Rate,
     Section,
     Tally,
@@ -173,26 +174,16 @@ class Counter:
     """French Tarot's counts over the sessions of one `stats` call."""
 
     def __init__(self) -> None:
-        self.players: dict[str, _Counts] = {}
+        self.counts = PlayerCounts(_Counts)
         self.contracts = {c: [0] * 7 for c in CONTRACTS}  # as Contract's fields
         self.pairs: dict[tuple[str, str], list[int]] = {}  # deals, made, total
         self.skipped = {"pass": 0, "cancelled": 0}
         self.five = False
 
-    def _of(self, key: str) -> _Counts:
-        if key not in self.players:
-            self.players[key] = _Counts()
-        return self.players[key]
-
-    def count(
-        self,
-        rules: Mapping[str, Setting],
-        players: Sequence[str],
-        deals: Sequence[tuple[Any, Outcome]],
-        key: Mapping[str, str],
-    ) -> None:
-        seats = {p: self._of(k) for p, k in key.items()}
-        for e, outcome in deals:
+    def count(self, session: Counted) -> None:
+        seats = self.counts.seats(session)
+        key = session.key
+        for e, outcome in session.deals:
             if e.contract in self.skipped:  # played, in no role
                 self.skipped[e.contract] += 1
                 continue
@@ -245,7 +236,7 @@ class Counter:
                 seats[e.fool].excuses_lost += 1
 
     def player(self, key: str) -> PlayerFigures:
-        a = self._of(key)
+        a = self.counts.of(key)
         return PlayerFigures(
             by_contract={c: Contract(*v) for c, v in a.by_contract.items()},
             roles={r: Role(*v) for r, v in a.roles.items()},

@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorepad.i18n import N_, _
-from scorepad.model import Outcome, Setting
 from scorepad.text import num, signed
-from scorepad.variants.figures import DASH, Rate, Section, rate_of
+from scorepad.variants.figures import DASH, Counted, PlayerCounts, Rate, Section, rate_of
 
 BIDS = ("tapp", "solo")
 KINDS = ("tapp", "solo", "partner", "opponent", "misere")
@@ -92,22 +91,11 @@ class Counter:
     """Troggu's counts over the sessions of one `stats` call."""
 
     def __init__(self) -> None:
-        self.players: dict[str, _Counts] = {}
+        self.counts = PlayerCounts(_Counts)
 
-    def _of(self, key: str) -> _Counts:
-        if key not in self.players:
-            self.players[key] = _Counts()
-        return self.players[key]
-
-    def count(
-        self,
-        rules: Mapping[str, Setting],
-        players: Sequence[str],
-        deals: Sequence[tuple[Any, Outcome]],
-        key: Mapping[str, str],
-    ) -> None:
-        seats = {p: self._of(k) for p, k in key.items()}
-        for e, outcome in deals:
+    def count(self, session: Counted) -> None:
+        seats = self.counts.seats(session)
+        for e, outcome in session.deals:
             misere = e.bid == "misere"
             for player, score in outcome.scores.items():
                 a = seats[player]
@@ -132,7 +120,7 @@ class Counter:
                 seats[e.fool].baettler[e.fool_exchange] += 1
 
     def player(self, key: str) -> PlayerFigures:
-        a = self._of(key)
+        a = self.counts.of(key)
         return PlayerFigures(
             by_bid={b: Games(**v) for b, v in a.by_bid.items()},
             chips={k: Chips(*v) for k, v in a.chips.items()},
