@@ -1,6 +1,7 @@
 """The statistics as people read them in a terminal: tables that fit its width (a player's
-card is `stats_card`), and the sheet's compact tables. Returns text and never prints; the
-rates, averages and shapes both share are `stats_parts`."""
+card is `stats_card`), and the sheet's compact tables. Returns text and never prints. What
+the tables hold, and in which words, is the game's (`Variant.stats`); the drawing both share
+is `stats_parts`."""
 
 from __future__ import annotations
 
