@@ -24,7 +24,6 @@ from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, plural, shown
 from scorepad.variants.base import Field, check_outcome, compact, merge_raw
-from scorepad.variants.figures import GameStats
 from scorepad.variants.reader import NotAsSaved, Reader, Saved
 
 TOTAL = 91  # the two rounded totals; the exact card points add up to 90
@@ -437,12 +436,14 @@ class Piedmont:
         )
 
     @property
-    def stats(self) -> GameStats:
+    def stats(self) -> Any:  # a `variants.figures.GameStats`, checked where it is made
         """The game's statistics (`scorepad.variants.piedmont_stats`, imported when asked for),
         its matches decided as `match_over` decides them."""
+        from scorepad.variants.figures import GameStats
         from scorepad.variants.piedmont_stats import PiedmontStats
 
-        return PiedmontStats(match_decided)
+        stats: GameStats = PiedmontStats(match_decided)
+        return stats
 
 
 def match_decided(

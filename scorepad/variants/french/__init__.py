@@ -16,7 +16,6 @@ from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import plural
 from scorepad.variants.base import Field, fool_fields, merge_raw, with_prompts, with_words
-from scorepad.variants.figures import GameStats
 from scorepad.variants.french import reading, scoring
 from scorepad.variants.french.checks import excuse_sides, owed_by, slam_fits
 from scorepad.variants.french.entry import (
@@ -274,7 +273,7 @@ class French:
         return merge_raw(old, changes, REPLACES)
 
     @property
-    def stats(self) -> GameStats:
+    def stats(self) -> Any:  # a `variants.figures.GameStats`, checked where it is made
         """The game's statistics (`scorepad.variants.french.stats`, imported when asked for)."""
         from scorepad.variants.french.stats import STATS
 

@@ -37,6 +37,7 @@ from scorepad.text import plural, signed
 from scorepad.variants.figures import (
     DASH,
     Counted,
+    GameStats,
     PlayerCounts,
     Rate,
     Section,
@@ -536,4 +537,4 @@ def _pair(p: Pair) -> dict[str, Any]:
     }
 
 
-STATS = FrenchStats()
+STATS: GameStats = FrenchStats()

@@ -17,7 +17,6 @@ from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, shown
 from scorepad.variants.base import Field, fool_fields, merge_raw, with_prompts, with_words
-from scorepad.variants.figures import GameStats
 from scorepad.variants.reader import Saved
 from scorepad.variants.troggu import reading, scoring
 from scorepad.variants.troggu.bounds import (
@@ -254,7 +253,7 @@ class Troggu:
         return []
 
     @property
-    def stats(self) -> GameStats:
+    def stats(self) -> Any:  # a `variants.figures.GameStats`, checked where it is made
         """The game's statistics (`scorepad.variants.troggu.stats`, imported when asked for)."""
         from scorepad.variants.troggu.stats import STATS
 

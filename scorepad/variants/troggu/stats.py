@@ -19,7 +19,7 @@ from typing import Any
 
 from scorepad.i18n import N_, _
 from scorepad.text import num, signed
-from scorepad.variants.figures import DASH, Counted, PlayerCounts, Rate, Section, rate_of
+from scorepad.variants.figures import DASH, Counted, GameStats, PlayerCounts, Rate, Section, rate_of
 
 BIDS = ("tapp", "solo")
 KINDS = ("tapp", "solo", "partner", "opponent", "misere")
@@ -236,4 +236,4 @@ class TrogguStats:
         return {}
 
 
-STATS = TrogguStats()
+STATS: GameStats = TrogguStats()
