@@ -289,3 +289,58 @@ def test_the_games_import_their_shared_code_not_the_registry() -> None:
     registry = ast.parse((PACKAGE / "variants" / "__init__.py").read_text(encoding="utf-8"))
     assert not [n for n in registry.body if isinstance(n, ast.Assign)
                 and any(isinstance(t, ast.Name) and t.id == "__all__" for t in n.targets)]
+
+
+#: the games' shared code, which the statistics and their rendering may import
+SHARED_GAME_CODE = {"scorepad.variants", "scorepad.variants.base", "scorepad.variants.reader",
+                    "scorepad.variants.figures"}  # fmt: skip
+GAME_WORDS = ("french", "troggu", "piedmont")
+
+
+def game_named(path: Path, text: str | None = None) -> list[str]:
+    """Where a module names a game: a string (not a docstring) holding a game's name, or an
+    import of a game's own module (anything under `scorepad.variants` but the registry and
+    the shared code)."""
+    source = path.read_text(encoding="utf-8") if text is None else text
+    tree = ast.parse(source, str(path))
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef
+                                | ast.AsyncFunctionDef)
+                  and n.body and isinstance(n.body[0], ast.Expr)
+                  and isinstance(n.body[0].value, ast.Constant)}  # fmt: skip
+    found = [f"{path.name}:{n.lineno} {n.value!r}" for n in ast.walk(tree)
+             if isinstance(n, ast.Constant) and isinstance(n.value, str)
+             and id(n) not in docstrings
+             and any(word in n.value.lower() for word in GAME_WORDS)]  # fmt: skip
+    for line, module, name in imports(path, source):
+        wanted = imported_module(module, name)
+        if wanted.startswith("scorepad.variants") and wanted not in SHARED_GAME_CODE:
+            found.append(f"{path.name}:{line} imports {wanted}")
+    return found
+
+
+@pytest.mark.parametrize("folder", ["stats", "render"])
+def test_the_statistics_and_the_render_name_no_game(folder: str) -> None:
+    """A game's knowledge reaches the statistics, the sheet and the terminal through its
+    protocol (`Variant.stats`): stats/ and render/ hold no game's name and import no game's
+    module, so a new game is one module plus its registration (tests/test_stats_game.py)."""
+    wrong = [hit for path in sorted((PACKAGE / folder).rglob("*.py")) for hit in game_named(path)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_game_named_is_seen() -> None:
+    """The rule above sees a game's name in a string and an import of a game's module, and
+    lets docstrings, the registry and the shared code be."""
+    text = (
+        '"""French Tarot, in a docstring."""\n'
+        "from scorepad.variants import get_variant\n"
+        "from scorepad.variants.figures import Rate\n"
+        "from scorepad.variants.french.entry import CONTRACT_NAMES\n"
+        "from scorepad.variants import troggu\n"
+        "def f(st):\n"
+        '    """Piedmont, in a docstring."""\n'
+        '    return st.variant == "piedmont"\n'
+    )
+    found = game_named(PACKAGE / "render" / "probe.py", text)
+    assert found == ["probe.py:8 'piedmont'", "probe.py:4 imports scorepad.variants.french.entry",
+                     "probe.py:5 imports scorepad.variants.troggu"]

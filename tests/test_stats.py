@@ -21,8 +21,10 @@ from conftest import EXAMPLES
 from scorepad import core, i18n, ranking, scores, storage
 from scorepad.errors import ScorepadError
 from scorepad.render.stats_card import player_card
-from scorepad.render.stats_text import rate, rate_of, stats_text
-from scorepad.stats import CONTRACTS, Rate, Tally, rounded, rounded_int, stats, stats_object
+from scorepad.render.stats_text import stats_text
+from scorepad.stats import stats, stats_object
+from scorepad.variants.figures import Rate, Tally, rate, rate_of, rounded, rounded_int
+from scorepad.variants.french.stats import CONTRACTS
 from scorepad.variants import get_variant
 
 GAMES = {"french": ["french-club-evening.toml", "french-club-evening-2.toml",
@@ -275,8 +277,8 @@ def check_invariants(sessions: list[Any]) -> None:
         else:
             assert g.won == row.won
     if sessions[0].variant == "french":
-        contracts = figures.contracts
-        assert sum(c.bid for c in contracts.values()) + figures.passed + figures.cancelled \
+        contracts = figures.game.contracts
+        assert sum(c.bid for c in contracts.values()) + figures.game.passed + figures.game.cancelled \
             == figures.deals
         for c in CONTRACTS:  # the table's contracts are the players' added up
             mine = [p.game.by_contract[c] for p in figures.players]
@@ -287,10 +289,10 @@ def check_invariants(sessions: list[Any]) -> None:
                           for d in s.deals)  # fmt: skip
         for c in CONTRACTS:  # a partner called or the taker alone: every deal at five
             assert contracts[c].called + contracts[c].alone == at_five[c]
-        assert sum(pair.deals for pair in figures.partners) == \
+        assert sum(pair.deals for pair in figures.game.partners) == \
             sum(c.called for c in contracts.values())
         for p in figures.players:
-            partnered = [pair for pair in figures.partners if pair.partner == p.name]
+            partnered = [pair for pair in figures.game.partners if pair.partner == p.name]
             assert sum(pair.deals for pair in partnered) == p.game.roles["partner"].deals
     assert obj == reference(sessions)
 
@@ -315,12 +317,12 @@ def test_figures_read_on_the_club_evening():
     assert (bruno.best.score, bruno.best.n) == (1626, 11)
     chloe = figures.player("Chl")
     assert chloe.game.excuses_lost == 1 and chloe.game.handfuls == 1  # deals 12 and 2
-    assert (figures.passed, figures.cancelled) == (1, 1)
-    assert figures.contracts["garde-contre"].bid == 1
-    garde = figures.contracts["garde"]  # deals 2, 5, 9, 11, 13: failed, made, failed, made, made
+    assert (figures.game.passed, figures.game.cancelled) == (1, 1)
+    assert figures.game.contracts["garde-contre"].bid == 1
+    garde = figures.game.contracts["garde"]  # deals 2, 5, 9, 11, 13: failed, made, failed, made, made
     assert (garde.bid, garde.made, garde.failed) == (5, 3, 2)
     assert rate(garde.success) == "60%"
-    assert rate(figures.contracts["garde-contre"].success) == "1 of 1"
+    assert rate(figures.game.contracts["garde-contre"].success) == "1 of 1"
 
 
 def test_figures_read_on_the_troggu_and_piedmont_examples():
@@ -404,7 +406,7 @@ def test_averages_are_rounded_half_to_even_in_integers(total, deals, places):
 
 def test_an_average_per_deal_reads_as_in_the_standings():
     """Two decimals, halves to even: 25 over 8 deals is 3.12 in both."""
-    from scorepad.render.stats_text import average
+    from scorepad.variants.figures import average
     from scorepad.text import average as standings_average
 
     assert average(Tally(8, 25)) == "+3.12" and average(Tally(8, -25)) == "−3.12"

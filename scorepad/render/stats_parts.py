@@ -1,10 +1,9 @@
 """What the statistics' terminal tables and a player's card share (`stats_text`,
-`stats_card`): rates, averages and deal references as people read them, the game's names of
-contracts and Troggu's games, and the tables' shape. Returns text and never prints.
+`stats_card`): a game's sections drawn as tables, deal references and scores as the game
+reads them, sentences wrapped to the terminal. Returns text and never prints.
 
-Averages and rates are rounded here, for display only (the figures themselves are exact, see
-scorepad.stats): averages with two decimals, as the standings show theirs; below 3 cases a rate
-shows its counts ("2 of 2"), never a percentage.
+Every figure and every word of a game's sections comes from the game (`Variant.stats`,
+`scorepad.variants.figures`): nothing here knows one game from another.
 """
 
 from __future__ import annotations
@@ -12,47 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorepad.i18n import N_, _
+from scorepad.i18n import _
 from scorepad.render.grid import fitted_table
-from scorepad.stats import Contract, DealRef, Rate, Stats, Tally, Troggu
-from scorepad.text import average as two_decimals
+from scorepad.stats import DealRef, Stats
 from scorepad.text import num, signed, width
-
-DASH = "–"  # no case: nothing to show
-# Troggu's kinds of chips, as the tables name them
-KIND_NAMES = {
-    "tapp": N_("Tapp"),
-    "solo": N_("Solo"),
-    "partner": N_("as partner"),
-    "opponent": N_("as opponent"),
-    "misere": N_("misère"),
-}
-
-
-def rate(r: Rate) -> str:
-    """ "67%", or the counts below 3 cases ("2 of 2"), "–" with none."""
-    if not r.cases:
-        return DASH
-    if r.shown_as_counts:
-        return _("{count} of {cases}").format(count=r.count, cases=r.cases)
-    return f"{r.percent()}%"
-
-
-def rate_of(r: Rate) -> str:
-    """A rate with its cases where no other column says how many: "67% of 6", "2 of 2"."""
-    if not r.cases or r.shown_as_counts:
-        return rate(r)
-    return _("{rate} of {cases}").format(rate=rate(r), cases=r.cases)
-
-
-def average(t: Tally, sign: bool = True) -> str:
-    """The average with two decimals, as every average scorepad shows (`text.average`):
-    "+43.50", "−3.25"; "–" over no deal."""
-    value = t.average()
-    if value is None:
-        return DASH
-    text = two_decimals(value)
-    return f"+{text}" if sign and value > 0 else text
+from scorepad.variants.figures import DASH, GameStats, Section
 
 
 def deal_ref(st: Stats, ref: DealRef | None) -> str:
@@ -68,8 +31,8 @@ def deal_ref(st: Stats, ref: DealRef | None) -> str:
 
 
 def score_text(st: Stats, value: int) -> str:
-    """A score as the game's tables show it: gains and losses signed, Piedmont's points not."""
-    return num(value) if st.variant == "piedmont" else signed(value)
+    """A score as the game reads it: gains and losses signed, points not."""
+    return signed(value) if game_of(st).stats.signed else num(value)
 
 
 def sentence_lines(sentence: str, fit: int | None) -> list[str]:
@@ -88,60 +51,18 @@ def game_of(st: Stats) -> Any:
     return get_variant(st.variant)
 
 
-def stats_table(
-    rows: Sequence[Sequence[Any]],
-    headers: Sequence[str],
-    fit: int | None,
-    drop: Sequence[int],
-    left: int = 1,
-) -> str:
-    """A table whose first `left` columns are text and the others numbers."""
-    return fitted_table(rows, headers, range(left, len(headers)), fit, drop)
+def stats_of(st: Stats) -> GameStats:
+    """The game's statistics: its counts and sections."""
+    stats: GameStats = game_of(st).stats
+    return stats
 
 
-def contract_name(c: str) -> str:
-    """A French contract's name in the language: "garde sans"."""
-    from scorepad.variants.french.entry import CONTRACT_NAMES
-
-    return _(CONTRACT_NAMES[c])
-
-
-def contract_row(name: str, c: Contract, alone: bool) -> list[Any]:
-    """One contract's row: bid (or took), made, failed, success, the average score, bouts and
-    margin; with `alone`, how often the taker played alone."""
-    row = [
-        name,
-        c.bid,
-        c.made,
-        c.failed,
-        rate(c.success),
-        average(c.score),
-        average(Tally(c.bid, c.bouts), sign=False),
-        average(Tally(c.bid, c.margin)),
-    ]
-    if alone:
-        row.append(rate(Rate(c.alone, c.called + c.alone)))
-    return row
-
-
-def partners_table(pairs: Sequence[Any], fit: int | None) -> str:
-    """Taker × partner: deals together, made, success and the taker's average."""
-    rows = [
-        [
-            pair.taker,
-            pair.partner,
-            pair.deals,
-            pair.made,
-            rate(Rate(pair.made, pair.deals)),
-            average(pair.score),
-        ]
-        for pair in pairs
-    ]
-    heads = [_("taker"), _("partner"), _("deals"), _("made"), _("success"), _("taker's average")]
-    return stats_table(rows, heads, fit, [4, 3], left=2)
-
-
-def won_draw_lost(g: Troggu, bid: str) -> str:
-    """A Troggu player's games of one bid as a Tappist: "3–1–2" (won–draw–lost), "–" with none."""
-    games = g.by_bid[bid]
-    return f"{games.won}–{games.draw}–{games.lost}" if games.played else DASH
+def section_lines(sections: Sequence[Section], fit: int | None) -> list[str]:
+    """The sections as the terminal shows them: a blank line, the title, the table (whose
+    first `left` columns are text and the others numbers; the `drop` columns step aside
+    first where `fit` is short)."""
+    parts: list[str] = []
+    for s in sections:
+        table = fitted_table(s.rows, s.headers, range(s.left, len(s.headers)), fit, s.drop)
+        parts += ["", s.title, table]
+    return parts

@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from scorepad.cards import Card, Deck, PileCount, format_cards
 from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
+
+if TYPE_CHECKING:  # the statistics' protocol, imported only by what counts them
+    from scorepad.variants.figures import GameStats
 
 
 @dataclass(frozen=True)
@@ -189,6 +192,11 @@ class Variant(Protocol):
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         """What `count` adds for this game: {"lines": [...], "json": {...}}."""
+        ...
+
+    @property
+    def stats(self) -> GameStats:
+        """The game's statistics: its counts and sections (`variants.figures`)."""
         ...
 
 

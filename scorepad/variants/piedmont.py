@@ -421,28 +421,50 @@ class Piedmont:
 
     def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
         """Who won the match, once the target or the number of deals is reached."""
-        target, limit = int(rules["target"]), int(rules["deals"])
-        if not target and not limit:
+        decided = match_decided(rules, outcomes)
+        if decided is None:
             return None
-        totals: dict[str, int] = {}
-        for n, outcome in enumerate(outcomes, 1):  # the deals as scored once, by the core
-            for player, value in outcome.scores.items():
-                totals[player] = totals.get(player, 0) + int(value)
-            reached = target and max(totals.values()) >= target
-            if reached or (limit and n >= limit):
-                best = max(totals.values())
-                leaders = [p for p, t in totals.items() if t == best]
-                why = (
-                    _("{best} ≥ target {target}").format(best=best, target=target)
-                    if reached
-                    else _("{deals} played").format(deals=plural(limit, "deal"))
-                )
-                if len(leaders) > 1:
-                    continue  # tied at the top: the match goes on until one leads
-                return _("match over after deal {n} ({why}): {leaders} wins the match").format(
-                    n=n, why=why, leaders=leaders[0]
-                )
+        n, winner, best = decided
+        target, limit = int(rules["target"]), int(rules["deals"])
+        why = (
+            _("{best} ≥ target {target}").format(best=best, target=target)
+            if target and best >= target
+            else _("{deals} played").format(deals=plural(limit, "deal"))
+        )
+        return _("match over after deal {n} ({why}): {leaders} wins the match").format(
+            n=n, why=why, leaders=winner
+        )
+
+    @property
+    def stats(self) -> Any:  # a `variants.figures.GameStats`, checked where it is made
+        """The game's statistics (`scorepad.variants.piedmont_stats`, imported when asked for),
+        its matches decided as `match_over` decides them."""
+        from scorepad.variants.figures import GameStats
+        from scorepad.variants.piedmont_stats import PiedmontStats
+
+        stats: GameStats = PiedmontStats(match_decided)
+        return stats
+
+
+def match_decided(
+    rules: Mapping[str, Setting], outcomes: Iterable[Outcome]
+) -> tuple[int, str, int] | None:
+    """The deal after which the match is over (the target or the number of deals reached,
+    one player alone at the top: tied, the match goes on), its winner and their total; None
+    while it goes on, or without a target or a number of deals (then no outcome is taken)."""
+    target, limit = int(rules["target"]), int(rules["deals"])
+    if not target and not limit:
         return None
+    totals: dict[str, int] = {}
+    for n, outcome in enumerate(outcomes, 1):  # the deals as scored once, by the core
+        for player, value in outcome.scores.items():
+            totals[player] = totals.get(player, 0) + int(value)
+        best = max(totals.values())
+        if (target and best >= target) or (limit and n >= limit):
+            leaders = [p for p, t in totals.items() if t == best]
+            if len(leaders) == 1:
+                return n, leaders[0], best
+    return None
 
 
 PIEDMONT = Piedmont()

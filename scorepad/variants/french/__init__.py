@@ -272,5 +272,12 @@ class French:
             return {**kept, **changes}
         return merge_raw(old, changes, REPLACES)
 
+    @property
+    def stats(self) -> Any:  # a `variants.figures.GameStats`, checked where it is made
+        """The game's statistics (`scorepad.variants.french.stats`, imported when asked for)."""
+        from scorepad.variants.french.stats import STATS
+
+        return STATS
+
 
 FRENCH = French()

@@ -252,5 +252,12 @@ class Troggu:
             ]
         return []
 
+    @property
+    def stats(self) -> Any:  # a `variants.figures.GameStats`, checked where it is made
+        """The game's statistics (`scorepad.variants.troggu.stats`, imported when asked for)."""
+        from scorepad.variants.troggu.stats import STATS
+
+        return STATS
+
 
 TROGGU = Troggu()
