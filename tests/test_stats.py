@@ -23,9 +23,9 @@ from scorepad.errors import ScorepadError
 from scorepad.render.stats_card import player_card
 from scorepad.render.stats_text import stats_text
 from scorepad.stats import stats, stats_object
+from scorepad.variants import get_variant
 from scorepad.variants.figures import Rate, Tally, rate, rate_of, rounded, rounded_int
 from scorepad.variants.french.stats import CONTRACTS
-from scorepad.variants import get_variant
 
 GAMES = {"french": ["french-club-evening.toml", "french-club-evening-2.toml",
                     "french-five-players.toml"],
@@ -278,8 +278,9 @@ def check_invariants(sessions: list[Any]) -> None:
             assert g.won == row.won
     if sessions[0].variant == "french":
         contracts = figures.game.contracts
-        assert sum(c.bid for c in contracts.values()) + figures.game.passed + figures.game.cancelled \
-            == figures.deals
+        game = figures.game
+        bids = sum(c.bid for c in contracts.values())
+        assert bids + game.passed + game.cancelled == figures.deals
         for c in CONTRACTS:  # the table's contracts are the players' added up
             mine = [p.game.by_contract[c] for p in figures.players]
             assert contracts[c].bid == sum(x.bid for x in mine)
@@ -319,7 +320,8 @@ def test_figures_read_on_the_club_evening():
     assert chloe.game.excuses_lost == 1 and chloe.game.handfuls == 1  # deals 12 and 2
     assert (figures.game.passed, figures.game.cancelled) == (1, 1)
     assert figures.game.contracts["garde-contre"].bid == 1
-    garde = figures.game.contracts["garde"]  # deals 2, 5, 9, 11, 13: failed, made, failed, made, made
+    # deals 2, 5, 9, 11, 13: failed, made, failed, made, made
+    garde = figures.game.contracts["garde"]
     assert (garde.bid, garde.made, garde.failed) == (5, 3, 2)
     assert rate(garde.success) == "60%"
     assert rate(figures.game.contracts["garde-contre"].success) == "1 of 1"
@@ -406,8 +408,8 @@ def test_averages_are_rounded_half_to_even_in_integers(total, deals, places):
 
 def test_an_average_per_deal_reads_as_in_the_standings():
     """Two decimals, halves to even: 25 over 8 deals is 3.12 in both."""
-    from scorepad.variants.figures import average
     from scorepad.text import average as standings_average
+    from scorepad.variants.figures import average
 
     assert average(Tally(8, 25)) == "+3.12" and average(Tally(8, -25)) == "−3.12"
     assert average(Tally(8, 27), sign=False) == "3.38" and average(Tally(3, 0)) == "0.00"
