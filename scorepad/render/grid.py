@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from scorepad.i18n import _
@@ -83,9 +83,18 @@ def simple_lines(
     def line(values: Sequence[str]) -> str:
         return "  ".join(padded(values, widths, at_right)).rstrip()
 
-    heads = [str(h).strip() for h in headers]
-    yield line(heads)
-    yield "  ".join("-" * w for w in widths)
+    return _ruled_lines(rows, headers, line, "  ".join("-" * w for w in widths))
+
+
+def _ruled_lines(
+    rows: Iterable[Sequence[str]],
+    headers: Sequence[str],
+    line: Callable[[Sequence[str]], str],
+    rule: str,
+) -> Iterator[str]:
+    """The header's line, the rule under it, then each row's line (a table's own `line`)."""
+    yield line([str(h).strip() for h in headers])
+    yield rule
     for row in rows:
         yield line(row)
 
@@ -126,10 +135,7 @@ def github_lines(
     def line(values: Sequence[str]) -> str:
         return "| " + " | ".join(padded(values, widths, at_right)) + " |"
 
-    yield line([str(h).strip() for h in headers])
-    yield "|" + "|".join("-" * (w + 2) for w in widths) + "|"
-    for row in rows:
-        yield line(row)
+    return _ruled_lines(rows, headers, line, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
 
 
 def github_table(
