@@ -92,6 +92,15 @@ def split_names(text: str, *, spaces: bool = False) -> list[str]:
     return [p for p in (n.strip() for n in parts) if p]
 
 
+def either(names: Sequence[str]) -> str:
+    """Names as a choice between them: "french or troggu", "french, troggu or piedmont"."""
+    if len(names) < 2:
+        return "".join(names)
+    if len(names) == 2:
+        return names[0] + _(" or ") + names[1]
+    return _("{names} or {last}").format(names=_(", ").join(names[:-1]), last=names[-1])
+
+
 def span(lo: Decimal | int, hi: Decimal | int) -> str:
     """ "42 to 94", or "114" when both ends are the same."""
     return num(lo) if lo == hi else _("{lo} to {hi}").format(lo=num(lo), hi=num(hi))
