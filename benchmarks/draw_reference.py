@@ -17,12 +17,12 @@ import argparse
 import json
 import random
 
-from scorepad.tournament.draw import FRENCH_SIZES, table_sizes
+from scorepad.tournament.draw import TABLE_SIZES, table_sizes
 from scorepad.tournament.plan import _least, _meetings, _plan
 
 
 def best_plan(n: int, rounds: int, seeds: list[int], work: int) -> tuple[int, int]:
-    shape = table_sizes(n, FRENCH_SIZES)
+    shape = table_sizes(n, TABLE_SIZES)
     found = []
     for seed in seeds:
         plan = _plan([], 0, n, shape, 4, rounds, f"reference {seed}", True, work)
@@ -48,7 +48,7 @@ def main() -> None:
     for n in range(lo, hi + 1):
         for rounds in range(rlo, rhi + 1):
             most, reps = best_plan(n, rounds, seeds, args.work)
-            bound = _least([], n, table_sizes(n, FRENCH_SIZES), rounds)
+            bound = _least([], n, table_sizes(n, TABLE_SIZES), rounds)
             source = "bound" if reps == bound and most <= 2 else "search"
             row = {"players": n, "rounds": rounds, "most": most, "repeats": reps,
                    "bound": bound, "source": source}  # fmt: skip

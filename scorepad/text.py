@@ -23,6 +23,13 @@ def num(x: Decimal | int) -> str:
     return text.replace("-", MINUS)
 
 
+def json_number(x: Decimal | int | None) -> int | float | None:
+    """A number as JSON writes it: a whole one as an int, else a float (None stays None)."""
+    if x is None or isinstance(x, int):
+        return x
+    return int(x) if x == x.to_integral_value() else float(x)
+
+
 def average(x: Decimal | int) -> str:
     """An average, always with two decimals, so a column reads alike: 204.00, 144.62, −3.50."""
     return format(Decimal(x).quantize(Decimal("0.01")), "f").replace("-", MINUS)

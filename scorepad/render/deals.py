@@ -7,12 +7,11 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from scorepad.core import json_number
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Outcome, Session
 from scorepad.render.grid import grid, simple_lines, wrapped
 from scorepad.scores import iter_outcomes, score
-from scorepad.text import num, plural, scores_line, signed, width
+from scorepad.text import json_number, num, plural, scores_line, signed, width
 from scorepad.variants import get_variant
 
 # what a deal's result says (JSON keeps them; tables show them in the language)

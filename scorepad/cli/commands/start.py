@@ -202,7 +202,7 @@ def count(
     counted = count_pile(deck, listed, pile)
     extra = v.count_extra(counted)
     if json_:
-        from scorepad.core import json_number
+        from scorepad.text import json_number
 
         obj: dict[str, Any] = {"points": json_number(counted.points)}
         obj.update(extra.get("json", {}))
