@@ -118,15 +118,22 @@ def new(
         import datetime
 
         day = datetime.date.today().isoformat()
+    from functools import partial
+
+    from scorepad.tournament.model import new_tournament
+
     made = app.create(
         folder,
-        variant,
-        names,
-        rounds=rounds,
-        deals=deals,
-        profile=rules,
-        title=title.strip(),
-        date=day,
+        partial(
+            new_tournament,
+            variant,
+            names,
+            rounds=rounds,
+            deals=deals,
+            profile=rules,
+            title=title.strip(),
+            date=day,
+        ),
     )
     run().saved.append(str(folder))
     from scorepad.variants import get_variant
