@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from scorepad.cli.base import Command, Group, family, naming_games
-from scorepad.cli.options import JsonOpt, ascii_int, ask, asking
+from scorepad.cli.options import JsonOpt, NewNameArg, OldNameArg, ascii_int, ask, asking
 from scorepad.cli.output import echo, echo_json, handled, print_problems, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
@@ -424,8 +424,8 @@ def report(
 @handled
 def rename(
     folder: DirArg,
-    old: Annotated[str, typer.Argument(help=_("who is renamed, as typed"), metavar="OLD")],
-    new: Annotated[str, typer.Argument(help=_("their name from now on"), metavar="NEW")],
+    old: OldNameArg,
+    new: NewNameArg,
 ) -> None:
     from scorepad.app.rename import rename_in_tournament
 
