@@ -17,13 +17,13 @@ import argparse
 import json
 import random
 
-from scorepad.tournament.draw import FRENCH_SIZES, table_sizes
+from scorepad.tournament.draw import TABLE_SIZES, table_sizes
 from scorepad.tournament.plan import least_repeats, make_plan
 from scorepad.tournament.search import meetings
 
 
 def best_plan(n: int, rounds: int, seeds: list[int], work: int) -> tuple[int, int]:
-    shape = table_sizes(n, FRENCH_SIZES)
+    shape = table_sizes(n, TABLE_SIZES)
     found = []
     for seed in seeds:
         plan = make_plan([], 0, n, shape, 4, rounds, f"reference {seed}", True, work)
@@ -49,7 +49,7 @@ def main() -> None:
     for n in range(lo, hi + 1):
         for rounds in range(rlo, rhi + 1):
             most, reps = best_plan(n, rounds, seeds, args.work)
-            bound = least_repeats([], n, table_sizes(n, FRENCH_SIZES), rounds)
+            bound = least_repeats([], n, table_sizes(n, TABLE_SIZES), rounds)
             source = "bound" if reps == bound and most <= 2 else "search"
             row = {"players": n, "rounds": rounds, "most": most, "repeats": reps,
                    "bound": bound, "source": source}  # fmt: skip

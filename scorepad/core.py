@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from decimal import Decimal
 from typing import Any
 
 from scorepad.checks import (
@@ -420,12 +419,6 @@ def _checked(session: Session, only: Deal | None = None) -> Session:
         for _outcome in iter_outcomes(session):
             pass
     return session
-
-
-def json_number(x: Decimal | int | None) -> int | float | None:
-    if x is None or isinstance(x, int):
-        return x
-    return int(x) if x == x.to_integral_value() else float(x)
 
 
 def start_session(

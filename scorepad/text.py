@@ -23,6 +23,13 @@ def num(x: Decimal | int) -> str:
     return text.replace("-", MINUS)
 
 
+def json_number(x: Decimal | int | None) -> int | float | None:
+    """A number as JSON writes it: a whole one as an int, else a float (None stays None)."""
+    if x is None or isinstance(x, int):
+        return x
+    return int(x) if x == x.to_integral_value() else float(x)
+
+
 def average(x: Decimal | int) -> str:
     """An average, always with two decimals, so a column reads alike: 204.00, 144.62, −3.50."""
     return format(Decimal(x).quantize(Decimal("0.01")), "f").replace("-", MINUS)
@@ -90,6 +97,15 @@ def split_names(text: str, *, spaces: bool = False) -> list[str]:
     dropped; with `spaces`, a space separates names too."""
     parts = (_NAME_OR_SPACE_SEPARATORS if spaces else _NAME_SEPARATORS).split(text)
     return [p for p in (n.strip() for n in parts) if p]
+
+
+def either(names: Sequence[str]) -> str:
+    """Names as a choice between them: "french or troggu", "french, troggu or piedmont"."""
+    if len(names) < 2:
+        return "".join(names)
+    if len(names) == 2:
+        return names[0] + _(" or ") + names[1]
+    return _("{names} or {last}").format(names=_(", ").join(names[:-1]), last=names[-1])
 
 
 def span(lo: Decimal | int, hi: Decimal | int) -> str:

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.errors import ScorepadError
-from scorepad.tournament.draw import FRENCH_SIZES, Round, draw_round, repeats, table_sizes
+from scorepad.tournament.draw import TABLE_SIZES, Round, draw_round, repeats, table_sizes
 
 FEW = 20_000  # swaps weighed per plan where a case cannot reach its bound
 
@@ -28,7 +28,7 @@ def names(n: int, prefix: str = "P") -> list[str]:
 
 
 def tournament(roster: Sequence[str], rounds: int, seed: int | str = 0, work: int = FEW,
-               sizes: Sequence[int] = FRENCH_SIZES) -> list[Round]:  # fmt: skip
+               sizes: Sequence[int] = TABLE_SIZES) -> list[Round]:  # fmt: skip
     drawn: list[Round] = []
     for _ in range(rounds):
         drawn.append(draw_round(roster, [r.tables for r in drawn], rounds, seed, sizes=sizes,
@@ -46,7 +46,7 @@ def odd_seats(history: Sequence[Sequence[Sequence[str]]], preferred: int = 4) ->
 
 
 def check_round(tables: Sequence[Sequence[str]], roster: Sequence[str],
-                sizes: Sequence[int] = FRENCH_SIZES) -> None:  # fmt: skip
+                sizes: Sequence[int] = TABLE_SIZES) -> None:  # fmt: skip
     seated = [p for t in tables for p in t]
     assert sorted(seated) == sorted(roster)  # everyone, once
     assert sorted(len(t) for t in tables) == sorted(table_sizes(len(roster), sizes))
@@ -283,7 +283,7 @@ def test_refusals_in_japanese():
 @settings(max_examples=25, deadline=None)
 @given(players=st.integers(3, 23), rounds=st.integers(1, 4), seed=st.integers(0, 10**6),
        changes=st.lists(st.tuples(st.booleans(), st.integers(0, 30)), max_size=3),
-       sizes=st.sampled_from([FRENCH_SIZES, (4, 5, 3, 6), (5, 4, 3)]))  # fmt: skip
+       sizes=st.sampled_from([TABLE_SIZES, (4, 5, 3, 6), (5, 4, 3)]))  # fmt: skip
 def test_random_rosters_keep_every_invariant(players, rounds, seed, changes, sizes):
     roster = names(players)
     changes = list(changes)  # popped below: hypothesis's own list stays as it gave it

@@ -41,24 +41,13 @@ def players_given(players: str | None, players_file: Path | None, where: Path) -
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-def create(
-    folder: Path,
-    variant: str,
-    players: Sequence[str],
-    *,
-    rounds: int,
-    deals: int,
-    profile: str | None = None,
-    title: str = "",
-    date: str = "",
-) -> Tournament:
+def create(folder: Path, make: Callable[[], Tournament]) -> Tournament:
+    """The tournament `make()` builds (`tournament.model.new_tournament` with its options),
+    saved new in `folder`; its problems are located at the folder."""
     from scorepad.storage import tournament as files
-    from scorepad.tournament.model import new_tournament
 
     try:
-        tournament = new_tournament(
-            variant, players, rounds=rounds, deals=deals, profile=profile, title=title, date=date
-        )
+        tournament = make()
     except ScorepadError as err:
         raise err.located(str(folder)) from None
     files.save_new(folder, tournament)

@@ -4,7 +4,7 @@ that builds a command only when it is looked up."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import typer
@@ -14,7 +14,7 @@ from typer._click.formatting import HelpFormatter
 from scorepad.cli.commands import COMMANDS, load
 from scorepad.cli.output import echo
 from scorepad.i18n import N_, _
-from scorepad.text import shown
+from scorepad.text import either, shown
 
 #: click's own headings, in the catalogue (the formatter translates them where they are written)
 HEADINGS = (N_("Usage: "), N_("Arguments"), N_("Options"), N_("Commands"))
@@ -127,6 +127,21 @@ def given_once_each(parser: Any, args: list[str]) -> None:
 
 class Command(_OnceEach, _HelpInTheLanguage, typer.core.TyperCommand):
     pass
+
+
+def naming_games(games: Callable[[], Sequence[str]]) -> type[Command]:
+    """A command class whose `--variant` help names the games it takes ("french, troggu or
+    piedmont"), `games()` asked only when the help is shown: a game that registers is named,
+    and the command's start-up imports no registry for it."""
+
+    class NamingGames(Command):
+        def format_options(self, ctx: Any, formatter: Any) -> None:
+            for param in self.params:
+                if param.name == "variant" and isinstance(param, typer.core.TyperOption):
+                    param.help = either(games())
+            super().format_options(ctx, formatter)
+
+    return NamingGames
 
 
 class Group(_OnceEach, _HelpInTheLanguage, typer.core.TyperGroup):

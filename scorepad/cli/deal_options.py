@@ -13,7 +13,7 @@ class DealOption(NamedTuple):
     option: str  # command-line option
     kind: str  # as the game's Field: choice, player, number, integer, cards, flag, …
     choices: tuple[str, ...]
-    help: str  # with the games that take it, when not all do
+    help: str  # the games that take it are their fields' (`DealCommand` asks the registry)
 
 
 REPEATABLE = {"points", "handfuls", "out"}
@@ -44,23 +44,22 @@ DEAL_OPTIONS: tuple[DealOption, ...] = (
         "--contract",
         "choice",
         ("petite", "garde", "garde-sans", "garde-contre", "pass", "cancelled"),
-        "the contract, or pass / cancelled [french]",
+        "the contract, or pass / cancelled",
     ),
-    DealOption("taker", "--taker", "player", (), "who took [french]"),
+    DealOption("taker", "--taker", "player", (), "who took"),
     DealOption(
         "partner",
         "--partner",
         "player",
         (),
-        "the partner (French 5 players, Troggu 7–8 players) [french, troggu]",
+        "the partner (French 5 players, Troggu 7–8 players)",
     ),
     DealOption(
         "alone",
         "--alone",
         "flag",
         (),
-        "the declarer plays alone (French 5 players; Troggu 7–8: the called card "
-        "was theirs) [french, troggu]",
+        "the declarer plays alone (French 5 players; Troggu 7–8: the called card was theirs)",
     ),
     DealOption(
         "points",
@@ -74,7 +73,7 @@ DEAL_OPTIONS: tuple[DealOption, ...] = (
         "--bouts",
         "integer",
         (),
-        "bouts (21, 1, Excuse) in the taker side's cards [french]",
+        "bouts (21, 1, Excuse) in the taker side's cards",
     ),
     DealOption(
         "cards",
@@ -89,31 +88,24 @@ DEAL_OPTIONS: tuple[DealOption, ...] = (
         "--side",
         "choice",
         ("attack", "defence"),
-        "whose pile --cards lists: attack (default) or defence; Troggu: tappist or "
-        "opponents [french, troggu]",
+        "whose pile --cards lists: attack (default) or defence; Troggu: tappist or opponents",
     ),
-    DealOption(
-        "handfuls", "--handful", "handfuls", (), "handfuls shown, as PLAYER:TRUMPS [french]"
-    ),
+    DealOption("handfuls", "--handful", "handfuls", (), "handfuls shown, as PLAYER:TRUMPS"),
     DealOption(
         "petit_au_bout",
         "--petit-au-bout",
         "choice",
         ("attack", "defence"),
-        "which side won the Petit in the last trick [french]",
+        "which side won the Petit in the last trick",
     ),
-    DealOption(
-        "slam", "--slam", "choice", ("attack", "defence"), "which side took every trick [french]"
-    ),
-    DealOption(
-        "slam_announced", "--slam-announced", "flag", (), "slam announced by the taker [french]"
-    ),
+    DealOption("slam", "--slam", "choice", ("attack", "defence"), "which side took every trick"),
+    DealOption("slam_announced", "--slam-announced", "flag", (), "slam announced by the taker"),
     DealOption(
         "fool_exchange",
         "--fool-exchange",
         "choice",
         ("given", "owed", "lost"),
-        "what became of the Excuse [french, troggu]",
+        "what became of the Excuse",
     ),
     DealOption("fool", "--fool", "player", (), "who played the Excuse"),
     DealOption(
@@ -121,32 +113,30 @@ DEAL_OPTIONS: tuple[DealOption, ...] = (
         "--fool-winner",
         "player",
         (),
-        "who won the trick of the Excuse [french, troggu]",
+        "who won the trick of the Excuse",
     ),
     DealOption(
         "bid",
         "--bid",
         "choice",
         ("tapp", "solo", "misere"),
-        "tapp, solo, or misere when all passed [troggu]",
+        "tapp, solo, or misere when all passed",
     ),
-    DealOption("tappist", "--tappist", "player", (), "the declarer [troggu]"),
-    DealOption(
-        "called", "--called", "card", (), "7–8 players: the card the Tappist named [troggu]"
-    ),
+    DealOption("tappist", "--tappist", "player", (), "the declarer"),
+    DealOption("called", "--called", "card", (), "7–8 players: the card the Tappist named"),
     DealOption(
         "forced",
         "--forced",
         "flag",
         (),
-        "7–8 players: all passed, the Bättler (or trump 1) holder had to play [troggu]",
+        "7–8 players: all passed, the Bättler (or trump 1) holder had to play",
     ),
-    DealOption("tricks", "--tricks", "integer", (), "tricks won by the Tappist's side [troggu]"),
+    DealOption("tricks", "--tricks", "integer", (), "tricks won by the Tappist's side"),
     DealOption(
         "player",
         "--player",
         "player",
         (),
-        "whose pile --cards lists (or whose --points X) [piedmont]",
+        "whose pile --cards lists (or whose --points X)",
     ),
 )

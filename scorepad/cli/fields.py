@@ -94,13 +94,15 @@ class DealCommand(Command):
     """`deal` and `edit`: their help lists the deal options per game, not in one long list."""
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
-        import re
-
         from scorepad.cli.deal_options import DEAL_OPTIONS, SHORT_OPTIONS, SYNONYM_HELP
-        from scorepad.variants import GAMES
+        from scorepad.variants import GAMES, registry
 
         keys = {f.key for f in DEAL_OPTIONS}
-        tag = re.compile(r" ?\[([a-z, ]+)\]")
+        games = registry()  # every game imported: for --help only
+        takers: dict[str, list[str]] = {}  # the games that take each field, by name
+        for name, variant in games.items():
+            for field in variant.fields:
+                takers.setdefault(field.key, []).append(name)
         own: list[tuple[str, str]] = []
         sections: dict[str, list[tuple[str, str]]] = {ANY_GAME: []}
         sections.update((title, []) for _module, title in GAMES.values())
@@ -111,13 +113,12 @@ class DealCommand(Command):
             if param.name not in keys:
                 own.append(record)
                 continue
-            names, text = record
-            games = tag.search(text)
-            plain = (names, tag.sub("", text))
-            for game in games.group(1).split(", ") if games else ():
-                sections[GAMES[game][1]].append(plain)
-            if games is None:
-                sections[ANY_GAME].append(plain)
+            taken = takers.get(param.name, [])
+            if 0 < len(taken) < len(games):
+                for game in taken:
+                    sections[GAMES[game][1]].append(record)
+            else:  # every game's (or no game's own field: the dealer, a note)
+                sections[ANY_GAME].append(record)
         # the short options where they stand for a game's own fields (-c: Troggu's bid)
         shorts: dict[str, list[tuple[str, str]]] = {}
         for key, said in SYNONYM_HELP.items():

@@ -54,6 +54,10 @@ FilesArg = Annotated[
 
 JsonOpt = Annotated[bool, typer.Option("--json", help=_("machine-readable output"))]
 
+#: `rename`'s and `tournament rename`'s two names
+OldNameArg = Annotated[str, typer.Argument(help=_("who is renamed, as typed"), metavar="OLD")]
+NewNameArg = Annotated[str, typer.Argument(help=_("their name from now on"), metavar="NEW")]
+
 
 def _grid_format(value: str) -> str:
     """--format is checked before anything is printed (tabulate only when not "simple")."""

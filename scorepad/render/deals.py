@@ -7,12 +7,11 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from scorepad.core import json_number
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Outcome, Session
-from scorepad.render.grid import grid, simple_lines, wrapped
+from scorepad.render.grid import grid, grid_lines, wrapped
 from scorepad.scores import iter_outcomes, score
-from scorepad.text import num, plural, scores_line, signed, width
+from scorepad.text import json_number, num, plural, scores_line, signed, width
 from scorepad.variants import get_variant
 
 # what a deal's result says (JSON keeps them; tables show them in the language)
@@ -189,7 +188,7 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
             head,
         )
     yield head
-    yield from simple_lines(rows(), heads, [k for k, i in enumerate(keep) if i in numbers], sized)
+    yield from grid_lines(rows(), heads, [k for k, i in enumerate(keep) if i in numbers], sized)
     if names != list(session.players):  # abbreviated: say who is who
         yield from wrapped(
             [f"{a} {p}" for a, p in zip(names, session.players, strict=True)], "  ", fit

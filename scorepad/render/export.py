@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from scorepad.core import json_number
 from scorepad.i18n import N_, _
 from scorepad.model import Session
 from scorepad.render.deals import OUT, deal_object, result_name
-from scorepad.render.grid import github_lines
+from scorepad.render.grid import grid_lines
 from scorepad.scores import iter_outcomes
-from scorepad.text import width
+from scorepad.text import json_number, width
 from scorepad.variants import get_variant
 
 EXPORT_FIXED = 7  # columns before the players'
@@ -172,7 +171,7 @@ def _markdown_chunks(session: Session) -> Iterator[str]:
             widths[i] = max(widths[i], width(cell))
     if session.heading:
         yield f"## {_markdown_cell(session.heading)}\n\n"
-    for line in github_lines(rows(), headers, right, widths):
+    for line in grid_lines(rows(), headers, right, widths, "github"):
         yield line + "\n"
 
 

@@ -59,7 +59,7 @@ def simple_table(
         max([width(str(h).strip()) + 2, *(width(r[i]) for r in cells if i < len(r))])
         for i, h in enumerate(headers)
     ]
-    return "\n".join(simple_lines(cells, headers, right if cells else (), widths))
+    return "\n".join(grid_lines(cells, headers, right if cells else (), widths))
 
 
 def padded(values: Sequence[str], widths: Sequence[int], at_right: set[int]) -> list[str]:
@@ -71,21 +71,27 @@ def padded(values: Sequence[str], widths: Sequence[int], at_right: set[int]) -> 
     return parts
 
 
-def simple_lines(
+def grid_lines(
     rows: Iterable[Sequence[str]],
     headers: Sequence[str],
     right: Sequence[int],
     widths: Sequence[int],
+    style: str = "simple",
 ) -> Iterator[str]:
-    """The lines of a "simple" table whose column widths are known."""
+    """The lines of a table whose column widths are known, in tabulate's `style`: "simple"
+    (columns two spaces apart, a dashed rule) or "github" (cells between bars)."""
     at_right = set(right)
+    if style == "github":
+        rule = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
+    else:
+        rule = "  ".join("-" * w for w in widths)
 
     def line(values: Sequence[str]) -> str:
-        return "  ".join(padded(values, widths, at_right)).rstrip()
+        cells = padded(values, widths, at_right)
+        return "| " + " | ".join(cells) + " |" if style == "github" else "  ".join(cells).rstrip()
 
-    heads = [str(h).strip() for h in headers]
-    yield line(heads)
-    yield "  ".join("-" * w for w in widths)
+    yield line([str(h).strip() for h in headers])
+    yield rule
     for row in rows:
         yield line(row)
 
@@ -114,24 +120,6 @@ def fitted_table(
         keep.remove(drops.pop(0))
 
 
-def github_lines(
-    rows: Iterable[Sequence[str]],
-    headers: Sequence[str],
-    right: Sequence[int],
-    widths: Sequence[int],
-) -> Iterator[str]:
-    """The lines of tabulate's "github" table whose column widths are known."""
-    at_right = set(right)
-
-    def line(values: Sequence[str]) -> str:
-        return "| " + " | ".join(padded(values, widths, at_right)) + " |"
-
-    yield line([str(h).strip() for h in headers])
-    yield "|" + "|".join("-" * (w + 2) for w in widths) + "|"
-    for row in rows:
-        yield line(row)
-
-
 def github_table(
     rows: Sequence[Sequence[Any]], headers: Sequence[str], right: Sequence[int] = ()
 ) -> str:
@@ -144,7 +132,7 @@ def github_table(
         max([width(str(h).strip()) + 2, *(width(r[i]) for r in cells if i < len(r))])
         for i, h in enumerate(headers)
     ]
-    return "\n".join(github_lines(cells, headers, right if cells else (), widths))
+    return "\n".join(grid_lines(cells, headers, right if cells else (), widths, "github"))
 
 
 def wrapped(items: Sequence[str], sep: str, fit: int | None) -> list[str]:

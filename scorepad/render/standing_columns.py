@@ -9,10 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from scorepad.core import json_number
 from scorepad.i18n import N_
 from scorepad.ranking import Standing
-from scorepad.text import average, signed
+from scorepad.text import average, json_number, signed
 
 #: the views that render the spec
 TERMINAL, JSON, SHEET = "terminal", "json", "sheet"

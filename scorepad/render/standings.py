@@ -6,14 +6,13 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from scorepad.core import json_number
 from scorepad.i18n import _, ngettext
 from scorepad.model import Session
 from scorepad.ranking import LeagueRow, Standing
 from scorepad.render.grid import fitted_table, grid
 from scorepad.render.standing_columns import JSON, TERMINAL, drop_order, standing_columns
 from scorepad.scores import iter_outcomes
-from scorepad.text import average, num, signed
+from scorepad.text import average, json_number, num, signed
 
 if TYPE_CHECKING:  # only the settle command needs its module
     from scorepad.settle import Settlement

@@ -66,9 +66,9 @@ from dataclasses import dataclass
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 
-#: French Tarot: tables of 4, of 5 where the count needs them, of 3 only where 4s and 5s
-#: cannot cover the count (6, 7 and 11 players).
-FRENCH_SIZES: tuple[int, ...] = (4, 5, 3)
+#: The usual table sizes (the default): tables of 4, of 5 where the count needs them, of 3
+#: only where 4s and 5s cannot cover the count (6, 7 and 11 players).
+TABLE_SIZES: tuple[int, ...] = (4, 5, 3)
 
 #: The search's work per plan, in swaps evaluated: about 1 s of one core of a small machine
 #: where the plan does not reach its bound early (22 players over 6 rounds needed more than
@@ -94,7 +94,7 @@ class Round:
     bound: int
 
 
-def table_sizes(count: int, sizes: Sequence[int] = FRENCH_SIZES) -> tuple[int, ...]:
+def table_sizes(count: int, sizes: Sequence[int] = TABLE_SIZES) -> tuple[int, ...]:
     """The tables for `count` players: as few of each size as possible, from the last size
     of `sizes` back to the second, the rest of the first (preferred) size. Listed preferred
     size first, then in the order of `sizes`. Refused (ScorepadError) when not possible."""
@@ -164,7 +164,7 @@ def _name_order(name: str) -> tuple[str, str]:
     return bare.casefold(), name
 
 
-def quality(history: History, sizes: Sequence[int] = FRENCH_SIZES) -> Quality:
+def quality(history: History, sizes: Sequence[int] = TABLE_SIZES) -> Quality:
     """The meetings and first seats over the rounds of `history` (each round its tables,
     each table its players in seating order)."""
     from scorepad.tournament.plan import least_repeats
@@ -205,7 +205,7 @@ def draw_round(
     rounds: int,
     seed: int | str = 0,
     *,
-    sizes: Sequence[int] = FRENCH_SIZES,
+    sizes: Sequence[int] = TABLE_SIZES,
     fair: bool = True,
     work: int = WORK,
 ) -> Round:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, TypeGuard
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
-from scorepad.text import plural, shown
+from scorepad.text import either, plural, shown
 
 if TYPE_CHECKING:
     from scorepad.model import Session
@@ -240,7 +240,7 @@ def new_tournament(
                     Problem(
                         "--variant",
                         _("tournaments are of {games}, not {variant}").format(
-                            games=_(" or ").join(tournament_games()), variant=name
+                            games=either(tournament_games()), variant=name
                         ),
                     )
                 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from scorepad.cards import Card, Deck, PileCount, format_cards
@@ -90,6 +91,23 @@ def fool_fields(
         # in English here: the question translates the whole help
         Field("fool", "--fool", "player", FOOL_PLAYED[fool], word=N_("fool"), asked_at_once=True),
         Field("fool_winner", "--fool-winner", "player", FOOL_WON[fool], word=N_("fool winner")),
+    )
+
+
+def pile_fields(sides: tuple[str, ...], side_aliases: Mapping[str, str]) -> tuple[Field, ...]:
+    """The fields of a counted pile (--cards, --pile, --side) in a game of two sides."""
+    return (
+        Field("cards", "--cards", "cards", "the cards of one side's pile"),
+        Field("pile", "--pile", "integer", "how many cards the pile holds", asked_at_once=True),
+        Field(
+            "side",
+            "--side",
+            "choice",
+            "whose pile the cards are",
+            sides,
+            aliases=tuple(side_aliases.items()),
+            asked_at_once=True,
+        ),
     )
 
 
@@ -241,6 +259,55 @@ def merge_raw(
                 merged.pop(other, None)
     merged.update(changes)
     return merged
+
+
+class DeclarerGame:
+    """What the games of a declarer's side against the others (French Tarot, Troggu) share,
+    so that each game's class states only what differs: zero-sum deals, the dealer sitting
+    out, tournament tables of 4 and 5 (3s only where those cannot cover), no target to end
+    the match. The game names its deck (`the_deck`), the fields a change replaces
+    (`replaces`) and its `reading` module, which reads and writes its entries:
+    `read_entry(game, raw, table)`, `saved_entry(game, saved)`, `entry_to_raw(entry)`."""
+
+    deal_total = 0
+    has_declarer = True
+    settles_per_game = False
+    deals_end_match = False
+    sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
+    tournament_tables: tuple[int, ...] = (4, 5, 3)  # 3s only where 4s and 5s cannot cover
+    the_deck: Deck
+    replaces: Mapping[str, tuple[str, ...]]
+    reading: ModuleType
+
+    def deck(self, rules: Mapping[str, Setting]) -> Deck:
+        return self.the_deck
+
+    def read_entry(self, raw: Mapping[str, Any], table: Table) -> Any:
+        return self.reading.read_entry(self, raw, table)
+
+    def saved_entry(self, saved: Any) -> Any:
+        """The entry as scorepad saved it (the game's `reading.saved_entry`)."""
+        return self.reading.saved_entry(self, saved)
+
+    def entry_to_raw(self, entry: Any) -> dict[str, Any]:
+        return self.reading.entry_to_raw(entry)  # type: ignore[no-any-return]
+
+    def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
+        return []
+
+    def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
+        return None  # the evening runs until the players stop (chips: settled deal by deal)
+
+    def starts_afresh(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> bool:
+        """Whether an edit makes the deal another kind (a pass, a misère): nothing but the
+        dealer and the note is kept of the old fields."""
+        return False
+
+    def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+        if self.starts_afresh(old, changes):
+            kept = {k: v for k, v in old.items() if k in ("dealer", "note")}
+            return {**kept, **changes}
+        return merge_raw(old, changes, self.replaces)
 
 
 def raw_value(value: Any) -> Any:

@@ -8,7 +8,14 @@ from typing import Annotated, Any
 import typer
 
 from scorepad.cli.base import Command, family
-from scorepad.cli.options import FileArg, FilesArg, ascii_int, complete_player
+from scorepad.cli.options import (
+    FileArg,
+    FilesArg,
+    NewNameArg,
+    OldNameArg,
+    ascii_int,
+    complete_player,
+)
 from scorepad.cli.output import echo, handled, run
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
@@ -114,8 +121,8 @@ def _change(file: Path, change: Any, said: str, name: str) -> None:
 @handled
 def rename(
     files: FilesArg,
-    old: Annotated[str, typer.Argument(help=_("who is renamed, as typed"), metavar="OLD")],
-    new: Annotated[str, typer.Argument(help=_("their name from now on"), metavar="NEW")],
+    old: OldNameArg,
+    new: NewNameArg,
 ) -> None:
     from scorepad.app.rename import rename_files
 

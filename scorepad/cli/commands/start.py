@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from scorepad.cli.base import Command, family
+from scorepad.cli.base import Command, family, naming_games
 from scorepad.cli.options import FileArg, JsonOpt, ascii_int
 from scorepad.cli.output import echo, echo_json, handled, run
 from scorepad.errors import Problem, ScorepadError
@@ -17,8 +17,19 @@ from scorepad.text import plural, typed
 commands = family()
 
 
+def _every_game() -> tuple[str, ...]:
+    """Every registered game, by name: the games `--variant` takes."""
+    from scorepad.variants import GAMES
+
+    return tuple(GAMES)
+
+
+#: the games' option, named in --help by the registry (`naming_games`)
+VariantOpt = Annotated[str, typer.Option("--variant", "-v")]
+
+
 @commands.command(
-    cls=Command,
+    cls=naming_games(_every_game),
     help=_(
         "Start a session file. It is never overwritten.\n\nExample: scorepad new club.toml "
         '--variant french --players "Anna,Bruno,Chloé,Daisuke"'
@@ -27,7 +38,7 @@ commands = family()
 @handled
 def new(
     file: FileArg,
-    variant: Annotated[str, typer.Option("--variant", "-v", help=_("french, troggu or piedmont"))],
+    variant: VariantOpt,
     players: Annotated[
         str, typer.Option("--players", "-p", help=_("players in seating order, comma-separated"))
     ],
@@ -159,7 +170,7 @@ def new(
 
 
 @commands.command(
-    cls=Command,
+    cls=naming_games(_every_game),
     help=_(
         "Card points of a pile: listed cards plus unlisted low cards up to --pile.\n\n"
         "Example: scorepad count --variant french 21 1 EX KH KS QD CC JH --pile 30"
@@ -170,7 +181,7 @@ def count(
     cards: Annotated[
         list[str], typer.Argument(help=_("the cards, e.g. 21 1 EX KH QS"), show_default=False)
     ],
-    variant: Annotated[str, typer.Option("--variant", "-v", help=_("french, troggu or piedmont"))],
+    variant: VariantOpt,
     pile: Annotated[
         int | None,
         typer.Option(
@@ -191,7 +202,7 @@ def count(
     counted = count_pile(deck, listed, pile)
     extra = v.count_extra(counted)
     if json_:
-        from scorepad.core import json_number
+        from scorepad.text import json_number
 
         obj: dict[str, Any] = {"points": json_number(counted.points)}
         obj.update(extra.get("json", {}))

@@ -7,8 +7,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from scorepad.cli.base import Command, Group, family
-from scorepad.cli.options import JsonOpt, ascii_int, ask, asking
+from scorepad.cli.base import Command, Group, family, naming_games
+from scorepad.cli.options import JsonOpt, NewNameArg, OldNameArg, ascii_int, ask, asking
 from scorepad.cli.output import echo, echo_json, handled, print_problems, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
@@ -55,8 +55,15 @@ def _date(value: str | None, option: str, where: Path) -> str | None:
         raise err.located(str(where)) from None
 
 
+def _tournament_games() -> tuple[str, ...]:
+    """The games with tournaments, by name (every game imported: for --help only)."""
+    from scorepad.tournament.model import tournament_games
+
+    return tournament_games()
+
+
 @group.command(
-    cls=Command,
+    cls=naming_games(_tournament_games),
     help=_(
         "Start a tournament: a folder with its tournament file (roster, rounds, deals per "
         "round).\nIt never overwrites one. The roster file holds one name a line.\n\n"
@@ -67,7 +74,7 @@ def _date(value: str | None, option: str, where: Path) -> str | None:
 @handled
 def new(
     folder: DirArg,
-    variant: Annotated[str, typer.Option("--variant", "-v", help=_("french or troggu"))],
+    variant: Annotated[str, typer.Option("--variant", "-v")],
     rounds: Annotated[
         int, typer.Option("--rounds", help=_("how many rounds"), parser=ascii_int, metavar="R")
     ],
@@ -111,15 +118,22 @@ def new(
         import datetime
 
         day = datetime.date.today().isoformat()
+    from functools import partial
+
+    from scorepad.tournament.model import new_tournament
+
     made = app.create(
         folder,
-        variant,
-        names,
-        rounds=rounds,
-        deals=deals,
-        profile=rules,
-        title=title.strip(),
-        date=day,
+        partial(
+            new_tournament,
+            variant,
+            names,
+            rounds=rounds,
+            deals=deals,
+            profile=rules,
+            title=title.strip(),
+            date=day,
+        ),
     )
     run().saved.append(str(folder))
     from scorepad.variants import get_variant
@@ -415,8 +429,8 @@ def report(
 @handled
 def rename(
     folder: DirArg,
-    old: Annotated[str, typer.Argument(help=_("who is renamed, as typed"), metavar="OLD")],
-    new: Annotated[str, typer.Argument(help=_("their name from now on"), metavar="NEW")],
+    old: OldNameArg,
+    new: NewNameArg,
 ) -> None:
     from scorepad.app.rename import rename_in_tournament
 

@@ -1,21 +1,27 @@
 """French Tarot for 3, 4 or 5 players, as ../shared/rules/french.md describes it.
 
-The game object (`FRENCH`) declares its fields and answers the protocol; its parts live in
-the modules beside it: `entry` (words, numbers, the entry), `bounds` (card counts),
-`reading`, `checks`, `scoring`."""
+`FRENCH` states what French Tarot's `base.DeclarerGame` does not share with Troggu; its
+parts: `entry` (words, numbers, the entry), `bounds` (card counts), `reading`, `checks`,
+`scoring`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from scorepad.cards import Deck, PileCount
-from scorepad.errors import Problem
+from scorepad.cards import PileCount
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import plural
-from scorepad.variants.base import Field, fool_fields, merge_raw, with_prompts, with_words
+from scorepad.variants.base import (
+    DeclarerGame,
+    Field,
+    fool_fields,
+    pile_fields,
+    with_prompts,
+    with_words,
+)
 from scorepad.variants.french import reading, scoring
 from scorepad.variants.french.checks import excuse_sides, owed_by, slam_fits
 from scorepad.variants.french.entry import (
@@ -32,28 +38,24 @@ from scorepad.variants.french.entry import (
     TARGETS,
     FrenchEntry,
 )
-from scorepad.variants.reader import Saved
 
 
-class French:
+class French(DeclarerGame):
     name = "french"
     title = N_("French Tarot")
     aliases: tuple[str, ...] = ("fr", "tarot", "french-tarot")
     min_players = 3
     max_players = 5
     profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED, "fft": FFT}
-    deal_total = 0
-    has_declarer = True
     unit = N_("points")
     declarer_results: tuple[str, ...] = (N_("made"), N_("failed"))
-    settles_per_game = False
-    deals_end_match = False
     settles_without_rate = False
     synonyms: Mapping[str, str] = {}
-    sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
-    tournament_tables: tuple[int, ...] = (4, 5, 3)  # 3s only where 4s and 5s cannot cover
     tournament_seats: Mapping[int, int] = {5: 4}  # at 5 the dealer sits out: no called king
     synonym_help: Mapping[str, tuple[str, str, str]] = {}
+    the_deck = DECK
+    replaces = REPLACES
+    reading = reading
     # the sheet's words
     legend = N_("✗ a failed contract, ★ a slam.")
     exchange_words: Mapping[str, str] = {
@@ -87,19 +89,7 @@ class French:
                 Field(
                     "bouts", "--bouts", "integer", "bouts (21, 1, Excuse) in the taker side's cards"
                 ),
-                Field("cards", "--cards", "cards", "the cards of one side's pile"),
-                Field(
-                    "pile", "--pile", "integer", "how many cards the pile holds", asked_at_once=True
-                ),
-                Field(
-                    "side",
-                    "--side",
-                    "choice",
-                    "whose pile the cards are",
-                    SIDES,
-                    aliases=tuple(SIDE_ALIASES.items()),
-                    asked_at_once=True,
-                ),
+                *pile_fields(SIDES, SIDE_ALIASES),
                 Field(
                     "handfuls",
                     "--handful",
@@ -169,21 +159,6 @@ class French:
         },
     )
 
-    def deck(self, rules: Mapping[str, Setting]) -> Deck:
-        return DECK
-
-    # --- reading ---------------------------------------------------------------------------
-
-    def read_entry(self, raw: Mapping[str, Any], table: Table) -> FrenchEntry:
-        return reading.read_entry(self, raw, table)
-
-    def saved_entry(self, saved: Saved) -> FrenchEntry:
-        """The entry as scorepad saved it (`reading.saved_entry`)."""
-        return reading.saved_entry(self, saved)
-
-    def entry_to_raw(self, e: FrenchEntry) -> dict[str, Any]:
-        return reading.entry_to_raw(e)
-
     @staticmethod
     def excuse_sides(e: FrenchEntry) -> tuple[str, str] | None:
         return excuse_sides(e)
@@ -201,12 +176,6 @@ class French:
 
     def score(self, e: FrenchEntry, table: Table, explain: bool = True) -> Outcome:
         return scoring.score(self, e, table, explain)
-
-    def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
-        return []
-
-    def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
-        return None  # an evening of French Tarot runs until the players stop
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         bouts = plural(counted.bouts, "bout")
@@ -266,11 +235,8 @@ class French:
         team = f"{e.taker}+{e.partner}" if e.partner else str(e.taker)
         return f"{_(CONTRACT_WORDS[e.contract])} {team}"
 
-    def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
-        if changes.get("contract") in NO_SCORE:
-            kept = {k: v for k, v in old.items() if k in ("dealer", "note")}
-            return {**kept, **changes}
-        return merge_raw(old, changes, REPLACES)
+    def starts_afresh(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> bool:
+        return changes.get("contract") in NO_SCORE  # a pass, a cancelled deal
 
     @property
     def stats(self) -> Any:  # a `variants.figures.GameStats`, checked where it is made

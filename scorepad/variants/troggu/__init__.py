@@ -1,23 +1,29 @@
 """Troggu, the Swiss 62-card tarot, 3 to 8 players, settled in chips (rules/troggu.md).
 
-The game object (`TROGGU`) declares its fields and answers the protocol; its parts live in
-the modules beside it: `entry` (words, numbers, the entry), `bounds` (card counts),
-`reading`, `checks`, `scoring`."""
+`TROGGU` states what Troggu's `base.DeclarerGame` does not share with French Tarot; its
+parts: `entry` (words, numbers, the entry), `bounds` (card counts), `reading`, `checks`,
+`scoring`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from scorepad.cards import Deck, PileCount
+from scorepad.cards import PileCount
 from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, shown
-from scorepad.variants.base import Field, fool_fields, merge_raw, with_prompts, with_words
-from scorepad.variants.reader import Saved
+from scorepad.variants.base import (
+    DeclarerGame,
+    Field,
+    fool_fields,
+    pile_fields,
+    with_prompts,
+    with_words,
+)
 from scorepad.variants.troggu import reading, scoring
 from scorepad.variants.troggu.bounds import (
     prove_tricks,
@@ -38,24 +44,21 @@ from scorepad.variants.troggu.entry import (
 )
 
 
-class Troggu:
+class Troggu(DeclarerGame):
     name = "troggu"
     title = N_("Troggu (Swiss tarot)")
     aliases: tuple[str, ...] = ("swiss", "tappu", "tappa", "tappä")
     min_players = 3
     max_players = 8
     profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED}
-    deal_total = 0
-    has_declarer = True
     unit = N_("chips")
     declarer_results: tuple[str, ...] = (N_("won"), N_("lost"), N_("draw"))
-    settles_per_game = False
-    deals_end_match = False
     settles_without_rate = True
     synonyms: Mapping[str, str] = {"contract": "bid", "taker": "tappist"}  # -c, -t
-    sitting_out = "dealer-out"  # with more people than seats (seating.Policy)
-    tournament_tables: tuple[int, ...] = (4, 5, 3)  # 3s only where 4s and 5s cannot cover
     tournament_seats: Mapping[int, int] = {}  # every player at every deal
+    the_deck = DECK
+    replaces = REPLACES
+    reading = reading
     synonym_help: Mapping[str, tuple[str, str, str]] = {
         "contract": (N_("; Troggu: the bid"), "BID", N_("the bid, as --bid")),
         "taker": (N_("; Troggu: the Tappist"), "NAME", N_("the Tappist, as --tappist")),
@@ -104,19 +107,7 @@ class Troggu:
                     "number",
                     "the Tappist side's points, with the discard or the Tapp (0–114)",
                 ),
-                Field("cards", "--cards", "cards", "the cards of one side's pile"),
-                Field(
-                    "pile", "--pile", "integer", "how many cards the pile holds", asked_at_once=True
-                ),
-                Field(
-                    "side",
-                    "--side",
-                    "choice",
-                    "whose pile the cards are",
-                    SIDES,
-                    aliases=tuple(SIDE_ALIASES.items()),
-                    asked_at_once=True,
-                ),
+                *pile_fields(SIDES, SIDE_ALIASES),
                 *fool_fields(
                     N_("Bättler"),
                     N_("Bättler kept back to the last trick: exchange given, or lost"),
@@ -156,26 +147,8 @@ class Troggu:
         for f in fields
     )
 
-    def deck(self, rules: Mapping[str, Setting]) -> Deck:
-        return DECK
-
-    # --- reading ---------------------------------------------------------------------------
-
-    def read_entry(self, raw: Mapping[str, Any], table: Table) -> TrogguEntry:
-        return reading.read_entry(self, raw, table)
-
-    def saved_entry(self, saved: Saved) -> TrogguEntry:
-        """The entry as scorepad saved it (`reading.saved_entry`)."""
-        return reading.saved_entry(self, saved)
-
-    def entry_to_raw(self, e: TrogguEntry) -> dict[str, Any]:
-        return reading.entry_to_raw(e)
-
-    def merge(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
-        if "bid" in changes and (changes["bid"] == "misere") != (old.get("bid") == "misere"):
-            kept = {k: v for k, v in old.items() if k in ("dealer", "note")}
-            return {**kept, **changes}
-        return merge_raw(old, changes, REPLACES)
+    def starts_afresh(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> bool:
+        return "bid" in changes and (changes["bid"] == "misere") != (old.get("bid") == "misere")
 
     @staticmethod
     def ask_as(key: str, raw: Mapping[str, Any]) -> str | None:
@@ -225,9 +198,6 @@ class Troggu:
 
     def score(self, e: TrogguEntry, table: Table, explain: bool = True) -> Outcome:
         return scoring.score(self, e, table, explain)
-
-    def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
-        return None  # chips are settled deal by deal; the evening ends when it ends
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         rest = TOTAL - counted.points
