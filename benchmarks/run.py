@@ -48,7 +48,7 @@ DEALS = {  # one plain deal per game, as a table types it
     "troggu": ["--bid", "tapp", "--tappist", "Anna", "--points", "57"],
     "piedmont": ["--points", "Anna=50"],
 }
-TABLES: set[str] = set()  # commands that import tabulate by default: none (report.simple_table)
+TABLES: set[str] = set()  # commands that import tabulate by default: none (render.grid.simple_grid)
 
 
 def measure(argv: list[str], repeat: int, prepare: object = None) -> dict[str, float]:

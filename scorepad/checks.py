@@ -18,6 +18,18 @@ from scorepad.variants.reader import NotAsSaved, Saved
 
 MAX_SETTING = 1_000_000  # rule settings are points or chips: bounded
 MAX_NAME = 40  # characters in a player's name
+
+
+def long_name(name: str, where: str) -> Problem:
+    """The one problem of a name over MAX_NAME characters (its first MAX_NAME shown)."""
+    return Problem(
+        where,
+        _("'{p}…' is longer than {max_name} characters").format(
+            p=name[:MAX_NAME], max_name=MAX_NAME
+        ),
+    )
+
+
 MAX_TEXT = 500  # characters in a title or a note
 MAX_ROSTER = 40  # people on a roster larger than the table (the table's seats are the game's)
 
@@ -84,14 +96,7 @@ def check_players(value: Any, variant: str, lo: int, hi: int) -> tuple[str, ...]
         problems.append(Problem("players", _("a player's name is empty")))
     for p in players:
         if len(p) > MAX_NAME:
-            problems.append(
-                Problem(
-                    "players",
-                    _("'{p}…' is longer than {max_name} characters").format(
-                        p=p[:MAX_NAME], max_name=MAX_NAME
-                    ),
-                )
-            )
+            problems.append(long_name(p, "players"))
     seen: dict[str, str] = {}
     for p in players:
         if p.casefold() in seen:

@@ -9,7 +9,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from scorepad.checks import MAX_NAME, MAX_ROSTER, check_seats, control_problem, name_problem
+from scorepad.checks import (
+    MAX_NAME,
+    MAX_ROSTER,
+    check_seats,
+    control_problem,
+    long_name,
+    name_problem,
+)
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.model import Deal, Session, Table, nfc
@@ -45,14 +52,7 @@ def join(
     elif not new:
         problems.append(Problem("NAME", _("a player's name is empty")))
     elif len(new) > MAX_NAME:
-        problems.append(
-            Problem(
-                "NAME",
-                _("'{p}…' is longer than {max_name} characters").format(
-                    p=new[:MAX_NAME], max_name=MAX_NAME
-                ),
-            )
-        )
+        problems.append(long_name(new, "NAME"))
     elif any(fold(p) == fold(new) for p in roster):
         same = next(p for p in roster if fold(p) == fold(new))
         problems.append(
@@ -190,14 +190,7 @@ def plain_name_problems(name: str, where: str = "NEW") -> list[Problem]:
     if not new:
         return [Problem(where, _("a player's name is empty"))]
     if len(new) > MAX_NAME:
-        return [
-            Problem(
-                where,
-                _("'{p}…' is longer than {max_name} characters").format(
-                    p=new[:MAX_NAME], max_name=MAX_NAME
-                ),
-            )
-        ]
+        return [long_name(new, where)]
     return []
 
 

@@ -15,7 +15,7 @@ from scorepad import storage
 from scorepad.render.chart import chart, chart_markers, chart_samples
 from scorepad.render.deals import history_objects
 from scorepad.render.export import EXPORT_FIXED, export, export_headers, export_rows
-from scorepad.render.grid import github_table, simple_table
+from scorepad.render.grid import github_grid, simple_grid
 from scorepad.text import width
 
 
@@ -90,8 +90,8 @@ def test_chart_command(cli):
 NAMES = ["Anna", "Bruno", "Chloé", "大輔", "Émile", "花子さん", "Zoë", "Ame\u0301lie", "😀", "李"]
 
 
-@pytest.mark.parametrize(("fmt", "draw"), [("simple", simple_table),
-                                          ("github", github_table)])
+@pytest.mark.parametrize(("fmt", "draw"), [("simple", simple_grid),
+                                          ("github", github_grid)])
 @settings(max_examples=300, deadline=None)
 @given(data=st.data())
 def test_tables_drawn_here_are_tabulates(fmt, draw, data):

@@ -42,7 +42,7 @@ class _Counter:
     def player(self, key: str) -> Wins:
         return Wins(Rate(*self.won.get(key, [0, 0])))
 
-    def table(self, ranked: Sequence[str], names: Mapping[str, str]) -> int:
+    def overall(self, ranked: Sequence[str], names: Mapping[str, str]) -> int:
         return self.deals
 
 

@@ -69,7 +69,7 @@ class Read:
     length: int = 0
 
 
-def read_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: TableDraw) -> Read:
+def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: TableDraw) -> Read:
     """A table file read: what it counts (the first deals the draw gave it), or why nothing."""
     from scorepad import storage
     from scorepad.ranking import standings
@@ -109,7 +109,7 @@ def read_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
 
 
 def read_round(folder: Path, tournament: Tournament, round_: RoundDraw) -> list[Read]:
-    return [read_table(folder, tournament, round_, t) for t in round_.tables]
+    return [load_table(folder, tournament, round_, t) for t in round_.tables]
 
 
 def standings(

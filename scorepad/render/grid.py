@@ -22,7 +22,7 @@ def grid(
     equal): importing tabulate costs ~75 ms, at every deal of an evening. Any other --format
     goes to tabulate."""
     if fmt == "simple":
-        return simple_table(rows, headers, right)
+        return simple_grid(rows, headers, right)
     import tabulate
 
     tabulate.PRESERVE_WHITESPACE = False
@@ -46,7 +46,7 @@ def grid(
     return text
 
 
-def simple_table(
+def simple_grid(
     rows: Sequence[Sequence[Any]], headers: Sequence[str], right: Sequence[int] = ()
 ) -> str:
     """tabulate's "simple" format: headers, a rule of dashes, two spaces between columns,
@@ -96,7 +96,7 @@ def grid_lines(
         yield line(row)
 
 
-def fitted_table(
+def fitted_grid(
     rows: Sequence[Sequence[Any]],
     headers: Sequence[str],
     right: Sequence[int],
@@ -110,7 +110,7 @@ def fitted_table(
     ]
     drops = list(drop_order)
     while True:
-        text = simple_table(
+        text = simple_grid(
             [[r[i] for i in keep] for r in cells],
             [headers[i] for i in keep],
             [k for k, i in enumerate(keep) if i in right],
@@ -120,7 +120,7 @@ def fitted_table(
         keep.remove(drops.pop(0))
 
 
-def github_table(
+def github_grid(
     rows: Sequence[Sequence[Any]], headers: Sequence[str], right: Sequence[int] = ()
 ) -> str:
     """tabulate's "github" format, drawn here (a test holds them equal)."""

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from scorepad.i18n import _, ngettext
 from scorepad.model import Session
 from scorepad.ranking import LeagueRow, Standing
-from scorepad.render.grid import fitted_table, grid
+from scorepad.render.grid import fitted_grid, grid
 from scorepad.render.standing_columns import JSON, TERMINAL, drop_order, standing_columns
 from scorepad.scores import iter_outcomes
 from scorepad.text import average, json_number, num, signed
@@ -44,7 +44,7 @@ def standings_grid(
     data = [[c.cell_in(TERMINAL, r) for c in columns] for r in rows]
     right = [i for i, c in enumerate(columns) if c.key != "name"]
     if fmt == "simple" and fit is not None:
-        return fitted_table(data, headers, right, fit, drop_order(columns))
+        return fitted_grid(data, headers, right, fit, drop_order(columns))
     return grid(data, headers, fmt, right)
 
 

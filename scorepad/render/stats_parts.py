@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorepad.i18n import _
-from scorepad.render.grid import fitted_table
+from scorepad.render.grid import fitted_grid
 from scorepad.stats import DealRef, Stats
 from scorepad.text import num, signed, width
 from scorepad.variants.figures import DASH, GameStats, Section
@@ -63,6 +63,6 @@ def section_lines(sections: Sequence[Section], fit: int | None) -> list[str]:
     first where `fit` is short)."""
     parts: list[str] = []
     for s in sections:
-        table = fitted_table(s.rows, s.headers, range(s.left, len(s.headers)), fit, s.drop)
+        table = fitted_grid(s.rows, s.headers, range(s.left, len(s.headers)), fit, s.drop)
         parts += ["", s.title, table]
     return parts

@@ -11,7 +11,7 @@ from typing import Any
 from scorepad.i18n import _, ngettext
 from scorepad.model import Session
 from scorepad.render.deals import OUT
-from scorepad.render.grid import simple_table
+from scorepad.render.grid import simple_grid
 from scorepad.render.page import PAGE_STYLE
 from scorepad.text import plural, signed
 from scorepad.tournament.draw import Quality
@@ -70,7 +70,7 @@ def tables_text(tournament: Tournament, round_: RoundDraw) -> str:
     ]
     seated.sort(key=lambda x: name_key(x[0]))
     rows = [[p, _("table {t}").format(t=t), _("seat {s}").format(s=s)] for p, t, s in seated]
-    lines += ["  " + line for line in simple_table(rows, ["", "", ""]).splitlines()[2:]]
+    lines += ["  " + line for line in simple_grid(rows, ["", "", ""]).splitlines()[2:]]
     return "\n".join(lines)
 
 
@@ -278,7 +278,7 @@ def standings_text(tournament: Tournament, ranking: Ranking) -> str:
     if ranking.tie_break:
         head += _(" (ties: {keys})").format(keys=_(", then ").join(ranking.tie_break))
     numbers = [0, *range(2, 2 + drawn + 2 + bool(column))]
-    lines = [head, simple_table(rows, headers, numbers)]
+    lines = [head, simple_grid(rows, headers, numbers)]
     if ranking.unfinished:
         lines.append("")
         lines.append(_("* provisional: unfinished tables"))

@@ -82,7 +82,7 @@ def stats(sessions: Sequence[Session], labels: Sequence[str] | None = None) -> S
         deals=sum(len(s.deals) for s in sessions),
         sessions=names,
         players=tuple(done),
-        game=counter.table(ranked, {k: a.name for k, a in players.items()}),
+        game=counter.overall(ranked, {k: a.name for k, a in players.items()}),
         seated=tuple(a.name for a in players.values()),
     )
 

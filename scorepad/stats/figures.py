@@ -43,7 +43,7 @@ class Stats:
     deals: int
     sessions: tuple[str, ...]  # each session's label, in the order given
     players: tuple[PlayerStats, ...]  # as the standings rank them
-    game: Any = None  # the game's frozen figures of the whole table (`StatsCounter.table`)
+    game: Any = None  # the game's frozen figures of everyone counted (`StatsCounter.overall`)
     seated: tuple[str, ...] = ()  # the players in order of first appearance
 
     def player(self, name: str) -> PlayerStats:

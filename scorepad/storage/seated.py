@@ -11,6 +11,7 @@ from scorepad.checks import (
     MAX_NAME,
     MAX_ROSTER,
     control_problem,
+    long_name,
     read_deal,
     read_dealer,
     saved_deal,
@@ -135,14 +136,7 @@ def _name(value: Any, where: str, key: str, problems: list[Problem]) -> str | No
         problems.append(Problem(where, bad.what))
         return None
     if len(name) > MAX_NAME:
-        problems.append(
-            Problem(
-                where,
-                _("'{p}…' is longer than {max_name} characters").format(
-                    p=name[:MAX_NAME], max_name=MAX_NAME
-                ),
-            )
-        )
+        problems.append(long_name(name, where))
         return None
     return name
 

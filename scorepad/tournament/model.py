@@ -167,7 +167,7 @@ def table_title(title: str, round_: int, table: int) -> str:
 
 def check_roster(names: Sequence[str], where: str = "--players") -> tuple[str, ...]:
     """Names as a roster holds them (NFC, stripped): unique regardless of case, non-empty."""
-    from scorepad.checks import MAX_NAME, control_problem
+    from scorepad.checks import MAX_NAME, control_problem, long_name
     from scorepad.model import nfc
 
     problems: list[Problem] = []
@@ -191,14 +191,7 @@ def check_roster(names: Sequence[str], where: str = "--players") -> tuple[str, .
         elif not name:
             problems.append(Problem(where, _("a player's name is empty")))
         elif len(name) > MAX_NAME:
-            problems.append(
-                Problem(
-                    where,
-                    _("'{p}…' is longer than {max_name} characters").format(
-                        p=name[:MAX_NAME], max_name=MAX_NAME
-                    ),
-                )
-            )
+            problems.append(long_name(name, where))
         elif name.casefold() in seen:
             problems.append(
                 Problem(

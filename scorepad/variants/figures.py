@@ -173,8 +173,8 @@ class StatsCounter(Protocol):
         """One player's frozen figures (`PlayerStats.game`)."""
         ...
 
-    def table(self, ranked: Sequence[str], names: Mapping[str, str]) -> Any:
-        """The whole table's frozen figures (`Stats.game`); `ranked`: the players' keys as
+    def overall(self, ranked: Sequence[str], names: Mapping[str, str]) -> Any:
+        """The figures of everyone counted, frozen (`Stats.game`); `ranked`: the players' keys as
         the standings rank them, `names`: each key's name as shown."""
         ...
 

@@ -78,8 +78,8 @@ class Counter:
         a = self.counts.of(key)
         return PlayerFigures(a.won, Rate(*a.matches), a.margin)
 
-    def table(self, ranked: Sequence[str], names: Mapping[str, str]) -> None:
-        return None  # nothing of the whole table's
+    def overall(self, ranked: Sequence[str], names: Mapping[str, str]) -> None:
+        return None  # no figures of everyone counted
 
 
 class PiedmontStats:

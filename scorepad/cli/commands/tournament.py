@@ -312,6 +312,22 @@ BestOpt = Annotated[
 ]
 
 
+def _ranking(
+    folder: Path, tie_break: str | None, rank_by: str, best: int | None
+) -> tuple[tuple[str, ...], str]:
+    """The tie-break keys and the ranking asked for (`standings` and `report` alike), or the
+    one-line refusal located at the tournament's folder."""
+    from scorepad.tournament.ranking import check_ranking, tie_break_keys
+
+    how = rank_by.strip().lower()
+    try:
+        keys = tie_break_keys(tie_break)
+        check_ranking(how, best)
+    except ScorepadError as err:
+        raise err.located(str(folder)) from None
+    return keys, how
+
+
 @group.command(
     cls=Command,
     help=_(
@@ -331,15 +347,10 @@ def standings(
 ) -> None:
     from scorepad.app import tournament as app
     from scorepad.render import tournament as render
-    from scorepad.tournament.ranking import check_ranking, tie_break_keys
 
-    try:
-        keys = tie_break_keys(tie_break)
-        check_ranking(rank_by.strip().lower(), best)
-    except ScorepadError as err:
-        raise err.located(str(folder)) from None
+    keys, rank_by = _ranking(folder, tie_break, rank_by, best)
     past: list[Problem] = []  # tables holding deals past their length, not marked
-    tournament, ranking = app.standings(folder, keys, rank_by.strip().lower(), best, past)
+    tournament, ranking = app.standings(folder, keys, rank_by, best, past)
     if as_json:
         echo_json(render.standings_object(ranking))
     else:
@@ -402,14 +413,9 @@ def report(
 ) -> None:
     from scorepad.app import tournament as app
     from scorepad.render import tournament as render
-    from scorepad.tournament.ranking import check_ranking, tie_break_keys
 
-    try:
-        keys = tie_break_keys(tie_break)
-        check_ranking(rank_by.strip().lower(), best)
-    except ScorepadError as err:
-        raise err.located(str(folder)) from None
-    tournament, ranking, sessions = app.results(folder, keys, rank_by.strip().lower(), best)
+    keys, rank_by = _ranking(folder, tie_break, rank_by, best)
+    tournament, ranking, sessions = app.results(folder, keys, rank_by, best)
     _write_html(
         render.report_html(tournament, ranking, sessions),
         output,

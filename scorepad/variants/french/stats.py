@@ -22,7 +22,7 @@ Top level: `"passed"`, `"cancelled"` (deals), `"contracts"`: `{contract: {"bid",
 (5 players; `"total"`: the taker's scores), by the taker then the partner, both in the
 order of `"players"`.
 With `--player NAME`: `"partners"` only the pairs they played in, and no `"contracts"` (those
-are the whole table's). The taker's average margin: the `"margin"`s over `"took"`; the
+are everyone's). The taker's average margin: the `"margin"`s over `"took"`; the
 success: `"made"` / `"took"`.
 """
 
@@ -133,8 +133,8 @@ class PlayerFigures:
 
 
 @dataclass(frozen=True)
-class TableFigures:
-    """The whole table's French Tarot figures (`Stats.game`)."""
+class OverallFigures:
+    """French Tarot's figures of everyone counted (`Stats.game`)."""
 
     contracts: Mapping[str, Contract]
     partners: tuple[Pair, ...]  # 5 players: by the taker then the partner, as ranked
@@ -248,7 +248,7 @@ class Counter:
             longest_run=a.longest,
         )
 
-    def table(self, ranked: Sequence[str], names: Mapping[str, str]) -> TableFigures:
+    def overall(self, ranked: Sequence[str], names: Mapping[str, str]) -> OverallFigures:
         rank = {key: i for i, key in enumerate(ranked)}
         partners = tuple(
             Pair(names[t], names[p], *v)
@@ -256,7 +256,7 @@ class Counter:
                 self.pairs.items(), key=lambda kv: (rank[kv[0][0]], rank[kv[0][1]])
             )
         )
-        return TableFigures(
+        return OverallFigures(
             contracts={c: Contract(*v) for c, v in self.contracts.items()},
             partners=partners,
             passed=self.skipped["pass"],
@@ -335,7 +335,7 @@ class FrenchStats:
         return Counter()
 
     def sections(self, st: Any) -> list[Section]:
-        t: TableFigures = st.game
+        t: OverallFigures = st.game
         players = [(p, p.game) for p in st.players]
         headers = [
             _("player"),
@@ -414,7 +414,7 @@ class FrenchStats:
 
     def card(self, st: Any, p: Any) -> tuple[list[tuple[str, str]], list[Section]]:
         g: PlayerFigures = p.game
-        t: TableFigures = st.game
+        t: OverallFigures = st.game
         items = [
             (
                 _("takes"),
@@ -462,7 +462,7 @@ class FrenchStats:
         return items, tables
 
     def sheet(self, st: Any) -> list[Section]:
-        t: TableFigures = st.game
+        t: OverallFigures = st.game
         roles = [r for r in ROLES if r != "partner" or t.five]
         role_heads = _role_heads()
         rows = [
@@ -504,7 +504,7 @@ class FrenchStats:
         }
 
     def table_json(self, st: Any, player: str | None) -> dict[str, Any]:
-        t: TableFigures = st.game
+        t: OverallFigures = st.game
         pairs = t.partners if player is None else t.partners_of(player)
         obj: dict[str, Any] = {"passed": t.passed, "cancelled": t.cancelled}
         if player is None:

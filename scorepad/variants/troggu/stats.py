@@ -128,8 +128,8 @@ class Counter:
             baettler=Escapes(**a.baettler),
         )
 
-    def table(self, ranked: Sequence[str], names: Mapping[str, str]) -> None:
-        return None  # nothing of the whole table's
+    def overall(self, ranked: Sequence[str], names: Mapping[str, str]) -> None:
+        return None  # no figures of everyone counted
 
 
 def won_draw_lost(g: PlayerFigures, bid: str) -> str:
