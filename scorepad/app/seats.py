@@ -4,7 +4,6 @@ seated players make for the questions after it."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -16,6 +15,7 @@ from scorepad.model import Session, Table, seated_table
 from scorepad.render.deals import sitting_out
 from scorepad.seating import Dealt
 from scorepad.seating_plan import SeatingPlan
+from scorepad.text import split_names
 
 
 def before_deal(session: Session, n: int) -> Session:
@@ -101,7 +101,7 @@ def _ask_out(entry: Entry, plan: SeatingPlan, people: Table, dealer: str) -> tup
             among=people.players,
         )
         try:
-            names = [n for n in re.split(r"[,，、 ]+", answer) if n]
+            names = split_names(answer, spaces=True)
             out = tuple(people.resolve(n, "out") for n in names)
         except ScorepadError as err:
             entry.say(f"  ✗ {err.problems[0].what}")
