@@ -6,8 +6,7 @@ in none by choice. Pure: it reads `ranking.Standing` rows."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorepad.i18n import N_
 from scorepad.ranking import Standing
@@ -23,8 +22,7 @@ EVERY = frozenset({TERMINAL, JSON, SHEET})
 RESULT_KEYS = ("made", "failed", "draws")
 
 
-@dataclass(frozen=True)
-class Column:
+class Column(NamedTuple):
     """One column of the standings: its JSON key (the `Standing` field it shows), its heading
     (marked with N_, translated where it is drawn), the value JSON holds and the cell a person
     reads, and the views that show it."""
