@@ -136,7 +136,9 @@ def shown(value: object) -> str:
 def printable(text: str) -> str:
     """Control characters (escape sequences, a bell, a carriage return) shown escaped, so
     that text from a hand-edited file never reaches a terminal or a page raw."""
-    if text.isprintable() or not any(_control(ch) for ch in text):
+    if text.isprintable() or text.replace("\n", "").replace("\t", "").isprintable():
+        return text  # isprintable() is false for every control character (and for more)
+    if not any(_control(ch) for ch in text):
         return text
     return "".join(repr(ch)[1:-1] if _control(ch) else ch for ch in text)
 

@@ -130,3 +130,22 @@ def test_scores_without_their_explanation_are_the_same_scores(game, n, rng):
     assert get_variant(game).score(deal.entry, session.table, explain=False) == \
         replace(explained, explain=())
     assert list(scores.iter_outcomes(session)) == [replace(explained, explain=())]
+
+
+@given(st.text(alphabet=st.sampled_from(
+    "aé大\n\t \u3000\xa0\x1b\x07\r\x00\x7f\x85\xad\u200b\u200d\ufe0f\u2028\u2029\ufeff\ue000"
+)) | st.text())
+@settings(max_examples=300, deadline=None)
+def test_printable_takes_its_short_cut_only_where_nothing_is_escaped(text):
+    """text.printable's quick test (isprintable once \\n and \\t are set aside) gives what
+    the character-by-character reading gives: every control character escaped, nothing else
+    changed."""
+    import unicodedata
+
+    from scorepad.text import printable
+
+    def control(ch):  # the rule, as its docstring says: not \n or \t, not the emoji joiners
+        return ch not in "\n\t\u200d\ufe0f" and unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")
+
+    slow = "".join(repr(ch)[1:-1] if control(ch) else ch for ch in text)
+    assert printable(text) == slow
