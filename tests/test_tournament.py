@@ -243,6 +243,19 @@ def test_new_reads_a_roster_file_and_never_overwrites(cli, tmp_path):
     assert not (tmp_path / "x").exists()
 
 
+def test_a_roster_file_over_a_mib_is_refused_not_cut_off(cli, tmp_path):
+    """A names file longer than the bound is refused whole in one line; it was read up to
+    1 MiB and cut off there, mid-name (or mid-character: "not UTF-8 text")."""
+    names = "".join(f"Spieler Nummer {i:07d}\n" for i in range(50_000))  # 1.2 MB
+    (tmp_path / "roster.txt").write_text(names, "utf-8")
+    result = cli("tournament", "new", "cup", "--variant", "french", "--players-file",
+                 "roster.txt", "--rounds", "3", "--deals", "4", ok=False)  # fmt: skip
+    assert result.exit_code == 1
+    assert result.stderr.strip() == ("error: cup: --players-file: roster.txt is larger than 1 MiB: "
+                                     "a list of names is at most that")  # fmt: skip
+    assert not (tmp_path / "cup").exists()
+
+
 def test_draw_writes_one_ordinary_session_per_table_seated_as_drawn(cli):
     folder = start(cli, NAMES[:16], "--rules", "fft")
     out = cli("tournament", "draw", "cup").stdout

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
+from scorepad.storage.files import why
 
 MAX_TEXT_BYTES = 1 << 20
 
@@ -22,18 +23,30 @@ def read_text(path: Path, where: str) -> str:
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise OSError(0, _("not a regular file"))
-            data = os.read(fd, MAX_TEXT_BYTES)
+            chunks, left = [], MAX_TEXT_BYTES + 1  # one byte more: a longer file is refused,
+            while left > 0 and (chunk := os.read(fd, left)):  # not cut off at a name
+                chunks.append(chunk)
+                left -= len(chunk)
         finally:
             os.close(fd)
-        return data.decode("utf-8-sig")
+        if left <= 0:
+            raise ScorepadError(
+                [
+                    Problem(
+                        where,
+                        _(
+                            "{file} is larger than {most} MiB: a list of names is at most that"
+                        ).format(file=path, most=MAX_TEXT_BYTES >> 20),
+                    )
+                ]
+            )
+        return b"".join(chunks).decode("utf-8-sig")
     except OSError as err:
         raise ScorepadError(
             [
                 Problem(
                     where,
-                    _("cannot read {file}: {why}").format(
-                        file=path, why=err.strerror or type(err).__name__
-                    ),
+                    _("cannot read {file}: {why}").format(file=path, why=why(err)),
                 )
             ]
         ) from None
