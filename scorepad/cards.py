@@ -7,6 +7,7 @@ A deck is data (its cards, their values, extra names), so a game with another de
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -122,11 +123,8 @@ class Deck:
         # label or its notation): a saved pile is read by looking its names up
         label_of = {c: self.labels.get(c, str(c)) for c in self.values}
         object.__setattr__(self, "_label_of", label_of)
-        object.__setattr__(
-            self,
-            "_written",
-            {**{str(c): c for c in self.values}, **{v: k for k, v in label_of.items()}},
-        )
+        object.__setattr__(self, "_written", {v: k for k, v in label_of.items()})
+        object.__setattr__(self, "_notation", {str(c): c for c in self.values})
 
     def label(self, card: Card) -> str:
         return self.labels.get(card, str(card))
@@ -139,17 +137,17 @@ class Deck:
             [label_of[c] if c in label_of else str(c) for c in sorted(cards, key=display_order)]
         )
 
-    def written(self, text: str) -> tuple[Card, ...] | None:
-        """The cards of a pile as scorepad writes it (names or notation, one space apart, no
-        card twice), in the order players lay them out; None for anything else."""
-        names: dict[str, Card] = self._written  # type: ignore[attr-defined]
+    def written(self, text: str, *, labels: bool = True) -> tuple[Card, ...] | None:
+        """The cards of a pile exactly as scorepad writes it: as `format` gives them (each
+        card by its label, if it has one, with `labels`; else by its notation), one space
+        apart, in the order players lay them out, no card twice; None for anything else."""
+        names: dict[str, Card] = self._written if labels else self._notation  # type: ignore[attr-defined]
         try:
             cards = [names[token] for token in text.split(" ")] if text else []
         except KeyError:
             return None
-        if len(set(cards)) != len(cards):
-            return None
-        return tuple(sorted(cards, key=display_order))
+        orders = list(map(_ORDER_OF, cards))
+        return tuple(cards) if sorted(set(orders)) == orders else None
 
     def shown(self, card: Card) -> str:
         """A card's name for people, in the language (the Bättler: ベットラー)."""
@@ -254,6 +252,9 @@ def read_card(token: str, names: Mapping[str, Card] = {}) -> Card | None:
         return Card(suit, rank if 1 <= rank <= 10 else 100 + rank)
     rank_word = RANK_WORDS.get(rank_text)
     return Card(suit, rank_word) if rank_word else None
+
+
+_ORDER_OF = operator.attrgetter("_order")  # display_order, called by sorted() itself
 
 
 def display_order(card: Card) -> tuple[int, int]:

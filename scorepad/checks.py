@@ -291,6 +291,21 @@ def _read_out(value: Any, table: Table, problems: list[Problem]) -> tuple[str, .
     return tuple(names)
 
 
+_NAMES_AT: dict[tuple[str, ...], dict[str, str]] = {}
+
+
+def _names_at(table: Table) -> dict[str, str]:
+    """The players' names of a table, each as the table holds it (`Saved.names`): built once
+    for the deals of a table, not once a deal (a few tables a file; what it can hold is
+    bounded)."""
+    names = _NAMES_AT.get(table.players)
+    if names is None:
+        names = {p: p for p in table.players}
+        if len(_NAMES_AT) < 256:
+            _NAMES_AT[table.players] = names
+    return names
+
+
 def saved_deal(raw: Mapping[str, Any], table: Table) -> Deal | None:
     """A deal as scorepad saved it, in a file whose signature holds: its fields typed again,
     not checked against the rules again (this scorepad checked them when it wrote them).
@@ -311,14 +326,14 @@ def saved_deal(raw: Mapping[str, Any], table: Table) -> Deal | None:
         out.__class__ is not list or set(out) != set(table.out) or len(out) != len(table.out)
     ):
         return None
-    saved = Saved(fields, table)
+    saved = Saved(fields, table, _names_at(table))
     try:
         # the table's own copy of the name (a sitting-out dealer is one of its `out`)
         dealer = table.out[table.out.index(dealer)] if dealer in table.out else saved.name(dealer)
         entry = variant.saved_entry(saved)
     except NotAsSaved:
         return None
-    if variant.entry_to_raw(entry) != fields:  # written back, the very same fields
+    if saved.taken != len(fields):  # a field the entry does not write back
         return None
     kept = None if out is None else tuple(table.out[table.out.index(p)] for p in out)
     return Deal(dealer, entry, note or "", kept, continued is True)

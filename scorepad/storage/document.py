@@ -164,8 +164,9 @@ def session_from_document(
             raise ScorepadError([*problems, *err.problems]) from None
         return seated_session(header, raw_deals, date, problems, consume=consume, saved=saved)
 
+    table = table_at(header, 1)  # a fixed table: every deal's, one object for them all
+
     def read(raw: Any, n: int) -> Deal:
-        table = table_at(header, n)
         if isinstance(raw, Chunk):
             raw = parsed_deal(raw, n)
         if saved:

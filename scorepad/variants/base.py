@@ -310,8 +310,13 @@ class DeclarerGame:
         return merge_raw(old, changes, self.replaces)
 
 
+_AS_STORED = frozenset({str, int, bool})
+
+
 def raw_value(value: Any) -> Any:
     """A value as the session file stores it (Decimal → int or float, cards → text)."""
+    if value.__class__ in _AS_STORED:  # most of a deal's values: a word, a name, a count
+        return value
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else float(value)
     if isinstance(value, tuple) and value and isinstance(value[0], Card):

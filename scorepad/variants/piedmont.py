@@ -201,7 +201,7 @@ class Piedmont:
         pile; each field typed and in its range; the pile is not counted again."""
         deck = deck_for(saved.table.rules)
         points = saved.points_by_player("points", TOTAL, HALF)
-        cards, pile = saved.cards("cards", deck), saved.integer("pile", 0, deck.size)
+        cards, pile = saved.cards("cards", deck, labels=False), saved.integer("pile", 0, deck.size)
         player, fool = saved.player("player"), saved.player("fool")
         if cards is None:
             if not points or pile is not None or player is not None:

@@ -437,16 +437,33 @@ class Saved:
     against the rules when it wrote them, so reading them again only gives them their types
     (a name is one of the players, a word one of the game's, a number in range). Anything
     scorepad would not have written raises NotAsSaved, and the deal is then read with every
-    check, which says what is wrong. The caller also holds the entry to what it was read
-    from: `entry_to_raw` must give back exactly these fields."""
+    check, which says what is wrong.
 
-    __slots__ = ("names", "players", "raw", "table")
+    Each value is also held to the one way scorepad writes it (`entry_to_raw`): a flag only
+    when true, a whole number of points as an integer, cards by the names and in the order
+    `Deck.format` gives them, no empty sub-table; and `taken` counts the fields the game's
+    `saved_entry` read. Fields all taken and each as written are the fields the entry
+    writes back (`checks.saved_deal` needs no second look; a property test holds it)."""
 
-    def __init__(self, raw: Mapping[str, Any], table: Table) -> None:
+    __slots__ = ("names", "players", "raw", "table", "taken")
+
+    def __init__(
+        self, raw: Mapping[str, Any], table: Table, names: Mapping[str, str] | None = None
+    ) -> None:
         self.raw = raw
         self.table = table
         self.players = table.players
-        self.names = {p: p for p in table.players}
+        # `names`: each player's name as the table holds it, given by a caller that reads
+        # many deals at one table (built once, not once a deal)
+        self.names = {p: p for p in table.players} if names is None else names
+        self.taken = 0
+
+    def get(self, key: str) -> Any:
+        """A field's value (None: not in the file), counted as taken when present."""
+        value = self.raw.get(key)
+        if value is not None:
+            self.taken += 1
+        return value
 
     def name(self, value: Any) -> str:
         """One of the players, as the table holds the name (the file's copy is dropped: a
@@ -457,68 +474,89 @@ class Saved:
         return found
 
     def player(self, key: str) -> str | None:
-        value = self.raw.get(key)
+        value = self.get(key)
         return None if value is None else self.name(value)
 
-    def word(self, key: str, words: Iterable[str]) -> str | None:
-        """One of the game's words, as one shared copy."""
-        value = self.raw.get(key)
+    def word(self, key: str, words: Iterable[str], default: str | None = None) -> str | None:
+        """One of the game's words, as one shared copy; `default`: the word scorepad leaves
+        unwritten (written, it is not as saved)."""
+        value = self.get(key)
         if value is None:
             return None
-        if value.__class__ is not str or value not in words:
+        if value.__class__ is not str or value not in words or value == default:
             raise NotAsSaved(key)
         return sys.intern(value)
 
     def flag(self, key: str) -> bool:
-        value = self.raw.get(key, False)
-        if value is not True and value is not False:
+        """A flag scorepad writes only when true (`alone = true`)."""
+        value = self.get(key)
+        if value is None:
+            return False
+        if value is not True:
             raise NotAsSaved(key)
-        return value
+        return True
 
     def integer(self, key: str, lo: int, hi: int) -> int | None:
-        value = self.raw.get(key)
+        value = self.get(key)
         if value is not None and (value.__class__ is not int or not lo <= value <= hi):
             raise NotAsSaved(key)
         return value
 
     def number(self, value: Any, hi: int, step: Decimal) -> Decimal:
-        number = as_decimal(value) if value.__class__ in (int, float) else None
+        """Points as scorepad writes them: an integer, or a float only for a fraction."""
+        kind = value.__class__
+        if kind is float and value.is_integer():
+            raise NotAsSaved(value)
+        number = as_decimal(value) if kind is int or kind is float else None
         if number is None or not 0 <= number <= hi or number % step:
             raise NotAsSaved(value)
         return number
 
     def points(self, key: str, hi: int, step: Decimal) -> Decimal | None:
-        value = self.raw.get(key)
+        value = self.get(key)
         return None if value is None else self.number(value, hi, step)
+
+    def by_player(self, key: str) -> dict[str, Any] | None:
+        """A sub-table NAME = VALUE of some of the players (scorepad writes none empty)."""
+        value = self.get(key)
+        if value is None:
+            return None
+        if value.__class__ is not dict or not value or not value.keys() <= self.names.keys():
+            raise NotAsSaved(key)
+        return value
 
     def points_by_player(self, key: str, hi: int, step: Decimal) -> tuple[tuple[str, Decimal], ...]:
         """NAME = X for some of the players, in the table's order (as scorepad writes them)."""
-        value = self.raw.get(key)
+        value = self.by_player(key)
         if value is None:
             return ()
-        if not isinstance(value, dict) or not value.keys() <= self.names.keys():
-            raise NotAsSaved(key)
         return tuple((p, self.number(value[p], hi, step)) for p in self.players if p in value)
 
-    def cards(self, key: str, deck: Deck) -> tuple[Card, ...] | None:
-        value = self.raw.get(key)
+    def cards(self, key: str, deck: Deck, *, labels: bool = True) -> tuple[Card, ...] | None:
+        """Cards as `deck.format` writes them (`labels`; else by their notation alone)."""
+        value = self.get(key)
         if value is None:
             return None
-        cards = deck.written(value) if value.__class__ is str else None
+        cards = deck.written(value, labels=labels) if value.__class__ is str else None
         if cards is None:
             raise NotAsSaved(key)
         return cards
 
     def card(self, key: str, deck: Deck) -> Card | None:
-        cards = self.cards(key, deck)
+        """One card, by its notation (`str(card)`, as scorepad writes a called card)."""
+        cards = self.cards(key, deck, labels=False)
         if cards is not None and len(cards) != 1:
             raise NotAsSaved(key)
         return None if cards is None else cards[0]
 
     def holds(self, variant: Variant, check: Callable[[Reader], object]) -> None:
         """One of the game's own cheap checks across fields (the Excuse's sides, a pile's
-        parity), run as reading does: NotAsSaved when it finds a problem."""
+        parity), run as reading does: NotAsSaved when it finds a problem, or raises one (a
+        pile it counts that cannot be: the deal read with every check says where)."""
         reader = Reader({}, self.table, variant)
-        check(reader)
+        try:
+            check(reader)
+        except ScorepadError as err:
+            raise NotAsSaved(err.problems[0].what if err.problems else "") from None
         if reader.problems:
             raise NotAsSaved(reader.problems[0].what)

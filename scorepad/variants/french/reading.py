@@ -212,7 +212,7 @@ def saved_entry(variant: Variant, saved: Saved) -> FrenchEntry:
         raise NotAsSaved("taker")
     points, bouts = saved.points("points", TOTAL, HALF), saved.integer("bouts", 0, 3)
     cards, pile = saved.cards("cards", DECK), saved.integer("pile", 0, DECK.size)
-    side = saved.word("side", SIDES) or "attack"
+    side = saved.word("side", SIDES, "attack") or "attack"
     if (
         (points is None) == (cards is None)
         or (points is None) != (bouts is None)
@@ -220,9 +220,7 @@ def saved_entry(variant: Variant, saved: Saved) -> FrenchEntry:
         or (cards is not None and pile is not None and pile < len(cards))
     ):
         raise NotAsSaved("points")
-    written = saved.raw.get("handfuls", {})
-    if not isinstance(written, dict):
-        raise NotAsSaved("handfuls")
+    written = saved.by_player("handfuls") or {}
     handfuls = tuple((saved.name(name), trumps) for name, trumps in written.items())
     simple, most = HANDFUL_THRESHOLDS[n][0], min(MAX_TRUMPS, tricks_in_deal(n))
     if (

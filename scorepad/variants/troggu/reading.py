@@ -101,7 +101,7 @@ def saved_entry(variant: Variant, saved: Saved) -> TrogguEntry:
         ):
             raise NotAsSaved("tappist")
         points, cards = saved.points("points", TOTAL, ONE), saved.cards("cards", DECK)
-        pile, side = saved.integer("pile", 0, DECK.size), saved.word("side", SIDES)
+        pile, side = saved.integer("pile", 0, DECK.size), saved.word("side", SIDES, "tappist")
         if (
             (points is None) == (cards is None)
             or (cards is None and (pile is not None or side is not None))
