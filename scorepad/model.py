@@ -118,7 +118,7 @@ class Table:
         return self.players[(i + 1) % len(self.players)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deal:
     """One deal as entered: who dealt, the variant's own entry, and a free note."""
 

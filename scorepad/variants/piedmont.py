@@ -67,7 +67,7 @@ def local_count(deck: Deck, cards: Sequence[Card], pile: int) -> Decimal:
     return total
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PiedmontEntry:
     points: tuple[tuple[str, Decimal], ...] = ()  # as entered: one player or both
     cards: tuple[Card, ...] | None = None

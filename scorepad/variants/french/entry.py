@@ -111,7 +111,7 @@ SEED: dict[str, Setting] = {
 FFT: dict[str, Setting] = {**SEED, "petit_au_bout_multiplied": True, "slam_announced_failed": 200}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FrenchEntry:
     contract: str
     taker: str | None = None

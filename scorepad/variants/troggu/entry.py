@@ -70,7 +70,7 @@ REPLACES = {
 PILE_NAMES = {"tappist": N_("tappist pile"), "opponents": N_("opponents pile")}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrogguEntry:
     bid: str
     tappist: str | None = None
