@@ -68,24 +68,23 @@ class Card:
     rank: int
 
     def __new__(cls, suit: str, rank: int) -> Card:
-        # one object per card, so the lookups of a big file compare by identity
+        # one object per card, always: equal cards are the same object, so a card hashes by
+        # identity (in C: a big file looks cards up millions of times). What a file can make
+        # is bounded by the notation: a suit of SUITS or a trump, a rank of at most 2 digits
+        # (`read_card`), a few hundred cards.
         card = _INTERNED.get((suit, rank))
         if card is None:
-            card = object.__new__(cls)
-            if len(_INTERNED) < 512:
-                _INTERNED[(suit, rank)] = card
+            card = _INTERNED[(suit, rank)] = object.__new__(cls)
         return card
 
-    def __post_init__(self) -> None:  # cards are looked up millions of times in a big file
-        object.__setattr__(self, "_hash", hash((self.suit, self.rank)))
+    def __post_init__(self) -> None:
         group = {TRUMP: 0, FOOL: 1}.get(self.suit, 2 + SUITS.find(self.suit))
         object.__setattr__(self, "_order", (group, -self.rank))
 
     def __reduce__(self) -> tuple[type[Card], tuple[str, int]]:
         return Card, (self.suit, self.rank)  # copies and pickles are the one card too
 
-    def __hash__(self) -> int:
-        return self._hash  # type: ignore[attr-defined, no-any-return]
+    __hash__ = object.__hash__  # by identity: one object per card (`__new__`)
 
     def __str__(self) -> str:
         if self.suit == TRUMP:
