@@ -160,6 +160,11 @@ def width(text: str) -> int:
     """Columns a terminal gives text: East Asian wide characters two, combining marks none."""
     if text.isascii():
         return len(text)
+    return _wide_width(text)
+
+
+@functools.lru_cache(maxsize=4096)  # a history's cells repeat: "−25", "大輔", "+50"
+def _wide_width(text: str) -> int:
     others = _NOT_NARROW.findall(text)
     if not others:
         return len(text)
