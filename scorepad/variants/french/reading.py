@@ -220,16 +220,19 @@ def saved_entry(variant: Variant, saved: Saved) -> FrenchEntry:
         or (cards is not None and pile is not None and pile < len(cards))
     ):
         raise NotAsSaved("points")
-    written = saved.by_player("handfuls") or {}
-    handfuls = tuple((saved.name(name), trumps) for name, trumps in written.items())
-    simple, most = HANDFUL_THRESHOLDS[n][0], min(MAX_TRUMPS, tricks_in_deal(n))
-    if (
-        any(
-            trumps.__class__ is not int or not simple <= trumps <= most for name, trumps in handfuls
-        )
-        or sum(trumps for _name, trumps in handfuls) > MAX_TRUMPS
-    ):
-        raise NotAsSaved("handfuls")
+    written = saved.by_player("handfuls")
+    handfuls: tuple[tuple[str, int], ...] = ()
+    if written is not None:  # a few deals in a hundred
+        handfuls = tuple((saved.name(name), trumps) for name, trumps in written.items())
+        simple, most = HANDFUL_THRESHOLDS[n][0], min(MAX_TRUMPS, tricks_in_deal(n))
+        if (
+            any(
+                trumps.__class__ is not int or not simple <= trumps <= most
+                for name, trumps in handfuls
+            )
+            or sum(trumps for _name, trumps in handfuls) > MAX_TRUMPS
+        ):
+            raise NotAsSaved("handfuls")
     entry = FrenchEntry(
         contract=contract,
         taker=taker,
