@@ -285,18 +285,17 @@ _BOUT_UNIT = 1 << 40
 
 def _tally_table(deck: Deck) -> dict[Card, int]:
     """Each card's value in half points, its low-card and bout units (`pile_tally`)."""
-    _check_halves(deck, "low cards", deck.low)
-    table = {}
-    for card, value in deck.values.items():
-        table[card] = (
-            _check_halves(deck, str(card), value)
-            + (_LOW_UNIT if value == deck.low else 0)
-            + (_BOUT_UNIT if card in deck.bouts else 0)
-        )
-    return table
+    # a deck has a handful of values: each is looked at once
+    entry = {v: _halves(deck, v) for v in {deck.low, *deck.values.values()}}
+    entry[deck.low] += _LOW_UNIT
+    bouts = deck.bouts
+    return {
+        card: entry[value] + (_BOUT_UNIT if card in bouts else 0)
+        for card, value in deck.values.items()
+    }
 
 
-def _check_halves(deck: Deck, what: str, value: Decimal) -> int:
+def _halves(deck: Deck, value: Decimal) -> int:
     """A value in half points. It is written no finer than the low card's value (4.5 beside
     0.5, 5 beside 1), so that every pile's points come out written alike (`pile_points`)."""
     halves = value * 2
@@ -305,7 +304,7 @@ def _check_halves(deck: Deck, what: str, value: Decimal) -> int:
         or not 0 <= halves * len(deck.values) < _LOW_UNIT
         or _exponent(value) < min(0, _exponent(deck.low))
     ):
-        raise ValueError(f"{deck.name}: {what} worth {value}, not a number of half points")
+        raise ValueError(f"{deck.name}: a card worth {value} is not a number of half points")
     return int(halves)
 
 

@@ -157,5 +157,5 @@ def test_count_pile_in_half_points_is_the_decimal_count(deck, data):
     ("low", "value"), [(Decimal("0.5"), Decimal("0.25")), (Decimal(1), Decimal("4.5"))]
 )
 def test_a_deck_counts_in_half_points_written_as_its_low_card(low, value):
-    with pytest.raises(ValueError, match="not a number of half points"):
+    with pytest.raises(ValueError, match="is not a number of half points"):
         Deck("odd", {trump(1): value, trump(2): low}, low=low, fool_name="Fool")
