@@ -117,6 +117,10 @@ class Deck:
     def __post_init__(self) -> None:
         low = sum(1 for v in self.values.values() if v == self.low)
         object.__setattr__(self, "_low_cards", low)
+        # what counting a pile looks up, once per card (`count_pile`, `pile_tally`)
+        object.__setattr__(self, "_tally", _tally_table(self))
+        object.__setattr__(self, "_low_halves", int(self.low * 2))
+        object.__setattr__(self, "_points", {})  # half points → their Decimal (`pile_points`)
         object.__setattr__(self, "_parsed", {})  # token → card, for the piles of a big file
         # each card's name in the file, and the card of each name scorepad writes (its
         # label or its notation): a saved pile is read by looking its names up
@@ -272,27 +276,90 @@ class PileCount:
     cards: int
 
 
+# One card's entry in a deck's tally table: its value in half points, and one unit in each of
+# two higher fields if it is a low card, a bout. The entries summed over a pile give the three
+# sums at once: a field holds what any deck.size cards add up to, with room to spare.
+_LOW_UNIT = 1 << 20
+_BOUT_UNIT = 1 << 40
+
+
+def _tally_table(deck: Deck) -> dict[Card, int]:
+    """Each card's value in half points, its low-card and bout units (`pile_tally`)."""
+    # a deck has a handful of values: each is looked at once
+    entry = {v: _halves(deck, v) for v in {deck.low, *deck.values.values()}}
+    entry[deck.low] += _LOW_UNIT
+    bouts = deck.bouts
+    return {
+        card: entry[value] + (_BOUT_UNIT if card in bouts else 0)
+        for card, value in deck.values.items()
+    }
+
+
+def _halves(deck: Deck, value: Decimal) -> int:
+    """A value in half points. It is written no finer than the low card's value (4.5 beside
+    0.5, 5 beside 1), so that every pile's points come out written alike (`pile_points`)."""
+    halves = value * 2
+    if (
+        halves != halves.to_integral_value()
+        or not 0 <= halves * len(deck.values) < _LOW_UNIT
+        or _exponent(value) < min(0, _exponent(deck.low))
+    ):
+        raise ValueError(f"{deck.name}: a card worth {value} is not a number of half points")
+    return int(halves)
+
+
+def pile_tally(deck: Deck, cards: Iterable[Card]) -> tuple[int, int, int]:
+    """The cards' value in half points, how many of them are low cards, how many are bouts
+    (of at most `deck.size` cards, as every pile holds)."""
+    tally: dict[Card, int] = deck._tally  # type: ignore[attr-defined]
+    total = sum(map(tally.__getitem__, cards))
+    return total % _LOW_UNIT, total % _BOUT_UNIT // _LOW_UNIT, total // _BOUT_UNIT
+
+
+def _exponent(value: Decimal) -> int:
+    exponent = value.as_tuple().exponent
+    assert isinstance(exponent, int)  # a number, not an infinity or a NaN
+    return exponent
+
+
+def pile_points(deck: Deck, halves: int) -> Decimal:
+    """A pile's points from its half points, as the sum of its cards' Decimal values writes
+    them (41.0 in a French pile, whose values are written in tenths; 46 in a Troggu one)."""
+    known: dict[int, Decimal] = deck._points  # type: ignore[attr-defined]
+    points = known.get(halves)
+    if points is None:
+        quantum = Decimal(1).scaleb(min(0, _exponent(deck.low)))
+        points = (Decimal(halves) * HALF).quantize(quantum)
+        if len(known) < 1024:  # a deck's piles have fewer totals than this
+            known[halves] = points
+    return points
+
+
 def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> PileCount:
     """Card points of a pile: the listed cards plus `pile - len(cards)` unlisted low cards."""
-    from scorepad.text import plural
-
     size = len(cards) if pile is None else pile
-    problems = []
     if size < 0 or size > deck.size:
-        problems.append(
-            _("a pile holds 0 to {size} cards, not {size2}").format(size=deck.size, size2=size)
+        raise ScorepadError(
+            [_("a pile holds 0 to {size} cards, not {size2}").format(size=deck.size, size2=size)]
         )
-    elif len(cards) > size:
-        problems.append(
-            _("{cards} are listed but the pile holds only {size}").format(
-                cards=plural(len(cards), "card"), size=size
-            )
+    if len(cards) > size:
+        from scorepad.text import plural
+
+        raise ScorepadError(
+            [
+                _("{cards} are listed but the pile holds only {size}").format(
+                    cards=plural(len(cards), "card"), size=size
+                )
+            ]
         )
-    else:
-        unlisted = size - len(cards)
-        low_left = deck.low_cards() - sum(1 for c in cards if deck.value(c) == deck.low)
-        if unlisted > low_left:
-            problems.append(
+    halves, low_listed, bouts = pile_tally(deck, cards)
+    unlisted = size - len(cards)
+    low_left = deck.low_cards() - low_listed
+    if unlisted > low_left:
+        from scorepad.text import plural
+
+        raise ScorepadError(
+            [
                 ngettext(
                     "the pile holds {size} card but only {cards} are listed and the deck has "
                     "{low_left} left for the other {unlisted}: list every counting card",
@@ -305,15 +372,10 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
                     low_left=plural(low_left, "low card"),
                     unlisted=unlisted,
                 )
-            )
-    if problems:
-        raise ScorepadError(problems)
-    listed = sum((deck.value(c) for c in cards), Decimal(0))
-    return PileCount(
-        points=listed + (size - len(cards)) * deck.low,
-        bouts=sum(1 for c in cards if c in deck.bouts),
-        cards=size,
-    )
+            ]
+        )
+    halves += unlisted * deck._low_halves  # type: ignore[attr-defined]
+    return PileCount(points=pile_points(deck, halves), bouts=bouts, cards=size)
 
 
 def describe_pile(deck: Deck, label: str, cards: Sequence[Card], counted: PileCount) -> str:

@@ -3,13 +3,18 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorepad.cards import (
     FOOL_CARD,
     Card,
+    Deck,
     count_pile,
     french_deck,
     piedmont_deck,
+    pile_points,
+    pile_tally,
     read_card,
     troggu_deck,
     trump,
@@ -105,3 +110,52 @@ def test_count_pile_needs_every_counting_card_listed():
         count_pile(deck, (), 78)
     with pytest.raises(ScorepadError, match="a pile holds 0 to 78 cards"):
         count_pile(deck, (), 79)
+
+
+DECKS = [french_deck(), troggu_deck(), piedmont_deck(), piedmont_deck(21)]
+
+
+def decimal_count(deck, cards, size):
+    """A pile counted card by card in Decimals, as count_pile once did: (points, low cards
+    listed, bouts)."""
+    listed = sum((deck.value(c) for c in cards), Decimal(0))
+    return (
+        listed + (size - len(cards)) * deck.low,
+        sum(1 for c in cards if deck.value(c) == deck.low),
+        sum(1 for c in cards if c in deck.bouts),
+    )
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(DECKS), st.data())
+def test_count_pile_in_half_points_is_the_decimal_count(deck, data):
+    cards = tuple(data.draw(st.lists(st.sampled_from(list(deck.values)), unique=True)))
+    pile = data.draw(st.none() | st.integers(-2, deck.size + 2))
+    size = len(cards) if pile is None else pile
+    assert pile_tally(deck, cards)[1:] == decimal_count(deck, cards, size)[1:]
+    listed = pile_points(deck, pile_tally(deck, cards)[0])
+    assert str(listed) == str(decimal_count(deck, cards, len(cards))[0])
+    if not 0 <= size <= deck.size:
+        expected = f"a pile holds 0 to {deck.size} cards, not {size}"
+    elif len(cards) > size:
+        expected = "are listed but the pile holds only"
+    elif size - len(cards) > deck.low_cards() - decimal_count(deck, cards, size)[1]:
+        expected = "list every counting card"
+    else:
+        counted = count_pile(deck, cards, pile)
+        points, _low, bouts = decimal_count(deck, cards, size)
+        assert (counted.points, counted.bouts, counted.cards) == (points, bouts, size)
+        assert str(counted.points) == str(points)  # written alike too: 41.0 in French, 46 here
+        return
+    with pytest.raises(ScorepadError) as err:
+        count_pile(deck, cards, pile)
+    [problem] = err.value.problems
+    assert expected in problem.what
+
+
+@pytest.mark.parametrize(
+    ("low", "value"), [(Decimal("0.5"), Decimal("0.25")), (Decimal(1), Decimal("4.5"))]
+)
+def test_a_deck_counts_in_half_points_written_as_its_low_card(low, value):
+    with pytest.raises(ValueError, match="is not a number of half points"):
+        Deck("odd", {trump(1): value, trump(2): low}, low=low, fool_name="Fool")

@@ -49,6 +49,28 @@ def test_troggu_settlements_sum_to_zero(n, rng):
     assert document.session_from_document(tomllib.loads(text)) == session
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.integers(3, 8), st.randoms(use_true_random=False), st.booleans())
+def test_the_trick_proof_from_the_points_scored_is_the_entry_s(n, rng, tricks_known):
+    """Scoring hands prove_tricks the points it has counted: the proof is the entry's own,
+    the trick count played among its counts."""
+    from scorepad.variants.troggu.bounds import prove_tricks
+    from scorepad.variants.troggu.scoring import team_points
+
+    played = simulate.troggu(rng, n)
+    if played is None or played.raw["bid"] == "misere":
+        return
+    raw = dict(played.raw)
+    if not tricks_known:
+        raw.pop("tricks", None)
+    session = core.add_deal(core.new_session("troggu", played.players), raw)
+    [deal] = session.deals
+    points, _lines = team_points(deal.entry, explain=False)
+    proof = prove_tricks(deal.entry, n, points)
+    assert proof == prove_tricks(deal.entry, n)
+    assert played.tricks in proof.counts
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.permutations(list(troggu_deck().values)), st.lists(st.integers(0, 62), max_size=7))
 def test_any_split_of_the_62_cards_counts_114(cards, cuts):

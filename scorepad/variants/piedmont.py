@@ -340,11 +340,11 @@ class Piedmont:
                     )
                 )
                 lines.append(_("in halves: {deck}").format(deck=pile_sum(deck, e.cards, counted)))
-            return self._rounded({e.player: exact}, other, lines)
+            return self._rounded({e.player: exact}, other, lines, explain)
         given = dict(e.points)
         if len(given) == 2:
             rounded = {p: round_up(v) for p, v in given.items()}
-            if rounded != given:
+            if explain and rounded != given:
                 lines.append(
                     _(" and ").join(f"{p} {num(v)} → {num(rounded[p])}" for p, v in given.items())
                     + _(" (rounded up)")
@@ -352,39 +352,43 @@ class Piedmont:
             return {p: rounded[p] for p in table.players}, lines
         ((player, value),) = given.items()
         other = b if player == a else a
-        return self._rounded({player: value}, other, lines)
+        return self._rounded({player: value}, other, lines, explain)
 
     @staticmethod
     def _rounded(
-        known: dict[str, Decimal], other: str, lines: list[str]
+        known: dict[str, Decimal], other: str, lines: list[str], explain: bool = True
     ) -> tuple[dict[str, Decimal], list[str]]:
         ((player, value),) = known.items()
         mine = round_up(value)
-        if mine != value:
-            lines.append(
-                _("{player}: {value} rounded up → {mine}").format(
-                    player=player, value=num(value), mine=num(mine)
-                )
-            )
         theirs = TOTAL - mine
-        lines.append(f"{other}: 91 − {num(mine)} = {num(theirs)}")
+        if explain:
+            if mine != value:
+                lines.append(
+                    _("{player}: {value} rounded up → {mine}").format(
+                        player=player, value=num(value), mine=num(mine)
+                    )
+                )
+            lines.append(f"{other}: 91 − {num(mine)} = {num(theirs)}")
         return {player: mine, other: theirs}, lines
 
     def score(self, e: PiedmontEntry, table: Table, explain: bool = True) -> Outcome:
         """Each player's rounded points; with `explain`, the arithmetic for people."""
         points, lines = self.player_points(e, table, explain)
         ordered = {p: int(points[p]) for p in table.players}
-        winner = max(ordered, key=lambda p: ordered[p])
-        loser = next(p for p in ordered if p != winner)
-        lines.append(
-            _("{winner} {ordered} > {loser} {ordered2}: {winner} wins the deal").format(
-                winner=winner, ordered=ordered[winner], loser=loser, ordered2=ordered[loser]
-            )
-        )
-        if e.fool:
+        winner = max(ordered, key=ordered.__getitem__)
+        if explain:
+            loser = next(p for p in ordered if p != winner)
             lines.append(
-                _("the Matto went back to {fool}, who played it (no exchange)").format(fool=e.fool)
+                _("{winner} {ordered} > {loser} {ordered2}: {winner} wins the deal").format(
+                    winner=winner, ordered=ordered[winner], loser=loser, ordered2=ordered[loser]
+                )
             )
+            if e.fool:
+                lines.append(
+                    _("the Matto went back to {fool}, who played it (no exchange)").format(
+                        fool=e.fool
+                    )
+                )
         return check_outcome(
             self,
             Outcome(

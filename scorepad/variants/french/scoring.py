@@ -90,7 +90,7 @@ def score(variant: Variant, e: FrenchEntry, table: Table, explain: bool = True) 
             variant,
             Outcome(
                 result="passed" if e.contract == "pass" else "cancelled",
-                scores={p: 0 for p in players},
+                scores=dict.fromkeys(players, 0),
                 explain=(_("{what}: no score").format(what=what),) if explain else (),
             ),
             table,
@@ -147,20 +147,21 @@ def score(variant: Variant, e: FrenchEntry, table: Table, explain: bool = True) 
 
     base = int(rules["base"])
     total = s * (base + diff) * m
-    terms = [f"({base} + {diff}) × {m} = {(base + diff) * m}"]
+    terms = []  # with `explain`: the bonuses' terms, after the contract's
     handful = 0
     for player, trumps in e.handfuls:
         level = sum(1 for t in HANDFUL_THRESHOLDS[len(players)] if trumps >= t) - 1
         value = int(rules[f"handful_{HANDFUL_NAMES[level]}"])
         handful += value
-        terms.append(
-            _("{handful_names} handful ({player}, {trumps}) {x}").format(
-                handful_names=_(HANDFUL_WORDS[HANDFUL_NAMES[level]]),
-                player=player,
-                trumps=trumps,
-                x=signed(s * value),
+        if explain:
+            terms.append(
+                _("{handful_names} handful ({player}, {trumps}) {x}").format(
+                    handful_names=_(HANDFUL_WORDS[HANDFUL_NAMES[level]]),
+                    player=player,
+                    trumps=trumps,
+                    x=signed(s * value),
+                )
             )
-        )
     total += s * handful
     if e.petit_au_bout:
         pab = int(rules["petit_au_bout"])
@@ -168,16 +169,19 @@ def score(variant: Variant, e: FrenchEntry, table: Table, explain: bool = True) 
             pab *= m
         sign = 1 if e.petit_au_bout == "attack" else -1
         total += sign * pab
-        side = _("taker's side") if sign > 0 else _("defence")
-        terms.append(_("petit au bout ({side}) {x}").format(side=side, x=signed(sign * pab)))
-    for label, value in slam_terms(e, rules):
-        total += value
-        terms.append(f"{label} {signed(value)}")
+        if explain:
+            side = _("taker's side") if sign > 0 else _("defence")
+            terms.append(_("petit au bout ({side}) {x}").format(side=side, x=signed(sign * pab)))
+    if e.slam or e.slam_announced:
+        for label, value in slam_terms(e, rules):
+            total += value
+            if explain:
+                terms.append(f"{label} {signed(value)}")
     d = total
     scores = settle(e, players, d)
     if explain:
-        if not made:
-            terms[0] = f"−({base} + {diff}) × {m} = −{(base + diff) * m}"
+        sign_of = "" if made else "−"
+        terms.insert(0, f"{sign_of}({base} + {diff}) × {m} = {sign_of}{(base + diff) * m}")
         payer = _("each defender pays") if d >= 0 else _("each defender receives")
         lines.append("; ".join(terms) + f" → {payer} {abs(d)}")
         lines.append(scores_line(scores))
@@ -211,11 +215,11 @@ def slam_terms(e: FrenchEntry, rules: Mapping[str, Setting]) -> list[tuple[str, 
 
 def settle(e: FrenchEntry, players: tuple[str, ...], d: int) -> dict[str, int]:
     attack = e.attackers()
-    defenders = [p for p in players if p not in attack]
-    scores = {p: -d for p in players}
+    defenders = len([p for p in players if p not in attack])
+    scores = dict.fromkeys(players, -d)
     if e.partner:
         scores[e.partner] = d
-        scores[e.taker or ""] = d * (len(defenders) - 1)
+        scores[e.taker or ""] = d * (defenders - 1)
     else:
-        scores[e.taker or ""] = d * len(defenders)
+        scores[e.taker or ""] = d * defenders
     return scores

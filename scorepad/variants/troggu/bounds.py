@@ -135,21 +135,44 @@ def entered_points(e: TrogguEntry) -> Decimal:
     return counted if e.side == "tappist" else TOTAL - counted
 
 
-def prove_tricks(e: TrogguEntry, players: int) -> TrickProof:
-    """The Tappist side's possible trick counts, narrowed by each thing entered in turn."""
+def prove_tricks(e: TrogguEntry, players: int, points: Decimal | None = None) -> TrickProof:
+    """The Tappist side's possible trick counts, narrowed by each thing entered in turn
+    (`points`: the Tappist side's points, when the caller has counted them already)."""
+    lost_by_mine = None  # a lost Bättler: whether the Tappist's side lost it
+    if e.fool_exchange == "lost" and e.fool is not None:
+        lost_by_mine = e.fool in e.team()
+    return _proof(
+        e.bid,
+        players,
+        e.tricks,
+        lost_by_mine,
+        pile_size(e),
+        e.side,
+        entered_points(e) if points is None else points,
+    )
+
+
+@functools.lru_cache(maxsize=4096)  # a file's deals repeat a few thousand cases
+def _proof(
+    bid: str,
+    players: int,
+    tricks: int | None,
+    lost_by_mine: bool | None,
+    size: int | None,
+    side: str,
+    points: Decimal,
+) -> TrickProof:
+    """`prove_tricks` of what it reads of an entry."""
     hand = hand_size(players)
     counts, how = tuple(range(hand + 1)), ""
     steps: list[tuple[str, Any]] = []
-    if e.tricks is not None:
-        steps.append(("tricks", lambda t: t == e.tricks))
-    if e.fool_exchange == "lost" and e.fool is not None:  # the side that loses it took none
-        mine = e.fool in e.team()
-        steps.append(("fool", lambda t: (t if mine else hand - t) == 0))
-    size = pile_size(e)
+    if tricks is not None:
+        steps.append(("tricks", lambda t: t == tricks))
+    if lost_by_mine is not None:  # the side that loses it took none
+        steps.append(("fool", lambda t: (t if lost_by_mine else hand - t) == 0))
     if size is not None:
-        steps.append(("pile", lambda t: pile_cards(players, t, e.side) == size))
-    points = entered_points(e)
-    steps.append(("points", lambda t: points_fit(e.bid, players, t, points)))
+        steps.append(("pile", lambda t: pile_cards(players, t, side) == size))
+    steps.append(("points", lambda t: points_fit(bid, players, t, points)))
     for step, keep in steps:
         left = tuple(t for t in counts if keep(t))
         if not left:

@@ -3,6 +3,7 @@ the tricks, shared with a partner; a misère's chips."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 
 from scorepad.cards import (
@@ -10,7 +11,7 @@ from scorepad.cards import (
     describe_pile,
 )
 from scorepad.i18n import _
-from scorepad.model import Outcome, Table
+from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, plural, points_of, scores_line, signed
 from scorepad.variants.base import Variant, check_outcome
 from scorepad.variants.troggu.bounds import (
@@ -55,7 +56,66 @@ def score(variant: Variant, e: TrogguEntry, table: Table, explain: bool = True) 
     players = table.players
     n = len(players)
     points, lines = team_points(e, explain)
-    if explain and e.fool_exchange == "given":
+    win, draw = int(rules["win_points"]), int(rules["draw_points"])
+    low = int(rules["low_points"])
+    if points >= win:
+        result = "won"
+    elif points == draw:
+        result = "draw"
+    else:
+        result = "lost"
+    if explain:
+        explain_bid(e, points, win, draw, result, lines)
+    if result == "draw":
+        return check_outcome(
+            variant,
+            Outcome(
+                result="draw",
+                scores=dict.fromkeys(players, 0),
+                points=points,
+                declarer=e.tappist,
+                made=None,
+                explain=tuple(lines) if explain else (),
+            ),
+            table,
+        )
+    won = result == "won"
+    losers_points = TOTAL - points if won else points
+    proof = prove_tricks(e, n, points)
+    no_trick = proof.tricks == (hand_size(n) if won else 0)
+    if no_trick:
+        k = int(rules["chips_no_trick"])
+    elif losers_points <= low:
+        k = int(rules["chips_low"])
+    else:
+        k = int(rules["chips"])
+    chips = k
+    if e.bid == "solo":
+        k *= int(rules["solo_factor"])
+    scores = settle(e, players, k if won else -k, int(rules["partner_share"]))
+    if explain:
+        if no_trick and proof.how not in ("", "tricks"):
+            lines.append(how_known(e, n, proof, points))
+        explain_chips(e, rules, n, won, no_trick, losers_points, low, chips, scores, lines)
+    return check_outcome(
+        variant,
+        Outcome(
+            result=result,
+            scores=scores,
+            points=points,
+            declarer=e.tappist,
+            made=won,
+            explain=tuple(lines) if explain else (),
+        ),
+        table,
+    )
+
+
+def explain_bid(
+    e: TrogguEntry, points: Decimal, win: int, draw: int, result: str, lines: list[str]
+) -> None:
+    """The lines of a bid's points (after the pile's): who played what, won, lost or drawn."""
+    if e.fool_exchange == "given":
         lines.append(
             _(
                 "the Bättler's escape: {fool} kept it back to the last trick, won by "
@@ -63,7 +123,7 @@ def score(variant: Variant, e: TrogguEntry, table: Table, explain: bool = True) 
                 "it"
             ).format(fool=e.fool or "?", winner=e.fool_winner or "?")
         )
-    elif explain and e.fool_exchange == "lost":
+    elif e.fool_exchange == "lost":
         lines.append(
             _(
                 "the Bättler's escape: {fool} kept it back to the last trick, won by "
@@ -71,7 +131,6 @@ def score(variant: Variant, e: TrogguEntry, table: Table, explain: bool = True) 
                 "{winner}"
             ).format(fool=e.fool or "?", winner=e.fool_winner or "?")
         )
-    theirs = TOTAL - points
     who = _("Solo") if e.bid == "solo" else _("Tapp game")
     head = _("{x}{who} by {tappist}").format(
         x=_("forced ") if e.forced else "", who=who, tappist=e.tappist
@@ -89,48 +148,37 @@ def score(variant: Variant, e: TrogguEntry, table: Table, explain: bool = True) 
             head=head, points=points_of(points), with_what=with_what
         ),
     )
-    win, draw = int(rules["win_points"]), int(rules["draw_points"])
-    low = int(rules["low_points"])
-    if points >= win:
-        result = "won"
+    if result == "won":
         lines.append(_("{points} ≥ {win} → won").format(points=num(points), win=win))
-    elif points == draw:
+    elif result == "draw":
         lines.append(_("exactly {draw} → draw: no chips move").format(draw=draw))
-        return check_outcome(
-            variant,
-            Outcome(
-                result="draw",
-                scores={p: 0 for p in players},
-                points=points,
-                declarer=e.tappist,
-                made=None,
-                explain=tuple(lines) if explain else (),
-            ),
-            table,
-        )
     else:
-        result = "lost"
         lines.append(_("{points} < {win} → lost").format(points=num(points), win=win))
-    won = result == "won"
-    losers_points = theirs if won else points
+
+
+def explain_chips(
+    e: TrogguEntry,
+    rules: Mapping[str, Setting],
+    n: int,
+    won: bool,
+    no_trick: bool,
+    losers_points: Decimal,
+    low: int,
+    k: int,
+    scores: Mapping[str, int],
+    lines: list[str],
+) -> None:
+    """The lines of the chips: why `k` chips a player (before Solo's factor), who pays whom."""
     losers = _("opponents") if won else (_("Tappist's side") if e.partner else _("Tappist"))
-    hand = hand_size(n)
-    proof = prove_tricks(e, n)
-    no_trick = proof.tricks == (hand if won else 0)
     if no_trick:
-        k = int(rules["chips_no_trick"])
         why = _("the {losers} took no trick → {chips}").format(
             losers=losers, chips=plural(k, "chip")
         )
-        if explain and proof.how not in ("", "tricks"):
-            lines.append(how_known(e, n, proof, points))
     elif losers_points <= low:
-        k = int(rules["chips_low"])
         why = _("the {losers} took {losers_points} ≤ {low} → {chips}").format(
             losers=losers, losers_points=num(losers_points), low=low, chips=plural(k, "chip")
         )
     else:
-        k = int(rules["chips"])
         why = _("the {losers} took {losers_points} > {low} → {chips}").format(
             losers=losers, losers_points=num(losers_points), low=low, chips=plural(k, "chip")
         )
@@ -138,7 +186,6 @@ def score(variant: Variant, e: TrogguEntry, table: Table, explain: bool = True) 
         factor = int(rules["solo_factor"])
         why += _(" × {factor} for Solo = {x}").format(factor=factor, x=k * factor)
         k *= factor
-    scores = settle(e, players, k if won else -k, int(rules["partner_share"]))
     opponents = n - len(e.team())
     verb = _("from") if won else _("to")
     split = ""
@@ -153,34 +200,17 @@ def score(variant: Variant, e: TrogguEntry, table: Table, explain: bool = True) 
                 " (the partner pays {share} of the opponents, the Tappist the other {x})"
             ).format(share=share, x=opponents - share)
         )
-    if explain:
-        lines.append(
-            _("{why} {verb} each of the {opponents}{split} → Tappist {scores}").format(
-                why=why,
-                verb=verb,
-                opponents=plural(opponents, "opponent"),
-                split=split,
-                scores=signed(scores[e.tappist or ""]),
-            )
-            + (
-                _(", partner {scores}").format(scores=signed(scores[e.partner]))
-                if e.partner
-                else ""
-            )
+    lines.append(
+        _("{why} {verb} each of the {opponents}{split} → Tappist {scores}").format(
+            why=why,
+            verb=verb,
+            opponents=plural(opponents, "opponent"),
+            split=split,
+            scores=signed(scores[e.tappist or ""]),
         )
-        lines.append(scores_line(scores))
-    return check_outcome(
-        variant,
-        Outcome(
-            result=result,
-            scores=scores,
-            points=points,
-            declarer=e.tappist,
-            made=won,
-            explain=tuple(lines) if explain else (),
-        ),
-        table,
+        + (_(", partner {scores}").format(scores=signed(scores[e.partner])) if e.partner else "")
     )
+    lines.append(scores_line(scores))
 
 
 def how_known(e: TrogguEntry, n: int, proof: TrickProof, points: Decimal) -> str:
@@ -231,21 +261,42 @@ def score_misere(e: TrogguEntry, table: Table, explain: bool = True) -> Outcome:
     tied = [p for p in table.players if points[p] == top]
     others = [p for p in table.players if p not in tied]
     chips = int(rules["misere_chips"])
+    scores = dict.fromkeys(table.players, 0)
+    nobody_pays = not others or (len(tied) > 1 and rules["misere_ties"] == "nobody-pays")
+    if not nobody_pays:
+        for p in tied:
+            scores[p] = -chips * len(others)
+        for p in others:
+            scores[p] = chips * len(tied)
+    return Outcome(
+        result="misere",
+        scores=scores,
+        winners=tuple(others),
+        player_points=points,
+        explain=explain_misere(table, points, top, tied, others, chips, scores) if explain else (),
+    )
+
+
+def explain_misere(
+    table: Table,
+    points: Mapping[str, Decimal],
+    top: Decimal,
+    tied: list[str],
+    others: list[str],
+    chips: int,
+    scores: Mapping[str, int],
+) -> tuple[str, ...]:
+    """A misère's lines: everyone's points, who pays whom."""
     lines = [_("misère: ") + _(", ").join(f"{p} {num(points[p])}" for p in table.players)]
-    scores = {p: 0 for p in table.players}
     if not others:
         lines.append(_("everybody tied: nobody pays"))
-    elif len(tied) > 1 and rules["misere_ties"] == "nobody-pays":
+    elif len(tied) > 1 and table.rules["misere_ties"] == "nobody-pays":
         lines.append(
             _("{tied} tie for the most ({top}): nobody pays (misere_ties = nobody-pays)").format(
                 tied=_(" and ").join(tied), top=num(top)
             )
         )
     else:
-        for p in tied:
-            scores[p] = -chips * len(others)
-        for p in others:
-            scores[p] = chips * len(tied)
         payers = _(" and ").join(tied)
         each = _("each pay") if len(tied) > 1 else _("pays")
         lines.append(
@@ -257,12 +308,5 @@ def score_misere(e: TrogguEntry, table: Table, explain: bool = True) -> Outcome:
                 others=plural(len(others), "other player"),
             )
         )
-    if explain:
-        lines.append(scores_line(scores))
-    return Outcome(
-        result="misere",
-        scores=scores,
-        winners=tuple(others),
-        player_points=points,
-        explain=tuple(lines) if explain else (),
-    )
+    lines.append(scores_line(scores))
+    return tuple(lines)
