@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorepad.i18n import _, ngettext
-from scorepad.model import Session
+from scorepad.model import Outcome, Session
 from scorepad.render.deals import OUT
 from scorepad.render.grid import simple_grid
 from scorepad.render.page import PAGE_STYLE
@@ -451,11 +451,15 @@ def tables_html(tournament: Tournament, round_: RoundDraw) -> str:
 
 
 def report_html(
-    tournament: Tournament, ranking: Ranking, sessions: Mapping[str, Session | None]
+    tournament: Tournament,
+    ranking: Ranking,
+    sessions: Mapping[str, Session | None],
+    outcomes: Mapping[str, Sequence[Outcome]] | None = None,
 ) -> str:
     """The results sheet: the ranking with a column per round, the unfinished tables named,
     then each round's tables with their deals (the scores of each deal, a blank where a
-    player sat out) — `sessions` by table file, None where a file counts nothing."""
+    player sat out) — `sessions` by table file, None where a file counts nothing;
+    `outcomes` their deals' outcomes by table file where already scored (else scored here)."""
     title = tournament.title or _("Tournament")
     drawn = ranking.drawn
     words, column = _ranked_by(ranking)
@@ -498,7 +502,9 @@ def report_html(
     for round_ in tournament.drawn:
         parts.append(f'<h2>{_e(_round_heading(tournament, round_))}</h2><div class="grid deals">')
         for table in round_.tables:
-            parts.append(_table_block(table.number, table.players, sessions.get(table.file)))
+            session = sessions.get(table.file)
+            scored = None if outcomes is None else outcomes.get(table.file)
+            parts.append(_table_block(table.number, table.players, session, scored))
         parts.append("</div>")
     parts.append("</section>")
     return _document(title, "\n".join(parts))
@@ -527,7 +533,12 @@ def _ranking_row(row: Row, ranking: Ranking) -> str:
     return f"<tr>{''.join(cells)}</tr>"
 
 
-def _table_block(number: int, players: Sequence[str], session: Session | None) -> str:
+def _table_block(
+    number: int,
+    players: Sequence[str],
+    session: Session | None,
+    scored: Sequence[Outcome] | None = None,
+) -> str:
     from scorepad.scores import iter_outcomes
 
     short = [_initials(p, players) for p in players]
@@ -539,9 +550,9 @@ def _table_block(number: int, players: Sequence[str], session: Session | None) -
         from scorepad.variants import get_variant
 
         variant = get_variant(session.variant)
-        for n, (deal, outcome) in enumerate(
-            zip(session.deals, iter_outcomes(session), strict=True), 1
-        ):
+        if scored is None:
+            scored = tuple(iter_outcomes(session))
+        for n, (deal, outcome) in enumerate(zip(session.deals, scored, strict=True), 1):
             cells = []
             seating = session.seating(n)
             out = () if seating is None else seating.out
