@@ -6,7 +6,7 @@ Pure: it returns text and objects, and never prints."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.i18n import _, ngettext
 from scorepad.model import Outcome, Session
@@ -14,9 +14,11 @@ from scorepad.render.deals import OUT
 from scorepad.render.grid import simple_grid
 from scorepad.render.page import PAGE_STYLE
 from scorepad.text import plural, signed
-from scorepad.tournament.draw import Quality
 from scorepad.tournament.model import RoundDraw, Tournament, name_key
 from scorepad.tournament.ranking import Ranking, Row, Unfinished
+
+if TYPE_CHECKING:
+    from scorepad.tournament.draw import Quality  # the draw's search: only where a page shows it
 
 PROVISIONAL = "*"
 
@@ -375,13 +377,20 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
 )
 
 
+#: the characters html.escape replaces
+_ESCAPED = frozenset("&<>\"'")
+
+
 def _e(text: object) -> str:
     """HTML-escaped, a control character from a hand-edited file shown as \\x1b."""
+    text = str(text)
+    if text.isprintable() and _ESCAPED.isdisjoint(text):
+        return text  # most of a sheet's thousands of cells: a score, a name, a contract
     import html
 
     from scorepad.text import printable
 
-    return html.escape(printable(str(text)))
+    return html.escape(printable(text))
 
 
 def _document(title: str, body: str) -> str:
