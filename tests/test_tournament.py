@@ -885,7 +885,6 @@ def test_the_sheet_and_the_ranking_read_each_table_once_and_score_each_deal_once
 ):
     """`tournament report` shows the deals the ranking added up: each table file is read
     once and each deal scored once (it was scored again for the sheet), as for `standings`."""
-    from scorepad import storage as storage_module
     from scorepad.variants.french import French
 
     folder = _whole(cli, NAMES[:13], 2)  # a table of 5: its dealer sits out
@@ -893,7 +892,7 @@ def test_the_sheet_and_the_ranking_read_each_table_once_and_score_each_deal_once
                 for r in tournament_of(folder).drawn for t in r.tables)  # fmt: skip
     read: list[str] = []
     scored: list[int] = []
-    load, score = storage_module.load, French.score
+    load, score = storage.load, French.score
 
     def counted_load(path, *args, **kwargs):
         read.append(str(path))
@@ -903,7 +902,7 @@ def test_the_sheet_and_the_ranking_read_each_table_once_and_score_each_deal_once
         scored.append(1)
         return score(self, *args, **kwargs)
 
-    monkeypatch.setattr(storage_module, "load", counted_load)
+    monkeypatch.setattr(storage, "load", counted_load)
     monkeypatch.setattr(French, "score", counted_score)
     for command in (("report", "cup"), ("standings", "cup"), ("standings", "cup", "--json")):
         read.clear()
