@@ -180,6 +180,7 @@ def main() -> None:
     ).stdout.strip()
     print(f"measuring the scorepad in {package}", file=sys.stderr)
     subprocess.run([PY, "-m", "compileall", "-q", package], check=True, stdout=subprocess.DEVNULL)
+    sheets = Path(tempfile.mkdtemp(prefix="scorepad-report-"))  # where the report writes
     try:
         make(folder, args.players, args.rounds, args.deals)
         from scorepad.storage import tournament as files
@@ -189,7 +190,7 @@ def main() -> None:
             for r in files.load(folder).drawn
             for t in r.tables
         ]
-        out = Path(tempfile.mkdtemp(prefix="scorepad-report-")) / "results.html"
+        out = sheets / "results.html"
         sp = [PY, "-m", "scorepad"]
         commands = {
             "tournament standings": [*sp, "tournament", "standings", str(folder)],
@@ -203,8 +204,8 @@ def main() -> None:
         for _ in range(args.repeat):
             for name, argv in commands.items():
                 cpu[name].append(once(argv))
-        shutil.rmtree(out.parent, ignore_errors=True)
     finally:
+        shutil.rmtree(sheets, ignore_errors=True)
         if temporary is not None:
             shutil.rmtree(temporary, ignore_errors=True)
     league = cpu["standings --league"]
