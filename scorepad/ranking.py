@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from scorepad.model import Session
+from scorepad.model import Outcome, Session
 from scorepad.scores import iter_outcomes
 from scorepad.text import people
 
@@ -52,14 +52,19 @@ class Standing:
 
 
 def standings(
-    sessions: Sequence[Session], *, rank_by: str = "total", min_deals: int = 1
+    sessions: Sequence[Session],
+    *,
+    rank_by: str = "total",
+    min_deals: int = 1,
+    scored: Sequence[Sequence[Outcome]] | None = None,
 ) -> list[Standing]:
     """Totals per player over the sessions given (same game), best first, ties share a rank.
     `rank_by="average"`: by the average per deal played, among those who played at least
-    `min_deals` deals (at least 1); the others follow, unranked (rank 0)."""
+    `min_deals` deals (at least 1); the others follow, unranked (rank 0). `scored`: each
+    session's outcomes (`scores.outcomes`), where the caller has them already."""
     tally: dict[str, dict[str, Any]] = {}
     keys, order = people(s.players for s in sessions)  # one person whatever case and accents
-    for session, key_of in zip(sessions, keys, strict=True):
+    for i, (session, key_of) in enumerate(zip(sessions, keys, strict=True)):
         for key in key_of.values():
             tally.setdefault(
                 key,
@@ -80,7 +85,7 @@ def standings(
             for seating in session.seating_plan().deals:
                 for p in seating.out:
                     tally[key_of[p]]["out"] += 1
-        for outcome in iter_outcomes(session):
+        for outcome in iter_outcomes(session) if scored is None else scored[i]:
             for player, value in outcome.scores.items():
                 row = tally[key_of[player]]
                 row["total"] += value

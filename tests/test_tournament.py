@@ -878,3 +878,35 @@ def test_the_sheet_ranks_by_average_or_the_best_rounds_and_says_so(cli):
         standings = cli("tournament", "standings", "cup", *option, ok=False)
         assert standings.stderr == error
         assert not out.exists()
+
+
+def test_the_sheet_and_the_ranking_read_each_table_once_and_score_each_deal_once(
+    cli, monkeypatch
+):
+    """`tournament report` shows the deals the ranking added up: each table file is read
+    once and each deal scored once (it was scored again for the sheet), as for `standings`."""
+    from scorepad.variants.french import French
+
+    folder = _whole(cli, NAMES[:13], 2)  # a table of 5: its dealer sits out
+    deals = sum(len(storage.load(folder / t.file).deals)
+                for r in tournament_of(folder).drawn for t in r.tables)  # fmt: skip
+    read: list[str] = []
+    scored: list[int] = []
+    load, score = storage.load, French.score
+
+    def counted_load(path, *args, **kwargs):
+        read.append(str(path))
+        return load(path, *args, **kwargs)
+
+    def counted_score(self, *args, **kwargs):
+        scored.append(1)
+        return score(self, *args, **kwargs)
+
+    monkeypatch.setattr(storage, "load", counted_load)
+    monkeypatch.setattr(French, "score", counted_score)
+    for command in (("report", "cup"), ("standings", "cup"), ("standings", "cup", "--json")):
+        read.clear()
+        scored.clear()
+        assert cli("tournament", *command).exit_code == 0
+        assert len(read) == len(set(read)) == 6, command  # every table file, once
+        assert len(scored) == deals == 2 * (4 + 4 + 5), command

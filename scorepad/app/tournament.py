@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
-from scorepad.model import Session
+from scorepad.model import Outcome, Session
 from scorepad.tournament.model import RoundDraw, TableDraw, Tournament
 from scorepad.tournament.ranking import Ranking, TableResult
 
@@ -64,6 +64,7 @@ class Read:
     wrong: tuple[str, ...]  # why the file is not this table's (or cannot be read)
     missing: bool = False
     session: Session | None = None  # the deals that count (None: the file counts nothing)
+    outcomes: tuple[Outcome, ...] = ()  # theirs, scored once for the ranking and the sheet
     # the deals past the table's length not marked as recorded with --continue, and the length
     unmarked: tuple[int, ...] = ()
     length: int = 0
@@ -73,6 +74,7 @@ def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
     """A table file read: what it counts (the first deals the draw gave it), or why nothing."""
     from scorepad import storage
     from scorepad.ranking import standings
+    from scorepad.scores import outcomes
     from scorepad.storage import tournament as files
     from scorepad.tournament.model import header_problems
 
@@ -95,7 +97,8 @@ def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
     length = planned_length(session.rules, get_variant(session.variant)) or table.deals
     unmarked = tuple(unmarked_past_length(session.deals, length))
     try:
-        rows = standings([counted])
+        scored = tuple(outcomes(counted))
+        rows = standings([counted], scored=[scored])
     except ScorepadError as err:
         what = err.problems[0].what if err.problems else str(err)
         return Read(table, TableResult(problem=what), found, (what,))
@@ -105,7 +108,16 @@ def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
         played={r.name: r.played for r in rows},
         extra=max(0, found - table.deals),
     )
-    return Read(table, result, found, (), session=counted, unmarked=unmarked, length=length)
+    return Read(
+        table,
+        result,
+        found,
+        (),
+        session=counted,
+        outcomes=scored,
+        unmarked=unmarked,
+        length=length,
+    )
 
 
 def read_round(folder: Path, tournament: Tournament, round_: RoundDraw) -> list[Read]:
@@ -121,7 +133,7 @@ def standings(
 ) -> tuple[Tournament, Ranking]:
     """The ranking; `past` gets a problem for each table holding deals past its length that
     are not marked as recorded with --continue."""
-    tournament, ranking, _sessions = results(folder, tie_break, rank_by, best, past)
+    tournament, ranking, _sessions, _outcomes = results(folder, tie_break, rank_by, best, past)
     return tournament, ranking
 
 
@@ -131,8 +143,9 @@ def results(
     rank_by: str = "total",
     best: int | None = None,
     past: list[Problem] | None = None,
-) -> tuple[Tournament, Ranking, dict[str, Session | None]]:
-    """The ranking, and each table's session as it counts (None: it counts nothing)."""
+) -> tuple[Tournament, Ranking, dict[str, Session | None], dict[str, tuple[Outcome, ...]]]:
+    """The ranking, each table's session as it counts (None: it counts nothing) and its
+    deals' outcomes (scored once: the sheet shows those the ranking added up)."""
     from scorepad.storage import tournament as files
     from scorepad.tournament.ranking import rank
 
@@ -141,7 +154,12 @@ def results(
     if past is not None:
         past.extend(_past_length(folder, r) for r in reads if r.unmarked)
     ranking = rank(tournament, {r.table.file: r.result for r in reads}, tie_break, rank_by, best)
-    return tournament, ranking, {r.table.file: r.session for r in reads}
+    return (
+        tournament,
+        ranking,
+        {r.table.file: r.session for r in reads},
+        {r.table.file: r.outcomes for r in reads},
+    )
 
 
 def _past_length(folder: Path, read: Read) -> Problem:

@@ -6,17 +6,19 @@ Pure: it returns text and objects, and never prints."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.i18n import _, ngettext
-from scorepad.model import Session
+from scorepad.model import Outcome, Session
 from scorepad.render.deals import OUT
 from scorepad.render.grid import simple_grid
 from scorepad.render.page import PAGE_STYLE
 from scorepad.text import plural, signed
-from scorepad.tournament.draw import Quality
 from scorepad.tournament.model import RoundDraw, Tournament, name_key
 from scorepad.tournament.ranking import Ranking, Row, Unfinished
+
+if TYPE_CHECKING:
+    from scorepad.tournament.draw import Quality  # the draw's search: only where a page shows it
 
 PROVISIONAL = "*"
 
@@ -375,13 +377,20 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
 )
 
 
+#: the characters html.escape replaces
+_ESCAPED = frozenset("&<>\"'")
+
+
 def _e(text: object) -> str:
     """HTML-escaped, a control character from a hand-edited file shown as \\x1b."""
+    text = str(text)
+    if text.isprintable() and _ESCAPED.isdisjoint(text):
+        return text  # most of a sheet's thousands of cells: a score, a name, a contract
     import html
 
     from scorepad.text import printable
 
-    return html.escape(printable(str(text)))
+    return html.escape(printable(text))
 
 
 def _document(title: str, body: str) -> str:
@@ -451,11 +460,15 @@ def tables_html(tournament: Tournament, round_: RoundDraw) -> str:
 
 
 def report_html(
-    tournament: Tournament, ranking: Ranking, sessions: Mapping[str, Session | None]
+    tournament: Tournament,
+    ranking: Ranking,
+    sessions: Mapping[str, Session | None],
+    outcomes: Mapping[str, Sequence[Outcome]] | None = None,
 ) -> str:
     """The results sheet: the ranking with a column per round, the unfinished tables named,
     then each round's tables with their deals (the scores of each deal, a blank where a
-    player sat out) — `sessions` by table file, None where a file counts nothing."""
+    player sat out) — `sessions` by table file, None where a file counts nothing;
+    `outcomes` their deals' outcomes by table file where already scored (else scored here)."""
     title = tournament.title or _("Tournament")
     drawn = ranking.drawn
     words, column = _ranked_by(ranking)
@@ -498,7 +511,9 @@ def report_html(
     for round_ in tournament.drawn:
         parts.append(f'<h2>{_e(_round_heading(tournament, round_))}</h2><div class="grid deals">')
         for table in round_.tables:
-            parts.append(_table_block(table.number, table.players, sessions.get(table.file)))
+            session = sessions.get(table.file)
+            scored = None if outcomes is None else outcomes.get(table.file)
+            parts.append(_table_block(table.number, table.players, session, scored))
         parts.append("</div>")
     parts.append("</section>")
     return _document(title, "\n".join(parts))
@@ -527,7 +542,12 @@ def _ranking_row(row: Row, ranking: Ranking) -> str:
     return f"<tr>{''.join(cells)}</tr>"
 
 
-def _table_block(number: int, players: Sequence[str], session: Session | None) -> str:
+def _table_block(
+    number: int,
+    players: Sequence[str],
+    session: Session | None,
+    scored: Sequence[Outcome] | None = None,
+) -> str:
     from scorepad.scores import iter_outcomes
 
     short = [_initials(p, players) for p in players]
@@ -539,9 +559,9 @@ def _table_block(number: int, players: Sequence[str], session: Session | None) -
         from scorepad.variants import get_variant
 
         variant = get_variant(session.variant)
-        for n, (deal, outcome) in enumerate(
-            zip(session.deals, iter_outcomes(session), strict=True), 1
-        ):
+        if scored is None:
+            scored = tuple(iter_outcomes(session))
+        for n, (deal, outcome) in enumerate(zip(session.deals, scored, strict=True), 1):
             cells = []
             seating = session.seating(n)
             out = () if seating is None else seating.out

@@ -30,14 +30,14 @@ never overwritten. The rounds' table files are ordinary session files, loaded an
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.storage.files import cannot_write, create_new, locked, read_bytes
-from scorepad.storage.transaction import Transaction, recover
 from scorepad.text import shown
 from scorepad.tournament.model import (
     MAX_DEALS,
@@ -51,6 +51,9 @@ from scorepad.tournament.model import (
     table_file,
     tournament_games,
 )
+
+if TYPE_CHECKING:
+    from scorepad.storage.transaction import Transaction
 
 NAME = "tournament.toml"
 
@@ -90,11 +93,21 @@ def journal_path(folder: Path) -> Path:
     return folder / f".{NAME}.journal"
 
 
+def _recovered(folder: Path) -> None:
+    """A change of the tournament's files cut short (a draw killed half-way): finished or
+    undone first."""
+    journal = journal_path(folder)
+    if os.path.lexists(journal):  # one stat when there is none: nothing imported
+        from scorepad.storage.transaction import recover
+
+        recover(journal)
+
+
 def load(folder: Path) -> Tournament:
     """The tournament of a folder, every value checked; a change of its files that was cut
     short (a draw killed half-way) is first finished or undone."""
     path = _check_there(folder)
-    recover(journal_path(folder))
+    _recovered(folder)
     return from_bytes(read_bytes(path), path)
 
 
@@ -103,6 +116,8 @@ def transaction(folder: Path) -> Iterator[tuple[Transaction, Tournament]]:
     """A change of several of the tournament's files (a draw): the transaction, with the
     tournament file locked and read under its lock. The caller locks the other files it
     reads or replaces, gives their new content, the tournament file's last, and commits."""
+    from scorepad.storage.transaction import Transaction
+
     path = _check_there(folder)
     with Transaction(journal_path(folder)) as tx:
         data = tx.lock(path)
@@ -423,7 +438,7 @@ def changing(folder: Path) -> Iterator[tuple[Tournament, Callable[[Tournament], 
     """The tournament read under its file's lock, and the function that saves a changed one
     (atomically, still under the lock): no other scorepad draws in between."""
     path = _check_there(folder)
-    recover(journal_path(folder))
+    _recovered(folder)
     with locked(path) as held:
         tournament = from_bytes(held.data, path)
 

@@ -415,9 +415,9 @@ def report(
     from scorepad.render import tournament as render
 
     keys, rank_by = _ranking(folder, tie_break, rank_by, best)
-    tournament, ranking, sessions = app.results(folder, keys, rank_by, best)
+    tournament, ranking, sessions, outcomes = app.results(folder, keys, rank_by, best)
     _write_html(
-        render.report_html(tournament, ranking, sessions),
+        render.report_html(tournament, ranking, sessions, outcomes),
         output,
         _("the results sheet"),
         folder,
