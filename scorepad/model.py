@@ -351,7 +351,7 @@ def deal_tables(session: Session, count: int | None = None) -> Iterator[Table]:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """A deal's computed result: the settlement of every player and the arithmetic behind it."""
 
