@@ -432,6 +432,11 @@ class NotAsSaved(Exception):
     """A deal's fields are not as scorepad writes them: read them with every check."""
 
 
+#: the points of the deals read as saved, each value one Decimal for all its deals (a season of
+#: 100,000 deals holds a few hundred values, not 200,000 Decimals); Decimals are immutable
+_SAVED_POINTS: dict[int | float, Decimal] = {}
+
+
 class Saved:
     """The fields of one deal in a file whose signature holds: this scorepad checked them
     against the rules when it wrote them, so reading them again only gives them their types
@@ -507,7 +512,11 @@ class Saved:
         kind = value.__class__
         if kind is float and value.is_integer():
             raise NotAsSaved(value)
-        number = as_decimal(value) if kind is int or kind is float else None
+        number = _SAVED_POINTS.get(value) if kind is int or kind is float else None
+        if number is None:
+            number = as_decimal(value) if kind is int or kind is float else None
+            if number is not None and len(_SAVED_POINTS) < 1024:
+                _SAVED_POINTS[value] = number
         if number is None or not 0 <= number <= hi or number % step:
             raise NotAsSaved(value)
         return number
