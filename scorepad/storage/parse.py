@@ -16,6 +16,7 @@ from typing import Any, NamedTuple, overload
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
+from scorepad.storage.deal_lines import Known, read_deals
 from scorepad.storage.files import MAX_UNSIGNED_BYTES
 
 #: `tomllib` is the parser every module of storage uses (the compiled one when installed)
@@ -69,7 +70,11 @@ class Chunk(NamedTuple):
     end: int
 
     def parsed(self) -> Any:
-        doc = tomllib.loads(self.text[self.start : self.end])
+        text = self.text[self.start : self.end]
+        deals = read_deals(text)
+        if deals is not None and len(deals) == 1:
+            return deals[0]
+        doc = tomllib.loads(text)
         deals = doc.get("deals")
         if len(doc) != 1 or not isinstance(deals, list) or len(deals) != 1:
             raise ScorepadError([Problem("", _("is not one [[deals]] table"))])
@@ -132,19 +137,23 @@ class Chunks(Sequence[Chunk]):
 
     def parsed_all(self, batch: int = 256) -> Iterator[Any]:
         """Every deal in turn, parsed `batch` deals at a time (one call of the parser per
-        deal costs twice the parse; all at once, a big file's tables held together): each
+        deal costs twice the parse; all at once, a big file's tables held together): read
+        line by line as scorepad writes them (`deal_lines`), else parsed by tomli; each
         batch must be exactly its deals, else its deals come as `Chunk`s, to be parsed one
         by one and named when one is wrong."""
+        known: Known = {}  # the lines read, for every batch
         for first in range(0, len(self), batch):
             last = min(first + batch, len(self))
+            if self.ends is None:
+                part = self.text[self.starts[first] : self.starts[last]]
+            else:
+                part = "".join(self.text[self.starts[i] : self.ends[i]] for i in range(first, last))
+            deals = read_deals(part, known)
+            if deals is not None and len(deals) == last - first:
+                yield from deals
+                continue
             try:
-                if self.ends is None:
-                    doc = tomllib.loads(self.text[self.starts[first] : self.starts[last]])
-                else:
-                    part = "".join(
-                        self.text[self.starts[i] : self.ends[i]] for i in range(first, last)
-                    )
-                    doc = tomllib.loads(part)
+                doc = tomllib.loads(part)
             except (tomllib.TOMLDecodeError, ValueError, RecursionError):
                 doc = {}
             deals = doc.get("deals")
