@@ -132,6 +132,13 @@ def lines(draw):
     return draw(st.text(max_size=12))
 
 
+@settings(max_examples=1000, deadline=None)
+@given(keys, scalars)
+def test_a_field_is_read_only_as_tomli_reads_it(key, value):
+    as_tomli_reads(f"[[deals]]\n{key} = {value}\n")
+    as_tomli_reads(f"[[deals]]\nout = [\n    {value},\n    {value},\n]\n")
+
+
 @settings(max_examples=2000, deadline=None)
 @given(st.lists(lines(), max_size=12), st.sampled_from(["\n", "\r\n", ""]))
 @example(["dealer = 1", "dealer = 2"], "\n")  # a key twice
@@ -170,6 +177,8 @@ def test_the_shapes_it_reads():
     assert deals is not None and len(deals) == 3
     assert deals[0]["大輔"] == 'a "b" \\ é\U0001f600\t\n\b\f\r\tc'
     assert deals[0]["points"] == {"Anna": 1, "Chloé": -0.5} and deals[1] == {}
+    first, second = read_deals("[[deals]]\nnone = []\n\n[[deals]]\nnone = []\n")
+    assert first["none"] is not second["none"]  # a list is each table's own, as tomli's
 
 
 def signed_deals(path):
