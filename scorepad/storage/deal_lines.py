@@ -70,6 +70,7 @@ def _read_lines(lines: list[str], known: Known) -> list[dict[str, Any]]:
     deals: list[dict[str, Any]] = []
     deal: dict[str, Any] = {}
     table = deal  # the first line is a [[deals]]
+    keys: dict[str, str] = {}  # each key as written, read once (the batch's first hundreds)
     rest = iter(lines)
     for line in rest:
         field = known.get(line)
@@ -80,7 +81,8 @@ def _read_lines(lines: list[str], known: Known) -> list[dict[str, Any]]:
                 deal = table = {}
                 deals.append(deal)
                 continue
-            if len(line) > MAX_LINE:
+            size = len(line)
+            if size > MAX_LINE:
                 raise _GiveUp
             if line[0] == "[":
                 header = _SUB_TABLE.fullmatch(line)
@@ -90,15 +92,24 @@ def _read_lines(lines: list[str], known: Known) -> list[dict[str, Any]]:
                 continue
             if line[0] == "#":
                 continue  # a comment (the signature's line): no control character in it
-            key, sep, text = line.partition(" = ")
+            written, sep, text = line.partition(" = ")
             if not sep:
                 raise _GiveUp
-            key = _string(key) if key[:1] == '"' else _bare_key(key)
+            key = keys.get(written)
+            if key is None:
+                key = _string(written) if written[:1] == '"' else _bare_key(written)
+                if len(keys) < 1000:
+                    keys[written] = key
             if text == "[":
                 value: Any = _array(rest)
             else:
-                value = _value(text)
-                if len(line) <= _KNOWN_LINE and len(known) < _KNOWN_LINES and value != []:
+                if text[:1] == '"':  # a string without escapes: at once
+                    value = text[1:-1]
+                    if len(text) < 2 or text[-1] != '"' or '"' in value or "\\" in value:
+                        value = _string(text)
+                else:
+                    value = _value(text)
+                if size <= _KNOWN_LINE and len(known) < _KNOWN_LINES and text != "[]":
                     known[line] = (key, value)  # not a list: a table's own, to change
         else:
             key, value = field
