@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from conftest import EXAMPLES
 from scorepad import core, ranking, storage
 from scorepad.errors import ScorepadError
-from scorepad.storage import parse, signature
+from scorepad.storage import deal_lines, parse, signature
 from scorepad.storage.deal_lines import MAX_LINE, read_deals
 from scorepad.storage.document import deal_text
 from scorepad.storage.parse import Chunk, Chunks, parse_signed
@@ -258,7 +258,7 @@ def test_what_scorepad_saves_is_read_line_by_line(tmp_path):
 def tomli_calls(monkeypatch):
     """The texts tomli is given to parse, and the batches read line by line."""
     calls = {"tomli": [], "lines": []}
-    loads, read = parse.tomllib.loads, parse.read_deals
+    loads, read = parse.tomllib.loads, deal_lines.read_deals
 
     def counting_loads(text, **kwargs):
         calls["tomli"].append(text)
@@ -270,7 +270,7 @@ def tomli_calls(monkeypatch):
         return deals
 
     monkeypatch.setattr(parse.tomllib, "loads", counting_loads)
-    monkeypatch.setattr(parse, "read_deals", counting_read)
+    monkeypatch.setattr(deal_lines, "read_deals", counting_read)
     return calls
 
 
