@@ -359,4 +359,7 @@ def test_a_signed_file_of_any_text_reads_as_before(lines, batch):
     body = 'scorepad = 5\nvariant = "french"\n\n[[deals]]\n' + "\n".join(lines) + "\n"
     deals = parse_signed(signature.signed(body.encode()), "x.toml").get("deals")
     if isinstance(deals, Chunks):
-        assert list(deals.parsed_all(batch)) == list(parsed_all_by_tomli(deals, batch))
+        def shown(deals):  # a table by its repr: nan is not nan, and both read it as nan
+            return [repr(d) if isinstance(d, dict) else d for d in deals]
+
+        assert shown(deals.parsed_all(batch)) == shown(parsed_all_by_tomli(deals, batch))
