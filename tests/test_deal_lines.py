@@ -187,13 +187,13 @@ def signed_deals(path):
 
 def deals_text(deals):
     """The deals' text, without the roster changes among them (as read in batches)."""
-    return "".join(c.text[c.start : c.end] for c in deals)
+    return "".join(c.data[c.start : c.end].decode() for c in deals)
 
 
 def same_as_tomli(deals):
     """Every deal of a signed file, read in batches, then one by one: as tomli reads them."""
     assert isinstance(deals, Chunks)
-    expected = [parse.tomllib.loads(c.text[c.start : c.end])["deals"][0] for c in deals]
+    expected = [parse.tomllib.loads(c.data[c.start : c.end].decode())["deals"][0] for c in deals]
     assert list(deals.parsed_all()) == expected
     assert [c.parsed() for c in deals] == expected
 
@@ -338,7 +338,7 @@ def parsed_all_by_tomli(deals, batch=256):
     """Chunks.parsed_all as it was, every batch parsed by tomli."""
     for first in range(0, len(deals), batch):
         last = min(first + batch, len(deals))
-        part = "".join(c.text[c.start : c.end] for c in deals[first:last])
+        part = "".join(c.data[c.start : c.end].decode() for c in deals[first:last])
         try:
             doc = parse.tomllib.loads(part)
         except (parse.tomllib.TOMLDecodeError, ValueError, RecursionError):
@@ -363,3 +363,24 @@ def test_a_signed_file_of_any_text_reads_as_before(lines, batch):
             return [repr(d) if isinstance(d, dict) else d for d in deals]
 
         assert shown(deals.parsed_all(batch)) == shown(parsed_all_by_tomli(deals, batch))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["[[deals]]", "[[roster]]", "[[deals]]x", " [[deals]]", "",
+                                 "a = 1", "[[deals]]\r", "x[[deals]]"]), max_size=12),
+       st.booleans(), st.integers(0, 40))
+def test_the_lines_a_signed_file_is_cut_at_are_the_regular_expression_s(lines, newline, start):
+    """`parse.line_starts` finds each line that is exactly `[[deals]]` (or `[[roster]]`) as
+    `(?m)^[[deals]]$` does, from a line's start."""
+    import re
+
+    from scorepad.storage import parse
+
+    data = "\n".join(lines) + ("\n" if newline else "")
+    starts = [0] + [m.end() for m in re.finditer("\n", data)]
+    start = starts[start % len(starts)]
+    for line in ("[[deals]]", "[[roster]]"):
+        expected = [m.start() for m in re.finditer(
+            rf"(?m)^{re.escape(line)}$", data[start:])]  # fmt: skip
+        assert parse.line_starts(data.encode(), line.encode(), start) == [
+            start + e for e in expected]  # fmt: skip
