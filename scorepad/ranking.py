@@ -85,17 +85,22 @@ def standings(
             for seating in session.seating_plan().deals:
                 for p in seating.out:
                     tally[key_of[p]]["out"] += 1
+        row_of = {player: tally[key] for player, key in key_of.items()}  # once a session
         for outcome in iter_outcomes(session) if scored is None else scored[i]:
+            winners = outcome.winners
             for player, value in outcome.scores.items():
-                row = tally[key_of[player]]
+                row = row_of[player]
                 row["total"] += value
                 row["deals"] += 1
-                row["best"] = value if row["best"] is None else max(row["best"], value)
-                row["worst"] = value if row["worst"] is None else min(row["worst"], value)
-                if player in outcome.winners:
+                best, worst = row["best"], row["worst"]
+                if best is None or value > best:
+                    row["best"] = value
+                if worst is None or value < worst:
+                    row["worst"] = value
+                if winners and player in winners:
                     row["won"] += 1
             if outcome.declarer is not None:
-                row = tally[key_of[outcome.declarer]]
+                row = row_of[outcome.declarer]
                 row["declarer"] += 1
                 if outcome.made is not None:
                     row["made" if outcome.made else "failed"] += 1
