@@ -8,14 +8,16 @@ its peak RSS (from wait4). The floors are measured alongside: `python -c pass`, 
 floor (`import typer, tabulate, tomllib, tomli_w`, what the whole CLI needs), the command's own
 import floor (what that command needs: typer and the parser, plus tabulate where it prints a
 table), the standard library scorepad imports beside them (what is left above it is scorepad's
-own modules and work), and the TOML parser alone on the same file. `stats` is measured beside
-`standings` on the same files (each size, and the 500 evening files) and shown as their ratio
-(`× standings`, the median over pairs of runs taken in turn; the goal is 1.2 at most).
-`standings` of an evening where people sit out, arrive and leave (`french-seated-N`) is shown
-against the fixed table of the same size the same way (`× fixed table`; the goal: 1.1 at most).
-Ratios, not seconds, are what to compare across machines; `--commands` measures only those
-given. The session files come from
-benchmarks/generate.py (made if missing).
+own modules and work), and the TOML parser alone on the same file (`per deal × parse`: tomli,
+the compiled one scorepad reads with; `× tomllib`: `standings` and `stats` against a process
+of the standard library's parser alone on the same bytes, in pairs, issue 32's goal of 1.5).
+`stats` is measured beside `standings` on the same files (each size, and the 500 evening files)
+and shown as their ratio (`× standings`, the median over pairs of runs taken in turn; the goal
+is 1.2 at most). `standings` of an evening where people sit out, arrive and leave (`french-
+seated-N`) is shown against the fixed table of the same size the same way (`× fixed table`; the
+goal: 1.1 at most). Ratios, not seconds, are what to compare across machines; `--commands`
+measures only those given. The session files come from benchmarks/generate.py (made if
+missing).
 
 Each run is kept in DATA/runs/COMMIT.json (COMMIT: `--commit`, by default the checkout's
 commit, with `+` when scorepad/ has changes not committed), and the table's last column
@@ -75,6 +77,12 @@ def measure(argv: list[str], repeat: int, prepare: object = None) -> dict[str, f
         cpu.append(usage.ru_utime + usage.ru_stime)
         rss = max(rss, usage.ru_maxrss / 1024)
     return {"cpu": statistics.median(cpu), "rss": rss}
+
+
+#: the standard library's parser alone on the files given (issue 32's floor for a season)
+STDLIB_PARSE = (
+    "import sys, tomllib\nfor f in sys.argv[1:]: tomllib.loads(open(f, 'rb').read().decode())"
+)
 
 
 def ratio_in_pairs(a: list[str], b: list[str], repeat: int) -> float:
@@ -149,6 +157,7 @@ def main() -> None:
         argv: list[str],
         parse_file: Path | None,
         prepare: object = None,
+        files: list[str] | None = None,
     ) -> None:
         if wanted and command not in wanted:
             return
@@ -178,6 +187,11 @@ def main() -> None:
             row["x_parse"] = (result["cpu"] - own["cpu"]) / max(
                 parse["cpu"] - floor_pass["cpu"], 1e-3
             )
+        stdlib = [str(parse_file)] if parse_file is not None and deals >= 1000 else files
+        if command in ("standings", "stats") and stdlib:
+            # issue 32's goal: the command against the standard library's parse of the same
+            # bytes, each a process of its own, in pairs
+            row["x_stdlib"] = ratio_in_pairs(argv, [PY, "-c", STDLIB_PARSE, *stdlib], args.repeat)
         if command == "standings":
             standings_argv[label] = argv
         elif command == "stats" and label in standings_argv:
@@ -254,6 +268,7 @@ def main() -> None:
                     20 * len(archive),
                     [*scorepad, command, *archive],
                     None,
+                    files=archive,
                 )
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -279,6 +294,7 @@ def main() -> None:
         "× own floor",
         "× import floor",
         "per deal × parse",
+        "× tomllib",
         "× standings",
         "× fixed table",
         "peak MiB",
@@ -292,6 +308,7 @@ def main() -> None:
             f"{r['x_own_floor']:.2f}" if "x_own_floor" in r else "",
             f"{r['x_import_floor']:.2f}" if "x_import_floor" in r else "",
             f"{r['x_parse']:.2f}" if "x_parse" in r else "",
+            f"{r['x_stdlib']:.2f}" if "x_stdlib" in r else "",
             f"{r['x_standings']:.2f}" if "x_standings" in r else "",
             f"{r['x_fixed']:.2f}" if "x_fixed" in r else "",
             f"{r['rss']:.0f}",

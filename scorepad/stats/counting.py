@@ -4,9 +4,10 @@ game (`Variant.stats.counter()`), session by session (`stats`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
-from scorepad.model import Session
+from scorepad.model import Outcome, Session
 from scorepad.scores import iter_outcomes
 from scorepad.stats.figures import DealRef, PlayerStats, Stats
 from scorepad.text import identities, people
@@ -66,11 +67,10 @@ def stats(sessions: Sequence[Session], labels: Sequence[str] | None = None) -> S
     for s, session in enumerate(sessions, 1):
         keys = identities(session.players)
         seats = {p: players[k] for p, k in keys.items()}
-        deals = list(zip((d.entry for d in session.deals), iter_outcomes(session), strict=True))
-        for n, (_entry, outcome) in enumerate(deals, 1):
-            for player, score in outcome.scores.items():
-                seats[player].scored(score, s, n)
-        counter.count(Counted(session.rules, session.players, deals, keys))
+        deals = _scored(session, seats, s)  # each deal scored once, none kept: a season's
+        counter.count(Counted(session.rules, session.players, deals, keys))  # 100,000 too
+        for _deal in deals:  # those the game's counter did not look at, for the totals
+            pass
     ranked = _ranked(players)
     done = []
     for key in ranked:
@@ -85,6 +85,18 @@ def stats(sessions: Sequence[Session], labels: Sequence[str] | None = None) -> S
         game=counter.overall(ranked, {k: a.name for k, a in players.items()}),
         seated=tuple(a.name for a in players.values()),
     )
+
+
+def _scored(
+    session: Session, seats: Mapping[str, _Player], s: int
+) -> Iterator[tuple[Any, Outcome]]:
+    """Each deal's entry and outcome in turn, its scores added to each player's figures as
+    it goes by (the game's counter takes them once: `Counted.deals`)."""
+    entries = (d.entry for d in session.deals)
+    for n, (entry, outcome) in enumerate(zip(entries, iter_outcomes(session), strict=True), 1):
+        for player, score in outcome.scores.items():
+            seats[player].scored(score, s, n)
+        yield entry, outcome
 
 
 def _ranked(players: Mapping[str, _Player]) -> list[str]:

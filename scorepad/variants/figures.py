@@ -14,7 +14,7 @@ percentage.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Generic, Protocol, TypeVar
@@ -135,11 +135,12 @@ class Section:
 class Counted:
     """One session as a game counts it: its rules, its players (as its deals name them),
     every deal's entry and outcome in order, and each of its players' merged key (a person
-    is one key over the sessions, whatever the case)."""
+    is one key over the sessions, whatever the case). `deals` are scored as they are looked
+    at and can be gone through once (a season of 100,000 deals is not held as outcomes)."""
 
     rules: Mapping[str, Setting]
     players: Sequence[str]
-    deals: Sequence[tuple[Any, Outcome]]
+    deals: Iterable[tuple[Any, Outcome]]
     key: Mapping[str, str]
 
 

@@ -61,14 +61,16 @@ class Counter:
 
     def count(self, session: Counted) -> None:
         seats = self.counts.seats(session)
+        outcomes = []  # a match's, for who won it (the deals go by once)
         for _entry, outcome in session.deals:
+            outcomes.append(outcome)
             [winner] = outcome.winners
             [loser] = [p for p in outcome.scores if p != winner]
             a = seats[winner]
             a.won += 1
             margin = outcome.scores[winner] - outcome.scores[loser]
             a.margin = margin if a.margin is None else max(a.margin, margin)
-        decided = self.decided(session.rules, (outcome for _entry, outcome in session.deals))
+        decided = self.decided(session.rules, outcomes)
         if decided is not None:
             for p in session.players:
                 seats[p].matches[1] += 1
