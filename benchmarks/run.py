@@ -13,11 +13,11 @@ the compiled one scorepad reads with; `× tomllib`: `standings` and `stats` agai
 of the standard library's parser alone on the same bytes, in pairs, issue 32's goal of 1.5).
 `stats` is measured beside `standings` on the same files (each size, and the 500 evening files)
 and shown as their ratio (`× standings`, the median over pairs of runs taken in turn; the goal
-is 1.2 at most). `standings` of an evening where people sit out, arrive and leave (`french-
-seated-N`) is shown against the fixed table of the same size the same way (`× fixed table`; the
-goal: 1.1 at most). Ratios, not seconds, are what to compare across machines; `--commands`
-measures only those given. The session files come from benchmarks/generate.py (made if
-missing).
+is 1.2 at most). `standings` of an evening where people sit out, arrive and leave
+(`french-seated-N`) is shown against the fixed table of the same size the same way (`× fixed
+table`; the goal: 1.1 at most). Ratios, not seconds, are what to compare across machines;
+`--commands` measures only those given. The session files come from benchmarks/generate.py
+(made if missing).
 
 Each run is kept in DATA/runs/COMMIT.json (COMMIT: `--commit`, by default the checkout's
 commit, with `+` when scorepad/ has changes not committed), and the table's last column
