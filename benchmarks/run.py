@@ -224,6 +224,7 @@ def main() -> None:
                         size,
                         [*scorepad, command, str(path), *extra],
                         path if command in ("check", "standings") else None,
+                        files=[str(path)] if command == "stats" and size >= 1000 else None,
                     )
                 copy = work / path.name
 
