@@ -66,7 +66,7 @@ def seated_session(
                 raw = {}
             if not isinstance(raw, dict):
                 raw = {}
-        fields = dict(raw)
+        fields = dict(raw) if "out" in raw else raw  # its `out` is taken off: a copy's
         roster = seater.roster()
         people = rosters.get(roster)
         if people is None:
