@@ -53,6 +53,25 @@ DEALS = {  # one plain deal per game, as a table types it
 TABLES: set[str] = set()  # commands that import tabulate by default: none (render.grid.simple_grid)
 
 
+def run_once(argv: list[str]) -> tuple[float, float]:
+    """CPU seconds (user + system of the child, from wait4) and peak RSS (MiB) of one run."""
+    proc = subprocess.Popen(
+        argv,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        cwd=NEUTRAL,
+    )
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read() if proc.stderr else b""
+    if proc.stderr:
+        proc.stderr.close()
+    if proc.returncode not in (0,):
+        raise SystemExit(f"{' '.join(argv)} failed ({proc.returncode}): {err[-500:]!r}")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
 def measure(argv: list[str], repeat: int, prepare: object = None) -> dict[str, float]:
     """Median CPU seconds and the largest peak RSS (MiB) of `repeat` runs of argv."""
     cpu: list[float] = []
@@ -60,23 +79,27 @@ def measure(argv: list[str], repeat: int, prepare: object = None) -> dict[str, f
     for _ in range(repeat):
         if callable(prepare):
             prepare()
-        proc = subprocess.Popen(
-            argv,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            stdin=subprocess.DEVNULL,
-            cwd=NEUTRAL,
-        )
-        _, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        err = proc.stderr.read() if proc.stderr else b""
-        if proc.stderr:
-            proc.stderr.close()
-        if proc.returncode not in (0,):
-            raise SystemExit(f"{' '.join(argv)} failed ({proc.returncode}): {err[-500:]!r}")
-        cpu.append(usage.ru_utime + usage.ru_stime)
-        rss = max(rss, usage.ru_maxrss / 1024)
+        seconds, peak = run_once(argv)
+        cpu.append(seconds)
+        rss = max(rss, peak)
     return {"cpu": statistics.median(cpu), "rss": rss}
+
+
+def compiled_package() -> str:
+    """The folder of the scorepad this Python imports, its bytecode compiled first: `pip
+    install .` compiles it, but a checkout installed with -e (and run with
+    PYTHONDONTWRITEBYTECODE, as on CI machines) would compile its sources at every start-up
+    and measure the compiler, not scorepad."""
+    package = subprocess.run(
+        [PY, "-c", "import scorepad, os; print(os.path.dirname(scorepad.__file__))"],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=NEUTRAL,
+    ).stdout.strip()
+    print(f"measuring the scorepad in {package}", file=sys.stderr)
+    subprocess.run([PY, "-m", "compileall", "-q", package], check=True, stdout=subprocess.DEVNULL)
+    return package
 
 
 #: the standard library's parser alone on the files given (issue 32's floor for a season)
@@ -116,18 +139,7 @@ def main() -> None:
     if missing or not (args.data / "archive").is_dir():
         generate = [PY, str(HERE / "generate.py"), str(args.data), "--sizes", args.sizes]
         subprocess.run(generate, check=True, stdout=subprocess.DEVNULL)
-    # `pip install .` compiles scorepad's bytecode; a checkout installed with -e (and run with
-    # PYTHONDONTWRITEBYTECODE, as on CI machines) would compile its sources at every start-up
-    # and measure the compiler, not scorepad: compile them once, as the installer does
-    package = subprocess.run(
-        [PY, "-c", "import scorepad, os; print(os.path.dirname(scorepad.__file__))"],
-        check=True,
-        capture_output=True,
-        text=True,
-        cwd=NEUTRAL,
-    ).stdout.strip()
-    print(f"measuring the scorepad in {package}", file=sys.stderr)
-    subprocess.run([PY, "-m", "compileall", "-q", package], check=True, stdout=subprocess.DEVNULL)
+    compiled_package()
     scorepad = [PY, "-m", "scorepad"]
     rows: list[dict[str, object]] = []
     floor_pass = measure([PY, "-c", "pass"], args.repeat)

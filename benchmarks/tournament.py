@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import shutil
 import statistics
@@ -39,10 +38,10 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
+from run import NEUTRAL, PY, compiled_package, run_once  # noqa: E402  (benchmarks/run.py)
+
 import simulate  # noqa: E402
 
-PY = sys.executable
-NEUTRAL = tempfile.gettempdir()  # `python -m scorepad` from a checkout would import the checkout
 FLOOR = "import typer, tomli"
 
 #: a club's players: first names of several countries, some with accents, a few Japanese
@@ -138,24 +137,6 @@ def make(folder: Path, players: int, rounds: int, deals: int) -> None:
     scorepad("tournament", "check", str(folder))  # every table as drawn and finished
 
 
-def once(argv: list[str]) -> float:
-    """CPU seconds (user + system of the child, from wait4) of one run of argv."""
-    proc = subprocess.Popen(
-        argv,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        stdin=subprocess.DEVNULL,
-        cwd=NEUTRAL,
-    )
-    _, status, usage = os.wait4(proc.pid, 0)
-    err = proc.stderr.read() if proc.stderr else b""
-    if proc.stderr:
-        proc.stderr.close()
-    if os.waitstatus_to_exitcode(status):
-        raise SystemExit(f"{' '.join(argv)} failed: {err[-500:]!r}")
-    return usage.ru_utime + usage.ru_stime
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -169,17 +150,7 @@ def main() -> None:
     args = parser.parse_args()
     temporary = None if args.data else Path(tempfile.mkdtemp(prefix="scorepad-tournament-"))
     folder = (args.data or temporary / "cup").resolve()  # type: ignore[operator]
-    # a checkout installed with -e and run with PYTHONDONTWRITEBYTECODE would compile its
-    # sources at every start-up: compiled once, as `pip install` does (benchmarks/run.py)
-    package = subprocess.run(
-        [PY, "-c", "import scorepad, os; print(os.path.dirname(scorepad.__file__))"],
-        check=True,
-        capture_output=True,
-        text=True,
-        cwd=NEUTRAL,
-    ).stdout.strip()
-    print(f"measuring the scorepad in {package}", file=sys.stderr)
-    subprocess.run([PY, "-m", "compileall", "-q", package], check=True, stdout=subprocess.DEVNULL)
+    compiled_package()  # as `pip install` does (benchmarks/run.py)
     sheets = Path(tempfile.mkdtemp(prefix="scorepad-report-"))  # where the report writes
     try:
         make(folder, args.players, args.rounds, args.deals)
@@ -199,11 +170,11 @@ def main() -> None:
             "floor": [PY, "-c", FLOOR],
         }
         for argv in commands.values():  # warm-up: the files in the page cache, bytecode made
-            once(argv)
+            run_once(argv)
         cpu: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(args.repeat):
             for name, argv in commands.items():
-                cpu[name].append(once(argv))
+                cpu[name].append(run_once(argv)[0])
     finally:
         shutil.rmtree(sheets, ignore_errors=True)
         if temporary is not None:
