@@ -104,14 +104,14 @@ def parse_signed(data: bytes, path: Path | str) -> dict[str, Any]:
     on its own is the same as read with the rest: scorepad's `[[deals]]` lines never fall
     inside a string. So a file of 100,000 deals is never held as 100,000 parsed tables, nor
     as text (the file's bytes are its deals' until each is read)."""
-    _decode(data, path)  # the whole file is UTF-8, else the one error that says where
+    text = _decode(data, path)  # the whole file is UTF-8, else the one error that says where
     data = data.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark left by an editor
     starts = line_starts(data, b"[[deals]]")
     if not starts:
-        return _parse_text(data.decode("utf-8"), path)
+        return _parse_text(text, path)
     doc = _parse_text(data[: starts[0]].decode("utf-8"), path)
     if "deals" in doc:  # not as scorepad writes it: read it whole
-        return _parse_text(data.decode("utf-8"), path)
+        return _parse_text(text, path)
     changes = line_starts(data, b"[[roster]]", starts[0])
     if not changes:
         doc["deals"] = Chunks(data, starts)
@@ -124,7 +124,7 @@ def parse_signed(data: bytes, path: Path | str) -> dict[str, Any]:
     roster = b"".join(data[c : after[c]] for c in changes).decode("utf-8")
     more = _parse_text(roster, path)
     if set(more) != {"roster"}:
-        return _parse_text(data.decode("utf-8"), path)
+        return _parse_text(text, path)
     doc["roster"] = [*doc.get("roster", []), *more["roster"]]
     doc["deals"] = Chunks(data, starts, ends)
     return doc

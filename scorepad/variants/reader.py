@@ -510,11 +510,11 @@ class Saved:
     def number(self, value: Any, hi: int, step: Decimal) -> Decimal:
         """Points as scorepad writes them: an integer, or a float only for a fraction."""
         kind = value.__class__
-        if kind is float and value.is_integer():
+        if kind is not int and (kind is not float or value.is_integer()):
             raise NotAsSaved(value)
-        number = _SAVED_POINTS.get(value) if kind is int or kind is float else None
+        number = _SAVED_POINTS.get(value)
         if number is None:
-            number = as_decimal(value) if kind is int or kind is float else None
+            number = as_decimal(value)
             if number is not None and len(_SAVED_POINTS) < 1024:
                 _SAVED_POINTS[value] = number
         if number is None or not 0 <= number <= hi or number % step:
