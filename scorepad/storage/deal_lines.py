@@ -30,6 +30,7 @@ _KNOWN_LINES = 20_000  # and at most this many (a few MB): when full, forgotten 
 # but tab and newline, and DEL
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_QUOTED_KEY = re.compile(r'("(?:[^"\\]|\\.)*") = ')  # a basic string, then " = "
 _SUB_TABLE = re.compile(r"\[deals\.([A-Za-z0-9_-]+)\]")
 _INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
 _FLOAT = re.compile(r"-?(?:0|[1-9][0-9]*)\.[0-9]+")
@@ -92,9 +93,15 @@ def _read_lines(lines: list[str], known: Known) -> list[dict[str, Any]]:
                 continue
             if line[0] == "#":
                 continue  # a comment (the signature's line): no control character in it
-            written, sep, text = line.partition(" = ")
-            if not sep:
-                raise _GiveUp
+            if line[0] == '"':  # a quoted key (a name) may hold " = " itself
+                quoted = _QUOTED_KEY.match(line)
+                if quoted is None:
+                    raise _GiveUp
+                written, text = quoted[1], line[quoted.end() :]
+            else:
+                written, sep, text = line.partition(" = ")
+                if not sep:
+                    raise _GiveUp
             key = keys.get(written)
             if key is None:
                 key = _string(written) if written[:1] == '"' else _bare_key(written)
