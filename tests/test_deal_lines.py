@@ -83,6 +83,7 @@ def simple_floats(value):
 @given(st.lists(deal_fields(), min_size=1, max_size=4))
 @example([{"dealer": "Anna", "out": ["Anna", "Bruno"], "note": 'said "\\o/"\t\x01'}])
 @example([{"": 1, '"': 2, "a b": -0.0, "points": {"Chloé": 40.5, "大輔": -3}}])
+@example([{" = ": "", "handfuls": {"A = B": 11, "a\\\" = ": 12}}])  # a key holding " = "
 def test_what_scorepad_writes_is_read_as_tomli_reads_it(deals):
     text = "".join(deal_text(fields) for fields in deals).lstrip("\n")
     assert tomls(text) == {name: {"deals": deals} for name in PARSERS}
