@@ -57,7 +57,7 @@ HALF = Decimal("0.5")
 _INTERNED: dict[tuple[str, int], Card] = {}
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, eq=False)  # one object per card: equal is identical (`__new__`)
 class Card:
     """A card: a trump (suit "T", rank 1–21), the Fool (suit "F", rank 0) or a suit card.
 
@@ -83,8 +83,6 @@ class Card:
 
     def __reduce__(self) -> tuple[type[Card], tuple[str, int]]:
         return Card, (self.suit, self.rank)  # copies and pickles are the one card too
-
-    __hash__ = object.__hash__  # by identity: one object per card (`__new__`)
 
     def __str__(self) -> str:
         if self.suit == TRUMP:
@@ -271,6 +269,8 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 @dataclass(frozen=True)
 class PileCount:
+    """A pile counted: its card points, its bouts (oudlers) and its number of cards."""
+
     points: Decimal
     bouts: int
     cards: int

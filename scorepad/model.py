@@ -31,6 +31,8 @@ Setting = int | bool | str
 def nfc(name: str) -> str:
     """A name as scorepad keeps it: trimmed, in Unicode's composed form (NFC), so "Chloé"
     typed with a combining accent is the same player as "Chloé" typed with é."""
+    if name.isascii():
+        return name.strip()  # ASCII is its own NFC
     import unicodedata
 
     return unicodedata.normalize("NFC", name.strip())
@@ -210,6 +212,8 @@ class Deals(Sequence[Deal]):
 
 @dataclass(frozen=True)
 class Session:
+    """A session as saved: the game, its rules, the roster and its changes, and the deals."""
+
     variant: str
     roster: tuple[str, ...]  # who is on the roster at deal 1, in dealing order
     rules: Mapping[str, Setting]

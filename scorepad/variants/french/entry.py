@@ -113,6 +113,9 @@ FFT: dict[str, Setting] = {**SEED, "petit_au_bout_multiplied": True, "slam_annou
 
 @dataclass(frozen=True, slots=True)
 class FrenchEntry:
+    """One French Tarot deal as entered: the contract, who took it (and with whom), the
+    declarer's card points or pile, and the announcements and the Fool's exchange."""
+
     contract: str
     taker: str | None = None
     partner: str | None = None
