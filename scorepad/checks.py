@@ -341,6 +341,8 @@ def saved_deal(raw: Mapping[str, Any], table: Table) -> Deal | None:
 
 def control_problem(text: str, what: str) -> Problem | None:
     """Typed text may not hold control characters: they would reach every terminal."""
+    if text.isprintable():  # no character of the categories C and Z but the space
+        return None
     import unicodedata
 
     bad = [

@@ -86,16 +86,21 @@ def typed(text: str) -> str:
     return text.translate(FULL_WIDTH).strip()
 
 
-#: what separates typed names: commas as any keyboard types them (ASCII, the full-width ，
-#: and the Japanese 、); with spaces too, for an answer where a space separates
-_NAME_SEPARATORS = re.compile(r"[,，、]")
-_NAME_OR_SPACE_SEPARATORS = re.compile(r"[,，、\s]+")
+# Patterns with characters beyond Latin-1 cost a few hundred µs each to compile: those that
+# a command may not need are compiled when first used (`functools.cache`), not at start-up.
+
+
+@functools.cache
+def _name_separators(spaces: bool) -> re.Pattern[str]:
+    """What separates typed names: commas as any keyboard types them (ASCII, the full-width
+    ，and the Japanese 、); with `spaces`, a run of them or of spaces."""
+    return re.compile(r"[,，、\s]+" if spaces else r"[,，、]")
 
 
 def split_names(text: str, *, spaces: bool = False) -> list[str]:
     """The names of a typed list ("Anna, Bruno、Chloé"), each stripped, the empty ones
     dropped; with `spaces`, a space separates names too."""
-    parts = (_NAME_OR_SPACE_SEPARATORS if spaces else _NAME_SEPARATORS).split(text)
+    parts = _name_separators(spaces).split(text)
     return [p for p in (n.strip() for n in parts) if p]
 
 
@@ -153,7 +158,9 @@ def _control(ch: str) -> bool:
     )  # joiners that emoji names need
 
 
-_NOT_NARROW = re.compile("[^\x00-\xac\xae-\u02ff]")
+@functools.cache
+def _not_narrow() -> re.Pattern[str]:
+    return re.compile("[^\x00-\xac\xae-\u02ff]")
 
 
 def width(text: str) -> int:
@@ -165,7 +172,7 @@ def width(text: str) -> int:
 
 @functools.lru_cache(maxsize=4096)  # a history's cells repeat: "−25", "大輔", "+50"
 def _wide_width(text: str) -> int:
-    others = _NOT_NARROW.findall(text)
+    others = _not_narrow().findall(text)
     if not others:
         return len(text)
     import unicodedata
@@ -198,8 +205,12 @@ def _tokens() -> re.Pattern[str]:  # compiled when first wrapping: ~4 ms of ever
 _NO_LINE_START = set(
     "、。，．・：；？！）」』】〕ー)]},.:;!?ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
 )
-# a table's row or rule, a chart's axis, markdown, LaTeX: tables do their own fitting
-_TABLE = re.compile(r"\S  +\S|^[-─═━ ┤│|+:]+$|[┤│]|^[|+]|&.*\\\\$")
+
+
+@functools.cache
+def _table() -> re.Pattern[str]:
+    """A table's row or rule, a chart's axis, markdown, LaTeX: tables do their own fitting."""
+    return re.compile(r"\S  +\S|^[-─═━ ┤│|+:]+$|[┤│]|^[|+]|&.*\\\\$")
 
 
 def wrap(text: str, columns: int | None) -> list[str]:
@@ -212,7 +223,7 @@ def wrap(text: str, columns: int | None) -> list[str]:
         return text.split("\n")
     lines: list[str] = []
     for line in text.split("\n"):
-        if width(line) <= columns or _TABLE.search(line.strip()):
+        if width(line) <= columns or _table().search(line.strip()):
             lines.append(line)
             continue
         lines.extend(_wrap_line(line, columns))
@@ -266,9 +277,14 @@ def _cut(word: str, room: int) -> int:
 
 # -- names as people type them ----------------------------------------------------------------
 
-# the combining marks that accents are made of (NFKD splits é into e and U+0301); the kana's
-# voiced marks (U+3099, U+309A) are letters' own parts, not accents, and are kept
-_ACCENTS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+
+@functools.cache
+def _accents() -> re.Pattern[str]:
+    """The combining marks that accents are made of (NFKD splits é into e and U+0301); the
+    kana's voiced marks (U+3099, U+309A) are letters' own parts, not accents, and are kept."""
+    return re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+
+
 # letters that no decomposition splits, as people type them without their keyboard's key
 # (casefold already gives ß and ẞ as ss)
 _AS_TYPED = str.maketrans(
@@ -287,14 +303,16 @@ def fold(name: str) -> str:
     import unicodedata
 
     text = unicodedata.normalize("NFKD", name.strip().casefold())
-    return unicodedata.normalize("NFC", _ACCENTS.sub("", text).translate(_AS_TYPED))
+    return unicodedata.normalize("NFC", _accents().sub("", text).translate(_AS_TYPED))
 
 
-_WORDS = re.compile(r"[\s\-‐‑.'’]+")
+@functools.cache
+def _words() -> re.Pattern[str]:
+    return re.compile(r"[\s\-‐‑.'’]+")
 
 
 def _initials(name: str) -> str:
-    words = [w for w in _WORDS.split(fold(name)) if w]
+    words = [w for w in _words().split(fold(name)) if w]
     return "".join(w[0] for w in words) if len(words) > 1 else ""
 
 

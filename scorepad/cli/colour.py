@@ -14,7 +14,7 @@ from typing import TextIO
 GREEN, RED, BOLD_RED, RESET = "\x1b[32m", "\x1b[31m", "\x1b[1;31m", "\x1b[0m"
 # a signed score: "+186", "−62" (scorepad writes losses with the minus sign U+2212), not
 # "0–91" (an en dash) nor "−(25 + 6)" (arithmetic)
-SCORE = re.compile(r"(?<![\w.])([+−])(\d+(?:\.\d+)?)(?![\w.])")
+SCORE = r"(?<![\w.])([+−])(\d+(?:\.\d+)?)(?![\w.])"  # compiled when first coloured (re's cache)
 
 
 def wanted(stream: TextIO) -> bool:
@@ -27,7 +27,7 @@ def wanted(stream: TextIO) -> bool:
 
 def scores(text: str) -> str:
     """Gains in green, losses in red."""
-    return SCORE.sub(lambda m: f"{GREEN if m[1] == '+' else RED}{m[0]}{RESET}", text)
+    return re.sub(SCORE, lambda m: f"{GREEN if m[1] == '+' else RED}{m[0]}{RESET}", text)
 
 
 def errors(text: str) -> str:
