@@ -1,5 +1,5 @@
-"""The imports run one way: cli → app → storage, render → core, ranking → scores → checks →
-variants → model, cards → errors, i18n, text; a game never imports the session. No module
+"""The imports run one way: cli → app → storage, render → core, ranking, league → scores →
+checks → variants → model, cards → errors, i18n, text; a game never imports the session. No module
 imports itself round (a layer may not hide a circle), and no module takes another's `_private`
 name. Read from the source: every import, also inside functions and under TYPE_CHECKING, not
 what happens to be imported at run time."""
@@ -20,7 +20,8 @@ LAYERS = [
     ("scorepad.app", 6, "app"),
     ("scorepad.storage", 5, "storage"), ("scorepad.render", 5, "render"),
     ("scorepad.core", 4, "core"), ("scorepad.season", 4, "core"), ("scorepad.roster", 4, "core"),
-    ("scorepad.ranking", 4, "core"), ("scorepad.settle", 4, "core"), ("scorepad.stats", 4, "core"),
+    ("scorepad.ranking", 4, "core"), ("scorepad.league", 4, "core"), ("scorepad.settle", 4, "core"),
+    ("scorepad.stats", 4, "core"),
     ("scorepad.tournament", 4, "core"),
     ("scorepad.scores", 3.6, "scores"),  # scoring a session: below the edits and the standings
     ("scorepad.checks", 3.3, "checks"),  # what a deal and a session must hold: below scores

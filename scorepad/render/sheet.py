@@ -17,8 +17,9 @@ from typing import Any
 
 from scorepad import i18n
 from scorepad.i18n import N_, _, ngettext
+from scorepad.league import LeagueRow
 from scorepad.model import Session
-from scorepad.ranking import LeagueRow, Standing, standings
+from scorepad.ranking import Standing, standings
 from scorepad.render.deals import OUT, result_name
 from scorepad.render.page import PAGE_STYLE
 from scorepad.render.standing_columns import SHEET, standing_columns

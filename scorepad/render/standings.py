@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 from scorepad.i18n import _, ngettext
 from scorepad.model import Session
-from scorepad.ranking import LeagueRow, Standing
+from scorepad.ranking import Standing
 from scorepad.render.grid import fitted_grid, grid
 from scorepad.render.standing_columns import JSON, TERMINAL, drop_order, standing_columns
 from scorepad.scores import iter_outcomes
 from scorepad.text import average, json_number, num, signed
 
-if TYPE_CHECKING:  # only the settle command needs its module
+if TYPE_CHECKING:  # only the settle command needs its module, and --league its own
+    from scorepad.league import LeagueRow
     from scorepad.settle import Settlement
 
 

@@ -153,7 +153,7 @@ def report(
 ) -> None:
     from scorepad.app.season import sessions_between
     from scorepad.app.settle import settlement as settled
-    from scorepad.ranking import league
+    from scorepad.league import league
     from scorepad.render import sheet
 
     files, sessions = sessions_between(files, since, until)

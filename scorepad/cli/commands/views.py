@@ -75,7 +75,7 @@ def standings(
     until: UntilOpt = None,
 ) -> None:
     from scorepad.app.season import sessions_between
-    from scorepad.ranking import league as league_of
+    from scorepad.league import league as league_of
     from scorepad.ranking import standings as standings_of
     from scorepad.render.deals import session_label
     from scorepad.render.standings import (
