@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 from scorepad.cli.base import LazyGroup
-from scorepad.cli.output import echo
+from scorepad.cli.output import echo, pause_collector
 from scorepad.i18n import _
 from scorepad.text import shown
 
@@ -84,6 +84,7 @@ def main() -> None:
     import gc
 
     atexit.register(gc.freeze)
+    pause_collector()  # until the command begins (`cli.output`)
     if sys.argv[1:] == ["--version"]:  # before any command is built: it asks for nothing else
         from scorepad import __version__
 
