@@ -49,6 +49,10 @@ def seated_session(
     deals: list[Deal] = []
     rosters: dict[tuple[str, ...], Table] = {}
     tables_of: dict[int, Table] = {}  # by the seating's id: the seatings live as long
+    drop = consume and isinstance(raw_deals, list)
+    changed = {change.from_deal for change in header.changes}  # where the roster may change
+    roster = seater.roster()
+    people = rosters[roster] = Table(header.variant, roster, header.rules)
     for n, raw in enumerate(parsed, 1):
         if len(problems) >= MAX_PROBLEMS - 1:
             problems.append(
@@ -66,27 +70,34 @@ def seated_session(
                 raw = {}
             if not isinstance(raw, dict):
                 raw = {}
-        fields = dict(raw) if "out" in raw else raw  # its `out` is taken off: a copy's
-        roster = seater.roster()
-        people = rosters.get(roster)
-        if people is None:
-            people = rosters[roster] = Table(header.variant, roster, header.rules)
-        here: list[Problem] = []
+        if n in changed:
+            roster = seater.roster()
+            people = rosters.get(roster) or rosters.setdefault(
+                roster, Table(header.variant, roster, header.rules)
+            )
+        fields = raw
         dealer = fields.get("dealer")
-        if dealer not in roster:  # not exactly one of the roster's names: read and checked
-            dealer = read_dealer(dealer, people, "dealer", here)
-        out = _out(fields.pop("out", None), people, here) if "out" in fields else None
-        if here:
-            where = _("deal {n}").format(n=n)
-            problems.extend(Problem(where, p.what) if not p.where else p for p in here)
-        known = len(seater.problems)
-        seating = seater.seat(dealer or (roster[0] if roster else ""), out)
+        seated_so = True  # the deal's seating is as its file says: it is read at that table
+        if "out" in fields or dealer not in roster:
+            fields = dict(raw) if "out" in raw else raw  # its `out` is taken off: a copy's
+            here: list[Problem] = []
+            if dealer not in roster:  # not exactly one of the roster's names: read, checked
+                dealer = read_dealer(dealer, people, "dealer", here)
+            out = _out(fields.pop("out", None), people, here) if "out" in fields else None
+            if here:
+                where = _("deal {n}").format(n=n)
+                problems.extend(Problem(where, p.what) if not p.where else p for p in here)
+            known = len(seater.problems)
+            seating = seater.seat(dealer or (roster[0] if roster else ""), out)
+            # a deal whose seating is wrong (its `out`) is not checked at a table not its own
+            seated_so = not here and len(seater.problems) == known
+        else:  # a dealer on the roster, who sits out as the rule says: nothing to check
+            seating = seater.seat(dealer)
         table = tables_of.get(id(seating))
         if table is None:  # one Table per seating: deals seated alike share both
             table = tables_of[id(seating)] = seated_table(header.variant, header.rules, seating)
         deal = None
-        # a deal whose seating is wrong (its `out`) is not checked at a table not its own
-        if not here and len(seater.problems) == known:
+        if seated_so:
             try:
                 deal = (saved_deal(fields, table) if saved else None) or read_deal(
                     fields, table, _("deal {n}").format(n=n)
@@ -97,7 +108,7 @@ def seated_session(
         if deal is not None:
             stored = seating.stored_out
             deals.append(deal if deal.out == stored else replace(deal, out=stored))
-        if consume and isinstance(raw_deals, list):
+        if drop:
             raw_deals[n - 1] = None
     plan = seater.seating_plan()
     problems.extend(plan.problems)
