@@ -246,6 +246,7 @@ class RosterState:
         self.splits: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
         self.seatings: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Seating] = {}
         self.over = max(0, len(self.order) - self.seats)  # how many sit out
+        self.furthest: dict[str, list[str]] = {}  # by dealer: the others, furthest turn first
         # each dealer's seating as the rule gives it, where the rule looks at nothing but the
         # dealer (nobody out; the dealer alone out, DEALER_OUT): a deal without `out` at a
         # dealer on the roster is then one look-up
@@ -481,8 +482,12 @@ class RosterState:
             chosen = []
         # everyone but the dealer, the one whose turn to deal is furthest off first
         if present:
-            b = self.index[dealer]
-            furthest = self.order[b - 1 :: -1] + self.order[:b:-1] if b else self.order[:0:-1]
+            furthest = self.furthest.get(dealer)
+            if furthest is None:  # once a dealer for this roster
+                b = self.index[dealer]
+                furthest = self.furthest[dealer] = (
+                    self.order[b - 1 :: -1] + self.order[:b:-1] if b else self.order[:0:-1]
+                )
         else:
             furthest = self.order[::-1]
         least = self.counts.__getitem__  # sorted and min are stable: the furthest wins ties
