@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from scorepad.model import Session
+from scorepad.ranking import sat_out
 from scorepad.scores import iter_outcomes
 from scorepad.text import people
 
@@ -45,10 +46,8 @@ def league(
     for i, (session, key_of) in enumerate(zip(sessions, keys, strict=True)):
         for key in key_of.values():
             per[key][i] = 0
-        if not session.fixed:
-            for seating in session.seating_plan().deals:
-                for p in seating.out:
-                    out[key_of[p]] += 1
+        for p, times in sat_out(session).items():
+            out[key_of[p]] += times
         for outcome in iter_outcomes(session):
             for player, value in outcome.scores.items():
                 key = key_of[player]

@@ -346,13 +346,10 @@ def deal_tables(session: Session, count: int | None = None) -> Iterator[Table]:
     n = len(session.deals) if count is None else count
     if session.fixed:
         return itertools.repeat(Table(session.variant, session.roster, session.rules), n)
-    tables: dict[int, Table] = {}  # one Table per Seating: they are shared too
     seatings = session.seating_plan().deals[:n]
-    return (
-        tables.get(id(s))
-        or tables.setdefault(id(s), seated_table(session.variant, session.rules, s))
-        for s in seatings
-    )
+    alike = dict(zip(map(id, seatings), seatings, strict=True))  # each Seating once: a few
+    tables = {key: seated_table(session.variant, session.rules, s) for key, s in alike.items()}
+    return map(tables.__getitem__, map(id, seatings))  # one Table per Seating: shared too
 
 
 @dataclass(frozen=True, slots=True)

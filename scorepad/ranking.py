@@ -3,6 +3,7 @@ place). Pure: it reads the deals' outcomes (`scores`). A season's league is `lea
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -53,6 +54,21 @@ class Standing:
         return Fraction(self.total, self.deals) if self.deals else Fraction(0)
 
 
+def sat_out(session: Session) -> dict[str, int]:
+    """How many deals each person sat out (passed ones included), of those who sat out any:
+    counted by seating, as deals seated alike share one (a long session holds a handful)."""
+    if session.fixed:
+        return {}
+    seatings = session.seating_plan().deals
+    alike = dict(zip(map(id, seatings), seatings, strict=True))
+    deals = Counter(map(id, seatings))  # the deals of each seating
+    times: dict[str, int] = {}
+    for key, seating in alike.items():
+        for p in seating.out:
+            times[p] = times.get(p, 0) + deals[key]
+    return times
+
+
 def standings(
     sessions: Sequence[Session],
     *,
@@ -83,10 +99,8 @@ def standings(
                     out=0,
                 ),
             )
-        if not session.fixed:
-            for seating in session.seating_plan().deals:
-                for p in seating.out:
-                    tally[key_of[p]]["out"] += 1
+        for p, times in sat_out(session).items():
+            tally[key_of[p]]["out"] += times
         row_of = {player: tally[key] for player, key in key_of.items()}  # once a session
         for outcome in iter_outcomes(session) if scored is None else scored[i]:
             winners = outcome.winners

@@ -246,6 +246,13 @@ class RosterState:
         self.splits: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
         self.seatings: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Seating] = {}
         self.over = max(0, len(self.order) - self.seats)  # how many sit out
+        self.furthest: dict[str, list[str]] = {}  # by dealer: the others, furthest turn first
+        # each dealer's seating as the rule gives it, where the rule looks at nothing but the
+        # dealer (nobody out; the dealer alone out, DEALER_OUT): a deal without `out` at a
+        # dealer on the roster is then one look-up
+        self.ruled: dict[str, Seating] | None = (
+            {} if self.over == 0 or (self.over == 1 and self.policy is Policy.DEALER_OUT) else None
+        )
 
     # -- the roster's changes ---------------------------------------------------------------
 
@@ -366,6 +373,13 @@ class RosterState:
         self, n: int, dealer: str, given: Sequence[str] | None, problems: list[Problem]
     ) -> Seating:
         """Deal n's seating; whether it was passed is told afterwards (`settle`)."""
+        ruled = self.ruled
+        if given is None and ruled is not None:
+            seating = ruled.get(dealer)
+            if seating is not None:  # the dealer is on the roster: as below, at no cost
+                self.pointer, self.inclusive = dealer, False
+                self.last_out = seating.out
+                return seating
         valid = dealer in self.index
         if not valid:
             problems.append(Problem(_deal(n), self._not_here(dealer, dealer=True)))
@@ -381,18 +395,20 @@ class RosterState:
             seating = self.seatings[key] = Seating(
                 dealer, seated, out, self.roster, self.seats, self._split(proposed)[0]
             )
+        if given is None and ruled is not None and valid:
+            ruled[dealer] = seating
         return seating
 
     def settle(self, seating: Seating, passed: bool) -> None:
         """The deal just placed was played (those out sat out one more) or passed."""
-        if seating.out and not passed:
+        if not passed:
             counts = self.counts
             for p in seating.out:
                 counts[p] += 1
-        if seating.dealer in self.index:
-            self.redeal = (
-                passed and self.policy is Policy.DEALER_OUT and seating.dealer in seating.out
-            )
+            if self.redeal and seating.dealer in self.index:
+                self.redeal = False
+        elif seating.dealer in self.index:
+            self.redeal = self.policy is Policy.DEALER_OUT and seating.dealer in seating.out
 
     def _given(
         self, n: int, dealer: str, given: Sequence[str], problems: list[Problem]
@@ -466,8 +482,12 @@ class RosterState:
             chosen = []
         # everyone but the dealer, the one whose turn to deal is furthest off first
         if present:
-            b = self.index[dealer]
-            furthest = self.order[b - 1 :: -1] + self.order[:b:-1] if b else self.order[:0:-1]
+            furthest = self.furthest.get(dealer)
+            if furthest is None:  # once a dealer for this roster
+                b = self.index[dealer]
+                furthest = self.furthest[dealer] = (
+                    self.order[b - 1 :: -1] + self.order[:b:-1] if b else self.order[:0:-1]
+                )
         else:
             furthest = self.order[::-1]
         least = self.counts.__getitem__  # sorted and min are stable: the furthest wins ties

@@ -130,10 +130,11 @@ class Seater:
 
     def roster(self) -> tuple[str, ...]:
         """Who is on the roster at the next deal (its roster changes applied), dealing order."""
-        n = len(self._seatings) + 1
-        group = self._by_deal.pop(n, None)
-        if group:
-            self._state.apply(group, n)
+        if self._by_deal:
+            n = len(self._seatings) + 1
+            group = self._by_deal.pop(n, None)
+            if group:
+                self._state.apply(group, n)
         return self._state.roster
 
     def seat(self, dealer: str, out: Sequence[str] | None = None) -> Seating:
@@ -141,10 +142,9 @@ class Seater:
         for the rule's choice. `settle` must follow before the next `seat`."""
         assert self._placed is None, "settle the deal before seating the next"
         n = len(self._seatings) + 1
-        if self._by_deal:
+        if n in self._by_deal:
             self.roster()
-        placed = self._state.place(n, dealer, out, self.problems)
-        self._placed = placed
+        placed = self._placed = self._state.place(n, dealer, out, self.problems)
         return placed
 
     def settle(self, passed: bool) -> None:

@@ -3,7 +3,7 @@ its header parsed and each deal left as text until read (a signed file: `Chunk`,
 
 from __future__ import annotations
 
-import itertools
+import bisect
 
 try:  # the compiled parser: 3× faster than tomllib (see the README), same API
     import tomli as tomllib
@@ -117,12 +117,18 @@ def parse_signed(data: bytes, path: Path | str) -> dict[str, Any]:
         doc["deals"] = Chunks(data, starts)
         return doc
     # roster changes among the deals (each just before the deal it applies to): a deal's
-    # text ends where the next deal or change begins; the changes are parsed now
-    cuts = sorted([*starts, *changes, len(data)])
-    after = dict(itertools.pairwise(cuts))  # where the text begun at each cut ends
-    ends = [after[start] for start in starts]
-    roster = b"".join(data[c : after[c]] for c in changes).decode("utf-8")
-    more = _parse_text(roster, path)
+    # text ends where the next deal or change begins; the changes are parsed now. A few
+    # changes a file: each is found among the deals (bisect), not the deals among them
+    ends: dict[int, int] = {}  # the deals a change follows: where each one's text ends
+    texts = []
+    for j, c in enumerate(changes):
+        i = bisect.bisect(starts, c)  # the deal after the change (the one before: i - 1)
+        ends.setdefault(i - 1, c)  # the first change after a deal ends its text
+        end = starts[i] if i < len(starts) else len(data)  # the next deal, or the next change
+        if j + 1 < len(changes):
+            end = min(end, changes[j + 1])
+        texts.append(data[c:end])
+    more = _parse_text(b"".join(texts).decode("utf-8"), path)
     if set(more) != {"roster"}:
         return _parse_text(text, path)
     doc["roster"] = [*doc.get("roster", []), *more["roster"]]
@@ -134,21 +140,36 @@ class Chunks(Sequence[Chunk]):
     """The deals of a signed file as offsets into its bytes (8 bytes a deal); each becomes a
     `Chunk` when looked at, and each batch of them text when parsed."""
 
-    def __init__(self, data: bytes, starts: list[int], ends: list[int] | None = None) -> None:
+    def __init__(self, data: bytes, starts: list[int], ends: dict[int, int] | None = None) -> None:
         import array
 
         self.data = data
         self.starts = array.array("q", starts)
         self.starts.append(len(data))
-        # where each deal's text ends, when something other than the next deal follows it
-        # (a roster change); None: at the next deal's start
-        self.ends = None if ends is None else array.array("q", ends)
+        # where a deal's text ends when something other than the next deal follows it (a
+        # roster change), by the deal's index; any other deal's ends at the next one's start
+        self.ends = ends or {}
+        self.cuts = sorted(self.ends)
 
     def __len__(self) -> int:
         return len(self.starts) - 1
 
     def _end(self, n: int) -> int:
-        return self.starts[n + 1] if self.ends is None else self.ends[n]
+        return self.ends.get(n, self.starts[n + 1])
+
+    def _text(self, first: int, last: int) -> bytes:
+        """The text of deals first to last - 1: one slice of the file's bytes, less the roster
+        changes among them."""
+        data, starts, cuts = self.data, self.starts, self.cuts
+        at = starts[first]
+        if not cuts:
+            return data[at : starts[last]]
+        parts = []
+        for i in cuts[bisect.bisect_left(cuts, first) : bisect.bisect_left(cuts, last)]:
+            parts.append(data[at : self.ends[i]])
+            at = starts[i + 1]
+        parts.append(data[at : starts[last]])
+        return b"".join(parts)
 
     def parsed_all(self, batch: int = 256) -> Iterator[Any]:
         """Every deal in turn, parsed `batch` deals at a time (one call of the parser per
@@ -161,12 +182,7 @@ class Chunks(Sequence[Chunk]):
         known: deal_lines.Known = {}  # the lines read, for every batch
         for first in range(0, len(self), batch):
             last = min(first + batch, len(self))
-            if self.ends is None:
-                part = self.data[self.starts[first] : self.starts[last]].decode("utf-8")
-            else:
-                part = b"".join(
-                    self.data[self.starts[i] : self.ends[i]] for i in range(first, last)
-                ).decode("utf-8")
+            part = self._text(first, last).decode("utf-8")
             deals = deal_lines.read_deals(part, known)
             if deals is not None and len(deals) == last - first:
                 yield from deals

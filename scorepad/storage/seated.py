@@ -24,6 +24,7 @@ from scorepad.text import shown
 
 if TYPE_CHECKING:  # the seating is imported where a file has roster changes
     from scorepad.seating import Change
+    from scorepad.seating_plan import Seater
 
 #: how many roster changes a file may hold
 MAX_CHANGES = 1000
@@ -49,8 +50,13 @@ def seated_session(
     deals: list[Deal] = []
     rosters: dict[tuple[str, ...], Table] = {}
     tables_of: dict[int, Table] = {}  # by the seating's id: the seatings live as long
+    drop = consume and isinstance(raw_deals, list)
+    changed = {change.from_deal for change in header.changes}  # where the roster may change
+    roster = seater.roster()
+    people = rosters[roster] = Table(header.variant, roster, header.rules)
+    most = MAX_PROBLEMS - 1
     for n, raw in enumerate(parsed, 1):
-        if len(problems) >= MAX_PROBLEMS - 1:
+        if len(problems) >= most:
             problems.append(
                 Problem(
                     _("deal {n}").format(n=n),
@@ -66,38 +72,32 @@ def seated_session(
                 raw = {}
             if not isinstance(raw, dict):
                 raw = {}
-        fields = dict(raw) if "out" in raw else raw  # its `out` is taken off: a copy's
-        roster = seater.roster()
-        people = rosters.get(roster)
-        if people is None:
-            people = rosters[roster] = Table(header.variant, roster, header.rules)
-        here: list[Problem] = []
-        dealer = fields.get("dealer")
-        if dealer not in roster:  # not exactly one of the roster's names: read and checked
-            dealer = read_dealer(dealer, people, "dealer", here)
-        out = _out(fields.pop("out", None), people, here) if "out" in fields else None
-        if here:
-            where = _("deal {n}").format(n=n)
-            problems.extend(Problem(where, p.what) if not p.where else p for p in here)
-        known = len(seater.problems)
-        seating = seater.seat(dealer or (roster[0] if roster else ""), out)
-        table = tables_of.get(id(seating))
-        if table is None:  # one Table per seating: deals seated alike share both
-            table = tables_of[id(seating)] = seated_table(header.variant, header.rules, seating)
-        deal = None
-        # a deal whose seating is wrong (its `out`) is not checked at a table not its own
-        if not here and len(seater.problems) == known:
+        if n in changed:
+            roster = seater.roster()
+            people = rosters.get(roster) or rosters.setdefault(
+                roster, Table(header.variant, roster, header.rules)
+            )
+        dealer = raw.get("dealer")
+        if "out" not in raw and dealer in roster:
+            # a dealer on the roster, and who sits out as the rule says: nothing to check, and
+            # nothing to keep (the deal's `out` and its seating's stored_out are None)
+            seating = seater.seat(dealer)
+            table = tables_of.get(id(seating))
+            if table is None:  # one Table per seating: deals seated alike share both
+                table = tables_of[id(seating)] = seated_table(header.variant, header.rules, seating)
             try:
-                deal = (saved_deal(fields, table) if saved else None) or read_deal(
-                    fields, table, _("deal {n}").format(n=n)
+                deal = (saved_deal(raw, table) if saved else None) or read_deal(
+                    raw, table, _("deal {n}").format(n=n)
                 )
             except ScorepadError as err:
                 problems.extend(err.problems)
-        seater.settle(deal.redealt if deal is not None else False)
-        if deal is not None:
-            stored = seating.stored_out
-            deals.append(deal if deal.out == stored else replace(deal, out=stored))
-        if consume and isinstance(raw_deals, list):
+                seater.settle(False)
+            else:
+                seater.settle(deal.redealt)
+                deals.append(deal)
+        else:
+            _read_named(raw, n, seater, people, deals, problems, saved, tables_of)
+        if drop:
             raw_deals[n - 1] = None
     plan = seater.seating_plan()
     problems.extend(plan.problems)
@@ -105,6 +105,49 @@ def seated_session(
         raise ScorepadError(problems)
     kept = tuple(deals)
     return replace(header, deals=kept, date=date).seated(plan)
+
+
+def _read_named(
+    raw: dict[str, Any],
+    n: int,
+    seater: Seater,
+    people: Table,
+    deals: list[Deal],
+    problems: list[Problem],
+    saved: bool,
+    tables_of: dict[int, Table],
+) -> None:
+    """Deal n of `seated_session`, when it names who sits out or its dealer is not exactly
+    one of the roster's names: both read and checked, and the deal read at its seating's
+    table only when that seating is the one its file says."""
+    roster = people.players
+    fields = dict(raw) if "out" in raw else raw  # its `out` is taken off: a copy's
+    here: list[Problem] = []
+    dealer = fields.get("dealer")
+    if dealer not in roster:  # not exactly one of the roster's names: read and checked
+        dealer = read_dealer(dealer, people, "dealer", here)
+    out = _out(fields.pop("out", None), people, here) if "out" in fields else None
+    if here:
+        where = _("deal {n}").format(n=n)
+        problems.extend(Problem(where, p.what) if not p.where else p for p in here)
+    known = len(seater.problems)
+    seating = seater.seat(dealer or (roster[0] if roster else ""), out)
+    table = tables_of.get(id(seating))
+    if table is None:
+        table = tables_of[id(seating)] = seated_table(people.variant, people.rules, seating)
+    deal = None
+    # a deal whose seating is wrong (its `out`) is not checked at a table not its own
+    if not here and len(seater.problems) == known:
+        try:
+            deal = (saved_deal(fields, table) if saved else None) or read_deal(
+                fields, table, _("deal {n}").format(n=n)
+            )
+        except ScorepadError as err:
+            problems.extend(err.problems)
+    seater.settle(deal.redealt if deal is not None else False)
+    if deal is not None:
+        stored = seating.stored_out
+        deals.append(deal if deal.out == stored else replace(deal, out=stored))
 
 
 def read_seats(value: Any, variant: Any, where: str, problems: list[Problem]) -> int | None:
