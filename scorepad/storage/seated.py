@@ -82,18 +82,9 @@ def seated_session(
             # a dealer on the roster, and who sits out as the rule says: nothing to check, and
             # nothing to keep (the deal's `out` and its seating's stored_out are None)
             seating = seater.seat(dealer)
-            table = tables_of.get(id(seating))
-            if table is None:  # one Table per seating: deals seated alike share both
-                table = tables_of[id(seating)] = seated_table(header.variant, header.rules, seating)
-            try:
-                deal = (saved_deal(raw, table) if saved else None) or read_deal(
-                    raw, table, _("deal {n}").format(n=n)
-                )
-            except ScorepadError as err:
-                problems.extend(err.problems)
-                seater.settle(False)
-            else:
-                seater.settle(deal.redealt)
+            deal = _deal_at(raw, _table_of(seating, people, tables_of), n, saved, problems)
+            seater.settle(deal.redealt if deal is not None else False)
+            if deal is not None:
                 deals.append(deal)
         else:
             _read_named(raw, n, seater, people, deals, problems, saved, tables_of)
@@ -132,22 +123,36 @@ def _read_named(
         problems.extend(Problem(where, p.what) if not p.where else p for p in here)
     known = len(seater.problems)
     seating = seater.seat(dealer or (roster[0] if roster else ""), out)
-    table = tables_of.get(id(seating))
-    if table is None:
-        table = tables_of[id(seating)] = seated_table(people.variant, people.rules, seating)
     deal = None
     # a deal whose seating is wrong (its `out`) is not checked at a table not its own
     if not here and len(seater.problems) == known:
-        try:
-            deal = (saved_deal(fields, table) if saved else None) or read_deal(
-                fields, table, _("deal {n}").format(n=n)
-            )
-        except ScorepadError as err:
-            problems.extend(err.problems)
+        deal = _deal_at(fields, _table_of(seating, people, tables_of), n, saved, problems)
     seater.settle(deal.redealt if deal is not None else False)
     if deal is not None:
         stored = seating.stored_out
         deals.append(deal if deal.out == stored else replace(deal, out=stored))
+
+
+def _table_of(seating: Any, people: Table, tables_of: dict[int, Table]) -> Table:
+    """The seating's Table, one per seating: deals seated alike share both."""
+    table = tables_of.get(id(seating))
+    if table is None:
+        table = tables_of[id(seating)] = seated_table(people.variant, people.rules, seating)
+    return table
+
+
+def _deal_at(
+    fields: dict[str, Any], table: Table, n: int, saved: bool, problems: list[Problem]
+) -> Deal | None:
+    """Deal n read at its table: as saved where the signature holds, else with every check
+    (None: its problems are in `problems`)."""
+    try:
+        return (saved_deal(fields, table) if saved else None) or read_deal(
+            fields, table, _("deal {n}").format(n=n)
+        )
+    except ScorepadError as err:
+        problems.extend(err.problems)
+        return None
 
 
 def read_seats(value: Any, variant: Any, where: str, problems: list[Problem]) -> int | None:
