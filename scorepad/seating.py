@@ -91,9 +91,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from scorepad.errors import Problem
 from scorepad.i18n import _, ngettext
+
+#: how many seatings a roster keeps by what the rule looked at (`RosterState.chosen`): the
+#: counts of a session played by the rule repeat within a handful; a hand-edited one's may not
+MAX_CHOSEN = 4096
 
 
 class Policy(StrEnum):
@@ -253,6 +258,9 @@ class RosterState:
         self.ruled: dict[str, Seating] | None = (
             {} if self.over == 0 or (self.over == 1 and self.policy is Policy.DEALER_OUT) else None
         )
+        # elsewhere the rule looks at the counts too (and, for the same table again, at the
+        # last deal's out): each seating as the rule gave it, by all it looked at (`asked`)
+        self.chosen: dict[tuple[Any, ...], Seating] = {}
 
     # -- the roster's changes ---------------------------------------------------------------
 
@@ -373,13 +381,6 @@ class RosterState:
         self, n: int, dealer: str, given: Sequence[str] | None, problems: list[Problem]
     ) -> Seating:
         """Deal n's seating; whether it was passed is told afterwards (`settle`)."""
-        ruled = self.ruled
-        if given is None and ruled is not None:
-            seating = ruled.get(dealer)
-            if seating is not None:  # the dealer is on the roster: as below, at no cost
-                self.pointer, self.inclusive = dealer, False
-                self.last_out = seating.out
-                return seating
         valid = dealer in self.index
         if not valid:
             problems.append(Problem(_deal(n), self._not_here(dealer, dealer=True)))
@@ -395,9 +396,20 @@ class RosterState:
             seating = self.seatings[key] = Seating(
                 dealer, seated, out, self.roster, self.seats, self._split(proposed)[0]
             )
-        if given is None and ruled is not None and valid:
-            ruled[dealer] = seating
+        if given is None and valid:  # the rule's choice: a look-up the next time (`Seater.seat`)
+            if self.ruled is not None:
+                self.ruled[dealer] = seating
+            elif len(self.chosen) < MAX_CHOSEN:
+                self.chosen[self.asked(dealer)] = seating
         return seating
+
+    def asked(self, dealer: str) -> tuple[Any, ...]:
+        """All that `propose_out` looks at, for this roster and `dealer`, beyond the roster:
+        the counts (kept relative by `settle`, so that they repeat), whether the last deal was
+        passed with its dealer out, and that deal's out where the same table plays again."""
+        redeal = self.redeal
+        again = redeal or self.policy is Policy.DEALER_PLAYS
+        return (dealer, tuple(self.counts.values()), redeal, self.last_out if again else ())
 
     def settle(self, seating: Seating, passed: bool) -> None:
         """The deal just placed was played (those out sat out one more) or passed."""
@@ -405,6 +417,11 @@ class RosterState:
             counts = self.counts
             for p in seating.out:
                 counts[p] += 1
+            if self.ruled is None and counts and (least := min(counts.values())):
+                # only the differences count (the least, and who sat out less): kept from
+                # the least, the counts of a long session repeat, and so do its seatings
+                for p in counts:
+                    counts[p] -= least
             if self.redeal and seating.dealer in self.index:
                 self.redeal = False
         elif seating.dealer in self.index:

@@ -144,7 +144,19 @@ class Seater:
         n = len(self._seatings) + 1
         if n in self._by_deal:
             self.roster()
-        placed = self._placed = self._state.place(n, dealer, out, self.problems)
+        state = self._state
+        if out is None:  # the rule's choice: as `place` gave it before in the same state
+            ruled = state.ruled
+            if ruled is not None:
+                placed = ruled.get(dealer)
+            else:
+                placed = state.chosen.get(state.asked(dealer))
+            if placed is not None:  # and as `place` leaves the state (in one call a deal)
+                state.pointer, state.inclusive = dealer, False
+                state.last_out = placed.out
+                self._placed = placed
+                return placed
+        placed = self._placed = state.place(n, dealer, out, self.problems)
         return placed
 
     def settle(self, passed: bool) -> None:

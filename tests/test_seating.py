@@ -12,6 +12,7 @@ import tomllib
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -379,9 +380,13 @@ def test_more_out_looks_at_each_person_once_a_deal(monkeypatch):
     seen = counting(monkeypatch)
     plan = seat(SEVEN, 5, deals)
     assert len(plan.deals) == 700 and not plan.problems
-    # each deal and the next proposal: the least of the six who do not deal, and the two out
-    # put in dealing order
-    assert seen["calls"] == 701 * 2 and seen["items"] == 701 * (6 + 2)
+    # the rule is worked out once for each state the table comes back to (seven: the counts
+    # kept from the least repeat every seven deals), and for the next proposal: the least of
+    # the six who do not deal, and the two out put in dealing order; every other deal's
+    # seating is looked up. Keeping the counts from the least looks at the seven once a deal.
+    rule = 7 + 1
+    assert len(plan._state.chosen) == 7
+    assert seen["calls"] == rule * 2 + 700 and seen["items"] == rule * (6 + 2) + 700 * 7
     assert len({id(s.seated) for s in plan.deals}) == 5  # A+G, B+F, C+E, C+D, D+E
 
 
@@ -464,6 +469,28 @@ def test_a_deal_at_a_time_is_the_whole_evening_at_once(policy, data):
     assert (whole.deals, whole.problems, whole.next) == (plan.deals, plan.problems,
                                                          plan.next)  # fmt: skip
 
+
+
+@settings(max_examples=100, deadline=None)
+@given(POLICIES, st.data())
+def test_counts_kept_from_the_least_seat_everyone_as_the_counts_themselves(policy, data):
+    # `settle` takes the least count off every count, so that a long session's states repeat
+    # and each seating is looked up; the rule compares counts only, so the seatings must be
+    # those of counts never lowered (and looked up nowhere: no state repeats then)
+    roster, seats, dealt, moves, _plan = plan_of(data, policy)
+    kept = seat(roster, seats, dealt, moves, policy=policy)
+    real_min = min
+
+    def never_lowered(items, **kw):
+        if isinstance(items, type({}.values())):  # the counts' least, in `settle`
+            return 0
+        return real_min(items, **kw)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(seating, "min", never_lowered, raising=False)
+        absolute = seat(roster, seats, dealt, moves, policy=policy)
+    assert (absolute.deals, absolute.problems, absolute.next) == (kept.deals, kept.problems,
+                                                                  kept.next)  # fmt: skip
 
 def test_then_refuses_a_change_that_is_not_for_the_deal_after():
     plan = seat(FIVE, 4, []).then(Dealt("Anna"), [Join(3, "Fumiko"), Join(2, "Gil")])
