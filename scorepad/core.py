@@ -296,7 +296,7 @@ def remove_deal(session: Session, n: int) -> tuple[Session, Deal]:
         return replace(session, deals=deals), deal
     frozen = _frozen(session)
     changes = tuple(
-        replace(c, from_deal=c.from_deal - 1) if c.from_deal > n else c for c in session.changes
+        c._replace(from_deal=c.from_deal - 1) if c.from_deal > n else c for c in session.changes
     )
     kept = replace(session, deals=(*frozen[: n - 1], *frozen[n:]), changes=changes)
     return _normalised(kept), deal

@@ -251,9 +251,9 @@ def rename(session: Session, old: str, new: str) -> Renamed:
 
     def change(c: Change) -> Change:
         if isinstance(c, Join):
-            return replace(c, name=name(c.name), after=c.after and name(c.after))
+            return c._replace(name=name(c.name), after=c.after and name(c.after))
         if isinstance(c, Leave):
-            return replace(c, name=name(c.name))
+            return c._replace(name=name(c.name))
         return c
 
     deals = tuple(

@@ -146,11 +146,8 @@ class Seater:
             self.roster()
         state = self._state
         if out is None:  # the rule's choice: as `place` gave it before in the same state
-            ruled = state.ruled
-            if ruled is not None:
-                placed = ruled.get(dealer)
-            else:
-                placed = state.chosen.get(state.asked(dealer))
+            # (`state.asked(dealer)`, written out where it is the dealer: a call less a deal)
+            placed = state.placed.get(dealer if state.by_dealer else state.asked(dealer))
             if placed is not None:  # and as `place` leaves the state (in one call a deal)
                 state.pointer, state.inclusive = dealer, False
                 state.last_out = placed.out

@@ -385,7 +385,7 @@ def test_more_out_looks_at_each_person_once_a_deal(monkeypatch):
     # the six who do not deal, and the two out put in dealing order; every other deal's
     # seating is looked up. Keeping the counts from the least looks at the seven once a deal.
     rule = 7 + 1
-    assert len(plan._state.chosen) == 7
+    assert len(plan._state.placed) == 7
     assert seen["calls"] == rule * 2 + 700 and seen["items"] == rule * (6 + 2) + 700 * 7
     assert len({id(s.seated) for s in plan.deals}) == 5  # A+G, B+F, C+E, C+D, D+E
 
