@@ -135,7 +135,7 @@ class Deal:
     @property
     def redealt(self) -> bool:
         """Nobody played it (passed, cancelled): the game's entry says so (`redealt`)."""
-        return bool(getattr(self.entry, "redealt", False))
+        return self.entry.redealt  # type: ignore[no-any-return]
 
 
 class Deals(Sequence[Deal]):

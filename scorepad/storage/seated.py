@@ -23,7 +23,9 @@ from scorepad.storage.parse import Chunks, parsed_deal
 from scorepad.text import shown
 
 if TYPE_CHECKING:  # the seating is imported where a file has roster changes
-    from scorepad.seating import Change
+    from collections.abc import Callable
+
+    from scorepad.seating import Change, Seating
     from scorepad.seating_plan import Seater
 
 #: how many roster changes a file may hold
@@ -50,6 +52,22 @@ def seated_session(
     deals: list[Deal] = []
     rosters: dict[tuple[str, ...], Table] = {}
     tables_of: dict[int, Table] = {}  # by the seating's id: the seatings live as long
+
+    def deal_at(fields: dict[str, Any], seating: Seating, n: int) -> Deal | None:
+        """Deal n read at its seating's table (one Table a seating: deals seated alike share
+        both), as saved where the signature holds, else with every check (None: its
+        problems are in `problems`)."""
+        table = tables_of.get(id(seating))
+        if table is None:
+            table = tables_of[id(seating)] = seated_table(header.variant, header.rules, seating)
+        try:
+            return (saved_deal(fields, table) if saved else None) or read_deal(
+                fields, table, _("deal {n}").format(n=n)
+            )
+        except ScorepadError as err:
+            problems.extend(err.problems)
+            return None
+
     drop = consume and isinstance(raw_deals, list)
     changed = {change.from_deal for change in header.changes}  # where the roster may change
     roster = seater.roster()
@@ -81,13 +99,14 @@ def seated_session(
         if "out" not in raw and dealer in roster:
             # a dealer on the roster, and who sits out as the rule says: nothing to check, and
             # nothing to keep (the deal's `out` and its seating's stored_out are None)
-            seating = seater.seat(dealer)
-            deal = _deal_at(raw, _table_of(seating, people, tables_of), n, saved, problems)
-            seater.settle(deal.redealt if deal is not None else False)
-            if deal is not None:
+            deal = deal_at(raw, seater.seat(dealer), n)
+            if deal is None:
+                seater.settle(False)
+            else:
+                seater.settle(deal.entry.redealt)  # (`Deal.redealt`, a call less a deal)
                 deals.append(deal)
         else:
-            _read_named(raw, n, seater, people, deals, problems, saved, tables_of)
+            _read_named(raw, n, seater, people, deals, problems, deal_at)
         if drop:
             raw_deals[n - 1] = None
     plan = seater.seating_plan()
@@ -105,8 +124,7 @@ def _read_named(
     people: Table,
     deals: list[Deal],
     problems: list[Problem],
-    saved: bool,
-    tables_of: dict[int, Table],
+    deal_at: Callable[[dict[str, Any], Seating, int], Deal | None],
 ) -> None:
     """Deal n of `seated_session`, when it names who sits out or its dealer is not exactly
     one of the roster's names: both read and checked, and the deal read at its seating's
@@ -126,33 +144,11 @@ def _read_named(
     deal = None
     # a deal whose seating is wrong (its `out`) is not checked at a table not its own
     if not here and len(seater.problems) == known:
-        deal = _deal_at(fields, _table_of(seating, people, tables_of), n, saved, problems)
+        deal = deal_at(fields, seating, n)
     seater.settle(deal.redealt if deal is not None else False)
     if deal is not None:
         stored = seating.stored_out
         deals.append(deal if deal.out == stored else replace(deal, out=stored))
-
-
-def _table_of(seating: Any, people: Table, tables_of: dict[int, Table]) -> Table:
-    """The seating's Table, one per seating: deals seated alike share both."""
-    table = tables_of.get(id(seating))
-    if table is None:
-        table = tables_of[id(seating)] = seated_table(people.variant, people.rules, seating)
-    return table
-
-
-def _deal_at(
-    fields: dict[str, Any], table: Table, n: int, saved: bool, problems: list[Problem]
-) -> Deal | None:
-    """Deal n read at its table: as saved where the signature holds, else with every check
-    (None: its problems are in `problems`)."""
-    try:
-        return (saved_deal(fields, table) if saved else None) or read_deal(
-            fields, table, _("deal {n}").format(n=n)
-        )
-    except ScorepadError as err:
-        problems.extend(err.problems)
-        return None
 
 
 def read_seats(value: Any, variant: Any, where: str, problems: list[Problem]) -> int | None:

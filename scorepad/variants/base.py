@@ -162,7 +162,8 @@ class Variant(Protocol):
     def deck(self, rules: Mapping[str, Setting]) -> Deck: ...
 
     def read_entry(self, raw: Mapping[str, Any], table: Table) -> Any:
-        """The variant's frozen entry from raw values; ScorepadError with every problem."""
+        """The variant's frozen entry from raw values; ScorepadError with every problem. An
+        entry says whether nobody played its deal (`entry.redealt`: passed, cancelled)."""
         ...
 
     def entry_to_raw(self, entry: Any) -> dict[str, Any]:

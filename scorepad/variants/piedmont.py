@@ -75,6 +75,9 @@ class PiedmontEntry:
     player: str | None = None  # whose pile --cards lists
     fool: str | None = None  # who played the Matto (it comes back to him)
 
+    #: a Piedmontese deal is always played: never dealt again
+    redealt = False
+
 
 class Piedmont:
     name = "piedmont"

@@ -88,6 +88,9 @@ class TrogguEntry:
     fool_winner: str | None = None
     fool_exchange: str | None = None
 
+    #: a Troggu deal is always played (when nobody bids, a misère): never dealt again
+    redealt = False
+
     def team(self) -> tuple[str, ...]:
         if self.tappist is None:
             return ()
