@@ -1,7 +1,7 @@
 """Time and memory of every command against floors measured in the same run.
 
     python benchmarks/run.py [--sizes 100,1000,10000] [--repeat 5] [--json] [--data DIR]
-                             [--commands standings,stats]
+                             [--commands standings,stats] [--pairs 15] [--instructions]
 
 Each figure is the median CPU time (user + system) of `--repeat` runs of a real process, and
 its peak RSS (from wait4). The floors are measured alongside: `python -c pass`, the import
@@ -15,9 +15,18 @@ of the standard library's parser alone on the same bytes, in pairs, issue 32's g
 and shown as their ratio (`× standings`, the median over pairs of runs taken in turn; the goal
 is 1.2 at most). `standings` of an evening where people sit out, arrive and leave
 (`french-seated-N`) is shown against the fixed table of the same size the same way (`× fixed
-table`; the goal: 1.1 at most). Ratios, not seconds, are what to compare across machines;
+table`; the goal: 1.1 at most). Each ratio taken in turn is the median of `--pairs` pairs
+(default: `--repeat`; 15 or more on a busy machine). Ratios, not seconds, are what to compare
+across machines;
 `--commands` measures only those given. The session files come from benchmarks/generate.py
 (made if missing).
+
+`--instructions` also counts the instructions of one run of `standings` on every file of up
+to 10,000 deals and of the `import typer, tomli` floor (valgrind's cachegrind without its
+cache simulation, the hash seed fixed): the same count on a busy machine as on an idle one, so
+the two ratios whose goals are closest to the noise of a shared machine, start-up (`instr. ×
+own floor`) and the roster evening (`instr. × fixed table`), can be read without it. CPU time
+stays the measure the goals are set in.
 
 Each run is kept in DATA/runs/COMMIT.json (COMMIT: `--commit`, by default the checkout's
 commit, with `+` when scorepad/ has changes not committed), and the table's last column
@@ -32,6 +41,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -108,6 +118,27 @@ STDLIB_PARSE = (
 )
 
 
+VALGRIND = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+
+
+def instructions(argv: list[str]) -> int:
+    """The instructions one run of argv executes (valgrind's cachegrind, no cache simulation),
+    the hash seed fixed so that dictionaries are laid out alike at every run."""
+    done = subprocess.run(
+        [*VALGRIND, *argv],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        cwd=NEUTRAL,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+        text=True,
+    )
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"{' '.join(argv)} under valgrind failed: {done.stderr[-500:]!r}")
+    return int(found.group(1).replace(",", ""))
+
+
 def ratio_in_pairs(a: list[str], b: list[str], repeat: int) -> float:
     """The median of a/b CPU over `repeat` pairs run in turn (a b a b …): a busy spell on a
     shared machine then falls on both sides of a pair, not on one command's block of runs."""
@@ -120,6 +151,9 @@ def main() -> None:
     parser.add_argument("--sizes", default="20,100,1000,10000")
     parser.add_argument("--games", default="french,troggu,piedmont")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument(
+        "--pairs", type=int, help="pairs of runs for each ratio taken in turn (default: --repeat)"
+    )
     parser.add_argument("--data", type=Path, default=Path(tempfile.gettempdir()) / "scorepad-bench")
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
@@ -129,8 +163,16 @@ def main() -> None:
     )
     parser.add_argument("--commit", help="what is measured (default: the checkout's commit)")
     parser.add_argument("--against", help="the commit to compare with (default: the last one)")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count instructions (valgrind) of standings up to 10,000 deals and the floor",
+    )
     args = parser.parse_args()
+    if args.instructions and shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
     wanted = {c for c in args.commands.split(",") if c}
+    pairs = args.pairs or args.repeat
     args.data = args.data.resolve()
     sizes = [int(s) for s in args.sizes.split(",") if s]
     games = [g for g in args.games.split(",") if g]
@@ -151,6 +193,8 @@ def main() -> None:
         [PY, "-c", "import typer, tomli, dataclasses, decimal, hashlib, array, unicodedata"],
         args.repeat,
     )
+    if args.instructions:
+        floor_plain["instr"] = instructions([PY, "-c", "import typer, tomli"])
     for name, floor in (
         ("python -c pass", floor_pass),
         ("import floor (all)", floor_all),
@@ -203,11 +247,14 @@ def main() -> None:
         if command in ("standings", "stats") and stdlib:
             # issue 32's goal: the command against the standard library's parse of the same
             # bytes, each a process of its own, in pairs
-            row["x_stdlib"] = ratio_in_pairs(argv, [PY, "-c", STDLIB_PARSE, *stdlib], args.repeat)
+            row["x_stdlib"] = ratio_in_pairs(argv, [PY, "-c", STDLIB_PARSE, *stdlib], pairs)
+        if args.instructions and command == "standings" and deals <= 10_000:
+            row["instr"] = instructions(argv)
+            row["x_own_floor_instr"] = row["instr"] / floor_plain["instr"]
         if command == "standings":
             standings_argv[label] = argv
         elif command == "stats" and label in standings_argv:
-            row["x_standings"] = ratio_in_pairs(argv, standings_argv[label], args.repeat)
+            row["x_standings"] = ratio_in_pairs(argv, standings_argv[label], pairs)
         rows.append(row)
 
     add("--help", "", 0, [*scorepad, "--help"], None)
@@ -259,19 +306,22 @@ def main() -> None:
             if "french" in games and seated.exists() and (not wanted or "standings" in wanted):
                 argv = [*scorepad, "standings", str(seated)]
                 result = measure(argv, args.repeat)
-                rows.append(
-                    {
-                        "command": "standings",
-                        "file": seated.name,
-                        "deals": size,
-                        **result,
-                        "x_own_floor": result["cpu"] / floor_plain["cpu"],
-                        "x_import_floor": result["cpu"] / floor_all["cpu"],
-                        "x_fixed": ratio_in_pairs(
-                            argv, [*scorepad, "standings", str(fixed)], args.repeat
-                        ),
-                    }
-                )
+                row = {
+                    "command": "standings",
+                    "file": seated.name,
+                    "deals": size,
+                    **result,
+                    "x_own_floor": result["cpu"] / floor_plain["cpu"],
+                    "x_import_floor": result["cpu"] / floor_all["cpu"],
+                    "x_fixed": ratio_in_pairs(argv, [*scorepad, "standings", str(fixed)], pairs),
+                }
+                if args.instructions and size <= 10_000:
+                    row["instr"] = instructions(argv)
+                    row["x_own_floor_instr"] = row["instr"] / floor_plain["instr"]
+                    row["x_fixed_instr"] = row["instr"] / instructions(
+                        [*scorepad, "standings", str(fixed)]
+                    )
+                rows.append(row)
         archive = sorted(str(p) for p in (args.data / "archive").glob("*.toml"))
         if archive:
             for command in ("standings", "stats"):
@@ -310,6 +360,8 @@ def main() -> None:
         "× tomllib",
         "× standings",
         "× fixed table",
+        "instr. × own floor",
+        "instr. × fixed table",
         "peak MiB",
         f"× {against}" if against else "× last commit",
     ]
@@ -324,6 +376,8 @@ def main() -> None:
             f"{r['x_stdlib']:.2f}" if "x_stdlib" in r else "",
             f"{r['x_standings']:.2f}" if "x_standings" in r else "",
             f"{r['x_fixed']:.2f}" if "x_fixed" in r else "",
+            f"{r['x_own_floor_instr']:.3f}" if "x_own_floor_instr" in r else "",
+            f"{r['x_fixed_instr']:.3f}" if "x_fixed_instr" in r else "",
             f"{r['rss']:.0f}",
             f"{r['x_last']:.2f}" if "x_last" in r else "",
         ]
