@@ -8,22 +8,31 @@ Pure: standard library, `scorepad.seating` and scorepad's error type and message
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 from scorepad.errors import Problem
 from scorepad.i18n import ngettext
 from scorepad.seating import Change, Dealt, Join, Policy, Proposal, RosterState, Seating
 
 
-@dataclass(frozen=True)
 class SeatingPlan:
     """Every deal's seating, the problems found (each naming its deal), and the next deal
-    (its proposal): `deals[n - 1]` is deal n's seating."""
+    (its proposal): `deals[n - 1]` is deal n's seating. Not changed once made (`then` makes
+    another); a plain class, as nothing compares or copies one: a roster session imports
+    this module at every command, and a dataclass costs its generated methods there."""
 
-    deals: tuple[Seating, ...]
-    problems: tuple[Problem, ...]
-    next: Proposal
-    _state: RosterState = field(repr=False, compare=False)
+    __slots__ = ("_state", "deals", "next", "problems")
+
+    def __init__(
+        self,
+        deals: tuple[Seating, ...],
+        problems: tuple[Problem, ...],
+        next: Proposal,
+        state: RosterState,
+    ) -> None:
+        self.deals = deals
+        self.problems = problems
+        self.next = next
+        self._state = state
 
     def at(self, n: int) -> Seating:
         """Deal n's seating (1-based; `next.n`: the next deal, as proposed)."""
