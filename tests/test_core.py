@@ -145,3 +145,22 @@ def test_names_and_title_are_checked_together_then_the_game_rules():
     with pytest.raises(ScorepadError) as err:
         core.start_session("french", "Anna,Bruno", today="2026-11-26")
     assert _problems(err)[0].startswith("players: french is played by 3 to 5 players")
+
+
+def test_every_games_entry_says_whether_nobody_played_its_deal():
+    # the seating reads `Deal.redealt` from the entry itself (no getattr): every game's entry
+    # has it, true for a French pass or a cancelled deal and false for a played one
+    from conftest import EXAMPLES
+    from scorepad import storage
+
+    seen: dict[str, set[bool]] = {}
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        session = storage.load(path)
+        for deal in session.deals:
+            assert deal.redealt is deal.entry.redealt
+            assert type(deal.redealt) is bool
+            seen.setdefault(session.variant, set()).add(deal.redealt)
+    assert seen.keys() == {"french", "troggu", "piedmont"}
+    assert seen["troggu"] == seen["piedmont"] == {False}
+    passed = core.add_deal(core.new_session("french", ["A", "B", "C", "D"]), {"contract": "pass"})
+    assert passed.deals[-1].redealt is True
