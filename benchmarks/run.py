@@ -205,6 +205,13 @@ def main() -> None:
         rows.append({"command": name, "file": "", "deals": 0, **floor})
 
     standings_argv: dict[str, list[str]] = {}  # by file: what stats is compared with
+    counted: dict[tuple[str, ...], int] = {}  # instructions by argv: each counted once
+
+    def instructions_of(argv: list[str]) -> int:
+        key = tuple(argv)
+        if key not in counted:
+            counted[key] = instructions(argv)
+        return counted[key]
 
     def add(
         command: str,
@@ -249,7 +256,7 @@ def main() -> None:
             # bytes, each a process of its own, in pairs
             row["x_stdlib"] = ratio_in_pairs(argv, [PY, "-c", STDLIB_PARSE, *stdlib], pairs)
         if args.instructions and command == "standings" and deals <= 10_000:
-            row["instr"] = instructions(argv)
+            row["instr"] = instructions_of(argv)
             row["x_own_floor_instr"] = row["instr"] / floor_plain["instr"]
         if command == "standings":
             standings_argv[label] = argv
@@ -316,9 +323,10 @@ def main() -> None:
                     "x_fixed": ratio_in_pairs(argv, [*scorepad, "standings", str(fixed)], pairs),
                 }
                 if args.instructions and size <= 10_000:
-                    row["instr"] = instructions(argv)
+                    row["instr"] = instructions_of(argv)
                     row["x_own_floor_instr"] = row["instr"] / floor_plain["instr"]
-                    row["x_fixed_instr"] = row["instr"] / instructions(
+                    # the fixed table's count, taken with its own row where that was measured
+                    row["x_fixed_instr"] = row["instr"] / instructions_of(
                         [*scorepad, "standings", str(fixed)]
                     )
                 rows.append(row)
