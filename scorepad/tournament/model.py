@@ -293,11 +293,14 @@ def with_roster_changes(
     except ScorepadError as err:
         problems.extend(err.problems)
         added = ()
-    from scorepad.checks import name_problem
+    from scorepad.checks import name_problem, unseen_problem
     from scorepad.text import fold
 
     before = {fold(p): p for p in tournament.everybody()}
     for name in added:
+        if (bad := unseen_problem(name, "--late")) is not None:
+            problems.append(bad)
+            continue
         name = before.get(fold(name), name)  # back after leaving: as first written
         if any(fold(p) == fold(name) for p in roster):
             problems.append(
