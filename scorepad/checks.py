@@ -212,14 +212,15 @@ def _script_names(found: Iterable[str]) -> str:
     return _(", ").join(words.get(s, s) for s in found)
 
 
-def names_problems(names: Sequence[str], where: str) -> list[Problem]:
+def names_problems(names: Sequence[str], where: str, places: Sequence[str] = ()) -> list[Problem]:
     """`name_problem` for each of several new names, against those before it (names that
-    differ only by case are `check_players`' to say)."""
+    differ only by case are `check_players`' to say); each said at its place (`places`, one
+    a name), or at `where`."""
     problems = []
     for i, name in enumerate(names):
         if any(p.casefold() == name.casefold() for p in names[:i]):
             continue
-        bad = name_problem(name, names[:i], where)
+        bad = name_problem(name, names[:i], places[i] if places else where)
         if bad is not None:
             problems.append(bad)
     return problems
