@@ -124,13 +124,39 @@ def check_players(value: Any, variant: str, lo: int, hi: int) -> tuple[str, ...]
     return players
 
 
+def unseen_problem(name: str, where: str) -> Problem | None:
+    """A new name must show itself: at least one letter or digit, and no character that
+    shows nothing (a zero-width joiner, a variation selector, the Hangul filler, the blank
+    Braille cell: `scorepad.text.invisible`), which would make two names that look the same."""
+    from scorepad.text import invisible
+
+    hidden = invisible(name)
+    if hidden is not None:
+        return Problem(
+            where,
+            _("{name} holds an invisible character ({code}): type the name as it shows").format(
+                name=shown(name), code=f"U+{ord(hidden):04X}"
+            ),
+        )
+    if not any(ch.isalnum() for ch in name):
+        return Problem(
+            where, _("{name} shows no letter or digit: a name needs one").format(name=shown(name))
+        )
+    return None
+
+
 def name_problem(name: str, others: Iterable[str], where: str) -> Problem | None:
-    """A new name as typed (`new`, `join`, `rename`) beside the others: refused when it
-    differs from one only by accents ("Elodie" beside "Élodie": nobody could tell which is
-    typed), or looks like one in other letters (Cyrillic "Аnna" beside "Anna": the same
-    skeleton of Unicode TS #39; 大輔 beside Anna is just another name)."""
+    """A new name as typed (`new`, `join`, `rename`, `tournament new`, `draw --late`) beside
+    the others: refused when it does not show itself (`unseen_problem`), when it differs from
+    one only by accents ("Elodie" beside "Élodie": nobody could tell which is typed), or when
+    it looks like one (Cyrillic "Аnna", mathematical "𝐀nna", small-capital "ᴀnna" beside
+    "Anna": the same NFKC form or skeleton of Unicode TS #39; 大輔 beside Anna is just another
+    name)."""
     from scorepad.text import fold, look_alike, scripts
 
+    bad = unseen_problem(name, where)
+    if bad is not None:
+        return bad
     others = [p for p in others if p != name]
     twin = next((p for p in others if fold(p) == fold(name)), None)
     if twin is not None and twin.casefold() == name.casefold():
@@ -138,25 +164,47 @@ def name_problem(name: str, others: Iterable[str], where: str) -> Problem | None
             where,
             _("{p} is named twice (names are unique regardless of case)").format(p=shown(name)),
         )
-    if twin is not None:
+    if twin is not None and only_accents(name, twin):
         return Problem(
             where,
             _("{name} differs from {other} only by accents: names are told apart by more").format(
                 name=shown(name), other=twin
             ),
         )
-    like = look_alike(name, others)
-    if like is not None:
+    like = twin or look_alike(name, others)
+    if like is None:
+        return None
+    mine, theirs = scripts(name), scripts(like)
+    if mine == theirs:
         return Problem(
             where,
-            _("{name} ({mine}) looks like {other} ({theirs}): choose a name told apart").format(
-                name=shown(name),
-                mine=_script_names(scripts(name)),
-                other=like,
-                theirs=_script_names(scripts(like)),
+            _("{name} looks like {other}: choose a name told apart").format(
+                name=shown(name), other=like
             ),
         )
-    return None
+    return Problem(
+        where,
+        _("{name} ({mine}) looks like {other} ({theirs}): choose a name told apart").format(
+            name=shown(name),
+            mine=_script_names(mine),
+            other=like,
+            theirs=_script_names(theirs),
+        ),
+    )
+
+
+def only_accents(name: str, other: str) -> bool:
+    """Whether two names that typing does not tell apart (`scorepad.text.fold`) differ only
+    by case and accents: not by a look-alike form (full-width, mathematical letters) nor by
+    a character that shows nothing."""
+    import unicodedata
+
+    from scorepad.text import invisible
+
+    return all(
+        unicodedata.normalize("NFKC", p) == unicodedata.normalize("NFC", p) and not invisible(p)
+        for p in (name, other)
+    )
 
 
 def _script_names(found: Iterable[str]) -> str:
@@ -164,14 +212,15 @@ def _script_names(found: Iterable[str]) -> str:
     return _(", ").join(words.get(s, s) for s in found)
 
 
-def names_problems(names: Sequence[str], where: str) -> list[Problem]:
+def names_problems(names: Sequence[str], where: str, places: Sequence[str] = ()) -> list[Problem]:
     """`name_problem` for each of several new names, against those before it (names that
-    differ only by case are `check_players`' to say)."""
+    differ only by case are `check_players`' to say); each said at its place (`places`, one
+    a name), or at `where`."""
     problems = []
     for i, name in enumerate(names):
         if any(p.casefold() == name.casefold() for p in names[:i]):
             continue
-        bad = name_problem(name, names[:i], where)
+        bad = name_problem(name, names[:i], places[i] if places else where)
         if bad is not None:
             problems.append(bad)
     return problems

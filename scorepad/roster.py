@@ -16,6 +16,8 @@ from scorepad.checks import (
     control_problem,
     long_name,
     name_problem,
+    only_accents,
+    unseen_problem,
 )
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
@@ -42,10 +44,11 @@ def join(
     n = len(session.deals) + 1
     roster = session.seating_plan().next.roster if not session.fixed else session.roster
     problems: list[Problem] = []
-    new = nfc(name)
+    typed = new = nfc(name)
     before = [p for p in session.players if fold(p) == fold(new)]
     if len(before) == 1 and before[0] not in roster:  # back after leaving: as first written
         new = before[0]
+    same = next((p for p in roster if fold(p) == fold(new)), None)
     bad = control_problem(name, "NAME")
     if bad:
         problems.append(bad)
@@ -53,14 +56,17 @@ def join(
         problems.append(Problem("NAME", _("a player's name is empty")))
     elif len(new) > MAX_NAME:
         problems.append(long_name(new, "NAME"))
-    elif any(fold(p) == fold(new) for p in roster):
-        same = next(p for p in roster if fold(p) == fold(new))
+    elif (bad := unseen_problem(typed, "NAME")) is not None:
+        problems.append(bad)
+    elif same is not None and same.casefold() == new.casefold():
+        problems.append(
+            Problem("NAME", _("{name} is already on the roster").format(name=shown(new)))
+        )
+    elif same is not None and only_accents(new, same):
         problems.append(
             Problem(
                 "NAME",
-                _("{name} is already on the roster").format(name=shown(new))
-                if same.casefold() == new.casefold()
-                else _("{name} differs from {other}, on the roster, only by accents").format(
+                _("{name} differs from {other}, on the roster, only by accents").format(
                     name=shown(new), other=same
                 ),
             )
@@ -182,7 +188,7 @@ class Renamed:
 
 def plain_name_problems(name: str, where: str = "NEW") -> list[Problem]:
     """What is wrong with a name typed, whoever else there is: empty, too long, control
-    characters."""
+    characters, a name that does not show itself (`unseen_problem`)."""
     new = nfc(name)
     bad = control_problem(name, where)
     if bad:
@@ -191,7 +197,8 @@ def plain_name_problems(name: str, where: str = "NEW") -> list[Problem]:
         return [Problem(where, _("a player's name is empty"))]
     if len(new) > MAX_NAME:
         return [long_name(new, where)]
-    return []
+    bad = unseen_problem(new, where)
+    return [bad] if bad else []
 
 
 def new_name_problems(name: str, others: Sequence[str], where: str = "NEW") -> list[Problem]:
@@ -202,7 +209,7 @@ def new_name_problems(name: str, others: Sequence[str], where: str = "NEW") -> l
         return problems
     new = nfc(name)
     same = next((p for p in others if fold(p) == fold(new)), None)
-    if same is not None:
+    if same is not None and (same.casefold() == new.casefold() or only_accents(new, same)):
         text = (
             _("{name} is already a player")
             if same == new

@@ -292,17 +292,44 @@ _AS_TYPED = str.maketrans(
 )
 
 
+# Unicode's default-ignorable code points (DerivedCoreProperties.txt, UAX #44; what UAX #31
+# and NFKC_Casefold leave out of identifiers): joiners, variation selectors, fillers, bidi
+# and tag characters, drawn as nothing; and the blank Braille cell, drawn as a space
+_INVISIBLE = (
+    "\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
+)
+
+
+@functools.cache
+def _invisible() -> re.Pattern[str]:
+    return re.compile(f"[{_INVISIBLE}]")
+
+
+def invisible(text: str) -> str | None:
+    """The first character of `text` that shows nothing (a zero-width joiner, a variation
+    selector, the Hangul filler ㅤ, the blank Braille cell ⠀, …), or None."""
+    if text.isascii():
+        return None
+    found = _invisible().search(text)
+    return found.group() if found else None
+
+
 @functools.lru_cache(maxsize=4096)
 def fold(name: str) -> str:
     """A name as typing compares it: without case and accents ("Élodie", "ELODIE" and
     "elodie" are "elodie"; "Søren" "soren", "Łukasz" "lukasz", "Straße" "strasse",
-    full-width ａｎｎａ "anna"). Unicode NFKD without combining marks, casefolded; Japanese
-    kana keep their voiced marks (ダイスケ is not タイスケ)."""
+    full-width ａｎｎａ and mathematical 𝐀nna "anna"). Unicode NFKD, then casefolded (the
+    mathematical 𝐀 has a case only once decomposed to A), without combining marks and the
+    characters that show nothing; Japanese kana keep their voiced marks (ダイスケ is not
+    タイスケ)."""
     if name.isascii():
         return name.strip().casefold()
     import unicodedata
 
-    text = unicodedata.normalize("NFKD", name.strip().casefold())
+    text = _invisible().sub("", unicodedata.normalize("NFKD", name.strip()))
+    text = unicodedata.normalize("NFKD", text.casefold())
     return unicodedata.normalize("NFC", _accents().sub("", text).translate(_AS_TYPED))
 
 
@@ -369,33 +396,34 @@ def most_written(spellings: Mapping[str, int]) -> str:
     return next(p for p, n in spellings.items() if n == most)
 
 
-# Look-alikes: Cyrillic and Greek letters drawn as Latin ones, from the Unicode Consortium's
-# confusables.txt (Unicode Technical Standard #39, "Unicode Security Mechanisms", section 4:
-# the prototype each maps to). Only the letters that look like a Latin letter are kept:
-# a name's look-alike form ("skeleton") maps them and is then folded as above.
-_CONFUSABLE_SOURCE = (
-    # Cyrillic capitals: А В Е К М Н О Р С Т У Х Ѕ І Ј Ү Ԛ Ԝ Һ Ӏ
-    "\u0410A \u0412B \u0415E \u041aK \u041cM \u041dH \u041eO \u0420P \u0421C \u0422T \u0423Y "
-    "\u0425X \u0405S \u0406l \u0408J \u04aeY \u051aQ \u051cW \u04baH \u04c0l "
-    # Cyrillic small: а е о р с у х ѕ і ј ү һ ԁ ԛ ԝ ѡ ѵ г ӏ
-    "\u0430a \u0435e \u043eo \u0440p \u0441c \u0443y \u0445x \u0455s \u0456i \u0458j "
-    "\u04afy \u04bbh \u0501d \u051bq \u051dw \u0461w \u0475v \u0433r \u04cfl "
-    # Greek capitals: Α Β Ε Ζ Η Ι Κ Μ Ν Ο Ρ Τ Υ Χ Ϳ
-    "\u0391A \u0392B \u0395E \u0396Z \u0397H \u0399l \u039aK \u039cM \u039dN \u039fO "
-    "\u03a1P \u03a4T \u03a5Y \u03a7X \u037fJ "
-    # Greek small: α γ ι ν ο ρ σ υ ϲ ϳ
-    "\u03b1a \u03b3y \u03b9i \u03bdv \u03bfo \u03c1p \u03c3o \u03c5u \u03f2c \u03f3j"
-)
-_CONFUSABLE = str.maketrans({pair[0]: pair[1] for pair in _CONFUSABLE_SOURCE.split()})
+@functools.cache
+def _look_alikes() -> dict[int, str]:
+    """Unicode's table of look-alikes (UTS #39's confusables.txt), the characters drawn like
+    ASCII letters and digits: {code point: what it looks like}. Read when a name beyond ASCII
+    is first checked for look-alikes (`scorepad/look_alikes.txt`, written by
+    tools/look_alikes.py)."""
+    from pathlib import Path
+
+    table: dict[int, str] = {}
+    text = Path(__file__).with_name("look_alikes.txt").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            target, *sources = line.split()
+            table.update(dict.fromkeys((int(code, 16) for code in sources), target))
+    return table
 
 
 @functools.lru_cache(maxsize=4096)
-def skeleton(name: str) -> str:
-    """What a name looks like: Cyrillic and Greek letters drawn as Latin ones read as those
-    (Cyrillic "Аnna" is "anna"), then folded. Two names of one skeleton look alike."""
+def skeletons(name: str) -> tuple[str, str]:
+    """What a name looks like (UTS #39's skeleton: each character as the one it is drawn
+    like, Cyrillic "Аnna" as "Anna", Cherokee "Ꭺnna" as "Anna"), accents and the characters
+    that show nothing left out: as written, and with case aside ("аnna" as "anna")."""
     import unicodedata
 
-    return fold(unicodedata.normalize("NFD", name).translate(_CONFUSABLE))
+    table = _look_alikes()
+    drawn = unicodedata.normalize("NFD", _invisible().sub("", name.strip())).translate(table)
+    written = _accents().sub("", unicodedata.normalize("NFD", drawn))
+    return written, fold(fold(name).translate(table))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -413,11 +441,16 @@ def scripts(name: str) -> tuple[str, ...]:
 
 
 def look_alike(name: str, others: Iterable[str]) -> str | None:
-    """Another name that `name` looks like though written in other letters (Cyrillic "Аnna"
-    beside Latin "Anna"): the same skeleton, not the same name. 大輔 looks like no Anna."""
-    key, mine = skeleton(name), fold(name)
+    """Another name that `name` looks like though it is not the same (Cyrillic "Аnna",
+    small-capital "ᴀnna" beside "Anna"): the same skeleton (`skeletons`). Two names in the
+    letters of a Latin keyboard (accents aside) are told apart by them: "Amie" and "Arnie",
+    "Ian" and "lan" are two names. 大輔 looks like no Anna."""
+    mine = fold(name)
     for other in others:
-        if fold(other) != mine and skeleton(other) == key and scripts(other) != scripts(name):
+        theirs = fold(other)
+        if theirs == mine or (mine.isascii() and theirs.isascii()):
+            continue
+        if any(a == b for a, b in zip(skeletons(name), skeletons(other), strict=True)):
             return other
     return None
 

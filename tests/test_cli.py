@@ -395,6 +395,33 @@ def test_a_usage_error_is_one_error_line_that_says_what_to_do(cli, tmp_path):
     assert "one argument too many: extra" in cli("history", path, "extra", ok=False).stderr
 
 
+def test_a_number_too_large_is_said_so_not_taken_for_no_number(cli, tmp_path):
+    """Ten digits are a whole number, too large for any count: said so (they were "not a
+    whole number"); leading zeros are no size."""
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    big = cli("new", "g.toml", "--variant", "french", "--players", "Anna,Bruno,Chloé,Daisuke",
+              "--seats", "1234567890", ok=False)  # fmt: skip
+    assert big.exit_code == 2 and not (tmp_path / "g.toml").exists()
+    assert big.stderr == ("error: --seats: '1234567890' is too large: at most 999999999 "
+                          "(see root new --help)\n")  # fmt: skip
+    huge = cli("show", path, "9" * 500, ok=False)
+    assert huge.exit_code == 2 and huge.stderr.startswith("error: N: '999")
+    assert huge.stderr.endswith("' is too large: at most 999999999 (see root show --help)\n")
+    assert len(huge.stderr) < 200
+    padded = cli("new", "g.toml", "--variant", "french", "--players", "Anna,Bruno,Chloé,Daisuke",
+                 "--seats", "0000000004")  # fmt: skip
+    assert "4 players" in padded.stdout
+    assert "is not a whole number (digits 0–9)" in cli("show", path, "1x", ok=False).stderr
+
+
+def test_new_refuses_an_empty_file_name(cli, tmp_path):
+    """`new ""` is no file: refused as such (it was the current folder, ". already exists")."""
+    empty = cli("new", "", "--variant", "french", "--players", "Anna,Bruno,Chloé", ok=False)
+    assert empty.exit_code == 2 and list(tmp_path.iterdir()) == []
+    assert empty.stderr == ("error: FILE: the name is empty: name the session file to make "
+                            "(see root new --help)\n")  # fmt: skip
+
+
 def test_help_lists_every_command_from_its_own_help_without_building_one():
     """`scorepad --help` lists the commands from their help as written (summaries.py), so it
     builds no family; each is the very help its command has, in every language (a command's

@@ -243,6 +243,91 @@ def test_new_reads_a_roster_file_and_never_overwrites(cli, tmp_path):
     assert not (tmp_path / "x").exists()
 
 
+def test_a_roster_file_s_problems_name_the_file_and_the_line(cli, tmp_path):
+    """A name of `--players-file` is said at its file and line (it was "--players"), blank
+    lines counted; a problem of the whole roster names the file."""
+    (tmp_path / "roster.txt").write_text(
+        "Anna\nBruno\n\nChloé\nDaisuke\nÉlodie\r\nElodie\nfumiko\nFumiko\n\u1d00nna\n"
+        "Gaspard\n", "utf-8")  # fmt: skip
+    result = cli("tournament", "new", "cup", "--variant", "french", "--players-file",
+                 "roster.txt", "--rounds", "3", "--deals", "4", ok=False)  # fmt: skip
+    assert result.exit_code == 1 and not (tmp_path / "cup").exists()
+    assert result.stderr.splitlines() == [
+        "error: cup: roster.txt: line 9: 'Fumiko' is named twice (names are unique regardless "
+        "of case)"]  # fmt: skip
+    (tmp_path / "roster.txt").write_text(
+        "Anna\nBruno\n\nChloé\nDaisuke\nÉlodie\r\nElodie\nFumiko\n\u1d00nna\nHugo\n"
+        "Zo\x1be\n", "utf-8")  # fmt: skip
+    result = cli("tournament", "new", "cup", "--variant", "french", "--players-file",
+                 "roster.txt", "--rounds", "3", "--deals", "4", ok=False)  # fmt: skip
+    assert result.stderr.splitlines() == [
+        "error: cup: roster.txt: line 11: holds a control character (\\x1b): type plain text"]
+    (tmp_path / "roster.txt").write_text(
+        "Anna\nBruno\n\nChloé\nDaisuke\nÉlodie\r\nElodie\nFumiko\n\u1d00nna\nHugo\n", "utf-8")
+    result = cli("tournament", "new", "cup", "--variant", "french", "--players-file",
+                 "roster.txt", "--rounds", "3", "--deals", "4", ok=False)  # fmt: skip
+    assert result.stderr.splitlines() == [
+        "error: cup: roster.txt: line 7: 'Elodie' differs from Élodie only by accents: names "
+        "are told apart by more",
+        "error: cup: roster.txt: line 9: '\u1d00nna' looks like Anna: choose a name told apart",
+    ]  # fmt: skip
+    (tmp_path / "roster.txt").write_text("Anna\nBruno\n", "utf-8")
+    result = cli("tournament", "new", "cup", "--variant", "french", "--players-file",
+                 "roster.txt", "--rounds", "3", "--deals", "4", ok=False)  # fmt: skip
+    assert result.stderr == ("error: cup: roster.txt: 2 players cannot be seated at tables of "
+                             "3, 4, 5\n")  # fmt: skip
+    assert not (tmp_path / "cup").exists()
+
+
+def test_tournament_new_makes_a_folder_and_nothing_else(cli, tmp_path):
+    """An empty DIR is no folder (it made ./tournament.toml); a FIFO or a file in the way is
+    not a folder (it was said to hold a tournament already)."""
+    import os
+
+    args = ("--variant", "french", "--players", "Anna,Bruno,Chloé,Daisuke", "--rounds", "1",
+            "--deals", "2")  # fmt: skip
+    empty = cli("tournament", "new", "", *args, ok=False)
+    assert empty.exit_code == 2 and list(tmp_path.iterdir()) == []
+    assert empty.stderr == ("error: DIR: the name is empty: name the tournament's folder (. for "
+                            "this one) (see root tournament new --help)\n")  # fmt: skip
+    assert cli("tournament", "tables", "", ok=False).exit_code == 2
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "file").write_text("x", "utf-8")
+    for name in ("fifo", "file"):
+        result = cli("tournament", "new", name, *args, ok=False)
+        assert result.exit_code == 1 and result.stderr == (
+            f"error: {name}: is there already and is not a folder; tournament new makes a "
+            "folder (choose another name)\n")  # fmt: skip
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "file"]
+    assert (tmp_path / "file").read_text("utf-8") == "x"
+
+
+@pytest.mark.parametrize("command", ["tables", "standings", "check", "report", "draw"])
+def test_a_table_of_a_size_the_game_is_not_played_at_is_refused(cli, tmp_path, command):
+    """A hand-edited tournament file seating a French table of 2 and one of 6 is refused by
+    every tournament command, naming the table (it was read and printed)."""
+    folder = start(cli, NAMES[:8], rounds=2)
+    cli("tournament", "draw", "cup")
+    import dataclasses
+
+    import tomli_w
+
+    from scorepad.storage import tournament as files
+
+    t = tournament_of(folder)
+    first, second = t.drawn[0].tables
+    tables = (dataclasses.replace(first, players=first.players[:2]),
+              dataclasses.replace(second, players=second.players + first.players[2:]))
+    edited = dataclasses.replace(t, drawn=(dataclasses.replace(t.drawn[0], tables=tables),))
+    (folder / "tournament.toml").write_text(tomli_w.dumps(files.to_document(edited)), "utf-8")
+    before = sorted((p, p.read_bytes()) for p in folder.rglob("*") if p.is_file())
+    result = cli("tournament", command, "cup", ok=False)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == ("error: cup/tournament.toml: round 1, table 1: players: French "
+                             "Tarot is played at tables of 3, 4 or 5, not 2\n")  # fmt: skip
+    assert sorted((p, p.read_bytes()) for p in folder.rglob("*") if p.is_file()) == before
+
+
 def test_a_roster_file_over_a_mib_is_refused_not_cut_off(cli, tmp_path):
     """A names file longer than the bound is refused whole in one line; it was read up to
     1 MiB and cut off there, mid-name (or mid-character: "not UTF-8 text")."""

@@ -23,7 +23,17 @@ if TYPE_CHECKING:
 Ask = Callable[[str], bool]
 
 
-def players_given(players: str | None, players_file: Path | None, where: Path) -> list[str]:
+@dataclass(frozen=True)
+class Players:
+    """A new tournament's players as given, and where: `--players`, or the roster file,
+    each name at its line ("roster.txt: line 3"), for its problems to say."""
+
+    names: list[str]
+    where: str = "--players"
+    places: tuple[str, ...] = ()
+
+
+def players_given(players: str | None, players_file: Path | None, where: Path) -> Players:
     """A new tournament's players: `--players` as typed (comma-separated), or the lines of
     `--players-file` (one name a line, blank lines skipped); exactly one of the two."""
     from scorepad.text import split_names
@@ -33,12 +43,17 @@ def players_given(players: str | None, players_file: Path | None, where: Path) -
             [Problem(str(where), _("give the players with --players or --players-file (one)"))]
         )
     if players is not None:
-        return split_names(players)
+        return Players(split_names(players))
     assert players_file is not None
     from scorepad.storage.text_file import read_text
 
     text = read_text(players_file, f"{where}: --players-file")
-    return [line.strip() for line in text.splitlines() if line.strip()]
+    lines = [(n, line.strip()) for n, line in enumerate(text.split("\n"), 1) if line.strip()]
+    return Players(
+        [name for _n, name in lines],
+        str(players_file),
+        tuple(_("{file}: line {n}").format(file=players_file, n=n) for n, _name in lines),
+    )
 
 
 def create(folder: Path, make: Callable[[], Tournament]) -> Tournament:

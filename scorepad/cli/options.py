@@ -17,15 +17,29 @@ from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.text import printable, shown, typed
 
+#: the largest whole number an option takes as typed (each option bounds its own further)
+MAX_TYPED = 999_999_999
+
 
 def ascii_int(text: str, param: Any = None, value: Any = None) -> int:
     """A whole number typed in ASCII digits (int() would take "٣" and "²"-like digits)."""
     if isinstance(text, int):  # an option's default
         return text
     word = typed(value if isinstance(value, str) else text)  # ３ from a Japanese keyboard: 3
-    if not (word.isascii() and word.isdigit() and len(word) <= 9):
+    if not (word.isascii() and word.isdigit()):
         raise typer.BadParameter(_("'{word}' is not a whole number (digits 0–9)").format(word=word))
+    if len(word.lstrip("0")) > len(str(MAX_TYPED)):  # no count scorepad takes is that large
+        raise typer.BadParameter(
+            _("{word} is too large: at most {most}").format(word=shown(word), most=MAX_TYPED)
+        )
     return int(word)
+
+
+def new_file(text: str | Path) -> Path:
+    """`new`'s FILE as typed: an empty name is refused (it would be the current folder)."""
+    if text == "":
+        raise typer.BadParameter(_("the name is empty: name the session file to make"))
+    return Path(text)
 
 
 FileArg = Annotated[
@@ -48,6 +62,20 @@ FilesArg = Annotated[
         envvar="SCOREPAD_FILE",
         show_default=False,
         show_envvar=False,
+    ),
+]
+
+
+#: `new`'s FILE: a file to make
+NewFileArg = Annotated[
+    Path,
+    typer.Argument(
+        help=_("the session file (TOML); default: $SCOREPAD_FILE"),
+        metavar="FILE",
+        envvar="SCOREPAD_FILE",
+        show_default=False,
+        show_envvar=False,
+        parser=new_file,
     ),
 ]
 

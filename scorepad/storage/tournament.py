@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.storage.files import cannot_write, create_new, locked, read_bytes
-from scorepad.text import shown
+from scorepad.text import either, shown
 from scorepad.tournament.model import (
     MAX_DEALS,
     MAX_ROUNDS,
@@ -48,6 +48,7 @@ from scorepad.tournament.model import (
     Tournament,
     check_roster,
     is_tournament_game,
+    sizes,
     table_file,
     tournament_games,
 )
@@ -285,8 +286,15 @@ def from_document(doc: dict[str, Any]) -> Tournament:
             if table.get("file") != table_file(n, t):
                 raise _wrong(at + "file", _("should be {file}").format(file=table_file(n, t)))
             names = _names(table, "players", at)
-            if not 2 <= len(names) <= 8:
-                raise _wrong(at + "players", _("a table has 2 to 8 players"))
+            if len(names) not in sizes(variant):  # a table the game is played at
+                raise _wrong(
+                    at + "players",
+                    _("{game} is played at tables of {sizes}, not {count}").format(
+                        game=_(get_variant(variant).title),
+                        sizes=either([str(n) for n in sorted(sizes(variant))]),
+                        count=len(names),
+                    ),
+                )
             for p in names:
                 if p.casefold() in seen:
                     raise _wrong(at + "players", _("{p} is at two tables").format(p=shown(p)))
@@ -416,8 +424,18 @@ def save_new(folder: Path, tournament: Tournament) -> Path:
     if not folder.is_dir():  # made here; its parent must exist
         try:
             folder.mkdir()
-        except FileExistsError:  # a file of that name, not a folder
-            raise ScorepadError([Problem(str(folder), exists)]) from None
+        except FileExistsError:  # a file of that name (or a FIFO, a link), not a folder
+            raise ScorepadError(
+                [
+                    Problem(
+                        str(folder),
+                        _(
+                            "is there already and is not a folder; tournament new makes a "
+                            "folder (choose another name)"
+                        ),
+                    )
+                ]
+            ) from None
         except FileNotFoundError:
             raise ScorepadError(
                 [

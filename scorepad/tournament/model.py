@@ -165,8 +165,12 @@ def table_title(title: str, round_: int, table: int) -> str:
     return _("round {round}, table {table}").format(round=round_, table=table)
 
 
-def check_roster(names: Sequence[str], where: str = "--players") -> tuple[str, ...]:
-    """Names as a roster holds them (NFC, stripped): unique regardless of case, non-empty."""
+def check_roster(
+    names: Sequence[str], where: str = "--players", places: Sequence[str] = ()
+) -> tuple[str, ...]:
+    """Names as a roster holds them (NFC, stripped): unique regardless of case, non-empty.
+    A name's problem is said at its place (`places`, one a name: a roster file's line), or
+    at `where`."""
     from scorepad.checks import MAX_NAME, control_problem, long_name
     from scorepad.model import nfc
 
@@ -184,18 +188,19 @@ def check_roster(names: Sequence[str], where: str = "--players") -> tuple[str, .
         )
     roster = tuple(nfc(n.strip()) for n in names)
     seen: set[str] = set()
-    for name in roster:
-        bad = control_problem(name, where)
+    for i, name in enumerate(roster):
+        at = places[i] if places else where
+        bad = control_problem(name, at)
         if bad:
             problems.append(bad)
         elif not name:
-            problems.append(Problem(where, _("a player's name is empty")))
+            problems.append(Problem(at, _("a player's name is empty")))
         elif len(name) > MAX_NAME:
-            problems.append(long_name(name, where))
+            problems.append(long_name(name, at))
         elif name.casefold() in seen:
             problems.append(
                 Problem(
-                    where,
+                    at,
                     _("{p} is named twice (names are unique regardless of case)").format(
                         p=shown(name)
                     ),
@@ -216,8 +221,12 @@ def new_tournament(
     profile: str | None = None,
     title: str = "",
     date: str = "",
+    where: str = "--players",
+    places: Sequence[str] = (),
 ) -> Tournament:
-    """A tournament with nothing drawn yet; every problem at once."""
+    """A tournament with nothing drawn yet; every problem at once. The players' problems are
+    said at `where` (the option or file that gave them), or a name's at its place (`places`,
+    one a name: `--players-file`'s lines)."""
     from scorepad.tournament.draw import table_sizes
     from scorepad.variants import default_rules, get_variant
 
@@ -246,10 +255,10 @@ def new_tournament(
     if not 1 <= deals <= MAX_DEALS:
         problems.append(Problem("--deals", _("should be 1 to {most}").format(most=MAX_DEALS)))
     try:
-        roster = check_roster(players)
+        roster = check_roster(players, where, places)
         from scorepad.checks import names_problems  # accent twins, look-alikes: as `new`
 
-        problems.extend(names_problems(roster, "--players"))
+        problems.extend(names_problems(roster, where, places))
     except ScorepadError as err:
         problems.extend(err.problems)
         roster = ()
@@ -257,7 +266,7 @@ def new_tournament(
         try:
             table_sizes(len(roster), sizes(variant))
         except ScorepadError as err:
-            problems.extend(Problem("--players", p.what) for p in err.problems)
+            problems.extend(Problem(where, p.what) for p in err.problems)
     if problems:
         raise ScorepadError(problems)
     return Tournament(variant, chosen, rounds, deals, roster, title, date)
@@ -293,11 +302,14 @@ def with_roster_changes(
     except ScorepadError as err:
         problems.extend(err.problems)
         added = ()
-    from scorepad.checks import name_problem
+    from scorepad.checks import name_problem, unseen_problem
     from scorepad.text import fold
 
     before = {fold(p): p for p in tournament.everybody()}
     for name in added:
+        if (bad := unseen_problem(name, "--late")) is not None:
+            problems.append(bad)
+            continue
         name = before.get(fold(name), name)  # back after leaving: as first written
         if any(fold(p) == fold(name) for p in roster):
             problems.append(

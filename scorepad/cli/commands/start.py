@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from scorepad.cli.base import Command, family, naming_games
-from scorepad.cli.options import FileArg, JsonOpt, ascii_int
+from scorepad.cli.options import JsonOpt, NewFileArg, ascii_int
 from scorepad.cli.output import echo, echo_json, handled, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
@@ -37,7 +37,7 @@ VariantOpt = Annotated[str, typer.Option("--variant", "-v")]
 )
 @handled
 def new(
-    file: FileArg,
+    file: NewFileArg,
     variant: VariantOpt,
     players: Annotated[
         str, typer.Option("--players", "-p", help=_("players in seating order, comma-separated"))

@@ -37,9 +37,20 @@ def _group(ctx: typer.Context) -> None:
         echo(ctx.get_help())
 
 
+def _folder(text: str | Path) -> Path:
+    """DIR as typed: an empty name is refused, not taken for the current folder."""
+    if text == "":
+        raise typer.BadParameter(
+            _("the name is empty: name the tournament's folder (. for this one)")
+        )
+    return Path(text)
+
+
 DirArg = Annotated[
     Path,
-    typer.Argument(help=_("the tournament's folder"), metavar="DIR", show_default=False),
+    typer.Argument(
+        help=_("the tournament's folder"), metavar="DIR", show_default=False, parser=_folder
+    ),
 ]
 
 
@@ -105,7 +116,7 @@ def new(
     from scorepad.app import tournament as app
     from scorepad.checks import MAX_TEXT, control_problem
 
-    names = app.players_given(players, players_file, folder)
+    given = app.players_given(players, players_file, folder)
     bad = control_problem(title, "--title")
     if bad is None and len(title) > MAX_TEXT:
         bad = Problem(
@@ -127,12 +138,14 @@ def new(
         partial(
             new_tournament,
             variant,
-            names,
+            given.names,
             rounds=rounds,
             deals=deals,
             profile=rules,
             title=title.strip(),
             date=day,
+            where=given.where,
+            places=given.places,
         ),
     )
     run().saved.append(str(folder))
