@@ -413,10 +413,10 @@ def aside(real: Path, what: str = "tmp") -> Path:
     is replaced next time; never a *.toml; a long name is hashed within the filesystem's
     limit."""
     name = real.name
-    if len(name.encode()) > 200:
+    if len(os.fsencode(name)) > 200:  # a name's bytes, UTF-8 or not
         import hashlib
 
-        name = hashlib.sha256(name.encode()).hexdigest()[:32]
+        name = hashlib.sha256(os.fsencode(name)).hexdigest()[:32]
     return real.parent / f".{name}.{what}"
 
 
