@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from scorepad.checks import planned_length
+from scorepad.checks import length_end, planned_length
 from scorepad.i18n import ngettext
 from scorepad.model import Deal, Outcome, Session, deal_tables, table_at
 from scorepad.variants import get_variant
@@ -48,9 +48,10 @@ def match_over(session: Session) -> str | None:
 
 
 def length_played(session: Session) -> str | None:
-    """ "the table has played its 4 deals", once the session holds its planned length."""
+    """ "the table has played its 4 deals", once the session holds its planned length (of
+    deals played: a passed or cancelled one is dealt again)."""
     length = planned_length(session.rules, get_variant(session.variant))
-    if not length or len(session.deals) < length:
+    if length_end(session.deals, length) is None:
         return None
     return ngettext(
         "the table has played its {n} deal", "the table has played its {n} deals", length

@@ -17,16 +17,27 @@ from scorepad.variants.figures import Counted
 class _Player:
     """One player's game-free counts while the deals go by (mutable; frozen once done)."""
 
-    __slots__ = ("best", "best_at", "name", "order", "played", "total", "worst", "worst_at")
+    __slots__ = (
+        "best",
+        "best_at",
+        "counted",
+        "name",
+        "order",
+        "played",
+        "total",
+        "worst",
+        "worst_at",
+    )
 
     def __init__(self, name: str, order: int) -> None:
         self.name, self.order = name, order
-        self.played = self.total = self.best = self.worst = 0
+        self.played = self.counted = self.total = self.best = self.worst = 0
         self.best_at: tuple[int, int] | None = None  # (session, n) of the first best deal
         self.worst_at: tuple[int, int] | None = None
 
-    def scored(self, value: int, session: int, n: int) -> None:
+    def scored(self, value: int, session: int, n: int, redealt: bool) -> None:
         self.played += 1
+        self.counted += not redealt
         self.total += value
         if self.best_at is None or value > self.best:
             self.best, self.best_at = value, (session, n)
@@ -76,7 +87,9 @@ def stats(sessions: Sequence[Session], labels: Sequence[str] | None = None) -> S
     for key in ranked:
         a = players[key]
         best, worst = a.refs()
-        done.append(PlayerStats(a.name, a.played, a.total, best, worst, counter.player(key)))
+        done.append(
+            PlayerStats(a.name, a.played, a.total, best, worst, counter.player(key), a.counted)
+        )
     return Stats(
         variant=variant,
         deals=sum(len(s.deals) for s in sessions),
@@ -94,8 +107,9 @@ def _scored(
     it goes by (the game's counter takes them once: `Counted.deals`)."""
     entries = (d.entry for d in session.deals)
     for n, (entry, outcome) in enumerate(zip(entries, iter_outcomes(session), strict=True), 1):
+        redealt = entry.redealt
         for player, score in outcome.scores.items():
-            seats[player].scored(score, s, n)
+            seats[player].scored(score, s, n, redealt)
         yield entry, outcome
 
 

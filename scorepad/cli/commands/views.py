@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from pathlib import Path
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -75,20 +76,39 @@ def standings(
     until: UntilOpt = None,
 ) -> None:
     from scorepad.app.season import sessions_between
+
+    past: list[Problem] = []  # a tournament's tables holding deals past their length
+    files, sessions = sessions_between(files, since, until, past=past)
+    _standings(files, sessions, json_, fmt, by_deal, league, rank_by, min_deals)
+    if past:
+        print_problems(past)
+        raise typer.Exit(1)
+
+
+def _standings(
+    files: list[Path],
+    sessions: list[Any],
+    json_: bool,
+    fmt: str,
+    by_deal: bool,
+    league: bool,
+    rank_by: RankBy,
+    min_deals: int | None,
+) -> None:
     from scorepad.league import league as league_of
     from scorepad.ranking import standings as standings_of
     from scorepad.render.deals import session_label
     from scorepad.render.standings import (
         by_deal_grid,
-        league_grid,
+        league_columns,
         league_labels,
+        league_lines,
         league_object,
         standings_grid,
         standings_object,
     )
     from scorepad.scores import match_over
 
-    files, sessions = sessions_between(files, since, until)
     if min_deals is None:
         min_deals = 10 if league else 1
     if league:
@@ -115,7 +135,12 @@ def standings(
                 ranked=ranked,
             )
         )
-        echo(league_grid(league_labels(files, sessions), rows_, fmt))
+        from scorepad.app.season import tables_at
+
+        rounds = [None if t is None else (t.folder, t.round, t.date) for t in tables_at(files)]
+        columns = league_columns(league_labels(files, sessions), rounds)
+        for line in league_lines(columns, rows_, fmt, fitting()):
+            echo(line)
         return
     rows = standings_of(sessions, rank_by=rank_by.value, min_deals=min_deals)
     variant = sessions[0].variant
@@ -183,14 +208,19 @@ def stats_command(
     from scorepad.app.season import sessions_between
     from scorepad.render import stats_text
 
+    past: list[Problem] = []  # a tournament's tables holding deals past their length
     files, sessions = sessions_between(
         files,
         since,
         until,
         _("the files mix games ({which}): statistics add up one game at a time"),
+        past,
     )
     out = stats_text.command_output(files, sessions, player, json_, fitting())
     echo_json(out) if json_ else echo(out)
+    if past:
+        print_problems(past)
+        raise typer.Exit(1)
 
 
 @commands.command(
