@@ -107,7 +107,7 @@ def _standings(
         standings_grid,
         standings_object,
     )
-    from scorepad.scores import match_over
+    from scorepad.scores import match_level, match_over
 
     if min_deals is None:
         min_deals = 10 if league else 1
@@ -173,8 +173,9 @@ def _standings(
         echo(by_deal_grid(sessions, fmt))
     for session in sessions:
         over = match_over(session)
-        if over:
-            echo_fit(over)
+        said = over or match_level(session)  # a match level at its end goes on: said too
+        if said:
+            echo_fit(said)
     if len(sessions) == 1 and fmt == "simple" and not over:
         echo(_("next dealer: {x}").format(x=sessions[0].next_dealer()))
 
