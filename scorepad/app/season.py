@@ -87,13 +87,13 @@ def as_counted(
     recorded after its last one (those `tournament standings` leaves out), the others as
     they are (an evening's deal recorded with --continue counts). `past`: as in
     `sessions_between`."""
+    counted = list(sessions)
+    if not any(Path(f).parent.name.startswith("round-") for f in files):
+        return counted  # no tournament's table: no tournament file looked for
     from scorepad.app.tournament import past_length_problem
     from scorepad.checks import length_end, planned_length, unmarked_past_length
     from scorepad.variants import get_variant
 
-    counted = list(sessions)
-    if not any(Path(f).parent.name.startswith("round-") for f in files):
-        return counted  # no tournament's table: no tournament file looked for
     for i, (f, table) in enumerate(zip(files, tables_at(files), strict=True)):
         if table is None:
             continue

@@ -251,9 +251,12 @@ def counts_line(ranking: Ranking) -> str:
     spread = unequal_counts(ranking)
     if spread is None:
         return ""
-    return _(
+    return ngettext(
+        "players counted {low} to {high} deal: the totals add up different numbers of deals "
+        "(--rank-by average compares them per deal)",
         "players counted {low} to {high} deals: the totals add up different numbers of deals "
-        "(--rank-by average compares them per deal)"
+        "(--rank-by average compares them per deal)",
+        spread[1],
     ).format(low=spread[0], high=spread[1])
 
 
