@@ -302,7 +302,7 @@ def test_on_a_terminal_play_stops_at_the_length_and_plays_on_only_when_asked(cli
     assert _marks(path) == [None, True]  # played on, marked; the edit kept the mark
     assert [d["points"] for d in cli.json("history", path)] == [47, 50]
     # guided `deal` on a terminal at the length: refused with the fix, nothing asked
-    out, code = on_a_terminal(["deal", str(path), "-c", "garde"], [b"\r"])
+    out, code = on_a_terminal(["deal", str(path), "-c", "garde"], [])
     assert code == 1 and "add --continue to record a 3rd" in uncoloured(out), out
 
 

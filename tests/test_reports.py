@@ -7,7 +7,7 @@ import io
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES
@@ -92,7 +92,6 @@ NAMES = ["Anna", "Bruno", "Chloé", "大輔", "Émile", "花子さん", "Zoë", 
 
 @pytest.mark.parametrize(("fmt", "draw"), [("simple", simple_grid),
                                           ("github", github_grid)])
-@settings(max_examples=300, deadline=None)
 @given(data=st.data())
 def test_tables_drawn_here_are_tabulates(fmt, draw, data):
     """report draws the default table (simple: sparing start-up the import of tabulate,
@@ -173,7 +172,6 @@ def _width_char_by_char(text: str) -> int:
                for ch in text)  # fmt: skip
 
 
-@settings(max_examples=500, deadline=None)
 @given(st.text(alphabet=st.characters(max_codepoint=0x3100), max_size=30)
        | st.text(alphabet="aé·\u00ad\u0301大輔Ａ ", max_size=30))
 def test_width_looks_at_the_characters_that_may_not_take_one_column(text):

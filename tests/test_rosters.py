@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES
@@ -223,7 +223,6 @@ def test_standings_rank_by_average_for_one_session(cli):
 seatings = st.lists(st.tuples(st.booleans(), st.integers(0, 3)), max_size=30)
 
 
-@settings(max_examples=40, deadline=None)
 @given(deals=seatings, people=st.integers(5, 8))
 def test_every_deal_seats_its_seats_and_sums_to_zero(deals, people):
     """Random passes and contracts at French tables of 4 with 5 to 8 people: every deal seats
