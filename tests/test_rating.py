@@ -465,3 +465,18 @@ def test_report_adds_the_ratings_only_when_asked(cli, tmp_path):
     import html5lib
 
     html5lib.HTMLParser(strict=True).parse(sheet)
+
+
+def test_the_sheet_s_chart_has_room_for_every_name():
+    from scorepad.rating import Rated, Ratings
+    from scorepad.render.sheet import _ratings_section
+
+    names = [f"P{i:02}" for i in range(25)]
+    found = Ratings("french", 600, tuple(Rated(p, BASE + i, 100, 24, 0) for i, p in
+                                          enumerate(names)),
+                    (("2026-01-01", {p: BASE for p in names}),
+                     ("2026-01-08", {p: BASE + i for i, p in enumerate(names)})))
+    svg = _ratings_section(found)
+    height = int(svg.split('viewBox="0 0 720 ')[1].split('"')[0])
+    assert height >= 25 * 13 + 40  # end labels 13 px apart, and the axis
+    assert all(f">{p} " in svg for p in names)

@@ -487,7 +487,10 @@ def _ratings_section(ratings: Ratings) -> str:
             base=f"{BASE:,}"
         )
         axis = _("dates (rating − {base})").format(base=f"{BASE:,}")
-        parts.append(line_chart(series, title=title, unit="", axis=axis, name="ratings-chart"))
+        tall = max(270, 60 + 14 * len(series))  # room for every name at the lines' ends
+        parts.append(
+            line_chart(series, title=title, unit="", axis=axis, name="ratings-chart", height=tall)
+        )
     parts.append("</section>")
     return "".join(parts)
 
