@@ -480,3 +480,18 @@ def test_the_sheet_s_chart_has_room_for_every_name():
     height = int(svg.split('viewBox="0 0 720 ')[1].split('"')[0])
     assert height >= 25 * 13 + 40  # end labels 13 px apart, and the axis
     assert all(f">{p} " in svg for p in names)
+
+
+def test_a_roster_of_forty_at_one_table(cli, tmp_path):
+    names = [f"P{i:02}" for i in range(40)]
+    session = core.new_session("french", names, seats=5)
+    for n in range(60):
+        seated = session.seating_plan().next.seated
+        session = core.add_deal(session, garde(seated[0], 40 + n % 10, partner=seated[1]))
+    path = tmp_path / "forty.toml"
+    storage.save_new(path, session)
+    obj = cli.json("rating", path)
+    assert len(obj["players"]) == 40 and sum(p["deals"] for p in obj["players"]) == 60 * 5
+    assert all(p["rating"] is None for p in obj["players"])  # 7 or 8 deals each: too few
+    assert "not rated yet, fewer than 20 deals: " in cli("rating", path).stdout
+    assert len(cli.json("rating", path, "--min-deals", "5")["players"]) == 40
