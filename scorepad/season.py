@@ -4,6 +4,7 @@ Pure functions over sessions already read (reading the files is storage's)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -72,3 +73,17 @@ def between(
                 ]
             )
     return pairs
+
+
+def in_order(files: Sequence[F], sessions: Sequence[Session]) -> list[tuple[F, Session]]:
+    """The files with their sessions by date (undated ones last), then by the file's name,
+    the numbers in it read as numbers (round-2 before round-10): the same files in any
+    order give the same season."""
+    pairs = zip(files, sessions, strict=True)
+    return sorted(pairs, key=lambda fs: (not fs[1].date, fs[1].date, _natural(str(fs[0]))))
+
+
+def _natural(name: str) -> tuple[tuple[int, int | str], ...]:
+    return tuple(
+        (0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", name) if part
+    )

@@ -524,3 +524,16 @@ def fsync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def folder_files(folder: Path) -> list[Path]:
+    """The session files (`*.toml`) in a folder, by name; a folder without one is refused."""
+    try:
+        found = sorted(p for p in folder.iterdir() if p.suffix == ".toml" and p.is_file())
+    except OSError as err:
+        raise ScorepadError(
+            [Problem(str(folder), _("cannot read: {err}").format(err=why(err)))]
+        ) from None
+    if not found:
+        raise ScorepadError([Problem(str(folder), _("no session file (*.toml) in this folder"))])
+    return found

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from scorepad.cards import Card, Deck, PileCount, format_cards
 from scorepad.errors import Problem
@@ -109,6 +109,30 @@ def pile_fields(sides: tuple[str, ...], side_aliases: Mapping[str, str]) -> tupl
             asked_at_once=True,
         ),
     )
+
+
+class Contest(NamedTuple):
+    """A deal as the rating reads it (`Variant.contest`): one side against the others, what
+    the side undertook, and by how many card points it did better than it needed.
+
+    `side` holds the declarer first (the taker, the Tappist), then the partner; head to head
+    (Piedmont) the first seated player. `contract` is the undertaking in the game's words (a
+    message id, "garde"; "" head to head, where neither side undertook more than the other)
+    and `level` what else the rules weigh in it (French Tarot: the target that the side's
+    bouts set; Troggu: 1 for a game the Tappist was forced to play): together they are the
+    deal's difficulty. `margin`: the side's card points over those it needed, ≥ 0 when it
+    made its contract, < 0 when it failed (head to head: over the other's, odd, > 0 when it
+    won the deal); `result`, as the game says it
+    (a message id: "made", "failed", "draw"; head to head "won" or "lost", the side's).
+    A named tuple, not a dataclass: one is made for every deal a rating reads, at a third
+    of a frozen dataclass's cost."""
+
+    side: tuple[str, ...]
+    others: tuple[str, ...]
+    contract: str
+    level: int
+    margin: int
+    result: str
 
 
 def with_prompts(fields: tuple[Field, ...], prompts: Mapping[str, str]) -> tuple[Field, ...]:
@@ -211,6 +235,11 @@ class Variant(Protocol):
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         """What `count` adds for this game: {"lines": [...], "json": {...}}."""
+        ...
+
+    def contest(self, entry: Any, outcome: Outcome, rules: Mapping[str, Setting]) -> Contest | None:
+        """Who played which role in the deal and how it went, for the rating (`Contest`);
+        None when nobody played against anyone (a pass, a cancelled deal, a misère)."""
         ...
 
     @property

@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "history": "views",
     "standings": "views",
     "stats": "views",
+    "rating": "views",
     "settle": "publish",
     "report": "publish",
     "chart": "views",

@@ -150,6 +150,12 @@ def report(
     min_deals: MinDealsOpt = None,
     since: SinceOpt = None,
     until: UntilOpt = None,
+    rating: Annotated[
+        bool,
+        typer.Option(
+            "--rating", help=_("add the players' ratings and a chart of them over the dates")
+        ),
+    ] = False,
 ) -> None:
     from scorepad.app.season import sessions_between
     from scorepad.app.settle import settlement as settled
@@ -168,6 +174,12 @@ def report(
     league_rows = (
         league(sessions, rank_by=rank_by.value, min_deals=min_deals) if len(sessions) > 1 else None
     )
+    ratings = None
+    if rating:
+        from scorepad.rating import rate as rated
+        from scorepad.season import in_order
+
+        ratings = rated([s for _f, s in in_order(files, sessions)], timeline=True)
     html = sheet.page(
         sessions,
         labels,
@@ -175,6 +187,7 @@ def report(
         currency=currency if rate is not None else "",
         league_rows=league_rows,
         in_money=rate is not None,
+        ratings=ratings,
     )
     write_or_print(
         output,

@@ -67,6 +67,13 @@ HELP: dict[str, str] = {
         "mont: deals and matches won.\n\nExample: scorepad stats season/*.toml --since 2026"
         "-09-01 --player Anna"
     ),
+    "rating": N_(
+        "Who plays best, luck aside: each player's rating with its uncertainty, over one or "
+        "more session files of the same game (or a folder of them, a tournament's too).\n\n"
+        "Each deal weighs the contract and the bouts, and the strength of the partner and of "
+        "the opponents; passed deals and deals sat out count for nothing.\n\nExample: "
+        "scorepad rating season/ --player Anna"
+    ),
     "settle": N_(
         "The fewest payments that settle the evening (or the season): who pays whom.\n\nWit"
         "hout --rate, in the game's own unit (points or chips). Amounts are exact; with a"

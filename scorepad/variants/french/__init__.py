@@ -15,6 +15,7 @@ from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import plural
 from scorepad.variants.base import (
+    Contest,
     DeclarerGame,
     Field,
     fool_fields,
@@ -188,6 +189,20 @@ class French(DeclarerGame):
             ],
             "json": {"bouts": counted.bouts},
         }
+
+    def contest(
+        self, e: FrenchEntry, outcome: Outcome, rules: Mapping[str, Setting]
+    ) -> Contest | None:
+        """The taker (and the called partner) against the defence; the contract, and the
+        target the bouts set, are the deal's difficulty, and the margin the points over the
+        target."""
+        needed = outcome.needed
+        if needed is None:
+            return None  # a pass, a cancelled deal
+        side = e.attackers()
+        others = tuple([p for p in outcome.scores if p not in side])
+        margin = int(outcome.points or 0) - needed
+        return Contest(side, others, CONTRACT_WORDS[e.contract], needed, margin, outcome.result)
 
     def questions(
         self, raw: Mapping[str, Any], entry: FrenchEntry | None, table: Table

@@ -191,6 +191,7 @@ def score(variant: Variant, e: FrenchEntry, table: Table, explain: bool = True) 
             result="made" if made else "failed",
             scores=scores,
             points=used,
+            needed=target,
             declarer=e.taker,
             made=made,
             explain=tuple(lines) if explain else (),
