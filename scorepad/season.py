@@ -72,3 +72,35 @@ def between(
                 ]
             )
     return pairs
+
+
+def rules_differences(files: Sequence[F], sessions: Sequence[Session]) -> str | None:
+    """What differs between the rules of sessions scored together, in one line naming the
+    files: "b.toml: rounding 10 (a.toml: 1)"; None when they all score alike. Each file is
+    compared with the first; the profiles' and the rules' names are left out (the numbers are
+    what scores), and so is a planned length unless the game's profiles hold it (Piedmont's
+    match)."""
+    from scorepad.variants import get_variant
+
+    first = sessions[0].rules
+    keys = set(next(iter(get_variant(sessions[0].variant).profiles.values())))
+    parts = []
+    for f, session in zip(files[1:], sessions[1:], strict=True):
+        changed = [k for k in keys if session.rules.get(k) != first.get(k)]
+        if changed:
+            changed.sort()
+            parts.append(
+                _("{file} has {theirs} ({first}: {ours})").format(
+                    file=f,
+                    theirs=", ".join(f"{k} {_said(session.rules.get(k))}" for k in changed),
+                    first=files[0],
+                    ours=", ".join(_said(first.get(k)) for k in changed),
+                )
+            )
+    if not parts:
+        return None
+    return _("these sessions are scored by different rules: {parts}").format(parts="; ".join(parts))
+
+
+def _said(value: object) -> str:
+    return "-" if value is None else str(value).lower() if isinstance(value, bool) else str(value)

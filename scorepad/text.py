@@ -248,9 +248,13 @@ def _wrap_line(line: str, columns: int) -> list[str]:
                 out.append(current.rstrip(" "))
                 current, used = hang, width(hang)
             continue
-        if used + size > columns and current.strip() and token[0] not in _NO_LINE_START:
-            out.append(current.rstrip(" "))
-            current, used = hang, width(hang)
+        if used + size > columns and current.strip():
+            if token[0] not in _NO_LINE_START:
+                out.append(current.rstrip(" "))
+                current, used = hang, width(hang)
+            elif _is_wide(current[-1]) and current[:-1].strip():  # the mark takes the wide
+                out.append(current[:-1].rstrip(" "))  # character before it down with it
+                current, used = hang + current[-1], width(hang + current[-1])
         while used + size > columns and size > columns - width(hang):  # a word too long
             room = columns - used
             cut = _cut(token, room)
@@ -263,6 +267,10 @@ def _wrap_line(line: str, columns: int) -> list[str]:
         current, used = current + token, used + size
     out.append(current.rstrip(" "))
     return out
+
+
+def _is_wide(ch: str) -> bool:
+    return _tokens().fullmatch(ch) is not None and width(ch) == 2
 
 
 def _cut(word: str, room: int) -> int:

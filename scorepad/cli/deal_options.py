@@ -16,7 +16,7 @@ class DealOption(NamedTuple):
     help: str  # the games that take it are their fields' (`DealCommand` asks the registry)
 
 
-REPEATABLE = {"points", "handfuls", "out"}
+REPEATABLE = {"points", "handfuls", "out", "misere"}
 
 #: the common fields' short options: one habit serves every game (-c is Troggu's bid too and -t
 #: its Tappist: core.add_deal reads them in the game's words, `Variant.synonyms`)
@@ -106,6 +106,13 @@ DEAL_OPTIONS: tuple[DealOption, ...] = (
         "choice",
         ("given", "owed", "lost"),
         "what became of the Excuse",
+    ),
+    DealOption(
+        "misere",
+        "--misere",
+        "players",
+        (),
+        "who declared a misère (where the rules play it)",
     ),
     DealOption("fool", "--fool", "player", (), "who played the Excuse"),
     DealOption(
