@@ -239,6 +239,7 @@ def _wrap_line(line: str, columns: int) -> list[str]:
         hang = indent = ""
     out: list[str] = []
     current, used = indent, width(indent)
+    last = len(current)  # where the line's last word (or wide character) begins
     for token in _tokens().findall(body):
         size = width(token)
         if token.startswith(" "):
@@ -252,9 +253,11 @@ def _wrap_line(line: str, columns: int) -> list[str]:
             if token[0] not in _NO_LINE_START:
                 out.append(current.rstrip(" "))
                 current, used = hang, width(hang)
-            elif _is_wide(current[-1]) and current[:-1].strip():  # the mark takes the wide
-                out.append(current[:-1].rstrip(" "))  # character before it down with it
-                current, used = hang + current[-1], width(hang + current[-1])
+            elif current[:last].strip() and current[-1] != " ":
+                # a mark that never starts a line takes the word before it down with it
+                out.append(current[:last].rstrip(" "))
+                current = hang + current[last:]
+                used = width(current)
         while used + size > columns and size > columns - width(hang):  # a word too long
             room = columns - used
             cut = _cut(token, room)
@@ -264,13 +267,10 @@ def _wrap_line(line: str, columns: int) -> list[str]:
             token = token[cut:]
             size = width(token)
             current, used = hang, width(hang)
+        last = len(current)
         current, used = current + token, used + size
     out.append(current.rstrip(" "))
     return out
-
-
-def _is_wide(ch: str) -> bool:
-    return _tokens().fullmatch(ch) is not None and width(ch) == 2
 
 
 def _cut(word: str, room: int) -> int:

@@ -107,13 +107,6 @@ DEAL_OPTIONS: tuple[DealOption, ...] = (
         ("given", "owed", "lost"),
         "what became of the Excuse",
     ),
-    DealOption(
-        "misere",
-        "--misere",
-        "players",
-        (),
-        "who declared a misère (where the rules play it)",
-    ),
     DealOption("fool", "--fool", "player", (), "who played the Excuse"),
     DealOption(
         "fool_winner",
@@ -121,6 +114,13 @@ DEAL_OPTIONS: tuple[DealOption, ...] = (
         "player",
         (),
         "who won the trick of the Excuse",
+    ),
+    DealOption(
+        "misere",
+        "--misere",
+        "players",
+        (),
+        "who declared a misère (where the rules play it)",
     ),
     DealOption(
         "bid",

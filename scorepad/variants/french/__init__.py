@@ -124,19 +124,19 @@ class French(DeclarerGame):
                     "slam announced by the taker",
                     label=N_("slam"),
                 ),
-                Field(
-                    "misere",
-                    "--misere",
-                    "players",
-                    "who declared a misère (where the rules play it)",
-                    label=N_("misère"),
-                ),
                 *fool_fields(
                     N_("Excuse"),
                     N_("what became of the Excuse"),
                     ("given", "owed", "lost"),
                     usual=("given", "made"),  # the exchange made as usual changes nothing
                     enter_means=N_(" (Enter: exchanged as usual)"),
+                ),
+                Field(
+                    "misere",
+                    "--misere",
+                    "players",
+                    "who declared a misère (where the rules play it)",
+                    label=N_("misère"),
                 ),
             ),
             {

@@ -23,8 +23,8 @@ def rules_text(rules: Mapping[str, Setting], players: int | None) -> list[str]:
     sizes = [players] if players in HANDFUL_THRESHOLDS else list(HANDFUL_THRESHOLDS)
     step = int(rules["rounding"])
     down = step + (step - 1) // 2  # the most that rounds down to the step
-    contracts = ", ".join(f"{_(CONTRACT_WORDS[c])} ×{multiplier(rules, c)}" for c in MULTIPLIERS)
-    targets = ", ".join(f"{plural(b, 'bout')} {t}" for b, t in TARGETS.items())
+    contracts = _(", ").join(f"{_(CONTRACT_WORDS[c])} ×{multiplier(rules, c)}" for c in MULTIPLIERS)
+    targets = _(", ").join(f"{plural(b, 'bout')} {t}" for b, t in TARGETS.items())
     thresholds = "; ".join(
         _("{n} players {simple}/{double}/{triple}").format(
             n=n, simple=simple, double=double, triple=triple
