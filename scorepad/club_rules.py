@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorepad.checks import control_problem, setting_problem
+from scorepad.checks import control_problem, setting_problem, unknown_setting
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Setting
@@ -108,6 +108,4 @@ def _not_a_setting(game: str, key: str, rules: Mapping[str, Setting]) -> str:
         return _("{key} is a setting of {others}, not of {game}").format(
             key=shown(key), others=_(" and ").join(others), game=game
         )
-    return _("unknown setting {key} for {game} (settings: {known})").format(
-        key=shown(key), game=game, known=", ".join(k for k in rules if k not in ("profile", "name"))
-    )
+    return unknown_setting(key, game, rules)

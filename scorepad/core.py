@@ -18,6 +18,7 @@ from scorepad.checks import (
     planned_length,
     read_deal,
     setting_problem,
+    unknown_setting,
 )
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
@@ -100,15 +101,7 @@ def new_session(
             )
             continue
         if key not in rules:
-            known = ", ".join(k for k in rules if k not in ("profile", "name"))
-            problems.append(
-                Problem(
-                    "--set",
-                    _("unknown setting {key} for {name} (settings: {known})").format(
-                        key=shown(key), name=variant.name, known=known
-                    ),
-                )
-            )
+            problems.append(Problem("--set", unknown_setting(key, variant.name, rules)))
             continue
         value = parse_setting(text, rules[key])
         problem = setting_problem(key, value, rules[key])

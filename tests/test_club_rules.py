@@ -247,7 +247,7 @@ rounding = 3
 win_points = 58
 handful_simple = -1
 misere = "yes"
-foo = 1
+roundng = 5
 handful_simple_trumps_4 = 14
 multiplier_garde = 0
 """
@@ -266,14 +266,8 @@ def test_a_bad_rules_file_says_every_problem_and_creates_nothing(cli, tmp_path):
         "error: bad.toml: settings: handful_simple should be a whole number from 0 to 1000000, "
         "not -1",
         "error: bad.toml: settings: misere should be true or false",
-        "error: bad.toml: settings: unknown setting 'foo' for french (settings: base, "
-        "handful_simple, handful_double, handful_triple, petit_au_bout, petit_au_bout_multiplied,"
-        " slam, slam_announced, slam_announced_failed, slam_defence, slam_penalties_add, "
-        "multiplier_petite, multiplier_garde, multiplier_garde_sans, multiplier_garde_contre, "
-        "rounding, handful_simple_trumps_3, handful_double_trumps_3, handful_triple_trumps_3, "
-        "handful_simple_trumps_4, handful_double_trumps_4, handful_triple_trumps_4, "
-        "handful_simple_trumps_5, handful_double_trumps_5, handful_triple_trumps_5, misere, "
-        "misere_value, deals)",
+        "error: bad.toml: settings: unknown setting 'roundng' for french (did you mean rounding? "
+        "scorepad variants lists them all)",
     ]
     assert lines[5:] == [
         "error: bad.toml: settings: multiplier_garde should be 1 or more, not 0",

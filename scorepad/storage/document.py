@@ -21,6 +21,7 @@ from scorepad.checks import (
     read_dealer,
     saved_deal,
     setting_problem,
+    unknown_setting,
 )
 from scorepad.club_rules import name_problem
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
@@ -251,14 +252,7 @@ def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setti
             rules = {"profile": profile, "name": value["name"], **rules}
     unknown = [key for key in value if key not in expected and key != "name"]
     for key in unknown[:MAX_PROBLEMS]:  # a hostile file's 800,000 of them: a count
-        problems.append(
-            Problem(
-                "rules",
-                _("unknown setting {key} (settings: {expected})").format(
-                    key=shown(key), expected=", ".join(expected)
-                ),
-            )
-        )
+        problems.append(Problem("rules", unknown_setting(key, variant.name, expected)))
     if len(unknown) > MAX_PROBLEMS:
         problems.append(
             Problem(
