@@ -17,7 +17,7 @@ from typing import Any
 
 from scorepad.checks import control_problem, setting_problem, unknown_setting
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 from scorepad.model import Setting
 from scorepad.text import shown
 from scorepad.variants import default_rules, get_variant, registry
@@ -31,7 +31,11 @@ def name_problem(value: Any) -> str | None:
     if not isinstance(value, str) or not value.strip():
         return _("name should be text, not {value}").format(value=shown(value))
     if len(value) > MAX_NAME:
-        return _("name is longer than {most} characters").format(most=MAX_NAME)
+        return ngettext(
+            "name is longer than {most} character",
+            "name is longer than {most} characters",
+            MAX_NAME,
+        ).format(most=MAX_NAME)
     bad = control_problem(value, "name")
     return None if bad is None else bad.what
 

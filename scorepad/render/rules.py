@@ -36,7 +36,7 @@ def rules_page(
     length where the game's profiles do not hold one (Piedmont's match is its own rule)."""
     heading = _("{game}, {profile} rules").format(game=_(variant.title), profile=rules_label(rules))
     if players is not None:
-        heading += _(", {n} players").format(n=players)
+        heading += _(", {players}").format(players=plural(players, "player"))
     paragraphs = [heading, *variant.rules_text(rules, players)]
     deals = int(rules.get("deals", 0))
     if deals and "deals" not in next(iter(variant.profiles.values())):

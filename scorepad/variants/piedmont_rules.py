@@ -14,10 +14,12 @@ def rules_text(rules: Mapping[str, Setting], players: int | None) -> list[str]:
     target, deals = int(rules["target"]), int(rules["deals"])
     if target and deals:
         match = _(
-            "The match: first to {target} points, or the leader after {deals} (a tie plays on)."
-        ).format(target=target, deals=plural(deals, "deal"))
+            "The match: first to {target}, or the leader after {deals} (a tie plays on)."
+        ).format(target=plural(target, "point"), deals=plural(deals, "deal"))
     elif target:
-        match = _("The match: first to {target} points (a tie plays on).").format(target=target)
+        match = _("The match: first to {target} (a tie plays on).").format(
+            target=plural(target, "point")
+        )
     elif deals:
         match = _("The match: the leader after {deals} (a tie plays on).").format(
             deals=plural(deals, "deal")

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Setting
-from scorepad.text import shown
+from scorepad.text import plural, shown
 from scorepad.variants.french.bounds import tricks_in_deal
 from scorepad.variants.french.entry import (
     HANDFUL_NAMES,
@@ -41,13 +41,13 @@ def club_problems(rules: Mapping[str, Setting]) -> list[Problem]:
             problems.append(
                 _(
                     "{simple}, {double}, {triple} should rise from 1 to {most} (a hand with "
-                    "{n} players), not {x}"
+                    "{players}), not {x}"
                 ).format(
                     simple=keys[0],
                     double=keys[1],
                     triple=keys[2],
                     most=most,
-                    n=n,
+                    players=plural(n, "player"),
                     x=", ".join(map(str, trumps)),
                 )
             )

@@ -26,8 +26,8 @@ def rules_text(rules: Mapping[str, Setting], players: int | None) -> list[str]:
     contracts = _(", ").join(f"{_(CONTRACT_WORDS[c])} ×{multiplier(rules, c)}" for c in MULTIPLIERS)
     targets = _(", ").join(f"{plural(b, 'bout')} {t}" for b, t in TARGETS.items())
     thresholds = "; ".join(
-        _("{n} players {simple}/{double}/{triple}").format(
-            n=n, simple=simple, double=double, triple=triple
+        _("{players} {simple}/{double}/{triple}").format(
+            players=plural(n, "player"), simple=simple, double=double, triple=triple
         )
         for n in sizes
         for simple, double, triple in [handful_thresholds(rules, n)]
@@ -126,4 +126,6 @@ def _settlement(n: int) -> str:
             "5 players: the taker scores 2 × D, the partner (who holds the called king) D, "
             "each defender −D; a taker alone 4 × D."
         )
-    return _("{n} players: the taker scores {x} × D, each defender −D.").format(n=n, x=n - 1)
+    return _("{players}: the taker scores {x} × D, each defender −D.").format(
+        players=plural(n, "player"), x=n - 1
+    )

@@ -22,13 +22,13 @@ def rules_text(rules: Mapping[str, Setting], players: int | None) -> list[str]:
             "exactly {draw} (no chips move) and loses with less."
         ).format(win=rules["win_points"], draw=rules["draw_points"]),
         _(
-            "Chips per opponent: {chips}; {low} when the losing side took {points} points or "
-            "less; {no_trick} when it took no trick; a Solo × {solo}. Won, each opponent pays "
-            "them to the Tappist; lost, the Tappist pays each opponent."
+            "Chips per opponent: {chips}; {low} when the losing side took {points} or less; "
+            "{no_trick} when it took no trick; a Solo × {solo}. Won, each opponent pays them to "
+            "the Tappist; lost, the Tappist pays each opponent."
         ).format(
             chips=plural(int(rules["chips"]), "chip"),
             low=rules["chips_low"],
-            points=rules["low_points"],
+            points=plural(int(rules["low_points"]), "point"),
             no_trick=rules["chips_no_trick"],
             solo=rules["solo_factor"],
         ),
@@ -39,8 +39,11 @@ def rules_text(rules: Mapping[str, Setting], players: int | None) -> list[str]:
                 "7 or 8 players: the Tappist names a card and its holder is the partner; all "
                 "pass, the holder of the Bättler (or trump 1) must play a Tapp game. Won, the "
                 "partner receives {share} × the chips of it, the Tappist the rest; lost, the "
-                "partner pays {share} opponents, the Tappist the others."
-            ).format(share=rules["partner_share"])
+                "partner pays {opponents}, the Tappist the others."
+            ).format(
+                share=rules["partner_share"],
+                opponents=plural(int(rules["partner_share"]), "opponent"),
+            )
         )
     lines.append(
         _(
