@@ -1,4 +1,5 @@
-"""A season: sessions of one game, in the order of their dates, those between two dates.
+"""A season: sessions of one game, in the order of their dates, those between two dates, and
+what differs between the rules they are scored by.
 
 Pure functions over sessions already read (reading the files is storage's)."""
 
@@ -11,6 +12,7 @@ from scorepad.checks import typed_date
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Session
+from scorepad.variants import get_variant
 
 F = TypeVar("F")
 
@@ -76,12 +78,10 @@ def between(
 
 def rules_differences(files: Sequence[F], sessions: Sequence[Session]) -> str | None:
     """What differs between the rules of sessions scored together, in one line naming the
-    files: "b.toml: rounding 10 (a.toml: 1)"; None when they all score alike. Each file is
+    files: "b.toml has rounding 10 (a.toml: 1)"; None when they all score alike. Each file is
     compared with the first; the profiles' and the rules' names are left out (the numbers are
     what scores), and so is a planned length unless the game's profiles hold it (Piedmont's
     match)."""
-    from scorepad.variants import get_variant
-
     first = sessions[0].rules
     keys = set(next(iter(get_variant(sessions[0].variant).profiles.values())))
     parts = []

@@ -142,6 +142,18 @@ def test_the_table_asks_for_a_misere_only_where_the_rules_play_it():
         assert ("misere" in asked) is on
 
 
+def test_a_guided_edit_offers_the_misères_as_they_were(cli, tmp_path):
+    from tests_helpers import on_a_terminal
+
+    path = cli.new("s.toml", "french", PLAYERS, "--set", "misere=true")
+    cli("deal", path, "-c", "garde", "-t", "Anna", "-p", "47", "-b", "2", "--misere", "Bruno",
+        "--misere", "Chloé")  # fmt: skip
+    before = cli.json("history", path)
+    out, code = on_a_terminal(["edit", path, "1"], [b"\r"] * 12, env={"NO_COLOR": "1"})
+    assert code == 0 and "Misère declared by (names, comma-separated) [Bruno, Chloé]:" in out
+    assert cli.json("history", path) == before
+
+
 # -- scorepad rules ----------------------------------------------------------------------------
 def _changed(game: str, key: str, value):
     """A setting changed to another value the game allows, with what it needs to show."""
