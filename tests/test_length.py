@@ -36,7 +36,7 @@ def _unsigned(path):
 def test_new_deals_keeps_the_length_in_the_rules_in_the_new_format(cli):
     path = cli.new("t.toml", "french", PLAYERS, "--deals", "4")
     doc = tomllib.loads(path.read_text("utf-8"))
-    assert doc["scorepad"] == FORMAT_VERSION == 5 and doc["rules"]["deals"] == 4
+    assert doc["scorepad"] == FORMAT_VERSION == 6 and doc["rules"]["deals"] == 4
     plain = tomllib.loads(cli.new("p.toml", "french", PLAYERS).read_text("utf-8"))
     assert plain["rules"]["deals"] == 0  # every game keeps one now; 0: none
     troggu = cli.new("tr.toml", "troggu", PLAYERS, "--deals", "3")

@@ -209,6 +209,9 @@ def test_wrap_breaks_at_words_and_keeps_tables_and_names_with_scores():
     assert wrap(table, 40) == [table]
     assert wrap("全員パス: プレイしなければならない人", 20) == [
         "全員パス: プレイしな", "ければならない人"]
+    # a mark that never starts a line takes the word or wide character before it down with it
+    assert wrap("ガード・サン", 6) == ["ガー", "ド・サ", "ン"]
+    assert wrap("ab ×2、", 5) == ["ab", "×2、"]
     assert wrap("long line here", None) == ["long line here"]
 
 

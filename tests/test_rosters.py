@@ -199,7 +199,7 @@ def test_an_older_file_reads_as_before_and_is_upgraded_on_its_next_save(cli, tmp
     before = storage.load(path)
     assert before.fixed and before.players == before.roster
     result = cli("deal", path, "--contract", "pass")
-    assert "is now in file format 5 (it was 3)" in result.stderr
+    assert "is now in file format 6 (it was 3)" in result.stderr
     after = storage.load(path)
     assert after.deals[:-1] == before.deals[:]
     assert "seats" not in path.read_text("utf-8").split("[rules]")[0]

@@ -523,9 +523,9 @@ def test_the_tie_break_option(cli):
 
 @pytest.mark.parametrize(("text", "said"), [
     ("tournament = [", "not a tournament file: "),
-    ("scorepad = 3\n", "not a tournament file (no 'tournament = 2' line)"),
-    ("tournament = 9\n", "tournament: format 9 is newer than this scorepad reads (2)"),
-    ("tournament = true\n", "tournament: should be a whole number from 1 to 2"),
+    ("scorepad = 3\n", "not a tournament file (no 'tournament = 3' line)"),
+    ("tournament = 9\n", "tournament: format 9 is newer than this scorepad reads (3)"),
+    ("tournament = true\n", "tournament: should be a whole number from 1 to 3"),
     ('tournament = 1\nvariant = "piedmont"\n', "variant: should be one of french, troggu"),
     ('tournament = 1\nvariant = "french"\nrules = "x"\n', "rules: should be a rule profile"),
     ("HEAD", "rounds: should be a whole number from 1 to 50"),
@@ -567,7 +567,7 @@ def test_the_tournament_file_reads_back_as_written(cli):
     t = model.draw_next(model.draw_next(t, seed="x"), late=["大輔"], withdraw=["Anna"])
     text = files.dumps(t)
     assert files.from_bytes(text.encode(), Path("t.toml")) == t
-    assert text.startswith("tournament = 2\n")
+    assert text.startswith("tournament = 3\n")
 
 
 # -- a whole tournament ----------------------------------------------------------------------

@@ -13,16 +13,25 @@ from scorepad.model import Session
 
 
 def sessions_between(
-    files: Sequence[Path], since: str | None, until: str | None, mixed: str | None = None
+    files: Sequence[Path],
+    since: str | None,
+    until: str | None,
+    mixed: str | None = None,
+    notes: list[str] | None = None,
 ) -> tuple[list[Path], list[Session]]:
     """The sessions of the files (one game), by date (undated ones as given, last), those
     between `since` and `until` when given, with their files. `mixed`: the command's error
-    for files of different games (with {which}; default: the standings')."""
+    for files of different games (with {which}; default: the standings'). `notes`: where to
+    say that the sessions are scored by different rules, and how."""
     from scorepad import season
 
     low, high = season.date_bounds(since, until)  # a wrong date is said before reading
     pairs = season.between(files, load_all(files), low, high, mixed)
-    return [f for f, _s in pairs], [s for _f, s in pairs]
+    kept, sessions = [f for f, _s in pairs], [s for _f, s in pairs]
+    differ = season.rules_differences(kept, sessions)
+    if differ and notes is not None:
+        notes.append(_("note: {note}").format(note=differ))
+    return kept, sessions
 
 
 def load_all(files: Sequence[Path]) -> list[Session]:

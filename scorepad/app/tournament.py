@@ -465,7 +465,7 @@ def _table_sessions(tournament: Tournament, round_: RoundDraw) -> list[Session]:
             tournament.variant,
             table.players,
             seats=seats(tournament.variant, len(table.players)),
-            profile=tournament.profile,
+            club=(tournament.variant, tournament.rules),
             title=table.title,
             date=round_.date,
             dealer=table.players[0],

@@ -26,6 +26,7 @@ from scorepad.render.page import PAGE_STYLE
 from scorepad.render.standing_columns import SHEET, standing_columns
 from scorepad.render.svg import line_chart
 from scorepad.scores import iter_outcomes, match_over
+from scorepad.season import rules_differences
 from scorepad.settle import Settlement
 from scorepad.text import average, num, plural, printable, signed
 from scorepad.variants import default_rules, get_variant
@@ -103,6 +104,7 @@ BONUS_KEYS = (
     "forced",
     "called",
     "tricks",
+    "misere",
 )
 
 
@@ -140,6 +142,8 @@ def bonuses(variant_name: str, entry: Any) -> str:
             words.append(_(variant.exchange_words[value]))
         elif key == "forced":
             words.append(_("forced"))
+        elif key == "misere":
+            words.extend(_("misère {player}").format(player=p) for p in value)
         else:
             words.append(f"{_(BONUS_NAMES.get(key, key))}: {_(value)}")
     return "; ".join(words)
@@ -151,7 +155,7 @@ def _changed_settings(session: Session) -> list[str]:
     return [
         f"{k} = {str(v).lower() if isinstance(v, bool) else v}"
         for k, v in session.rules.items()
-        if base.get(k) != v
+        if base.get(k) != v and k != "name"
     ]
 
 
@@ -272,14 +276,15 @@ def page(
     when = dates[0] if len(dates) == 1 else (f"{dates[0]} – {dates[-1]}" if dates else "")
     title = first.title if len(sessions) == 1 and first.title else _(variant.title)
     changed = _changed_settings(first)
-    rules = _("{profile} rules").format(profile=first.profile) + (
-        f" ({', '.join(changed)})" if changed else ""
-    )
+    named = first.rules.get("name")
+    rules = (f"{named}: " if named else "") + _("{profile} rules").format(profile=first.profile)
+    rules += f" ({', '.join(changed)})" if changed else ""
     meta = [
         x
         for x in (
             when,
             _(", ").join((_(variant.title), rules)),
+            rules_differences(labels, sessions) or "",
             *(match_over(s) or "" for s in sessions),
         )
         if x

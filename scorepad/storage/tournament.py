@@ -7,15 +7,19 @@ table file named outside its round's folder) is refused with one problem saying 
 never overwritten. The rounds' table files are ordinary session files, loaded and saved by
 `scorepad.storage`; this module only finds them (`table_path`, `round_files`).
 
-    tournament = 2                       # the format (1: before `withdrawn`)
-    variant = "french"
+    tournament = 3                       # the format (1: before `withdrawn`, 2: before
+    variant = "french"                   # a club's rules)
     rules = "fft"                        # the rule profile of every table
+    rules_name = "Club du jeudi"         # a club's rules (--rules club.toml): their name,
     title = "Club cup"
     date = "2026-12-05"
     rounds = 5
     deals = 4                            # deals each player plays per round
     players = ["Anna", "Bruno", ...]     # the roster: who the next round is drawn from
     withdrawn = ["Karin"]                # taken off the roster (--withdraw); format 2 on
+
+    [settings]                           # and the settings they change from the profile's
+    handful_double = 40
 
     [[round]]                            # one per round drawn, in order
     date = "2026-12-05"
@@ -221,7 +225,8 @@ def from_document(doc: dict[str, Any]) -> Tournament:
     from scorepad.variants import get_variant
 
     unknown = sorted(set(doc) - {"tournament", "variant", "rules", "title", "date", "rounds",
-                                 "deals", "players", "withdrawn", "round"})  # fmt: skip
+                                 "deals", "players", "withdrawn", "round", "rules_name",
+                                 "settings"})  # fmt: skip
     if "tournament" not in doc:
         raise _wrong(
             "", _("not a tournament file (no 'tournament = {n}' line)").format(n=TOURNAMENT_FORMAT)
@@ -250,6 +255,7 @@ def from_document(doc: dict[str, Any]) -> Tournament:
                 variant=variant, profiles=_(", ").join(get_variant(variant).profiles)
             ),
         )
+    club = _club(doc, variant, profile)
     title = _text(doc, "title")
     date = _date(doc, "date")
     rounds = _int(doc, "rounds", 1, MAX_ROUNDS)
@@ -322,8 +328,39 @@ def from_document(doc: dict[str, Any]) -> Tournament:
     if drawn:  # the last round drawn seats exactly the roster
         _seats_the_roster(drawn[-1], players)
     return Tournament(
-        variant, profile, rounds, deals, players, title, date, tuple(drawn), withdrawn=withdrawn
+        variant,
+        profile,
+        rounds,
+        deals,
+        players,
+        title,
+        date,
+        tuple(drawn),
+        withdrawn=withdrawn,
+        club=club,
     )
+
+
+def _club(doc: dict[str, Any], variant: str, profile: str) -> tuple[tuple[str, Any], ...]:
+    """A club's rules the tables play (format 3): their name and the settings they change."""
+    from scorepad.club_rules import name_problem, settings_problems
+    from scorepad.tournament.model import club_changes
+    from scorepad.variants import default_rules, get_variant
+
+    rules = default_rules(get_variant(variant), profile)
+    if "rules_name" in doc:
+        wrong = name_problem(doc["rules_name"])
+        if wrong:
+            raise _wrong("rules_name", wrong)
+        rules = {"profile": profile, "name": doc["rules_name"], **rules}
+    settings = doc.get("settings", {})
+    if not isinstance(settings, dict):
+        raise _wrong("settings", _("should be a [settings] table"))
+    problems = settings_problems(variant, rules, settings)
+    problems += get_variant(variant).rules_problems(rules)
+    if problems:
+        raise ScorepadError(problems[:1])
+    return club_changes(variant, rules)
 
 
 def _seats_only_the_tournaments(drawn: Sequence[RoundDraw], known: set[str]) -> None:
@@ -374,10 +411,12 @@ def _seats_the_roster(last: RoundDraw, players: tuple[str, ...]) -> None:
 
 
 def to_document(tournament: Tournament) -> dict[str, Any]:
+    settings = dict(tournament.club)
     doc: dict[str, Any] = {
         "tournament": TOURNAMENT_FORMAT,
         "variant": tournament.variant,
         "rules": tournament.profile,
+        **({"rules_name": settings.pop("name")} if "name" in settings else {}),
         "title": tournament.title,
         "date": tournament.date,
         "rounds": tournament.rounds,
@@ -385,6 +424,8 @@ def to_document(tournament: Tournament) -> dict[str, Any]:
         "players": list(tournament.players),
         "withdrawn": list(tournament.withdrawn),
     }
+    if settings:
+        doc["settings"] = settings
     if tournament.drawn:
         doc["round"] = [
             {

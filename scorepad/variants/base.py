@@ -28,7 +28,7 @@ class Field:
 
     key: str  # key in the session file and in raw entries
     option: str  # command-line option
-    kind: str  # choice, player, number, points, integer, cards, flag, handfuls, card, text
+    kind: str  # choice, player, players, number, points, integer, cards, flag, handfuls, card, text
     help: str
     choices: tuple[str, ...] = ()
     prompt: str = ""  # the question at the table, when it differs from the help
@@ -226,6 +226,11 @@ class Variant(Protocol):
 
     def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
         """The game's own checks of a session's rules; empty when all is well."""
+        ...
+
+    def rules_text(self, rules: Mapping[str, Setting], players: int | None) -> list[str]:
+        """The rules as a player reads them, a paragraph each, every number from `rules`;
+        for a table of `players` (every size the game plays when None)."""
         ...
 
     def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:

@@ -433,6 +433,11 @@ class Piedmont:
             ]
         return []
 
+    def rules_text(self, rules: Mapping[str, Setting], players: int | None) -> list[str]:
+        from scorepad.variants.piedmont_rules import rules_text
+
+        return rules_text(rules, players)
+
     def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
         """Who won the match, once the target or the number of deals is reached."""
         decided = match_decided(rules, outcomes)

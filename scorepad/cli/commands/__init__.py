@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "count": "start",
     "check": "views",
     "variants": "start",
+    "rules": "start",
     "tournament": "tournament",
 }
 

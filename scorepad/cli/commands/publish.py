@@ -23,7 +23,7 @@ from scorepad.cli.options import (
     SinceOpt,
     UntilOpt,
 )
-from scorepad.cli.output import echo, echo_json, handled, write_or_print
+from scorepad.cli.output import echo, echo_json, handled, run, write_or_print
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.text import plural, printable
@@ -52,7 +52,7 @@ def settle(
     from scorepad.app.settle import settlement as settled
     from scorepad.render.standings import settle_lines, settle_object
 
-    sessions = sessions_between(files, None, None)[1]
+    sessions = sessions_between(files, None, None, notes=run().notes)[1]
     settlement, unit = settled(sessions, rate, currency, per_game)
     if json_:
         difference = unit == "deals won" or get_variant_of(sessions).deal_total != 0
@@ -162,7 +162,7 @@ def report(
     from scorepad.league import league
     from scorepad.render import sheet
 
-    files, sessions = sessions_between(files, since, until)
+    files, sessions = sessions_between(files, since, until, notes=run().notes)
     if min_deals is None:
         min_deals = 10 if len(sessions) > 1 else 1
     from scorepad.render.deals import session_label

@@ -108,6 +108,11 @@ HELP: dict[str, str] = {
         "The games, their player counts, rule profiles and settings.\n\nExample: scorepad v"
         "ariants --json"
     ),
+    "rules": N_(
+        "The scoring rules as a player reads them, with every number in force: a game's (and "
+        "profile's), or those a session, a tournament or a club's rules file holds.\n\n"
+        "Example: scorepad rules french --profile fft --players 4"
+    ),
     "tournament": N_(
         "Club tournaments: rounds over several tables, a fair seat draw, one ranking.\n\nEa"
         "ch table of a round is an ordinary session file (DIR/round-N/table-T.toml),\nreco"

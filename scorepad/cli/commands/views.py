@@ -21,7 +21,15 @@ from scorepad.cli.options import (
     ascii_int,
     complete_player,
 )
-from scorepad.cli.output import echo, echo_fit, echo_json, fitting, handled, print_problems
+from scorepad.cli.output import (
+    echo,
+    echo_fit,
+    echo_json,
+    fitting,
+    handled,
+    print_problems,
+    run,
+)
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Table
@@ -91,7 +99,7 @@ def standings(
     )
     from scorepad.scores import match_over
 
-    files, sessions = sessions_between(files, since, until)
+    files, sessions = sessions_between(files, since, until, notes=run().notes)
     if min_deals is None:
         min_deals = 10 if league else 1
     if league:
@@ -191,6 +199,7 @@ def stats_command(
         since,
         until,
         _("the files mix games ({which}): statistics add up one game at a time"),
+        run().notes,
     )
     out = stats_text.command_output(files, sessions, player, json_, fitting())
     echo_json(out) if json_ else echo(out)

@@ -235,6 +235,11 @@ class Troggu(DeclarerGame):
             ]
         return []
 
+    def rules_text(self, rules: Mapping[str, Setting], players: int | None) -> list[str]:
+        from scorepad.variants.troggu.rules_text import rules_text
+
+        return rules_text(rules, players)
+
     @property
     def stats(self) -> Any:  # a `variants.figures.GameStats`, checked where it is made
         """The game's statistics (`scorepad.variants.troggu.stats`, imported when asked for)."""
