@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "count": "start",
     "check": "views",
     "variants": "start",
+    "recover": "start",
     "tournament": "tournament",
 }
 
