@@ -36,6 +36,7 @@ MUST_BE_ZERO = (
     "unbounded output",
     "valid refused",
     "same file twice accepted",
+    "write outside",
 )
 
 

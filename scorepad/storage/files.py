@@ -34,11 +34,12 @@ LOCK_SECONDS = 5.0
 JOURNAL = ".scorepad-files.journal"
 
 
-def read_bytes(path: Path) -> bytes:
+def read_bytes(path: Path, *, follow: bool = True) -> bytes:
     """A file's bytes, at most MAX_FILE_BYTES. Only a regular file is read: a FIFO, a device
-    or a folder is refused at once (opened without waiting for a writer, never read)."""
+    or a folder is refused at once (opened without waiting for a writer, never read); without
+    `follow`, a symlink too."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | (0 if follow else os.O_NOFOLLOW))
         try:
             regular(fd, path)
             return _read_bounded(fd, path)

@@ -1,45 +1,21 @@
-"""Several files changed as one: every file as it was, or every file as it is meant to be.
+"""Several files changed as one (`tournament draw`, `tournament rename`, `rename` over several
+session files): one `Transaction` on a folder that holds every file it changes.
 
-A change of several files (`tournament draw`, `tournament rename`, `rename` over several
-session files) goes through one `Transaction` on a folder that holds every file it changes
-(a tournament's folder; the folder that holds all the files given):
-
-1. `tx.lock(paths)`: each file locked (the flock every save takes, held to the end of the
-   block) and read under its lock, so what is checked is what is replaced. The files are
-   locked in one fixed order (by real path); a file under two names (one device and inode)
-   is locked once. Every path is resolved (realpath) and must lie inside the folder: a
-   symlink leading out of it is refused.
+1. `tx.lock(paths)`: each file locked (held to the end of the block) and read under its lock,
+   in one fixed order (by real path), a file under two names locked once; every path is
+   resolved and must lie inside the folder.
 2. `tx.write(path, data)`, `tx.remove(path)`, in the order of commit: the file that makes the
    change visible (a tournament file) last.
-3. `tx.commit()`: each new content is written to a new file beside its target (a random
-   name, created with O_EXCL: `files.new_file`) and fsynced; a failure here (a full disk, a
-   read-only folder) changes nothing. Then the **journal**, `FOLDER/.scorepad-files.journal`,
-   names every target with the SHA-256 of its old and new content and its new file: from
-   here on the change is made. The targets are replaced in order (renamed over, linked new,
-   removed), and the journal goes.
+3. `tx.commit()`: each new content written beside its target (`files.new_file`) and fsynced
+   (a failure here changes nothing); then the journal `FOLDER/.scorepad-files.journal` names
+   each target, the SHA-256 of its old and new content and its new file: from here on the
+   change is made. The targets are replaced in order, and the journal goes.
 
-With `journal=False` (the first draw of a round: new table files, then the tournament file
-that lists them) there is no journal: the files are replaced in order and the last one
-commits; files written before a kill are listed nowhere, and so are no part of the change.
-
-A process killed after the journal was written leaves it behind. Every command refuses the
-files it names (`refuse_half_done`, naming `scorepad recover FOLDER`), and no command reads or
-writes them until `recover` finishes the change: under the locks, only when each target is
-as the journal says it was or is to be and each new file still holds what was written. A
-journal that is a symlink, is not one scorepad writes, names a file outside its folder (after
-resolving symlinks), or does not match the files is refused, and nothing is touched.
-
-Example (a draw again: table files, then the tournament file last)::
-
-    with Transaction(folder) as tx:
-        [current] = tx.lock([folder / "tournament.toml"])    # bytes, read under the lock
-        [old] = tx.lock([folder / "round-2/table-1.toml"])    # None: no such file
-        if old is not None and holds_deals(old):
-            raise ScorepadError(...)                           # nothing was written
-        tx.write(folder / "round-2/table-1.toml", table_bytes)
-        tx.remove(folder / "round-2/table-3.toml")
-        tx.write(folder / "tournament.toml", tournament_bytes)  # last: the commit point
-        tx.commit()
+Without a journal (a round's first draw: new table files, then the tournament file that lists
+them) the last file written is the commit. A journal a kill left behind makes every command
+refuse the files it names (`refuse_half_done`) until `scorepad recover FOLDER` (`recover`)
+finishes the change, only if every file is as it was or as it was to be; a journal that is a
+symlink, is not one scorepad writes or names a file outside its folder is never acted on.
 """
 
 from __future__ import annotations
@@ -53,12 +29,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
+from typing import NamedTuple
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.storage.files import (
     JOURNAL,
-    MAX_FILE_BYTES,
     Locked,
     describe,
     flock_wait,
@@ -66,6 +42,7 @@ from scorepad.storage.files import (
     journals_above,
     locked,
     new_file,
+    read_bytes,
     typed,
     why,
 )
@@ -195,7 +172,8 @@ class Transaction:
             for target in targets:
                 if target.new is not None:
                     at = target.path
-                    target.temp = new_file(target.real, [target.new], _mode(target))
+                    mode = None if target.held is None else target.held.mode
+                    target.temp = new_file(target.real, [target.new], mode)
         except OSError as err:
             raise _cannot(at, err) from None
         for folder in sorted({t.real.parent for t in targets}):
@@ -215,27 +193,20 @@ class Transaction:
                         )
                     ]
                 ) from None
-        applied = 0
         try:
             for target in targets:
                 at = target.path
                 _apply(target.real, target.temp, target.old is None)
-                applied += 1
         except OSError as err:
-            if applied == 0 and self.journal is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(self.journal)
-            if applied == 0:
-                raise _cannot(at, err) from None
-            if self.journal is None:
-                said = _("cannot write: {err}; the change is not made (its last file is unchanged)")
-                raise _cannot(at, err, said) from None
-            self._done = True  # the journal and the new files stay: `recover` finishes
-            said = _(
-                "cannot write: {err}; the change was cut short: run 'scorepad recover {folder}' "
-                "to finish it"
-            )
-            raise _cannot(at, err, said, folder=self.folder) from None
+            if self.journal is not None:  # the change is made: `recover` finishes it
+                self._done = True
+                said = _(
+                    "cannot write: {err}; the change was cut short: run 'scorepad recover "
+                    "{folder}' to finish it"
+                )
+                raise _cannot(at, err, said, folder=typed(self.base)) from None
+            said = _("cannot write: {err}; the change is not made (its last file is unchanged)")
+            raise _cannot(at, err, "" if at == targets[0].path else said) from None
         for folder in sorted({t.real.parent for t in targets}):
             fsync_folder(folder)
         self._done = True
@@ -287,10 +258,6 @@ class Transaction:
             if target.temp is not None:
                 with contextlib.suppress(OSError):
                     os.unlink(target.temp)
-
-
-def _mode(target: _Target) -> int | None:
-    return None if target.held is None else target.held.mode
 
 
 def _check(target: _Target) -> None:
@@ -381,8 +348,7 @@ class _Broken(Exception):
     """A journal scorepad did not write as it stands: never acted on."""
 
 
-@dataclass(frozen=True)
-class _Entry:
+class _Entry(NamedTuple):
     path: Path  # real, inside the journal's folder
     old: str | None
     new: str | None
@@ -390,53 +356,43 @@ class _Entry:
 
 
 def _entries(fd: int, base: Path) -> list[_Entry]:
-    """The journal's entries, each checked: a path inside `base` that resolves to itself (no
-    symlink on the way), digests, and a new file beside its target."""
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        raise _Broken
-    raw = os.read(fd, MAX_JOURNAL_BYTES + 1)
+    """The journal's entries, each checked (`_entry`); `_Broken` when it is not a journal
+    scorepad writes."""
+    raw = os.read(fd, MAX_JOURNAL_BYTES + 1) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
     try:
-        doc = json.loads(raw.decode("utf-8"))
-    except ValueError:
+        doc = json.loads(raw)
+        if doc["scorepad-journal"] != JOURNAL_FORMAT or len(raw) > MAX_JOURNAL_BYTES:
+            raise _Broken
+        found = [_entry(base, **e) for e in doc["entries"]]
+    except (ValueError, KeyError, TypeError):
         raise _Broken from None
-    if (
-        len(raw) > MAX_JOURNAL_BYTES
-        or not isinstance(doc, dict)
-        or doc.get("scorepad-journal") != JOURNAL_FORMAT
-        or not isinstance(doc.get("entries"), list)
-        or not doc["entries"]
+    if not found or len({e.path for e in found}) < len(found):
+        raise _Broken
+    return found
+
+
+def _entry(base: Path, file: str, old: str | None, new: str | None, temp: str | None) -> _Entry:
+    """One entry: a file inside `base` that resolves to itself (no symlink on the way), the
+    digests of its old and new content, and its new file, beside it (none: removed)."""
+    path = base / file
+    if not (
+        path != base
+        and path.is_relative_to(base)
+        and os.path.normpath(file) == file
+        and os.path.realpath(path) == str(path)
+        and path.name != JOURNAL
+        and all(h is None or (isinstance(h, str) and len(h) == 64) for h in (old, new))
+        and (
+            temp is None
+            if new is None
+            else isinstance(temp, str)
+            and temp[:1] == "."
+            and temp[-4:] == ".tmp"
+            and "/" not in temp
+        )
     ):
         raise _Broken
-    found = []
-    for e in doc["entries"]:
-        if not isinstance(e, dict) or set(e) != {"file", "old", "new", "temp"}:
-            raise _Broken
-        file, old, new, temp = e["file"], e["old"], e["new"], e["temp"]
-        if not isinstance(file, str) or not all(
-            h is None or (isinstance(h, str) and len(h) == 64) for h in (old, new)
-        ):
-            raise _Broken
-        parts = Path(file).parts
-        path = base / file
-        if (
-            not parts
-            or parts[0] in ("/", "..")
-            or os.path.normpath(file) != file
-            or os.path.realpath(path) != str(path)
-            or path.name == JOURNAL
-        ):
-            raise _Broken  # a journal only ever names files in its own folder
-        if (new is None) != (temp is None) or (
-            temp is not None
-            and (
-                not isinstance(temp, str)
-                or not (temp.startswith(".") and temp.endswith(".tmp"))
-                or "/" in temp
-            )
-        ):
-            raise _Broken
-        found.append(_Entry(path, old, new, None if temp is None else path.parent / temp))
-    return found
+    return _Entry(path, old, new, None if temp is None else path.parent / temp)
 
 
 def _read_entries(journal: Path) -> list[_Entry] | None:
@@ -495,21 +451,17 @@ def recover(folder: Path) -> list[Path]:
     if entries is None:
         return []  # the change it belonged to ended meanwhile
     with contextlib.ExitStack() as stack:
-        todo, wrong = [], []
-        for entry in sorted(entries, key=lambda e: e.path):
-            now = (
-                _digest(stack.enter_context(locked(entry.path)).data)
-                if os.path.lexists(entry.path)
-                else None
-            )
-            temp = _digest(_own(entry.temp))
-            if now == entry.new:
-                if temp is not None and temp == entry.new:
-                    todo.append((entry, "left"))  # applied; its name not yet removed
-            elif now == entry.old and (entry.new is None or temp == entry.new):
-                todo.append((entry, "apply"))
-            else:
-                wrong.append(entry.path)
+        now: dict[Path, str | None] = {}
+        for entry in sorted(entries, key=lambda e: e.path):  # locked in one order
+            held = stack.enter_context(locked(entry.path)) if os.path.lexists(entry.path) else None
+            now[entry.path] = None if held is None else _digest(held.data)
+        temps = {e.path: _digest(_own(e.temp)) for e in entries}
+        wrong = [
+            e.path
+            for e in entries
+            if now[e.path] != e.new
+            and not (now[e.path] == e.old and (e.new is None or temps[e.path] == e.new))
+        ]
         if wrong:
             raise ScorepadError(
                 [
@@ -524,14 +476,12 @@ def recover(folder: Path) -> list[Path]:
                     for path in wrong
                 ]
             )
-        order = {e.path: i for i, e in enumerate(entries)}
         try:
-            for entry, what in sorted(todo, key=lambda t: order[t[0].path]):
-                if what == "left":
-                    assert entry.temp is not None
-                    os.unlink(entry.temp)
-                    continue
-                _apply(entry.path, entry.temp, entry.old is None)
+            for e in entries:
+                if now[e.path] != e.new:
+                    _apply(e.path, e.temp, e.old is None)
+                elif e.temp is not None and temps[e.path] == e.new:
+                    os.unlink(e.temp)  # linked already, its own name not yet removed
             for parent in sorted({e.path.parent for e in entries}):
                 fsync_folder(parent)
             os.unlink(journal)
@@ -551,21 +501,8 @@ def recover(folder: Path) -> list[Path]:
 
 
 def _own(path: Path | None) -> bytes | None:
-    """A new file's bytes, never through a symlink nor from a FIFO; None: none there (or not
-    a regular file)."""
-    if path is None:
-        return None
+    """A new file's bytes, never through a symlink; None: none there (or no regular file)."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
+        return None if path is None else read_bytes(path, follow=False)
+    except ScorepadError:
         return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_FILE_BYTES:
-            return None
-        chunks = []
-        while chunk := os.read(fd, 1 << 20):
-            chunks.append(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
