@@ -234,9 +234,10 @@ def locked(path: Path) -> Iterator[Locked]:
 def flock_wait(
     real: Path, busy: Callable[[], ScorepadError], check: Callable[[int], object] | None = None
 ) -> int | None:
-    """The file `real` opened (never waiting for a FIFO's writer) and exclusively flocked,
-    waiting up to LOCK_SECONDS for another scorepad to let go (then `busy()` is raised); a
-    file replaced by a rename meanwhile is let go and the new one locked. `check(fd)` runs
+    """The file `real` (symlinks resolved: one at the name now is refused, ELOOP) opened
+    (never waiting for a FIFO's writer) and exclusively flocked, waiting up to LOCK_SECONDS
+    for another scorepad to let go (then `busy()` is raised); a file replaced by a rename
+    meanwhile is let go and the new one locked. `check(fd)` runs
     on each file opened, before its lock (it may raise: refusing a FIFO without waiting).
     On a filesystem without locks, the file is used unlocked rather than not at all. None:
     no file at the name; an OSError of the opening is raised as it is."""

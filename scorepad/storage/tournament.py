@@ -42,7 +42,6 @@ from scorepad.storage.files import (
     cannot_write,
     create_new,
     journals_above,
-    locked,
     read_bytes,
     typed,
 )
@@ -133,9 +132,8 @@ def refuse_unlisted(path: Path) -> None:
     file = f"{real.parent.name}/{real.name}"
     if not re.fullmatch(r"round-[1-9][0-9]*/table-[1-9][0-9]*\.toml", file):
         return
-    try:
-        with locked(tournament_path(folder)) as held:  # a draw under way: waited for
-            tournament = from_bytes(held.data, tournament_path(folder))
+    try:  # not locked: a draw computing its round holds the lock for seconds
+        tournament = from_bytes(read_bytes(tournament_path(folder)), tournament_path(folder))
     except ScorepadError:
         return
     if any(t.file == file for r in tournament.drawn for t in r.tables):
