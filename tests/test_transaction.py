@@ -184,9 +184,12 @@ def test_a_hostile_journal_is_refused_and_never_acted_on(cup: Path, tmp_path: Pa
     assert files_of(cup) == before
 
 
-def test_a_failure_among_the_renames_is_finished_by_recover(tmp_path: Path, monkeypatch) -> None:
-    """Past the journal the change is made: a rename that fails half-way leaves the journal
-    and the new files, and `recover` finishes the change."""
+@pytest.mark.parametrize("stop", ["an I/O error", "Ctrl-C"])
+def test_a_failure_among_the_renames_is_finished_by_recover(
+    tmp_path: Path, monkeypatch, stop: str
+) -> None:
+    """Past the journal the change is made: a rename that fails half-way (or is
+    interrupted) leaves the journal and the new files, and `recover` finishes the change."""
     from scorepad.errors import ScorepadError
     from scorepad.storage import transaction
 
@@ -198,13 +201,17 @@ def test_a_failure_among_the_renames_is_finished_by_recover(tmp_path: Path, monk
 
     def failing(path, temp, new_file):
         if len(applied) == 2:
-            raise OSError(5, "Input/output error")
+            raise OSError(5, "Input/output error") if stop == "an I/O error" else KeyboardInterrupt
         real_apply(path, temp, new_file)
         applied.append(path.name)
 
     monkeypatch.setattr(transaction, "_apply", failing)
     said = "Input/output error; the change was cut short: run 'scorepad recover .' to finish it"
-    with pytest.raises(ScorepadError, match=re.escape(said)), Transaction(tmp_path) as tx:
+    if stop == "an I/O error":
+        raised = pytest.raises(ScorepadError, match=re.escape(said))
+    else:
+        raised = pytest.raises(KeyboardInterrupt)
+    with raised, Transaction(tmp_path) as tx:
         tx.write(c, b"C")  # created
         tx.remove(b)  # removed
         tx.write(a, b"A2")  # replaced: fails

@@ -193,13 +193,13 @@ class Transaction:
                         )
                     ]
                 ) from None
+            self._done = True  # the change is made: its new files are the journal's now
         try:
             for target in targets:
                 at = target.path
                 _apply(target.real, target.temp, target.old is None)
         except OSError as err:
-            if self.journal is not None:  # the change is made: `recover` finishes it
-                self._done = True
+            if self.journal is not None:  # `recover` finishes it
                 said = _(
                     "cannot write: {err}; the change was cut short: run 'scorepad recover "
                     "{folder}' to finish it"
