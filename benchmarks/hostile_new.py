@@ -38,7 +38,7 @@ case's folder, stdin empty, `SCOREPAD_LANG=en`, with RLIMIT_AS (`--memory-mib`),
   a symlink, is a write outside (the case is made again before each);
 - the worst wall time, CPU time and peak memory, and the most lines printed.
 
-`--sample` runs one case of each kind with `check` and a few other commands (about 150
+`--sample` runs one case of each kind with `check` and a few other commands (about 160
 invocations, tests/test_hostile_new.py runs it in CI); the full run (`--runs 5000`) every
 command on every case until that many invocations. Distinct failures (category, command,
 kind, the last line of stderr) are written to `--findings` as the run goes.
