@@ -223,7 +223,8 @@ def test_a_symlink_out_of_a_tournament_is_refused_not_a_traceback(room: Path, wh
     before = snapshot(room)
     table_1 = json.loads(made("tournament", "tables", folder, "--json"))["tables"][0]["players"]
     for args in (("tournament", "draw", folder, *AGAIN),
-                 ("tournament", "rename", folder, table_1[0], "Zed")):  # fmt: skip
+                 ("tournament", "rename", folder, table_1[0], "Zed"),
+                 ("deal", folder / "round-1" / "table-1.toml", "-c", "pass")):  # fmt: skip
         done = scorepad(*args)
         assert done.returncode == 1, (args, done.stderr)
         assert "Traceback" not in done.stderr and done.stderr.startswith("error: "), done.stderr

@@ -55,7 +55,8 @@ def unfinished(path: Path, *, writing: bool = False) -> None:
         from scorepad.storage.transaction import refuse_half_done
 
         refuse_half_done(path)
-    if writing and Path(os.path.realpath(path)).parent.name.startswith("round-"):
+    named = (os.path.abspath(path), os.path.realpath(path))
+    if writing and any(Path(p).parent.name.startswith("round-") for p in named):
         from scorepad.storage.tournament import refuse_unlisted
 
         refuse_unlisted(path)

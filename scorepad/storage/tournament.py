@@ -123,33 +123,33 @@ def transaction(folder: Path, *, journal: bool = True) -> Iterator[tuple[Transac
 
 
 def refuse_unlisted(path: Path) -> None:
-    """Refuse to write a table file (`DIR/round-N/table-T.toml`, once resolved) that the
-    tournament in DIR does not list: a draw that did not finish left it, and the next draw
-    replaces it. A file elsewhere, or beside no tournament file that can be read, is not a
-    tournament's."""
+    """Refuse to write a table file (`DIR/round-N/table-T.toml`, as named or once resolved)
+    that leads outside DIR (a symlink) or that the tournament in DIR does not list: a draw
+    that did not finish left it, and the next draw replaces it. A file elsewhere, or beside
+    no tournament file that can be read, is not a tournament's."""
     real = Path(os.path.realpath(path))
-    folder = real.parent.parent
-    file = f"{real.parent.name}/{real.name}"
-    if not re.fullmatch(r"round-[1-9][0-9]*/table-[1-9][0-9]*\.toml", file):
-        return
-    try:  # not locked: a draw computing its round holds the lock for seconds
-        tournament = from_bytes(read_bytes(tournament_path(folder)), tournament_path(folder))
-    except ScorepadError:
-        return
-    if any(t.file == file for r in tournament.drawn for t in r.tables):
-        return
-    raise ScorepadError(
-        [
-            Problem(
-                str(path),
-                _(
-                    "is not a table of the tournament in {folder}: the draw that wrote it did "
-                    "not finish; nothing was recorded: draw the round again (scorepad "
-                    "tournament draw {folder})"
-                ).format(folder=typed(folder)),
+    for table in dict.fromkeys([Path(os.path.abspath(path)), real]):
+        folder, file = table.parent.parent, f"{table.parent.name}/{table.name}"
+        if not re.fullmatch(r"round-[1-9][0-9]*/table-[1-9][0-9]*\.toml", file):
+            continue
+        try:  # not locked: a draw computing its round holds the lock for seconds
+            tournament = from_bytes(read_bytes(tournament_path(folder)), tournament_path(folder))
+        except ScorepadError:
+            continue
+        if not real.is_relative_to(os.path.realpath(folder)):
+            said = _(
+                "leads outside {folder} (a symbolic link); scorepad changes files only inside "
+                "it: nothing was changed"
             )
-        ]
-    )
+        elif not any(t.file == file for r in tournament.drawn for t in r.tables):
+            said = _(
+                "is not a table of the tournament in {folder}: the draw that wrote it did not "
+                "finish; nothing was recorded: draw the round again (scorepad tournament draw "
+                "{folder})"
+            )
+        else:
+            continue
+        raise ScorepadError([Problem(str(path), said.format(folder=typed(folder)))])
 
 
 def from_bytes(data: bytes, path: Path) -> Tournament:
