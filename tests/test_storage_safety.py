@@ -13,7 +13,6 @@ import shutil
 import stat
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -513,14 +512,12 @@ def test_a_draw_again_killed_at_each_step_is_as_before_or_finished_by_recover(
 
 def test_the_same_file_under_two_names_is_locked_once(room: Path) -> None:
     """Two table files that are one file (a hard link): the draw again does not wait 5 s for
-    its own lock."""
+    its own lock, then give up saying another scorepad (its own pid) is writing."""
     folder = cup(room / "club" / "cup")
     one, two = folder / "round-1" / "table-1.toml", folder / "round-1" / "table-2.toml"
     two.unlink()
     os.link(one, two)
-    started = time.monotonic()
     done = scorepad("tournament", "draw", folder, *AGAIN)
-    assert time.monotonic() - started < 3, done.stderr
     assert done.returncode == 0, done.stderr
     assert not (folder / "round-1" / "table-2.toml").samefile(one)
 
