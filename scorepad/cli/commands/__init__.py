@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "check": "views",
     "variants": "start",
     "rules": "start",
+    "recover": "start",
     "tournament": "tournament",
 }
 

@@ -1,8 +1,9 @@
-"""Files and games: `new`, `count`, `variants`."""
+"""Files and games: `new`, `count`, `variants`, `recover`."""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -11,7 +12,7 @@ from scorepad.cli.base import Command, family, naming_games
 from scorepad.cli.options import JsonOpt, NewFileArg, RulesOpt, ascii_int, profile_or_club
 from scorepad.cli.output import echo, echo_json, handled, run
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 from scorepad.text import plural, typed
 
 commands = family()
@@ -307,3 +308,41 @@ def rules_command(
         echo_json(rules_object(v, rules))
         return
     echo(rules_page(v, rules, players or seated, fitting() or 80))
+
+
+@commands.command(
+    "recover",
+    cls=Command,
+    help=_(
+        "Finish a change of several files (a draw again, a rename over several files) that "
+        "was cut short in FOLDER, as its journal there says; until then the commands refuse "
+        "its files. Nothing else is touched; a journal that does not match the files is "
+        "refused.\n\nExample: scorepad recover club"
+    ),
+)
+@handled
+def recover(
+    folder: Annotated[
+        Path,
+        typer.Argument(
+            help=_("the folder holding the journal the error named"),
+            metavar="FOLDER",
+            show_default=False,
+        ),
+    ],
+) -> None:
+    from scorepad.storage.transaction import recover as finish
+
+    done = finish(folder)
+    if not done:
+        echo(_("{folder}: nothing to recover (no change was cut short here)").format(folder=folder))
+        return
+    run().saved.append(str(folder))
+    names = _(", ").join(os.path.relpath(p, os.path.realpath(folder)) for p in done)
+    echo(
+        ngettext(
+            "{folder}: finished the change cut short ({n} file: {files})",
+            "{folder}: finished the change cut short ({n} files: {files})",
+            len(done),
+        ).format(folder=folder, n=len(done), files=names)
+    )

@@ -113,6 +113,12 @@ HELP: dict[str, str] = {
         "profile's), or those a session, a tournament or a club's rules file holds.\n\n"
         "Example: scorepad rules french --profile fft --players 4"
     ),
+    "recover": N_(
+        "Finish a change of several files (a draw again, a rename over several files) that "
+        "was cut short in FOLDER, as its journal there says; until then the commands refuse "
+        "its files. Nothing else is touched; a journal that does not match the files is "
+        "refused.\n\nExample: scorepad recover club"
+    ),
     "tournament": N_(
         "Club tournaments: rounds over several tables, a fair seat draw, one ranking.\n\nEa"
         "ch table of a round is an ordinary session file (DIR/round-N/table-T.toml),\nreco"
