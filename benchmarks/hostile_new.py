@@ -32,9 +32,13 @@ case's folder, stdin empty, `SCOREPAD_LANG=en`, with RLIMIT_AS (`--memory-mib`),
   newline, DEL; `\\r\\n` of CSV and whitespace in HTML allowed) and fake lines (a name or title
   holding `\\nFAKE-ROW` that starts a printed line);
 - unbounded output (more than `MAX_ERROR_LINES` lines on stderr, or a write over the limit);
+- writes outside: the kinds made to lure a write out of the folder (symlinks planted at every
+  name scorepad ever wrote beside a file, crafted journals) also run the writing commands of
+  `WRITE_COMMANDS`; a file of the case's `elsewhere/` changed, or a regular file turned into
+  a symlink, is a write outside (the case is made again before each);
 - the worst wall time, CPU time and peak memory, and the most lines printed.
 
-`--sample` runs one case of each kind with `check` and a few other commands (about 150
+`--sample` runs one case of each kind with `check` and a few other commands (about 160
 invocations, tests/test_hostile_new.py runs it in CI); the full run (`--runs 5000`) every
 command on every case until that many invocations. Distinct failures (category, command,
 kind, the last line of stderr) are written to `--findings` as the run goes.
@@ -110,6 +114,25 @@ SESSION_COMMANDS: list[tuple[str, list[str], dict[str, str]]] = [
 
 #: the same file given twice must be refused (issue 28 item 9), whatever the file
 TWICE = ("standings F F",)
+
+#: writing commands, run on the kinds that lure a write outside (`Case.writes`): {R} the
+#: case's folder
+WRITE_COMMANDS: dict[str, list[tuple[str, list[str], dict[str, str]]]] = {
+    "session": [
+        ("deal (write)", ["deal", "{F}", "-c", "pass"], {}),
+        ("new (write)", ["new", "{R}/n.toml", "--variant", "french", "--players", "A,B,C,D"], {}),
+        ("export -o here (write)", ["export", "{F}", "--to", "csv", "-o", "{R}/x.csv"], {}),
+        ("rename two files (write)", ["rename", "{F}", "{R}/s2.toml", "Anna", "Annette"], {}),
+    ],
+    "tournament": [
+        ("tournament rename (write)", ["tournament", "rename", "{D}", "Anna", "Annette"], {}),
+        ("deal TABLE --continue (write)", ["deal", "{T}", "--continue", "-c", "pass"], {}),
+        ("tournament report -o here (write)", ["tournament", "report", "{D}", "-o",
+                                               "{R}/x.html"], {}),
+        ("recover (write)", ["recover", "{D}"], {}),
+    ],
+}  # fmt: skip
+WRITING = {label for table in WRITE_COMMANDS.values() for label, _a, _e in table}
 
 TOURNAMENT_COMMANDS: list[tuple[str, list[str], dict[str, str]]] = [
     ("tournament check", ["tournament", "check", "{D}"], {}),
@@ -348,6 +371,7 @@ class Case:
     why: str
     build: Callable[[Path], None]  # writes the case into its (empty) folder
     target: str = "s.toml"  # the session file or the tournament folder, in the case's folder
+    writes: bool = False  # the writing commands run too (WRITE_COMMANDS)
 
 
 def pick(rng: random.Random, options: list[Any]) -> Any:
@@ -768,6 +792,98 @@ def s_links(rng: random.Random) -> Case:
     )
 
 
+#: every name beside a file that a scorepad ever wrote to, or could be lured to write to
+PLANTED = ("{}.tmp", "{}.txn-tmp", "{}.txn-old")
+JOURNALS = (".scorepad-files.journal", ".tournament.toml.journal")
+
+
+def plant(folder: Path, names: list[str], victim: Path) -> None:
+    """A symlink to `victim` at every temporary name scorepad ever used beside `names`."""
+    for name in [*names, *JOURNALS]:
+        for form in PLANTED:
+            link = folder / ("." + form.format(name))
+            if not os.path.lexists(link):
+                os.symlink(os.path.relpath(victim, folder), link)
+
+
+def victim(root: Path) -> Path:
+    path = root / "elsewhere" / "victim.txt"
+    path.parent.mkdir(exist_ok=True)
+    path.write_bytes(b"keep me\n")
+    return path
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _with_anna(rng: random.Random) -> Evening:
+    """A valid evening that seats Anna (the writing commands rename her)."""
+    return seated_evening(rng, "french", people=5, seats=4, names=NAMES[:5])
+
+
+def s_planted(rng: random.Random) -> Case:
+    ev = _with_anna(rng)
+
+    def build(root: Path) -> None:
+        write(root, ev.text())
+        write(root, ev.text(), "s2.toml")
+        plant(root, ["s.toml", "s2.toml", "n.toml", "x.csv"], victim(root))
+
+    return Case("session file: symlinks planted", "session", "valid", "as written", build,
+                writes=True)  # fmt: skip
+
+
+JOURNAL_FORMS = ["old format", "through a symlinked folder", "../", "a symlink",
+                 "names the file (cut short)", "not JSON"]  # fmt: skip
+
+
+def crafted_journal(root: Path, folder: Path, files: list[str], how: str) -> None:
+    """A journal in `folder` as a hostile folder could hold it, naming `files` (and the
+    victim outside)."""
+    target = victim(root)
+    journal = folder / ".scorepad-files.journal"
+    keep = _sha(target.read_bytes())
+    if how == "old format":
+        entries: Any = [{"path": f, "old": None, "new": _sha((folder / f).read_bytes())}
+                        for f in files]  # fmt: skip
+        for name in JOURNALS:
+            (folder / name).write_text(json.dumps({"scorepad-journal": 1, "entries": entries}))
+        return
+    if how == "a symlink":
+        os.symlink(os.path.relpath(target, folder), journal)
+        return
+    if how == "not JSON":
+        journal.write_text("scorepad-journal = 2\n")
+        return
+    if how == "through a symlinked folder":
+        os.symlink(os.path.relpath(target.parent, folder), folder / "sub")
+        entries = [{"file": "sub/victim.txt", "old": keep, "new": None, "temp": None}]
+    elif how == "../":
+        entries = [{"file": os.path.relpath(target, folder), "old": keep, "new": None,
+                    "temp": None}]  # fmt: skip
+    else:  # well formed: the files are refused until `scorepad recover`
+        entries = [{"file": f, "old": _sha((folder / f).read_bytes()), "new": None, "temp": None}
+                   for f in files]  # fmt: skip
+    journal.write_text(json.dumps({"scorepad-journal": 2, "entries": entries}))
+
+
+def s_journal(rng: random.Random) -> Case:
+    ev = _with_anna(rng)
+    how = pick(rng, JOURNAL_FORMS)
+
+    def build(root: Path) -> None:
+        write(root, ev.text())
+        write(root, ev.text(), "s2.toml")
+        crafted_journal(root, root, ["s.toml"], how)
+
+    cut_short = how == "names the file (cut short)"
+    return Case(f"session file: crafted journal ({how})", "session",
+                "impossible" if cut_short else "valid",
+                "a change cut short names it" if cut_short else "a journal not scorepad's",
+                build, writes=True)  # fmt: skip
+
+
 SESSION_KINDS: list[Callable[[random.Random], Case]] = [
     s_valid,
     s_many_players,
@@ -790,6 +906,8 @@ SESSION_KINDS: list[Callable[[random.Random], Case]] = [
     s_old_format,
     s_fifo,
     s_links,
+    s_planted,
+    s_journal,
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -1211,6 +1329,31 @@ def t_names(rng: random.Random) -> Case:
     return t_case(f"tournament: {how}", verdict, why.get(how, f"tournament.toml: {how}"), spoil)
 
 
+def t_planted(rng: random.Random) -> Case:
+    def build(root: Path) -> None:
+        cup = copy_template(root)
+        plant(cup, ["tournament.toml", "x.html"], victim(root))
+        for table in cup.glob("round-*/table-*.toml"):
+            plant(table.parent, [table.name], root / "elsewhere" / "victim.txt")
+
+    return Case("tournament: symlinks planted", "tournament", "valid", "as written", build,
+                target="cup", writes=True)  # fmt: skip
+
+
+def t_journal(rng: random.Random) -> Case:
+    how = pick(rng, JOURNAL_FORMS)
+
+    def build(root: Path) -> None:
+        cup = copy_template(root)
+        crafted_journal(root, cup, ["tournament.toml", "round-1/table-1.toml"], how)
+
+    cut_short = how == "names the file (cut short)"
+    return Case(f"tournament: crafted journal ({how})", "tournament",
+                "impossible" if cut_short else "valid",
+                "a change cut short names it" if cut_short else "a journal not scorepad's",
+                build, target="cup", writes=True)  # fmt: skip
+
+
 TOURNAMENT_KINDS: list[Callable[[random.Random], Case]] = [
     t_valid,
     t_wrong_types,
@@ -1222,6 +1365,8 @@ TOURNAMENT_KINDS: list[Callable[[random.Random], Case]] = [
     t_escape,
     t_huge_roster,
     t_names,
+    t_planted,
+    t_journal,
 ]
 
 KINDS = SESSION_KINDS + TOURNAMENT_KINDS
@@ -1363,6 +1508,7 @@ def run_one(
         .replace("{D}", target)
         .replace("{T}", table)
         .replace("{O}", str(out))
+        .replace("{R}", str(root))
         for a in argv
     ]
     before = snapshot(root)
@@ -1452,7 +1598,13 @@ def run_one(
             problems.append(("raw control character", "a fake line printed"))
             break
     after = snapshot(root)
-    if after != before:
+    if label in WRITING:  # may change the case's files; nothing outside, no file a symlink
+        outside = [k for k in set(before) | set(after) if k.split(os.sep)[0] == "elsewhere"]
+        linked = [k for k in before if before[k].startswith("file") and after.get(k, "")
+                  .startswith("link")]  # fmt: skip
+        if linked or any(before.get(k) != after.get(k) for k in outside):
+            problems.append(("write outside", ", ".join(sorted(linked + outside))[:200]))
+    elif after != before:
         changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
         problems.append(("file changed", ", ".join(changed)[:200]))
     if label in ("check", "tournament check") and code == 0 and c.verdict == "impossible":
@@ -1462,7 +1614,7 @@ def run_one(
     if label in TWICE and code == 0:
         problems.append(("same file twice accepted", "counted twice"))
     on_purpose = label in TWICE or "-o ITS" in label or "-o tournament.toml" in label
-    other = label not in ("check", "tournament check")
+    other = label not in ("check", "tournament check") and label not in WRITING
     if code == 1 and c.verdict == "valid" and other and not on_purpose:
         problems.append(("valid refused by another command", tail))
     return Run(label, c.kind, c.verdict, code, wall, cpu, rss, lines, tail, problems)
@@ -1470,11 +1622,12 @@ def run_one(
 
 def commands_for(c: Case, i: int, sample: bool) -> list[tuple[str, list[str], dict[str, str]]]:
     table = SESSION_COMMANDS if c.family == "session" else TOURNAMENT_COMMANDS
+    writes = WRITE_COMMANDS[c.family] if c.writes else []
     if not sample:
-        return table
+        return table + writes
     rest = table[1:]
     k = (i * SAMPLE_OTHERS) % len(rest)
-    return [table[0]] + [rest[(k + j) % len(rest)] for j in range(SAMPLE_OTHERS)]
+    return [table[0]] + [rest[(k + j) % len(rest)] for j in range(SAMPLE_OTHERS)] + writes
 
 
 def run_case(seed: int, i: int, sample: bool, work: Path, timeout: float, memory: int) -> list[Run]:
@@ -1490,7 +1643,7 @@ def run_case(seed: int, i: int, sample: bool, work: Path, timeout: float, memory
                 c.build(root)
             r = run_one(label, argv, env, root, scratch, c, timeout, memory)
             runs.append(r)
-            if any(p[0] == "file changed" for p in r.problems):
+            if label in WRITING or any(p[0] == "file changed" for p in r.problems):
                 _rmtree(root)  # the next command reads the case as generated
     finally:
         _rmtree(root)
@@ -1538,6 +1691,7 @@ class Tally:
         "valid refused",
         "same file twice accepted",
         "valid refused by another command",
+        "write outside",
     )
 
     def add(self, runs: list[Run]) -> None:
@@ -1654,13 +1808,12 @@ def run(
     with tempfile.TemporaryDirectory(prefix="hostile-") as tmp:
         work = Path(tmp)
         TEMPLATES.update(make_templates(work / "templates"))
-        per_case_full = {"session": len(SESSION_COMMANDS), "tournament": len(TOURNAMENT_COMMANDS)}
         if sample:
             numbers = list(range(len(KINDS)))
         else:
             numbers, planned, i = [], 0, 0
             while planned < runs:
-                planned += per_case_full[case(seed, i).family]
+                planned += len(commands_for(case(seed, i), i, sample=False))
                 numbers.append(i)
                 i += 1
         title = f"hostile_new: seed {seed}, {'sample' if sample else f'{runs} runs'}"

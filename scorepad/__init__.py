@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 __version__ = "0.1.0"
 
 #: Version of the session file format this program writes and understands.
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 
 __all__ = ["ScorepadError", "load", "new_session", "record_deal", "save_new", "score", "standings"]
 

@@ -259,6 +259,22 @@ def read_dealer(value: Any, table: Table, key: str, problems: list[Problem]) -> 
         return None
 
 
+def unknown_setting(key: str, game: str, known: Iterable[str]) -> str:
+    """Why `key` is no setting of `game`, with the settings it may have meant (the whole list
+    is `scorepad variants`'s: a French session has 28)."""
+    import difflib
+
+    close = difflib.get_close_matches(key, [k for k in known if k not in ("profile", "name")])
+    if close:
+        return _(
+            "unknown setting {key} for {game} (did you mean {close}? scorepad variants lists "
+            "them all)"
+        ).format(key=shown(key), game=game, close=_(" or ").join(close))
+    return _("unknown setting {key} for {game} (scorepad variants lists them all)").format(
+        key=shown(key), game=game
+    )
+
+
 def setting_problem(key: str, value: Any, default: Setting) -> str | None:
     if isinstance(default, bool):
         return (

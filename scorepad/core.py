@@ -19,6 +19,7 @@ from scorepad.checks import (
     planned_length,
     read_deal,
     setting_problem,
+    unknown_setting,
 )
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
@@ -47,9 +48,11 @@ def new_session(
     dealer: str | None = None,
     settings: Mapping[str, str] | None = None,
     seats: int | None = None,
+    club: tuple[str, Mapping[str, Setting]] | None = None,
 ) -> Session:
     """A new session. `seats`: the table's size when the roster has more people (the dealer
-    sits out, or more: `scorepad.seating`); default a seat for every player."""
+    sits out, or more: `scorepad.seating`); default a seat for every player. `club`: a rules
+    file's game and rules (`club_rules`), started from instead of the profile's."""
     variant = get_variant(variant_name)
     problems: list[Problem] = []
     check_seats(seats, variant)
@@ -75,28 +78,31 @@ def new_session(
         )
     if seats == len(names):
         seats = None
-    rules = default_rules(variant, profile)
+    rules = default_rules(variant, profile) if club is None else dict(club[1])
+    if club is not None and club[0] != variant.name:
+        raise ScorepadError(
+            [
+                Problem(
+                    "--rules",
+                    _("these rules are for {game}, not {name}").format(
+                        game=club[0], name=variant.name
+                    ),
+                )
+            ]
+        )
     for key, text in (settings or {}).items():
-        if key == "profile":
+        if key in ("profile", "name"):
             problems.append(
                 Problem(
                     "--set",
-                    _("choose the profile with --rules ({profiles})").format(
-                        profiles=", ".join(variant.profiles)
+                    _("{key} comes with --rules: a profile ({profiles}) or a rules file").format(
+                        key=key, profiles=", ".join(variant.profiles)
                     ),
                 )
             )
             continue
         if key not in rules:
-            known = ", ".join(k for k in rules if k != "profile")
-            problems.append(
-                Problem(
-                    "--set",
-                    _("unknown setting {key} for {name} (settings: {known})").format(
-                        key=shown(key), name=variant.name, known=known
-                    ),
-                )
-            )
+            problems.append(Problem("--set", unknown_setting(key, variant.name, rules)))
             continue
         value = parse_setting(text, rules[key])
         problem = setting_problem(key, value, rules[key])
@@ -433,6 +439,7 @@ def start_session(
     dealer: str | None = None,
     settings: Sequence[str] = (),
     seats: int | None = None,
+    club: tuple[str, Mapping[str, Setting]] | None = None,
 ) -> Session:
     """A new session from `new`'s options as typed: the players comma-separated (ASCII,
     full-width or the Japanese 、), each setting as KEY=VALUE, the date as YYYY-MM-DD (none:
@@ -475,4 +482,5 @@ def start_session(
         dealer=dealer,
         settings=pairs,
         seats=seats,
+        club=club,
     )

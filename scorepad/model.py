@@ -364,3 +364,4 @@ class Outcome:
     made: bool | None = None  # None when nobody declared (pass, misère, two-handed deal)
     winners: tuple[str, ...] = ()
     explain: tuple[str, ...] = field(default_factory=tuple)
+    needed: int | None = None  # the card points the declarer's side needed (its target)

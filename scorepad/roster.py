@@ -242,6 +242,7 @@ def rename(session: Session, old: str, new: str) -> Renamed:
         return Renamed(session, who, new)
     variant = get_variant(session.variant)
     player_fields = {f.key for f in variant.fields if f.kind == "player"}
+    names_fields = {f.key for f in variant.fields if f.kind == "players"}  # a misère's
 
     def name(p: str) -> str:
         return new if p == who else p
@@ -252,6 +253,8 @@ def rename(session: Session, old: str, new: str) -> Renamed:
             value = getattr(e, f.name)
             if f.name in player_fields and value == who:
                 changed[f.name] = new
+            elif f.name in names_fields and who in value:
+                changed[f.name] = tuple(name(p) for p in value)
             elif _pairs(value) and any(v[0] == who for v in value):
                 changed[f.name] = tuple((name(v[0]), v[1]) for v in value)
         return replace(e, **changed) if changed else e
@@ -283,7 +286,7 @@ def rename(session: Session, old: str, new: str) -> Renamed:
 
 
 def _pairs(value: Any) -> bool:
-    """(player, number) pairs: handfuls, the points of each, a misère's."""
+    """(player, number) pairs: handfuls, the points of each, a Troggu misère's."""
     return isinstance(value, tuple) and all(
         isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) for v in value
     )

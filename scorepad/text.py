@@ -247,6 +247,7 @@ def _wrap_line(line: str, columns: int) -> list[str]:
         hang = indent = ""
     out: list[str] = []
     current, used = indent, width(indent)
+    last = len(current)  # where the line's last word (or wide character) begins
     for token in _tokens().findall(body):
         size = width(token)
         if token.startswith(" "):
@@ -256,9 +257,15 @@ def _wrap_line(line: str, columns: int) -> list[str]:
                 out.append(current.rstrip(" "))
                 current, used = hang, width(hang)
             continue
-        if used + size > columns and current.strip() and token[0] not in _NO_LINE_START:
-            out.append(current.rstrip(" "))
-            current, used = hang, width(hang)
+        if used + size > columns and current.strip():
+            if token[0] not in _NO_LINE_START:
+                out.append(current.rstrip(" "))
+                current, used = hang, width(hang)
+            elif current[:last].strip() and current[-1] != " ":
+                # a mark that never starts a line takes the word before it down with it
+                out.append(current[:last].rstrip(" "))
+                current = hang + current[last:]
+                used = width(current)
         while used + size > columns and size > columns - width(hang):  # a word too long
             room = columns - used
             cut = _cut(token, room)
@@ -268,6 +275,7 @@ def _wrap_line(line: str, columns: int) -> list[str]:
             token = token[cut:]
             size = width(token)
             current, used = hang, width(hang)
+        last = len(current)
         current, used = current + token, used + size
     out.append(current.rstrip(" "))
     return out

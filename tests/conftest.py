@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 from scorepad.cli import app
@@ -62,8 +64,6 @@ def _plain_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     # and from the C environment children inherit: something in the test process (not
     # scorepad) sets COLUMNS=80 there without os.environ knowing, so that a long error line
     # of a scorepad subprocess would be wrapped as on an 80-column terminal
-    import os
-
     os.unsetenv("COLUMNS")
     monkeypatch.delenv("SCOREPAD_FILE", raising=False)
     monkeypatch.setenv("SCOREPAD_LANG", "en")  # English, whatever the machine's locale
@@ -79,9 +79,56 @@ def cli(tmp_path: Path) -> Cli:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
-        "--hostile-full",
+        "--ci",
         action="store_true",
         default=False,
-        help="run the full hostile suite on the new ground (benchmarks/hostile_new.py, "
-        "5,000 invocations; SCOREPAD_HOSTILE_RUNS, _JOBS, _SEED to change it)",
+        help="the CI tier (.ci/run): the tests marked ci too (the browser prints), the kill, "
+        "race, fuzz and hostile runs at full size, hypothesis's ci profile",
     )
+    parser.addoption(
+        "--at-size",
+        action="store_true",
+        default=False,
+        help="the at-size tier, by hand before a release: the CI tier with the hostile and "
+        "fuzz runs at thousands of runs (tests marked at_size), hypothesis's at-size profile",
+    )
+
+
+#: the tier of this run, from the options: default, ci or at-size
+tier = "default"
+
+settings.register_profile("default", max_examples=20, deadline=None)
+settings.register_profile("ci", max_examples=200, deadline=None)
+settings.register_profile("at-size", max_examples=2000, deadline=None)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global tier
+    tier = "at-size" if config.getoption("--at-size") else "ci" if config.getoption("--ci") \
+        else "default"  # fmt: skip
+    if config.getoption("hypothesis_profile", None) is None:  # else as asked
+        settings.load_profile(tier)
+
+
+def sized(default: int, ci: int, at_size: int, env: str | None = None) -> int:
+    """How many times a test repeats what it checks (kills, races, fuzzed cases) in this
+    tier; the environment variable `env`, when set, says instead."""
+    if env and env in os.environ:
+        return int(os.environ[env])
+    return {"default": default, "ci": ci, "at-size": at_size}[tier]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test marked ci runs in the CI and at-size tiers, one marked at_size in that tier
+    only: deselected in the others."""
+    later = {"default": {"ci", "at_size"}, "ci": {"at_size"}, "at-size": set()}[tier]
+    left = [item for item in items if later & {mark.name for mark in item.iter_markers()}]
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = [item for item in items if item not in left]
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    more = {"default": "; pytest --ci adds the CI tier, pytest --at-size the at-size one",
+            "ci": "; pytest --at-size adds the at-size tier", "at-size": ""}[tier]  # fmt: skip
+    return f"scorepad tests: the {tier} tier{more} (CONTRIBUTING.md)"

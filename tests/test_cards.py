@@ -3,7 +3,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorepad.cards import (
@@ -126,7 +126,6 @@ def decimal_count(deck, cards, size):
     )
 
 
-@settings(max_examples=400, deadline=None)
 @given(st.sampled_from(DECKS), st.data())
 def test_count_pile_in_half_points_is_the_decimal_count(deck, data):
     cards = tuple(data.draw(st.lists(st.sampled_from(list(deck.values)), unique=True)))

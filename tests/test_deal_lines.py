@@ -7,7 +7,7 @@ import math
 import tomllib
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES
@@ -79,7 +79,6 @@ def simple_floats(value):
     return not isinstance(value, float) or (math.isfinite(value) and "e" not in repr(value))
 
 
-@settings(max_examples=400, deadline=None)
 @given(st.lists(deal_fields(), min_size=1, max_size=4))
 @example([{"dealer": "Anna", "out": ["Anna", "Bruno"], "note": 'said "\\o/"\t\x01'}])
 @example([{"": 1, '"': 2, "a b": -0.0, "points": {"Chloé": 40.5, "大輔": -3}}])
@@ -133,14 +132,12 @@ def lines(draw):
     return draw(st.text(max_size=12))
 
 
-@settings(max_examples=1000, deadline=None)
 @given(keys, scalars)
 def test_a_field_is_read_only_as_tomli_reads_it(key, value):
     as_tomli_reads(f"[[deals]]\n{key} = {value}\n")
     as_tomli_reads(f"[[deals]]\nout = [\n    {value},\n    {value},\n]\n")
 
 
-@settings(max_examples=2000, deadline=None)
 @given(st.lists(lines(), max_size=12), st.sampled_from(["\n", "\r\n", ""]))
 @example(["dealer = 1", "dealer = 2"], "\n")  # a key twice
 @example(["points = 1", "[deals.points]"], "\n")  # a key again as a sub-table
@@ -351,7 +348,6 @@ def parsed_all_by_tomli(deals, batch=256):
             yield from deals[first:last]
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.lists(st.one_of(lines(), st.just('[[deals]]\ndealer = "Anna"')), max_size=30),
        st.sampled_from([1, 2, 256]))  # fmt: skip
 def test_a_signed_file_of_any_text_reads_as_before(lines, batch):
@@ -366,7 +362,6 @@ def test_a_signed_file_of_any_text_reads_as_before(lines, batch):
         assert shown(deals.parsed_all(batch)) == shown(parsed_all_by_tomli(deals, batch))
 
 
-@settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(["[[deals]]", "[[roster]]", "[[deals]]x", " [[deals]]", "",
                                  "a = 1", "[[deals]]\r", "x[[deals]]"]), max_size=12),
        st.booleans(), st.integers(0, 40))

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorepad.errors import ScorepadError
@@ -280,7 +280,6 @@ def test_refusals_in_japanese():
 # -- random rosters ---------------------------------------------------------------------------
 
 
-@settings(max_examples=25, deadline=None)
 @given(players=st.integers(3, 23), rounds=st.integers(1, 4), seed=st.integers(0, 10**6),
        changes=st.lists(st.tuples(st.booleans(), st.integers(0, 30)), max_size=3),
        sizes=st.sampled_from([TABLE_SIZES, (4, 5, 3, 6), (5, 4, 3)]))  # fmt: skip

@@ -6,13 +6,9 @@ saves, refused only for a reason true at that deal; both ways give the same file
 
 from __future__ import annotations
 
-import os
-import pty
-import select
 import shutil
-import signal
-import sys
-import time
+
+from tests_helpers import Terminal
 
 from conftest import EXAMPLES
 from scorepad import storage
@@ -20,36 +16,14 @@ from scorepad import storage
 EXAMPLE = EXAMPLES / "french-five-at-four.toml"
 
 
-def _converse(args, answer, seconds=240):
+def _converse(args, answer):
     """`scorepad ARGS` on a pseudo-terminal, each prompt (the output's last line, ending in
     ':') answered by `answer(prompt)` (bytes); the whole output and the exit status."""
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.environ.update({"NO_COLOR": "1", "COLUMNS": "200"})
-        os.execv(sys.executable, [sys.executable, "-m", "scorepad", *map(str, args)])
-    output = b""
-    end = time.time() + seconds
-    while time.time() < end:
-        ready, _w, _x = select.select([fd], [], [], 0.5)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        output += chunk
-        text = output.decode("utf-8", "replace")
-        if text.rstrip(" ").endswith(":"):  # a prompt: no newline yet (an answer's echo has)
-            prompt = text.replace("\r\n", "\n").rstrip().rsplit("\n", 1)[-1]
-            time.sleep(0.05)
-            os.write(fd, answer(prompt))
-    else:
-        os.kill(pid, signal.SIGKILL)
-    _pid, status = os.waitpid(pid, 0)
-    text = output.decode("utf-8", "replace").replace("\r\n", "\n")
-    return text, os.waitstatus_to_exitcode(status)
+    terminal = Terminal(args, {"NO_COLOR": "1"}, columns=200)
+    while (prompt := terminal.prompt(timeout=60)) is not None:
+        terminal.type(answer(prompt))
+    text, code = terminal.close()
+    return text.replace("\r\n", "\n"), code
 
 
 def _plan():
@@ -138,7 +112,7 @@ def test_guided_edit_on_a_terminal_edits_every_deal_at_its_own_table(tmp_path):
                 return str(points).encode() + b"\r"
             return b"\r"
 
-        said, code = _converse(["edit", path, n], answer, seconds=60)
+        said, code = _converse(["edit", path, n], answer)
         assert code == 0, said
         assert "✗" not in said, said
     _check(path, plan)

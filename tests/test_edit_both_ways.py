@@ -75,8 +75,7 @@ edits = st.tuples(st.sampled_from(["points", "taker", "dealer"]), st.integers(0,
                   st.integers(0, 7))
 
 
-@settings(max_examples=100, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(people=st.integers(4, 7), seats=st.sampled_from([3, 4, 5]), steps=actions, edit=edits)
 def test_guided_and_field_options_edit_a_deal_alike(people, seats, steps, edit):
     seats = min(seats, people)

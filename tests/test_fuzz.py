@@ -3,8 +3,9 @@ either does its work or refuses with `error:` lines; it never shows a traceback,
 that fails leaves the file byte for byte as it was, and no temporary file stays behind.
 
 Each case is built from its own seed (printed on failure, so one case can be replayed with
-SCOREPAD_FUZZ_SEED=N). The suite runs a few hundred cases; SCOREPAD_FUZZ=20000 runs many more
-(and SCOREPAD_FUZZ_PROCESSES=N that many as real processes instead of 20).
+SCOREPAD_FUZZ_SEED=N). By default 300 cases and 10 of them as real processes; the CI tier
+(`pytest --ci`) 2,000 and 50, the at-size one (`pytest --at-size`) 20,000 and 500;
+SCOREPAD_FUZZ=N and SCOREPAD_FUZZ_PROCESSES=N set a size by hand.
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, sized
 from scorepad.cli import app
 from scorepad.storage import document, parse, signature
 
-CASES = int(os.environ.get("SCOREPAD_FUZZ", "300"))
-PROCESSES = int(os.environ.get("SCOREPAD_FUZZ_PROCESSES", "20"))
+CASES = sized(300, 2000, 20000, env="SCOREPAD_FUZZ")
+PROCESSES = sized(10, 50, 500, env="SCOREPAD_FUZZ_PROCESSES")
 ONLY = os.environ.get("SCOREPAD_FUZZ_SEED")
 SEEDS = [int(ONLY)] if ONLY else range(CASES)
 SOURCES = {p.name: p.read_bytes() for p in sorted(EXAMPLES.glob("*.toml"))}

@@ -122,6 +122,7 @@ WORKED = tomllib.loads((DATA / "worked_examples.toml").read_text("utf-8"))["case
 @pytest.mark.parametrize("case", WORKED, ids=[c["name"] for c in WORKED])
 def test_worked_examples_in_japanese(cli, japanese, case):
     extra = ["--rules", case["profile"]] if "profile" in case else []
+    extra += [arg for setting in case.get("settings", ()) for arg in ("--set", setting)]
     path = cli.new("s.toml", case["variant"], case["players"], *extra)
     out = cli("deal", path, *case["args"]).stdout
     [deal] = cli.json("history", path)
@@ -230,13 +231,14 @@ def _allowed_in(path: Path) -> set[str]:
     session = storage.load(path)
     names = {w for p in session.players for w in re.findall(r"[A-Za-z]+", p)}
     title = set(re.findall(r"[A-Za-z]+", session.title or ""))
-    return names | title
+    return names | title | {session.profile}  # the rules' profile: a name, as in the file
 
 
 EVERY_COMMAND = [("history",), ("standings",), ("standings", "--by-deal"), ("settle",),
                  ("settle", "--rate", "0.05"), ("settle", "--per-game"), ("chart",),
                  ("check",), ("export", "--to", "markdown"), ("export", "--to", "csv",
-                 "--excel"), ("stats",), *[("show", str(n)) for n in range(1, 14)]]  # fmt: skip
+                 "--excel"), ("stats",), ("rules",),
+                 *[("show", str(n)) for n in range(1, 14)]]  # fmt: skip
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.name)

@@ -21,8 +21,8 @@ LAYERS = [
     ("scorepad.storage", 5, "storage"), ("scorepad.render", 5, "render"),
     ("scorepad.core", 4, "core"), ("scorepad.season", 4, "core"), ("scorepad.roster", 4, "core"),
     ("scorepad.ranking", 4, "core"), ("scorepad.league", 4, "core"), ("scorepad.settle", 4, "core"),
-    ("scorepad.stats", 4, "core"),
-    ("scorepad.tournament", 4, "core"),
+    ("scorepad.stats", 4, "core"), ("scorepad.rating", 4, "core"),
+    ("scorepad.club_rules", 4, "core"), ("scorepad.tournament", 4, "core"),
     ("scorepad.scores", 3.6, "scores"),  # scoring a session: below the edits and the standings
     ("scorepad.checks", 3.3, "checks"),  # what a deal and a session must hold: below scores
     # the registry, the games, and their shared code (`variants.base`, `variants.reader`)

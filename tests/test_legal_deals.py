@@ -3,7 +3,6 @@ a pile one card off (a card count no deal can produce) is always refused."""
 
 from __future__ import annotations
 
-import os
 import tomllib
 
 import pytest
@@ -16,9 +15,7 @@ from scorepad.errors import ScorepadError
 from scorepad.model import Session
 from scorepad.storage import document
 
-# SCOREPAD_DEALS=5000 plays many more deals on demand
-SETTINGS = settings(max_examples=int(os.environ.get("SCOREPAD_DEALS", "100")), deadline=None,
-                    suppress_health_check=list(HealthCheck))
+SETTINGS = settings(suppress_health_check=list(HealthCheck))
 
 
 def _record(variant: str, played: simulate.Played, **new: str) -> Session:

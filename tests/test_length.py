@@ -36,7 +36,7 @@ def _unsigned(path):
 def test_new_deals_keeps_the_length_in_the_rules_in_the_new_format(cli):
     path = cli.new("t.toml", "french", PLAYERS, "--deals", "4")
     doc = tomllib.loads(path.read_text("utf-8"))
-    assert doc["scorepad"] == FORMAT_VERSION == 5 and doc["rules"]["deals"] == 4
+    assert doc["scorepad"] == FORMAT_VERSION == 6 and doc["rules"]["deals"] == 4
     plain = tomllib.loads(cli.new("p.toml", "french", PLAYERS).read_text("utf-8"))
     assert plain["rules"]["deals"] == 0  # every game keeps one now; 0: none
     troggu = cli.new("tr.toml", "troggu", PLAYERS, "--deals", "3")
@@ -306,7 +306,7 @@ def test_on_a_terminal_play_stops_at_the_length_and_plays_on_only_when_asked(cli
     assert _marks(path) == [None, True]  # played on, marked; the edit kept the mark
     assert [d["points"] for d in cli.json("history", path)] == [47, 50]
     # guided `deal` on a terminal at the length: refused with the fix, nothing asked
-    out, code = on_a_terminal(["deal", str(path), "-c", "garde"], [b"\r"])
+    out, code = on_a_terminal(["deal", str(path), "-c", "garde"], [])
     assert code == 1 and "add --continue to record a 3rd" in uncoloured(out), out
 
 

@@ -214,12 +214,12 @@ def test_an_earlier_round_naming_someone_not_in_the_tournament_is_refused(cli: C
     assert "round 1, table" in check.stderr and "'Zed' is not in the tournament" in check.stderr
     # a format-1 file (before withdrawals were kept) reads: the earlier rounds' players off the
     # roster are taken as withdrawn, and its next save writes them down
-    path.write_text(doc.replace("tournament = 2", "tournament = 1").replace(
+    path.write_text(doc.replace("tournament = 3", "tournament = 1").replace(
         doc[doc.index("withdrawn"):doc.index("]", doc.index("withdrawn")) + 2], ""))
     assert "withdrawn" not in path.read_text()
     assert "not in the tournament" not in cli("tournament", "check", folder, ok=False).stderr
     cli("tournament", "rename", folder, "A8", "Anneliese")
-    assert "tournament = 2" in path.read_text() and "Anneliese" in path.read_text()
+    assert "tournament = 3" in path.read_text() and "Anneliese" in path.read_text()
     assert "not in the tournament" not in cli("tournament", "check", folder, ok=False).stderr
 
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 
 import pytest
-from tests_helpers import on_a_terminal
+from tests_helpers import on_a_terminal, wait_until, waits_for_input
 
 from scorepad import storage
 from scorepad.variants import get_variant
@@ -156,7 +155,8 @@ def test_a_line_the_file_refuses_under_the_lock_names_the_file_and_the_line(tmp_
     path = _five(tmp_path)
     play = subprocess.Popen([sys.executable, "-m", "scorepad", "play", str(path)],
                             stdin=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)  # it has read the file (deal 1: Anna deals and sits out) and waits
+    # it has read the file (deal 1: Anna deals and sits out) and waits for its input
+    wait_until(lambda: waits_for_input(play.pid))
     _scorepad("deal", path, "-c", "p", "-t", "Chloé", "-p", 50, "-b", 1)  # Bruno deals next
     _out, err = play.communicate("# the evening\n-c g -t Bruno -p 50 -b 2\n", timeout=60)
     assert play.returncode == 1

@@ -7,7 +7,7 @@ import tomllib
 from decimal import Decimal
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import simulate
@@ -19,7 +19,6 @@ from scorepad.variants.piedmont import local_count, round_up
 HALF = Decimal("0.5")
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.integers(3, 5), st.lists(st.randoms(use_true_random=False), min_size=1, max_size=4),
        st.sampled_from(["seed", "fft"]))
 def test_french_deals_sum_to_zero_and_survive_save_and_load(n, rngs, profile):
@@ -36,7 +35,6 @@ def test_french_deals_sum_to_zero_and_survive_save_and_load(n, rngs, profile):
     assert storage.dumps(document.session_from_document(tomllib.loads(text))) == text
 
 
-@settings(max_examples=150, deadline=None)
 @given(st.integers(3, 8), st.randoms(use_true_random=False))
 def test_troggu_settlements_sum_to_zero(n, rng):
     played = simulate.troggu(rng, n)
@@ -49,7 +47,6 @@ def test_troggu_settlements_sum_to_zero(n, rng):
     assert document.session_from_document(tomllib.loads(text)) == session
 
 
-@settings(max_examples=150, deadline=None)
 @given(st.integers(3, 8), st.randoms(use_true_random=False), st.booleans())
 def test_the_trick_proof_from_the_points_scored_is_the_entry_s(n, rng, tricks_known):
     """Scoring hands prove_tricks the points it has counted: the proof is the entry's own,
@@ -71,7 +68,6 @@ def test_the_trick_proof_from_the_points_scored_is_the_entry_s(n, rng, tricks_kn
     assert played.tricks in proof.counts
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.permutations(list(troggu_deck().values)), st.lists(st.integers(0, 62), max_size=7))
 def test_any_split_of_the_62_cards_counts_114(cards, cuts):
     deck = troggu_deck()
@@ -80,7 +76,6 @@ def test_any_split_of_the_62_cards_counts_114(cards, cuts):
     assert sum(count_pile(deck, pile).points for pile in piles) == 114
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.permutations(list(french_deck().values)), st.integers(0, 78))
 def test_any_split_of_the_78_french_cards_counts_91(cards, cut):
     deck = french_deck()
@@ -89,7 +84,6 @@ def test_any_split_of_the_78_french_cards_counts_91(cards, cut):
     assert a.bouts + b.bouts == 3
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.permutations(list(piedmont_deck().values)), st.integers(0, 38), st.sampled_from([20, 21]))
 def test_piedmont_odd_piles_round_to_91_and_local_counting_agrees(cards, half, angel):
     deck = piedmont_deck(angel)
@@ -106,7 +100,6 @@ def test_piedmont_odd_piles_round_to_91_and_local_counting_agrees(cards, half, a
             assert local_count(deck, listed, len(pile)) == round_up(c.points) - 1
 
 
-@settings(max_examples=150, deadline=None)
 @given(st.sampled_from(["french", "troggu", "piedmont"]), st.integers(3, 8),
        st.lists(st.randoms(use_true_random=False), min_size=1, max_size=3))
 def test_a_signed_file_read_as_saved_is_the_session_read_with_every_check(game, n, rngs):
@@ -132,7 +125,6 @@ def test_a_signed_file_read_as_saved_is_the_session_read_with_every_check(game, 
     assert read == session
 
 
-@settings(max_examples=150, deadline=None)
 @given(st.sampled_from(["french", "troggu", "piedmont"]), st.integers(3, 8),
        st.randoms(use_true_random=False))
 def test_scores_without_their_explanation_are_the_same_scores(game, n, rng):
@@ -157,7 +149,6 @@ def test_scores_without_their_explanation_are_the_same_scores(game, n, rng):
 @given(st.text(alphabet=st.sampled_from(
     "aé大\n\t \u3000\xa0\x1b\x07\r\x00\x7f\x85\xad\u200b\u200d\ufe0f\u2028\u2029\ufeff\ue000"
 )) | st.text())
-@settings(max_examples=300, deadline=None)
 def test_printable_takes_its_short_cut_only_where_nothing_is_escaped(text):
     """text.printable's quick test (isprintable once \\n and \\t are set aside) gives what
     the character-by-character reading gives: every control character escaped, nothing else

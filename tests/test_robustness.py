@@ -33,7 +33,7 @@ ODD = st.one_of(
                     st.one_of(st.integers(-5, 200), st.text(max_size=4), st.floats()),
                     max_size=3),
 )  # fmt: skip
-SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(suppress_health_check=list(HealthCheck))
 
 
 @SETTINGS

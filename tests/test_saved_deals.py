@@ -10,7 +10,7 @@ import tomllib
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import simulate
@@ -82,7 +82,6 @@ def _changed(raw: dict[str, Any], game: str, data: st.DataObject) -> dict[str, A
     return changed
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.sampled_from(["french", "troggu", "piedmont"]), st.integers(3, 8),
        st.lists(st.randoms(use_true_random=False), min_size=1, max_size=3), st.data())
 def test_a_deal_taken_as_saved_writes_back_exactly_the_fields_it_was_read_from(

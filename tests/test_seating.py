@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorepad import core, i18n, seating, seating_plan
@@ -78,7 +78,6 @@ def test_without_sit_outs_the_deal_moves_on_after_a_pass_as_today():
     assert plan.next.dealer == "Elsa"
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.integers(3, 5), st.data())
 def test_a_full_table_has_the_next_dealer_scorepad_has_today(n, data):
     """people == seats: the next dealer Session.next_dealer gives, whoever dealt, passed or not."""
@@ -444,7 +443,6 @@ def _a_change(data: st.DataObject, n: int, now: seating.Proposal) -> list[seatin
 POLICIES = st.sampled_from(list(Policy))
 
 
-@settings(max_examples=100, deadline=None)
 @given(POLICIES, st.data())
 def test_every_deal_seats_exactly_its_seats(policy, data):
     _roster, _seats, _dealt, _moves, plan = plan_of(data, policy)
@@ -461,7 +459,6 @@ def test_every_deal_seats_exactly_its_seats(policy, data):
     assert len(nxt.seated) == nxt.seats and nxt.dealer in nxt.roster
 
 
-@settings(max_examples=100, deadline=None)
 @given(POLICIES, st.data())
 def test_a_deal_at_a_time_is_the_whole_evening_at_once(policy, data):
     roster, seats, dealt, moves, plan = plan_of(data, policy)
@@ -471,7 +468,6 @@ def test_a_deal_at_a_time_is_the_whole_evening_at_once(policy, data):
 
 
 
-@settings(max_examples=100, deadline=None)
 @given(POLICIES, st.data())
 def test_counts_kept_from_the_least_seat_everyone_as_the_counts_themselves(policy, data):
     # `settle` takes the least count off every count, so that a long session's states repeat
@@ -499,7 +495,6 @@ def test_then_refuses_a_change_that_is_not_for_the_deal_after():
     assert plan.next.roster == (*FIVE, "Gil") and plan.next.n == 2
 
 
-@settings(max_examples=100, deadline=None)
 @given(POLICIES, st.data())
 def test_the_next_proposal_is_what_recording_it_gives(policy, data):
     roster, seats, dealt, moves, plan = plan_of(data, policy)
@@ -511,7 +506,6 @@ def test_the_next_proposal_is_what_recording_it_gives(policy, data):
     assert not again.check_next(again.next.dealer, again.next.out)
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.integers(2, 9), st.integers(1, 4), st.data())
 def test_one_out_everybody_sits_out_k_times_in_k_rounds(people, k, data):
     roster = POOL[:people]
@@ -527,7 +521,6 @@ def test_one_out_everybody_sits_out_k_times_in_k_rounds(people, k, data):
     assert counts == dict.fromkeys(roster, k)
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_a_passed_deal_keeps_its_sitting_out_dealer(data):
     roster, seats, dealt, moves, plan = plan_of(data, Policy.DEALER_OUT)
@@ -547,7 +540,6 @@ def test_a_passed_deal_keeps_its_sitting_out_dealer(data):
             assert plan.next.dealer == last.dealer
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.integers(3, 10), st.integers(1, 9), st.data())
 def test_more_out_the_counts_never_differ_by_more_than_one(people, seats, data):
     seats = min(seats, people - 1)
@@ -563,7 +555,6 @@ def test_more_out_the_counts_never_differ_by_more_than_one(people, seats, data):
         assert max(counts.values()) - min(counts.values()) <= 1, (i, counts)
 
 
-@settings(max_examples=100, deadline=None)
 @given(POLICIES, st.data())
 def test_changes_take_effect_from_their_deal_and_past_deals_never_change(policy, data):
     roster, seats, dealt, moves, plan = plan_of(data, policy)
@@ -578,7 +569,6 @@ def test_changes_take_effect_from_their_deal_and_past_deals_never_change(policy,
         assert joined.next.roster == (*plan.next.roster, "Newcomer")
 
 
-@settings(max_examples=150, deadline=None)
 @given(POLICIES, st.data())
 def test_storing_only_what_differs_from_the_rule_gives_the_same_seating(policy, data):
     roster, seats, dealt, moves, plan = plan_of(data, policy)

@@ -18,10 +18,15 @@ from conftest import EXAMPLES
 EVENING = EXAMPLES / "french-club-evening.toml"
 SECOND = EXAMPLES / "french-club-evening-2.toml"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-NEEDS_BROWSER = pytest.mark.skipif(
-    CHROMIUM is None or shutil.which("pdftotext") is None,
-    reason="needs Debian's chromium and poppler-utils (apt-get install chromium poppler-utils)",
-)
+
+
+def NEEDS_BROWSER(test):
+    """A page printed or shown by Chromium: in the CI tier only (`pytest --ci`), and skipped
+    without the browser."""
+    return pytest.mark.ci(pytest.mark.skipif(
+        CHROMIUM is None or shutil.which("pdftotext") is None,
+        reason="needs Debian's chromium and poppler-utils (apt-get install chromium "
+        "poppler-utils)")(test))
 
 
 def sheet(cli, *args):

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from test_i18n import ENGLISH
 
@@ -375,19 +375,16 @@ def seasons(draw: Any, game: str) -> list[Any]:
     return sessions
 
 
-@settings(max_examples=50, deadline=None)
 @given(seasons("french"))
 def test_french_seasons_figures_computed_another_way(sessions):
     check_invariants(sessions)
 
 
-@settings(max_examples=30, deadline=None)
 @given(seasons("troggu"))
 def test_troggu_seasons_figures_computed_another_way(sessions):
     check_invariants(sessions)
 
 
-@settings(max_examples=30, deadline=None)
 @given(seasons("piedmont"))
 def test_piedmont_seasons_figures_computed_another_way(sessions):
     check_invariants(sessions)

@@ -13,7 +13,7 @@ from scorepad.errors import ScorepadError
 from scorepad.storage import document
 
 GOLDEN = """\
-scorepad = 5
+scorepad = 6
 variant = "french"
 title = "Golden"
 date = "2026-11-26"
@@ -38,6 +38,22 @@ slam_announced = 400
 slam_announced_failed = 200
 slam_defence = 200
 slam_penalties_add = true
+multiplier_petite = 1
+multiplier_garde = 2
+multiplier_garde_sans = 4
+multiplier_garde_contre = 6
+rounding = 1
+handful_simple_trumps_3 = 13
+handful_double_trumps_3 = 15
+handful_triple_trumps_3 = 18
+handful_simple_trumps_4 = 10
+handful_double_trumps_4 = 13
+handful_triple_trumps_4 = 15
+handful_simple_trumps_5 = 8
+handful_double_trumps_5 = 10
+handful_triple_trumps_5 = 13
+misere = false
+misere_value = 10
 deals = 0
 
 [[deals]]
@@ -140,8 +156,10 @@ def test_every_problem_of_a_hand_edited_file_is_reported():
 
 def test_a_version_1_file_is_upgraded_when_read(tmp_path):
     path = tmp_path / "old.toml"
-    old = (GOLDEN.replace("scorepad = 5", "scorepad = 1").replace("slam_penalties_add = true\n", "")
-           .replace("deals = 0\n", "").replace('date = "2026-11-26"\n', ""))  # fmt: skip
+    club = GOLDEN[GOLDEN.index("multiplier_petite"):GOLDEN.index("deals = 0")]
+    old = (GOLDEN.replace("scorepad = 6", "scorepad = 1").replace("slam_penalties_add = true\n", "")
+           .replace("deals = 0\n", "").replace('date = "2026-11-26"\n', "")
+           .replace(club, ""))  # fmt: skip
     path.write_text(old, "utf-8")
     session = storage.load(path)
     assert session.rules["slam_penalties_add"] is True  # what version 1 always did

@@ -1,9 +1,11 @@
 """A change of several files, all or nothing: `tournament draw` (and `--again`) through
-scorepad.storage.transaction, with failures and kills at every step (real processes)."""
+scorepad.storage.transaction, with failures (real processes); the kills at each step are in
+tests/test_storage_safety.py."""
 
 from __future__ import annotations
 
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -11,19 +13,18 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.storage.transaction import Transaction, recover
+from scorepad.storage.transaction import Transaction
 
 PLAYERS = "A1,A2,A3,A4,A5,A6,A7,A8,A9,B1,B2,B3"
 
 
-def scorepad(*args: object, env: dict[str, str] | None = None, **kwargs: object):
+def scorepad(*args: object, **kwargs: object):
     return subprocess.run(
         [sys.executable, "-m", "scorepad", *map(str, args)],
         capture_output=True,
         text=True,
         stdin=subprocess.DEVNULL,
         timeout=60,
-        env={**os.environ, **(env or {})},
         **kwargs,  # type: ignore[arg-type]
     )
 
@@ -96,88 +97,18 @@ def _finish(table: Path) -> None:
     play(table)
 
 
-def _kill_runs(cup: Path, args: tuple[str, ...]):
-    """Run `tournament draw ARGS` killed at step 1, 2, … until a run is not killed: after
-    each kill, the next command (tournament check) sees every file as before the draw or
-    every file as after it, and nothing of the draw's is left behind."""
-    import shutil
-
-    pristine = cup.parent / "pristine"
-    shutil.copytree(cup, pristine)
-    done = cup.parent / "done"
-    shutil.copytree(cup, done)
-    finished = scorepad("tournament", "draw", done, *args)
-    assert finished.returncode == 0, finished.stderr
-    old, new = files_of(pristine), files_of(done)
-    assert visible(old) != visible(new)
-    outcomes = []
-    for k in range(1, 60):
-        shutil.rmtree(cup)
-        shutil.copytree(pristine, cup)
-        run = scorepad("tournament", "draw", cup, *args, env={"_SCOREPAD_KILL_AT_STEP": str(k)})
-        if run.returncode == 0:
-            assert files_of(cup) == new
-            break
-        assert run.returncode == -9, (k, run.stderr)
-        after = scorepad("tournament", "tables", cup, "--json")  # the next command recovers
-        assert after.returncode == 0, (k, after.stderr)
-        now = files_of(cup)
-        assert now in (old, new), (k, sorted(now))
-        outcomes.append("new" if now == new else "old")
-    else:  # pragma: no cover
-        raise AssertionError("the draw never finished")
-    assert k > 6  # a journal, temporary files, old copies, renames: each step was killed
-    assert "old" in outcomes and "new" in outcomes  # undone before the commit, kept after
-    return outcomes
-
-
-def test_a_draw_again_killed_at_any_step_is_undone_or_finished(cup: Path) -> None:
-    _kill_runs(cup, AGAIN)  # two new table files, one removed, the tournament file
-
-
-def test_a_draw_killed_at_any_step_is_undone_or_finished(cup: Path) -> None:
-    for table in (cup / "round-1").glob("*.toml"):
-        _finish(table)
-    _kill_runs(cup, ("--seed", "2"))  # a new round: three new table files
-
-
-def test_a_table_recorded_into_after_a_kill_is_refused_with_the_fix(cup: Path) -> None:
-    from test_tournament import play
-
-    # killed with the table files replaced but not the tournament file: a journal is left
-    for k in range(4, 30):
-        run = scorepad("tournament", "draw", cup, *AGAIN, env={"_SCOREPAD_KILL_AT_STEP": str(k)})
-        assert run.returncode == -9
-        journal = cup / ".tournament.toml.journal"
-        table = cup / "round-1" / "table-1.toml"
-        if journal.exists() and b"B3" in table.read_bytes():  # the new table 1 is there
-            break
-        recover(journal)
-    else:  # pragma: no cover
-        raise AssertionError("no step left the new table file before the commit")
-    play(table, 1)
-    kept = files_of(cup)
-    result = scorepad("tournament", "standings", cup)
-    assert result.returncode == 1
-    assert "table-1.toml: changed after a change of several files was cut short" in result.stderr
-    assert "remove the journal" in result.stderr
-    assert files_of(cup) == kept  # nothing put back over the recorded deal
-
-
 def test_the_primitive_all_or_nothing(tmp_path: Path) -> None:
     a, b, c = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt"
     a.write_bytes(b"A")
     b.write_bytes(b"B")
-    journal = tmp_path / ".journal"
-    with Transaction(journal) as tx:
-        assert tx.lock(a) == b"A"
-        assert tx.lock(c) is None
+    with Transaction(tmp_path) as tx:
+        assert tx.lock([a, c]) == [b"A", None]
         tx.write(c, b"C")
         tx.remove(b)
         tx.write(a, b"A2")
         # not committed: nothing changes
     assert files_of(tmp_path) == {"a.txt": b"A", "b.txt": b"B"}
-    with Transaction(journal) as tx:
+    with Transaction(tmp_path) as tx:
         tx.write(c, b"C")
         tx.remove(b)
         tx.write(a, b"A2")
@@ -226,31 +157,39 @@ def test_a_deal_racing_a_draw_again_is_never_lost_nor_a_table_file(cup: Path) ->
 
 
 def test_a_hostile_journal_is_refused_and_never_acted_on(cup: Path, tmp_path: Path) -> None:
+    """Reading commands never act on a journal; `recover` refuses one that names a file
+    outside its folder or is not one scorepad writes."""
     import hashlib
     import json
 
     victim = tmp_path / "victim.txt"
     victim.write_bytes(b"keep me")
     digest = hashlib.sha256(b"keep me").hexdigest()
-    journal = cup / ".tournament.toml.journal"
+    journal = cup / ".scorepad-files.journal"
     before = files_of(cup)
     for entries in (
-        [{"path": "../victim.txt", "old": None, "new": digest}],
-        [{"path": str(victim), "old": None, "new": digest}],
-        [{"path": 5, "old": None, "new": digest}],
+        [{"file": "../victim.txt", "old": digest, "new": None, "temp": None}],
+        [{"file": str(victim), "old": digest, "new": None, "temp": None}],
+        [{"file": 5, "old": digest, "new": None, "temp": None}],
         "nonsense",
     ):
-        journal.write_text(json.dumps({"scorepad-journal": 1, "entries": entries}))
-        result = scorepad("tournament", "standings", cup)
+        journal.write_text(json.dumps({"scorepad-journal": 2, "entries": entries}))
+        assert scorepad("tournament", "standings", cup).returncode == 0
+        result = scorepad("recover", cup)
         assert result.returncode == 1
-        assert "is the journal of a change of several files" in result.stderr
+        assert "is not a journal scorepad wrote" in result.stderr
         assert "Traceback" not in result.stderr
         assert victim.read_bytes() == b"keep me"
     journal.unlink()
     assert files_of(cup) == before
 
 
-def test_a_failure_among_the_renames_puts_every_file_back(tmp_path: Path, monkeypatch) -> None:
+@pytest.mark.parametrize("stop", ["an I/O error", "Ctrl-C"])
+def test_a_failure_among_the_renames_is_finished_by_recover(
+    tmp_path: Path, monkeypatch, stop: str
+) -> None:
+    """Past the journal the change is made: a rename that fails half-way (or is
+    interrupted) leaves the journal and the new files, and `recover` finishes the change."""
     from scorepad.errors import ScorepadError
     from scorepad.storage import transaction
 
@@ -260,18 +199,25 @@ def test_a_failure_among_the_renames_puts_every_file_back(tmp_path: Path, monkey
     real_apply = transaction._apply
     applied = []
 
-    def failing(target):
+    def failing(path, temp, new_file):
         if len(applied) == 2:
-            raise OSError(28, "No space left on device")
-        real_apply(target)
-        applied.append(target.real.name)
+            raise OSError(5, "Input/output error") if stop == "an I/O error" else KeyboardInterrupt
+        real_apply(path, temp, new_file)
+        applied.append(path.name)
 
     monkeypatch.setattr(transaction, "_apply", failing)
-    said = "No space left on device; nothing was changed"
-    with pytest.raises(ScorepadError, match=said), Transaction(tmp_path / ".journal") as tx:
+    said = "Input/output error; the change was cut short: run 'scorepad recover .' to finish it"
+    if stop == "an I/O error":
+        raised = pytest.raises(ScorepadError, match=re.escape(said))
+    else:
+        raised = pytest.raises(KeyboardInterrupt)
+    with raised, Transaction(tmp_path) as tx:
         tx.write(c, b"C")  # created
         tx.remove(b)  # removed
         tx.write(a, b"A2")  # replaced: fails
         tx.commit()
     assert applied == ["c.txt", "b.txt"]
-    assert files_of(tmp_path) == {"a.txt": b"A", "b.txt": b"B"}  # nothing left over either
+    monkeypatch.undo()
+    assert (tmp_path / ".scorepad-files.journal").exists()
+    assert transaction.recover(tmp_path) == [c, b, a]
+    assert files_of(tmp_path) == {"a.txt": b"A2", "c.txt": b"C"}  # nothing left over either

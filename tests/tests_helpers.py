@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import platform
 import pty
 import select
 import signal
@@ -8,6 +9,7 @@ import sys
 import time
 import tomllib
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,54 +24,104 @@ def display_width(text: str) -> int:
     return width
 
 
+class Terminal:
+    """`scorepad ARGS` on a real pseudo-terminal, typed at as a person does: a key once the
+    program shows its prompt (the output since the last key ends in ':') and waits for it
+    (blocked reading its terminal), never after a fixed delay. A key sent before the read
+    begins can reach Python as it enters input(), and a Ctrl-C then waits for the next key."""
+
+    def __init__(self, args: list[Any], env: dict[str, str] | None = None,
+                 columns: int = 100) -> None:
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # child: the terminal is ours
+            os.environ.update(env or {})
+            os.environ["COLUMNS"] = str(columns)
+            os.execv(sys.executable, [sys.executable, "-m", "scorepad", *map(str, args)])
+        self.output = b""
+        self.typed_at = 0  # where the output stood when the last key was typed
+        self.ended = False
+
+    def _read(self, wait: float) -> None:
+        ready, _, _ = select.select([self.fd], [], [], wait)
+        if ready:
+            try:
+                chunk = os.read(self.fd, 4096)
+            except OSError:  # EIO: the program has ended
+                chunk = b""
+            self.output += chunk
+            self.ended = not chunk
+
+    def prompt(self, timeout: float = 30) -> str | None:
+        """Wait for the next prompt: its line, or None if the program ended first."""
+        deadline = time.monotonic() + timeout
+        while not self.ended:
+            since = self.output[self.typed_at:].decode("utf-8", "replace")
+            if since.rstrip().endswith(":") and waits_for_input(self.pid):
+                return since.replace("\r\n", "\n").rstrip().rsplit("\n", 1)[-1]
+            if time.monotonic() > deadline:
+                os.kill(self.pid, signal.SIGKILL)
+                raise AssertionError(f"no prompt within {timeout} s; the output:\n"
+                                     + self.output.decode("utf-8", "replace")[-3000:])
+            self._read(0.005)
+        return None
+
+    def type(self, key: bytes) -> None:
+        self.typed_at = len(self.output)
+        os.write(self.fd, key)
+
+    def close(self, timeout: float = 60) -> tuple[str, int]:
+        """Read to the end (a child left unread would block on output): the output and the
+        exit status; a program still running after `timeout` seconds is killed."""
+        deadline = time.monotonic() + timeout
+        while not self.ended and time.monotonic() < deadline:
+            self._read(1)
+        if not self.ended:
+            os.kill(self.pid, signal.SIGKILL)  # still waiting for an answer: fail, don't hang
+        os.close(self.fd)
+        _, status = os.waitpid(self.pid, 0)
+        return self.output.decode("utf-8", "replace"), os.waitstatus_to_exitcode(status)
+
+
+#: the number of read(2) on this machine, as /proc/PID/syscall shows it
+READ = {"x86_64": "0", "aarch64": "63", "riscv64": "63"}.get(platform.machine())
+
+
+def waits_for_input(pid: int) -> bool:
+    """Whether the process is blocked reading its standard input (read(2) of fd 0: its
+    terminal, or a pipe); where /proc does not tell, whether it sleeps; where there is no
+    /proc, taken as yes."""
+    try:
+        if READ is not None:
+            return Path(f"/proc/{pid}/syscall").read_text().split()[:2] == [READ, "0x0"]
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "S"
+    except (OSError, IndexError):
+        return True
+
+
+def wait_until(condition: Callable[[], object], timeout: float = 30) -> None:
+    """Poll `condition` until it holds (a file appearing, a process waiting): a test aims
+    at a moment this way, never with a fixed delay. Fails after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {timeout} s in vain"
+        time.sleep(0.001)
+
+
 def on_a_terminal(args: list[Any], keys: list[Any], env: dict[str, str] | None = None,
                   columns: int = 100) -> tuple[str, int]:
-    """Run `scorepad ARGS` on a real pseudo-terminal, typing `keys` one by one, each once the
-    program waits for an answer (its output ends with ':'); a key that is a function is run
-    there instead (another scorepad writing the file meanwhile). The output and the exit
-    status."""
-    pid, fd = pty.fork()
-    if pid == 0:  # child: the terminal is ours
-        os.environ.update(env or {})
-        os.environ["COLUMNS"] = str(columns)
-        os.execv(sys.executable, [sys.executable, "-m", "scorepad", *map(str, args)])
-    output = b""
+    """Run `scorepad ARGS` on a real pseudo-terminal, typing `keys` one by one, each at the
+    program's next prompt; a key that is a function is run there instead (another scorepad
+    writing the file while the program waits). The output and the exit status."""
+    terminal = Terminal(args, env, columns)
     for key in keys:
+        if terminal.prompt() is None:
+            output, code = terminal.close()
+            raise AssertionError(f"scorepad ended (exit {code}) before {key!r}:\n{output}")
         if callable(key):
             key()
-            continue
-        deadline = time.time() + 10
-        while time.time() < deadline:  # wait for the prompt before typing
-            ready, _, _ = select.select([fd], [], [], 0.2)
-            if ready:
-                try:
-                    chunk = os.read(fd, 4096)
-                except OSError:
-                    break
-                output += chunk
-                if chunk.rstrip().endswith(b":"):
-                    break
-        # type as a person does, a moment after the prompt: a key sent the very instant the
-        # prompt appears can reach Python before it reads the terminal, and a Ctrl-C then
-        # waits for the next key (a race in input() itself, seen on a loaded machine)
-        time.sleep(0.2)
-        os.write(fd, key)
-    deadline = time.time() + 60  # read to the end: a child left unread would block on output
-    while time.time() < deadline:
-        ready, _, _ = select.select([fd], [], [], 1)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        output += chunk
-    else:
-        os.kill(pid, signal.SIGKILL)  # still waiting for an answer: fail, don't hang
-    _, status = os.waitpid(pid, 0)
-    return output.decode("utf-8", "replace"), os.waitstatus_to_exitcode(status)
+        else:
+            terminal.type(key)
+    return terminal.close()
 
 
 def uncoloured(text: str) -> str:

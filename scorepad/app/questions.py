@@ -216,4 +216,6 @@ def _shown(old: Any, field: Field) -> str | None:
         return None
     if isinstance(old, Mapping):
         return " ".join(f"{k}:{v}" for k, v in old.items())
+    if isinstance(old, list):  # names: a misère's
+        return ", ".join(map(str, old))
     return str(old)

@@ -39,27 +39,25 @@ def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) ->
     distinct(paths)  # the same file given twice (a link, the same name): refused, naming both
     if len(paths) == 1:
         return [_rename_one(paths[0], old, new, notes)]
+    import os
+
     from scorepad import storage
     from scorepad.storage import files
     from scorepad.storage.transaction import Transaction
 
     done: list[Done] = []
-    for path in paths:  # a change cut short beside any of them: finished or undone first
-        storage.recovered(path)
-    # the journal in the folder that holds them all (a season's folder): the next command
-    # on a file there finishes or undoes a rename cut short
-    import os
-
+    # the journal in the folder that holds them all (a season's folder; it must be
+    # writable): a rename cut short there is finished by `scorepad recover FOLDER`
     folder = os.path.commonpath([os.path.realpath(p) for p in paths])
     folder = folder if os.path.isdir(folder) else os.path.dirname(folder)
-    with Transaction(Path(folder) / storage.JOURNAL) as tx:
+    with Transaction(Path(folder)) as tx:
         renamed: list[tuple[Path, Renamed]] = []
         formats: dict[Path, object] = {}  # the format each file was read in
-        for path in paths:
+        for path, data in zip(paths, tx.lock(paths), strict=True):
+            if data is None:
+                problems.append(Problem(str(path), _("no such file")))
+                continue
             try:
-                data = tx.lock(path)
-                if data is None:
-                    raise ScorepadError([Problem(str(path), _("no such file"))])
                 before = storage.load_bytes(data, path)
                 renamed.append((path, _renamed(before, old, new, path)))
                 formats[path] = storage.file_format(data, path)
@@ -169,32 +167,27 @@ def rename_in_tournament(folder: Path, old: str, new: str) -> tuple[str, str, li
 
         changed: list[str] = []
         errors: list[Problem] = []
-        for round_ in current.drawn:
-            for table in round_.tables:
-                if who not in table.players:
-                    continue
-                path = files.table_path(folder, table.file)
-                try:
-                    data = tx.lock(path)
-                    if data is None:
-                        continue  # a missing table file: `tournament check` names it
-                    session = storage.load_bytes(data, path)
-                except ScorepadError as err:
-                    errors.extend(err.problems)
-                    continue
-                if who not in session.players:
-                    errors.append(
-                        Problem(str(path), _("{who} is not at this table").format(who=who))
-                    )
-                    continue
-                try:
-                    r = roster.rename(session, who, new)
-                except ScorepadError as err:
-                    errors.extend(err.located(str(path)).problems)
-                    continue
-                if r.old != r.new:
-                    tx.write(path, storage.dumps(r.session).encode("utf-8"))
-                    changed.append(table.file)
+        seated = [t.file for r in current.drawn for t in r.tables if who in t.players]
+        paths = [files.table_path(folder, file) for file in seated]
+        for file, path, data in zip(seated, paths, tx.lock(paths), strict=True):
+            if data is None:
+                continue  # a missing table file: `tournament check` names it
+            try:
+                session = storage.load_bytes(data, path)
+            except ScorepadError as err:
+                errors.extend(err.problems)
+                continue
+            if who not in session.players:
+                errors.append(Problem(str(path), _("{who} is not at this table").format(who=who)))
+                continue
+            try:
+                r = roster.rename(session, who, new)
+            except ScorepadError as err:
+                errors.extend(err.located(str(path)).problems)
+                continue
+            if r.old != r.new:
+                tx.write(path, storage.dumps(r.session).encode("utf-8"))
+                changed.append(file)
         if errors:
             raise ScorepadError(errors)
         drawn = tuple(

@@ -5,21 +5,16 @@ the caller passes (`ask`), None where nobody can answer."""
 from __future__ import annotations
 
 import functools
-import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.model import Outcome, Session
 from scorepad.tournament.model import RoundDraw, TableDraw, Tournament
 from scorepad.tournament.ranking import Ranking, TableResult
-
-if TYPE_CHECKING:
-    from scorepad.storage.transaction import Transaction
 
 Ask = Callable[[str], bool]
 
@@ -303,10 +298,11 @@ def draw(
     base = _without_last(folder, before) if again else before
     if base.drawn and not again:
         _previous_round_finished(folder, base, ask)
-    # one transaction: every table file locked and checked, the new ones prepared, the
-    # tournament file written last (scorepad.storage.transaction); a failure at any step
-    # leaves every file as it was
-    with files.transaction(folder) as (tx, current):
+    # the tournament file locked first, then every table file the draw writes or removes
+    # (scorepad.storage.transaction); a first draw writes its new table files, then the
+    # tournament file that lists them (no journal: until then they are no part of it), a
+    # draw again replaces listed tables and keeps a journal
+    with files.transaction(folder, journal=again) as (tx, current):
         if current != before:
             raise ScorepadError(
                 [
@@ -316,11 +312,8 @@ def draw(
                     )
                 ]
             )
-        old: RoundDraw | None = None
-        if again:
-            old = current.drawn[-1]
-            for table in old.tables:  # under each table's lock: still without a deal
-                _lock_unplayed(tx, files.table_path(folder, table.file), old.number)
+        old = current.drawn[-1] if again else None
+        if old is not None:
             base = replace(current, drawn=current.drawn[:-1])
             date = date or old.date
         try:
@@ -332,11 +325,20 @@ def draw(
         round_ = drawn.drawn[-1]
         files.make_round_folder(folder, round_.number)
         ours = {t.file for t in old.tables} if old else set()
+        names = sorted(ours | {t.file for t in round_.tables})
+        paths = [files.table_path(folder, file) for file in names]
+        for path in paths:
+            if path.is_symlink():
+                raise _refused_in_the_way(path)
+        for file, path, data in zip(names, paths, tx.lock(paths), strict=True):
+            if file in ours:  # under each table's lock: still without a deal
+                if data is not None:
+                    read = functools.partial(storage.load_bytes, data, path)
+                    _holds_no_deal(path, round_.number, read)
+            else:
+                _in_the_way(path, data, replaced)
         for table, session in zip(round_.tables, _table_sessions(drawn, round_), strict=True):
-            path = files.table_path(folder, table.file)
-            if table.file not in ours:
-                _in_the_way(tx, path, replaced)
-            tx.write(path, storage.dumps(session).encode("utf-8"))
+            tx.write(files.table_path(folder, table.file), storage.dumps(session).encode("utf-8"))
         for file in sorted(ours - {t.file for t in round_.tables}):
             tx.remove(files.table_path(folder, file))
         tx.write(files.tournament_path(folder), files.dumps(drawn).encode("utf-8"))
@@ -410,19 +412,6 @@ def _refused_in_the_way(path: Path) -> ScorepadError:
     )
 
 
-def _lock_unplayed(tx: Transaction, path: Path, n: int) -> None:
-    """A table file of the round drawn again, locked and read: it must hold no deal (a
-    `deal` recorded just before is seen; one after waits for the draw, then finds the file
-    gone or new)."""
-    from scorepad import storage
-
-    if path.is_symlink():
-        raise _refused_in_the_way(path)
-    data = tx.lock(path)
-    if data is not None:
-        _holds_no_deal(path, n, lambda: storage.load_bytes(data, path))
-
-
 def _holds_no_deal(path: Path, n: int, read: Callable[[], Session]) -> None:
     """A table file of round `n`, about to be drawn again, holds no deal: else refused, and
     so is one that cannot be read."""
@@ -447,19 +436,16 @@ def _holds_no_deal(path: Path, n: int, read: Callable[[], Session]) -> None:
         )
 
 
-def _in_the_way(tx: Transaction, path: Path, replaced: list[Path] | None) -> None:
-    """A file where a new table file goes: none, or one holding no deal (left by a draw
-    that was cut short: replaced, and listed in `replaced`); any other refuses the draw."""
+def _in_the_way(path: Path, data: bytes | None, replaced: list[Path] | None) -> None:
+    """A file where a new table file goes (`data`, read under its lock): none, or one
+    holding no deal (left by a draw that did not finish: replaced, and listed in
+    `replaced`); any other refuses the draw."""
     from scorepad import storage
 
-    if not os.path.lexists(path):
-        tx.lock(path)
+    if data is None:
         return
-    if path.is_symlink() or not path.is_file():
-        raise _refused_in_the_way(path)
-    data = tx.lock(path)
     try:
-        empty = data is not None and not storage.load_bytes(data, path).deals
+        empty = not storage.load_bytes(data, path).deals
     except ScorepadError:
         empty = False
     if not empty:
@@ -478,7 +464,7 @@ def _table_sessions(tournament: Tournament, round_: RoundDraw) -> list[Session]:
             tournament.variant,
             table.players,
             seats=seats(tournament.variant, len(table.players)),
-            profile=tournament.profile,
+            club=(tournament.variant, tournament.rules),
             title=table.title,
             date=round_.date,
             dealer=table.players[0],

@@ -16,7 +16,7 @@ class DealOption(NamedTuple):
     help: str  # the games that take it are their fields' (`DealCommand` asks the registry)
 
 
-REPEATABLE = {"points", "handfuls", "out"}
+REPEATABLE = {"points", "handfuls", "out", "misere"}
 
 #: the common fields' short options: one habit serves every game (-c is Troggu's bid too and -t
 #: its Tappist: core.add_deal reads them in the game's words, `Variant.synonyms`)
@@ -114,6 +114,13 @@ DEAL_OPTIONS: tuple[DealOption, ...] = (
         "player",
         (),
         "who won the trick of the Excuse",
+    ),
+    DealOption(
+        "misere",
+        "--misere",
+        "players",
+        (),
+        "who declared a misère (where the rules play it)",
     ),
     DealOption(
         "bid",

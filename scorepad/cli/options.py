@@ -82,6 +82,27 @@ NewFileArg = Annotated[
 
 JsonOpt = Annotated[bool, typer.Option("--json", help=_("machine-readable output"))]
 
+#: `new`'s and `tournament new`'s rules: a profile, or a club's rules file
+RulesOpt = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--rules",
+        metavar="PROFILE|RULES.toml",
+        help=_("a rule profile (e.g. seed or fft) or a club's rules file (see 'scorepad rules')"),
+    ),
+]
+
+
+def profile_or_club(rules: str | None) -> tuple[str | None, Any]:
+    """--rules as given: a profile's name, or the game and rules of a rules file (a path
+    ending in .toml), read."""
+    if rules is None or not rules.lower().endswith(".toml"):
+        return rules, None
+    from scorepad.storage import rules_file
+
+    return None, rules_file.load(Path(rules))
+
+
 #: `rename`'s and `tournament rename`'s two names
 OldNameArg = Annotated[str, typer.Argument(help=_("who is renamed, as typed"), metavar="OLD")]
 NewNameArg = Annotated[str, typer.Argument(help=_("their name from now on"), metavar="NEW")]

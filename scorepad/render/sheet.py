@@ -20,11 +20,13 @@ from scorepad.i18n import N_, _, ngettext
 from scorepad.league import LeagueRow
 from scorepad.model import Session
 from scorepad.ranking import Standing, standings
+from scorepad.rating import BASE, MIN_DEALS, Ratings
 from scorepad.render.deals import OUT, result_name
 from scorepad.render.page import PAGE_STYLE
 from scorepad.render.standing_columns import SHEET, standing_columns
 from scorepad.render.svg import line_chart
 from scorepad.scores import iter_outcomes, match_over
+from scorepad.season import rules_differences
 from scorepad.settle import Settlement
 from scorepad.text import average, num, plural, printable, signed
 from scorepad.variants import default_rules, get_variant
@@ -50,7 +52,7 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   th, td { padding: .12rem .25rem; }
   .opt { display: none; }
   svg.chart { display: none; }
-  svg.narrow { display: block; max-height: none; }
+  svg.narrow, svg.ratings-chart { display: block; max-height: none; }
   th { word-break: keep-all; }
 }
 @page { margin: 9mm; }
@@ -102,6 +104,7 @@ BONUS_KEYS = (
     "forced",
     "called",
     "tricks",
+    "misere",
 )
 
 
@@ -139,6 +142,8 @@ def bonuses(variant_name: str, entry: Any) -> str:
             words.append(_(variant.exchange_words[value]))
         elif key == "forced":
             words.append(_("forced"))
+        elif key == "misere":
+            words.extend(_("misère {player}").format(player=p) for p in value)
         else:
             words.append(f"{_(BONUS_NAMES.get(key, key))}: {_(value)}")
     return "; ".join(words)
@@ -150,7 +155,7 @@ def _changed_settings(session: Session) -> list[str]:
     return [
         f"{k} = {str(v).lower() if isinstance(v, bool) else v}"
         for k, v in session.rules.items()
-        if base.get(k) != v
+        if base.get(k) != v and k != "name"
     ]
 
 
@@ -261,22 +266,25 @@ def page(
     currency: str = "",
     league_rows: Sequence[LeagueRow] | None = None,
     in_money: bool = False,
+    ratings: Ratings | None = None,
 ) -> str:
-    """The whole page for one evening (or several sessions of one game: a season)."""
+    """The whole page for one evening (or several sessions of one game: a season); with
+    `ratings` (`rating.rate` with its timeline), the players' ratings and their chart."""
     first = sessions[0]
     variant = get_variant(first.variant)
     dates = sorted({s.date for s in sessions if s.date})
     when = dates[0] if len(dates) == 1 else (f"{dates[0]} – {dates[-1]}" if dates else "")
     title = first.title if len(sessions) == 1 and first.title else _(variant.title)
     changed = _changed_settings(first)
-    rules = _("{profile} rules").format(profile=first.profile) + (
-        f" ({', '.join(changed)})" if changed else ""
-    )
+    named = first.rules.get("name")
+    rules = (f"{named}: " if named else "") + _("{profile} rules").format(profile=first.profile)
+    rules += f" ({', '.join(changed)})" if changed else ""
     meta = [
         x
         for x in (
             when,
             _(", ").join((_(variant.title), rules)),
+            rules_differences(labels, sessions) or "",
             *(match_over(s) or "" for s in sessions),
         )
         if x
@@ -319,6 +327,8 @@ def page(
     parts.append(_standings_section(first.variant, standings(sessions)))
     if league_rows is not None and len(sessions) > 1:
         parts.append(_league_section(labels, league_rows))
+    if ratings is not None:
+        parts.append(_ratings_section(ratings))
     sections, all_series = [], []
     for session, label in zip(sessions, labels, strict=True):
         section, series = _deals_section(session, f" — {label}" if len(sessions) > 1 else "")
@@ -442,6 +452,52 @@ def _league_section(labels: Sequence[str], rows: Sequence[LeagueRow]) -> str:
         f'<section class="league"><h2>{season}</h2><div class="wide"><table>'
         f"{_head(heads, numeric)}<tbody>{body}</tbody></table></div></section>"
     )
+
+
+def _ratings_section(ratings: Ratings) -> str:
+    """The ratings of those with MIN_DEALS rated deals, best first, and a chart of them
+    after each date, as points above or below the average player's 1,500; the others are
+    named apart."""
+    from scorepad.render.rating import change, rated_apart, shown
+
+    rated, apart = rated_apart(ratings, MIN_DEALS)
+    heads = [N_("player"), N_("rating"), N_("deals"), N_("change")]
+    body = "".join(
+        "<tr>"
+        + _cell(p.name)
+        + _cell(shown(p), "n")
+        + _cell(p.deals, "n")
+        + _cell(change(p.change), "n")
+        + "</tr>"
+        for p in rated
+    )
+    heading = escape(_("Ratings"))
+    parts = [
+        f'<section class="ratings"><h2>{heading}</h2><div class="wide"><table>'
+        f"{_head(heads, [False, True, True, True])}<tbody>{body}</tbody></table></div>"
+    ]
+    if apart:
+        said = ngettext(
+            "not rated yet, fewer than {n} deal: {players}",
+            "not rated yet, fewer than {n} deals: {players}",
+            MIN_DEALS,
+        ).format(n=MIN_DEALS, players=_(", ").join(f"{p.name} ({p.deals})" for p in apart))
+        parts.append(f'<p class="meta">{escape(said)}</p>')
+    if rated:
+        series = {
+            p.name: [0, *(round(at.get(p.name, BASE) - BASE) for _date, at in ratings.timeline)]
+            for p in rated
+        }
+        title = _("Ratings after each date, above or below the average player's {base}").format(
+            base=f"{BASE:,}"
+        )
+        axis = _("dates (rating − {base})").format(base=f"{BASE:,}")
+        tall = max(270, 60 + 14 * len(series))  # room for every name at the lines' ends
+        parts.append(
+            line_chart(series, title=title, unit="", axis=axis, name="ratings-chart", height=tall)
+        )
+    parts.append("</section>")
+    return "".join(parts)
 
 
 def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorepad.i18n import _
+from scorepad.render.rating import rating_cell
 from scorepad.render.stats_parts import (
     deal_ref,
     game_of,
@@ -44,6 +45,7 @@ def player_card(st: Stats, name: str, fit: int | None = None) -> str:
         (_("total"), score_text(st, p.total)),
         (_("average per deal"), average(Tally(p.played, p.total), sign=game.signed)),
         *lines,
+        *([(_("rating"), rating_cell(st.ratings.get(p.name)))] if st.ratings else []),
         (_("best deal"), deal_ref(st, p.best)),
         (_("worst deal"), deal_ref(st, p.worst)),
     ]

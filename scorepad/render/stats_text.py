@@ -6,12 +6,16 @@ is `stats_parts`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from scorepad.i18n import _
+from scorepad.rating import MIN_DEALS
+from scorepad.render.rating import rating_cell
 from scorepad.render.stats_parts import game_of, section_lines, sentence_lines, stats_of
 from scorepad.stats import Stats
 from scorepad.text import plural
+from scorepad.variants.figures import Section
 
 
 def heading(st: Stats, title: str, unit: str) -> str:
@@ -26,26 +30,44 @@ def heading(st: Stats, title: str, unit: str) -> str:
 
 def stats_text(st: Stats, fit: int | None = None) -> str:
     """Every table of the statistics; with `fit` (a terminal's width) the least needed
-    columns step aside."""
+    columns step aside. The players' table (every game's first) holds their ratings
+    beside their deals when the statistics have them and someone has enough deals for one
+    (no column of dashes)."""
     v = game_of(st)
     parts = sentence_lines(heading(st, _(v.title), _(v.unit)), fit)
-    parts += section_lines(stats_of(st).sections(st), fit)
+    sections = stats_of(st).sections(st)
+    if sections and any(r.deals >= MIN_DEALS for r in st.ratings.values()):
+        sections[0] = with_ratings(sections[0], st)
+    parts += section_lines(sections, fit)
     return "\n".join(parts)
+
+
+def with_ratings(players: Section, st: Stats) -> Section:
+    """The players' table (a row per player, named first) with each one's rating after the
+    second column (the deals played, in every game of scorepad's); it steps aside last
+    where the width is short."""
+    rows = [[*row[:2], rating_cell(st.ratings.get(row[0])), *row[2:]] for row in players.rows]
+    drop = [*(d + (d >= 2) for d in players.drop), 2]
+    headers = [*players.headers[:2], _("rating"), *players.headers[2:]]
+    return replace(players, headers=headers, rows=rows, drop=drop)
 
 
 # --- the command ---------------------------------------------------------------------------------
 
 
-def of_files(files: Sequence[Any], sessions: Sequence[Any]) -> Stats:
+def of_files(files: Sequence[Any], sessions: Sequence[Any], rated: bool = False) -> Stats:
     """The statistics of the sessions read from `files` (one game, by date), each session
-    named as the league names it: its date, else its title, else the file's name."""
+    named as the league names it: its date, else its title, else the file's name; `rated`:
+    with the players' ratings."""
     from pathlib import Path
 
     from scorepad.render.deals import session_label
     from scorepad.stats import stats
 
     return stats(
-        sessions, [session_label(s, Path(f).stem) for f, s in zip(files, sessions, strict=True)]
+        sessions,
+        [session_label(s, Path(f).stem) for f, s in zip(files, sessions, strict=True)],
+        rated,
     )
 
 
@@ -61,7 +83,7 @@ def command_output(
     from scorepad.render.stats_card import player_card
     from scorepad.stats import stats_object
 
-    st = of_files(files, sessions)
+    st = of_files(files, sessions, rated=not as_json)  # `stats --json` holds no rating
     if as_json:
         return stats_object(st, player)
     return stats_text(st, fit) if player is None else player_card(st, player, fit)

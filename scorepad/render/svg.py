@@ -67,9 +67,11 @@ def line_chart(
     width: int = 720,
     height: int = 270,
     name: str = "chart",
+    axis: str = "",
 ) -> str:
     """An inline <svg>: series[player] = the running total after deal 0 (zero), 1, 2, …
-    `name` is its class and the id of its title (two charts of one page: wide and narrow)."""
+    `name` is its class and the id of its title (two charts of one page: wide and narrow);
+    `axis`: what the steps are, under them (default: "deals (unit)")."""
     players = list(series)
     deals = max((len(v) for v in series.values()), default=1) - 1
     values = [x for v in series.values() for x in v] or [0]
@@ -109,9 +111,9 @@ def line_chart(
             f'<text x="{x_of(d):.1f}" y="{top + plot_h + 16}" text-anchor="middle" '
             f'class="axis">{d}</text>'
         )
-    axis = escape(_("deals ({unit})").format(unit=unit))
+    under = escape(axis or _("deals ({unit})").format(unit=unit))
     parts.append(
-        f'<text x="{left + plot_w}" y="{height - 4}" text-anchor="end" class="axis">{axis}</text>'
+        f'<text x="{left + plot_w}" y="{height - 4}" text-anchor="end" class="axis">{under}</text>'
     )  # below the numbers, never over one
     ends: list[tuple[float, str, int, str, str]] = []
     for i, player in enumerate(players):

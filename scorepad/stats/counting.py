@@ -7,10 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from scorepad import rating
 from scorepad.model import Outcome, Session
+from scorepad.rating import Fit
 from scorepad.scores import iter_outcomes
 from scorepad.stats.figures import DealRef, PlayerStats, Stats
 from scorepad.text import identities, people
+from scorepad.variants import get_variant
+from scorepad.variants.base import Contest
 from scorepad.variants.figures import Counted
 
 
@@ -52,12 +56,13 @@ class _Player:
         )
 
 
-def stats(sessions: Sequence[Session], labels: Sequence[str] | None = None) -> Stats:
+def stats(
+    sessions: Sequence[Session], labels: Sequence[str] | None = None, rated: bool = False
+) -> Stats:
     """Every figure over the sessions given (one game, in the order given: by date), each
     deal scored once without explanations. `labels` name the sessions (default: the
-    date, else the title, else the session's number)."""
-    from scorepad.variants import get_variant
-
+    date, else the title, else the session's number); `rated`: the players' ratings too,
+    from the same deals (`scorepad.rating`)."""
     if not sessions:
         raise ValueError("stats of no session")
     variant = sessions[0].variant
@@ -75,13 +80,17 @@ def stats(sessions: Sequence[Session], labels: Sequence[str] | None = None) -> S
     _keys, written = people(s.players for s in sessions)  # one person whatever case, accents
     for key, name in written.items():
         players[key] = _Player(name, len(players))
+    fit = Fit() if rated else None
     for s, session in enumerate(sessions, 1):
         keys = identities(session.players)
         seats = {p: players[k] for p, k in keys.items()}
-        deals = _scored(session, seats, s)  # each deal scored once, none kept: a season's
+        found: list[Contest] | None = None if fit is None else []
+        deals = _scored(session, seats, s, found)  # each deal scored once, none kept: a season's
         counter.count(Counted(session.rules, session.players, deals, keys))  # 100,000 too
         for _deal in deals:  # those the game's counter did not look at, for the totals
             pass
+        if fit is not None and found is not None:
+            fit.add(found, keys)
     ranked = _ranked(players)
     done = []
     for key in ranked:
@@ -97,19 +106,27 @@ def stats(sessions: Sequence[Session], labels: Sequence[str] | None = None) -> S
         players=tuple(done),
         game=counter.overall(ranked, {k: a.name for k, a in players.items()}),
         seated=tuple(a.name for a in players.values()),
+        ratings={} if fit is None else {r.name: r for r in rating.rated(fit, written)},
     )
 
 
 def _scored(
-    session: Session, seats: Mapping[str, _Player], s: int
+    session: Session, seats: Mapping[str, _Player], s: int, found: list[Contest] | None
 ) -> Iterator[tuple[Any, Outcome]]:
     """Each deal's entry and outcome in turn, its scores added to each player's figures as
-    it goes by (the game's counter takes them once: `Counted.deals`)."""
+    it goes by (the game's counter takes them once: `Counted.deals`); the deals that are
+    contests added to `found` (for the ratings) when it is given."""
     entries = (d.entry for d in session.deals)
+    contest = get_variant(session.variant).contest
+    rules = session.rules
     for n, (entry, outcome) in enumerate(zip(entries, iter_outcomes(session), strict=True), 1):
         redealt = entry.redealt
         for player, score in outcome.scores.items():
             seats[player].scored(score, s, n, redealt)
+        if found is not None:
+            c = contest(entry, outcome, rules)
+            if c is not None:
+                found.append(c)
         yield entry, outcome
 
 

@@ -4,12 +4,16 @@ worst deals, in frozen dataclasses; each game's own figures are the game's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Table
+
+if TYPE_CHECKING:
+    from scorepad.rating import Rated
 
 JSON_SCHEMA = 1  # raised when a key of the stats object changes meaning
 
@@ -46,6 +50,8 @@ class Stats:
     players: tuple[PlayerStats, ...]  # as the standings rank them
     game: Any = None  # the game's frozen figures of everyone counted (`StatsCounter.overall`)
     seated: tuple[str, ...] = ()  # the players in order of first appearance
+    # each player's rating, by name, when asked for (`stats(..., rated=True)`)
+    ratings: Mapping[str, Rated] = field(default_factory=dict)
 
     def player(self, name: str) -> PlayerStats:
         """The player meant by `name` (exact or unique prefix, regardless of case), or a

@@ -10,7 +10,7 @@ load before they save, and a save writes a temporary file in the same folder, fs
 renames it over the old one.
 
 What this package itself offers (`__all__`): `load`, `load_bytes`, `update`, `save_new`,
-`recovered` and `JOURNAL`, and, from its rooms, `dumps` and `signed` (a session's text, and
+`unfinished`, and, from its rooms, `dumps` and `signed` (a session's text, and
 any text signed as scorepad signs it: what scripts and the benchmarks write files with) and
 `distinct` (files given twice). Everything else is used from the module it lives in.
 """
@@ -33,33 +33,33 @@ from scorepad.storage.seated import cells_problem
 from scorepad.storage.signature import appended, dumps, signature_end, signed
 
 __all__ = [
-    "JOURNAL",
     "distinct",
     "dumps",
     "file_format",
     "load",
     "load_bytes",
-    "recovered",
     "save_new",
     "signed",
+    "unfinished",
     "update",
     "upgrade_note",
 ]
 
 
-#: a change of several session files (`rename` over a season) keeps its journal while it
-#: commits in the folder that holds them all; the next command on a file of that folder
-#: finishes or undoes one that a kill cut short (`transaction.recover`)
-JOURNAL = ".scorepad-files.journal"
+def unfinished(path: Path, *, writing: bool = False) -> None:
+    """Refuse a file that a change of several files, cut short, left half-done (the journal
+    in its folder or a folder above names it: `scorepad recover` finishes it); to write, also
+    a table file that a draw which did not finish left (its tournament does not list it).
+    Nothing is changed: one stat a folder when there is no journal, nothing imported."""
+    if files.journals_above(path):
+        from scorepad.storage.transaction import refuse_half_done
 
+        refuse_half_done(path)
+    named = (os.path.abspath(path), os.path.realpath(path))
+    if writing and any(Path(p).parent.name.startswith("round-") for p in named):
+        from scorepad.storage.tournament import refuse_unlisted
 
-def recovered(path: Path) -> None:
-    """A change of several files cut short beside `path`: finished or undone first."""
-    journal = Path(path).parent / JOURNAL
-    if os.path.lexists(journal):  # one stat when there is none: nothing imported
-        from scorepad.storage.transaction import recover
-
-        recover(journal)
+        refuse_unlisted(path)
 
 
 def load(path: Path, *, lazy: bool = False, recheck: bool = False) -> Session:
@@ -68,7 +68,7 @@ def load(path: Path, *, lazy: bool = False, recheck: bool = False) -> Session:
     the rules again; `checks.saved_deal`), and with `lazy` each only when first looked at
     (`show N`). Any other file, or any file with `recheck` (`scorepad check`), has every deal
     checked in full."""
-    recovered(path)
+    unfinished(path)
     return load_bytes(read_bytes(path), path, lazy=lazy, recheck=recheck)
 
 
@@ -121,7 +121,7 @@ def update(
     The file is read again under the lock (whatever was loaded before may be stale); a
     failing `change` raises before anything is written. Returns (before, after). A file
     whose signature holds is read lazily: adding a deal reads the last one, not all."""
-    recovered(path)
+    unfinished(path, writing=True)
     with locked(path) as held:
         data = held.data
         trusted = signature_end(data)[1]

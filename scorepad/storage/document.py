@@ -21,7 +21,9 @@ from scorepad.checks import (
     read_dealer,
     saved_deal,
     setting_problem,
+    unknown_setting,
 )
+from scorepad.club_rules import name_problem
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Deals, Session, Setting, Table, table_at
@@ -242,16 +244,15 @@ def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setti
             problems.append(Problem("rules", problem))
         else:
             rules[key] = value[key]
-    unknown = [key for key in value if key not in expected]
+    if "name" in value:  # a club's rules' name (`new --rules club.toml`)
+        wrong = name_problem(value["name"])
+        if wrong:
+            problems.append(Problem("rules", wrong))
+        else:
+            rules = {"profile": profile, "name": value["name"], **rules}
+    unknown = [key for key in value if key not in expected and key != "name"]
     for key in unknown[:MAX_PROBLEMS]:  # a hostile file's 800,000 of them: a count
-        problems.append(
-            Problem(
-                "rules",
-                _("unknown setting {key} (settings: {expected})").format(
-                    key=shown(key), expected=", ".join(expected)
-                ),
-            )
-        )
+        problems.append(Problem("rules", unknown_setting(key, variant.name, expected)))
     if len(unknown) > MAX_PROBLEMS:
         problems.append(
             Problem(

@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import re
 import stat
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -30,12 +29,17 @@ MAX_UNSIGNED_BYTES = 4 * 1024 * 1024
 #: How long a command waits for another scorepad writing the same file.
 LOCK_SECONDS = 5.0
 
+#: the journal of a change of several files, in the folder that holds them all, while it
+#: commits (and after, if it was cut short): see scorepad.storage.transaction
+JOURNAL = ".scorepad-files.journal"
 
-def read_bytes(path: Path) -> bytes:
+
+def read_bytes(path: Path, *, follow: bool = True) -> bytes:
     """A file's bytes, at most MAX_FILE_BYTES. Only a regular file is read: a FIFO, a device
-    or a folder is refused at once (opened without waiting for a writer, never read)."""
+    or a folder is refused at once (opened without waiting for a writer, never read); without
+    `follow`, a symlink too."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | (0 if follow else os.O_NOFOLLOW))
         try:
             regular(fd, path)
             return _read_bounded(fd, path)
@@ -127,6 +131,22 @@ def distinct(paths: Iterable[Path]) -> None:
         raise ScorepadError(problems)
 
 
+def journals_above(path: Path) -> list[Path]:
+    """The journals (`JOURNAL`) in the folder of `path` (resolved) and the folders above it:
+    one stat a folder, nothing read."""
+    real = Path(os.path.realpath(path))
+    return [f / JOURNAL for f in real.parents if os.path.lexists(f / JOURNAL)]
+
+
+def typed(path: Path) -> Path:
+    """A resolved path as a person types it: relative to the working folder when below it."""
+    try:
+        cwd = Path.cwd()
+    except OSError:  # a working folder removed meanwhile
+        return path
+    return path.relative_to(cwd) if path.is_absolute() and path.is_relative_to(cwd) else path
+
+
 def why(err: OSError) -> str:
     """Why a read failed, in the system's words."""
     return err.strerror or type(err).__name__
@@ -214,9 +234,10 @@ def locked(path: Path) -> Iterator[Locked]:
 def flock_wait(
     real: Path, busy: Callable[[], ScorepadError], check: Callable[[int], object] | None = None
 ) -> int | None:
-    """The file `real` opened (never waiting for a FIFO's writer) and exclusively flocked,
-    waiting up to LOCK_SECONDS for another scorepad to let go (then `busy()` is raised); a
-    file replaced by a rename meanwhile is let go and the new one locked. `check(fd)` runs
+    """The file `real` (symlinks resolved: one at the name now is refused, ELOOP) opened
+    (never waiting for a FIFO's writer) and exclusively flocked, waiting up to LOCK_SECONDS
+    for another scorepad to let go (then `busy()` is raised); a file replaced by a rename
+    meanwhile is let go and the new one locked. `check(fd)` runs
     on each file opened, before its lock (it may raise: refusing a FIFO without waiting).
     On a filesystem without locks, the file is used unlocked rather than not at all. None:
     no file at the name; an OSError of the opening is raised as it is."""
@@ -226,7 +247,7 @@ def flock_wait(
     deadline = time.monotonic() + LOCK_SECONDS
     while True:
         try:
-            fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK)
+            fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
         except FileNotFoundError:
             return None
         if check is not None:
@@ -274,10 +295,8 @@ def _lock_holder(real: Path) -> str:
 
 def write_export(path: Path, text: str | Iterable[str], inputs: Iterable[Path] = ()) -> bool:
     """Write what a command puts out (`-o PATH`): a stream to a pipe, FIFO or device;
-    atomically to a regular file. Never over a file scorepad reads, whatever its name: one
-    of the command's `inputs` (the same file: device and inode, so a symlink or a hard link
-    to it too), a session file or a tournament file (by what it holds), a folder. True if it
-    was a stream."""
+    atomically to a regular file. Never over a file scorepad could read (`refused`). True if
+    it was a stream."""
     chunks = [text] if isinstance(text, str) else text
     try:
         st: os.stat_result | None = os.stat(path)
@@ -285,8 +304,7 @@ def write_export(path: Path, text: str | Iterable[str], inputs: Iterable[Path] =
         st = None
     except OSError as err:
         raise cannot_write(path, err) from None
-    if st is not None:
-        refused(path, st, inputs)
+    refused(path, st, inputs)
     try:
         if st is not None and not stat.S_ISREG(st.st_mode):
             with _stream(path, st) as stream:
@@ -334,9 +352,27 @@ def _stream(path: Path, st: os.stat_result) -> Any:
     return os.fdopen(fd, "w", encoding="utf-8", newline="\n")
 
 
-def refused(path: Path, st: os.stat_result, inputs: Iterable[Path]) -> None:
-    """Why an output may not go to `path` (an existing file, `st` its status), if it may
-    not: raised as the one problem. See `write_export`."""
+def refused(path: Path, st: os.stat_result | None, inputs: Iterable[Path]) -> None:
+    """Refuse an output at `path` (`st`: its status, None when there is no file) where it
+    would replace a file scorepad could read: a file the command reads (the same device and
+    inode: a symlink or a hard link to it too), a folder, scorepad's journal, or an existing
+    file named *.toml or holding TOML (a session or tournament file in any spelling). Any
+    other file (a previous export) may be replaced."""
+    names = (path.name, os.path.basename(os.path.realpath(path)))
+    if JOURNAL in names:
+        raise ScorepadError(
+            [
+                Problem(
+                    str(path),
+                    _(
+                        "is the name of scorepad's journal of a change of several files; an "
+                        "output never goes there (choose another name)"
+                    ),
+                )
+            ]
+        )
+    if st is None:
+        return
     if stat.S_ISDIR(st.st_mode):
         raise ScorepadError([Problem(str(path), _("is a folder; give a file name to write"))])
     for source in inputs:
@@ -359,110 +395,76 @@ def refused(path: Path, st: os.stat_result, inputs: Iterable[Path]) -> None:
             raise ScorepadError([Problem(str(path), said)])
     if not stat.S_ISREG(st.st_mode):
         return
-    kind = _scorepad_kind(path)
-    if kind == "session":
-        raise ScorepadError(
-            [
-                Problem(
-                    str(path),
-                    _(
-                        "is a scorepad session file; an export "
-                        "never replaces one (choose another name)"
-                    ),
-                )
-            ]
+    doc = _toml(path)
+    if "scorepad" in doc:
+        said = _("is a scorepad session file; an export never replaces one (choose another name)")
+    elif "tournament" in doc:
+        said = _(
+            "is a scorepad tournament file; an output never replaces one (choose another name)"
         )
-    if kind is not None:
-        raise ScorepadError(
-            [
-                Problem(
-                    str(path),
-                    _(
-                        "is a scorepad tournament file; an output never replaces one "
-                        "(choose another name)"
-                    ),
-                )
-            ]
+    elif doc or any(name.lower().endswith(".toml") for name in names):
+        said = _(
+            "is a .toml or TOML file, which scorepad could read; an output never replaces one "
+            "(choose another name)"
         )
+    else:
+        return
+    raise ScorepadError([Problem(str(path), said)])
 
 
-def _scorepad_kind(path: Path) -> str | None:
-    """ "session" for a regular file whose text has a `scorepad = N` line, "tournament" for
-    a `tournament = N` line or a journal of scorepad's, even one that no longer parses (a
-    BOM, a typo): an output must not replace the evening's scores or a tournament's draws."""
+def _toml(path: Path) -> dict[str, Any]:
+    """What a regular file holds as TOML, read whole (at most MAX_FILE_BYTES: a larger file
+    is no file scorepad reads); {} when it is none."""
+    import tomllib
+
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-        try:
-            head = os.read(fd, 1 << 16).decode("utf-8", errors="replace")
-        finally:
-            os.close(fd)
-    except OSError:
-        return None
-    found = re.search(
-        r'(?m)^\ufeff?[ \t]*(?:"?(scorepad|tournament)"?[ \t]*=|"(scorepad-journal)"[ \t]*:)',
-        head,
-    )
-    if found is None:
-        return None
-    return "session" if found.group(1) == "scorepad" else "tournament"
+        data = read_bytes(path)
+        return tomllib.loads(data.decode("utf-8-sig"))
+    except (ScorepadError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        return {}
 
 
-def aside(real: Path, what: str = "tmp") -> Path:
-    """A hidden name beside `real` (`.NAME.WHAT`) for its temporary copy (`tmp`) or another
-    (the transaction's `txn-tmp`, `txn-old`): the same name each time, so one left by a crash
-    is replaced next time; never a *.toml; a long name is hashed within the filesystem's
-    limit."""
-    name = real.name
+def new_file(beside: Path, chunks: Iterable[bytes | memoryview], mode: int | None) -> Path:
+    """A new hidden file beside `beside` (`.NAME.RANDOM.tmp`), holding `chunks`, fsynced; its
+    mode `mode` (the replaced file's), else the umask's. Created with O_EXCL|O_NOFOLLOW, as
+    tempfile.mkstemp does: never an existing name, never through a symlink; removed if the
+    writing fails. Never a *.toml; a long name is hashed within the filesystem's limit."""
+    name = beside.name.lstrip(".")
     if len(os.fsencode(name)) > 200:  # a name's bytes, UTF-8 or not
         import hashlib
 
         name = hashlib.sha256(os.fsencode(name)).hexdigest()[:32]
-    return real.parent / f".{name}.{what}"
-
-
-def write_temp(
-    tmp: Path, chunks: Iterable[bytes | memoryview], mode: int | None, *, hold: bool = False
-) -> int | None:
-    """Write a temporary file (replaced if one was left) and fsync it. `mode`: the existing
-    file's (not 0600), else the umask's. With `hold` the file stays open and flocked, and its
-    descriptor is returned (the caller closes it): once renamed, the new file is still
-    locked by this process."""
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)  # a new file: umask
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    while True:
+        tmp = beside.parent / f".{name}.{os.urandom(6).hex()}.tmp"
+        try:
+            fd = os.open(tmp, flags, 0o666)  # 0o666 & ~umask, as any new file
+            break
+        except FileExistsError:
+            continue
     try:
-        if hold:
-            import fcntl
-
-            with contextlib.suppress(OSError):
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        if mode is not None:
-            os.fchmod(fd, mode)
-        for chunk in chunks:
-            view = memoryview(chunk)
-            while view:
-                view = view[os.write(fd, view) :]
-        os.fsync(fd)
+        try:
+            if mode is not None:
+                os.fchmod(fd, mode)
+            for chunk in chunks:
+                view = memoryview(chunk)
+                while view:
+                    view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
     except BaseException:
-        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
         raise
-    if hold:
-        return fd
-    os.close(fd)
-    return None
-
-
-def link_new(tmp: Path, path: Path) -> None:
-    """The written temporary file becomes `path`, which must not exist: a hard link fails
-    (FileExistsError) if a file appeared at the name meanwhile, so nothing is overwritten."""
-    os.link(tmp, path)
-    os.unlink(tmp)
+    return tmp
 
 
 def replace(real: Path, chunks: Iterable[bytes | memoryview], mode: int | None) -> None:
-    """Atomically: a temporary file in the same folder, fsync, rename over `real` (symlinks
-    already resolved), fsync the folder. A failure leaves `real` as it was."""
-    tmp = aside(real)
+    """Atomically: a new file beside `real` (symlinks already resolved), renamed over it, the
+    folder fsynced. A failure leaves `real` as it was."""
+    tmp = new_file(real, chunks, mode)
     try:
-        write_temp(tmp, chunks, mode)
         os.replace(tmp, real)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -473,9 +475,9 @@ def replace(real: Path, chunks: Iterable[bytes | memoryview], mode: int | None) 
 
 def create_new(path: Path, data: bytes, *, exists: str, where: str | None = None) -> None:
     """Write a new file at `path`, never over an existing one (even one that appears while
-    it is written): a temporary file beside it, fsynced, linked to the name, the folder
-    fsynced. Refused, named `where` (`path` by default): an existing file (`exists` says
-    why), a missing folder, a write that fails."""
+    it is written): a new file beside it, fsynced, linked to the name (a link never replaces
+    a name), the folder fsynced. Refused, named `where` (`path` by default): an existing file
+    (`exists` says why), a missing folder, a write that fails."""
     named = str(path) if where is None else where
     if os.path.lexists(path):
         raise ScorepadError([Problem(named, exists)])
@@ -484,12 +486,11 @@ def create_new(path: Path, data: bytes, *, exists: str, where: str | None = None
         raise ScorepadError(
             [Problem(named, _("folder {folder} does not exist").format(folder=folder))]
         )
-    tmp = aside(path.resolve())
     try:
+        tmp = new_file(folder / path.name, [data], None)
         try:
-            write_temp(tmp, [data], None)
-            link_new(tmp, path)
-        finally:  # written or not (a full disk), the temporary file goes
+            os.link(tmp, path)
+        finally:  # linked or not, the temporary name goes
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
     except FileExistsError:
@@ -524,3 +525,16 @@ def fsync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def folder_files(folder: Path) -> list[Path]:
+    """The session files (`*.toml`) in a folder, by name; a folder without one is refused."""
+    try:
+        found = sorted(p for p in folder.iterdir() if p.suffix == ".toml" and p.is_file())
+    except OSError as err:
+        raise ScorepadError(
+            [Problem(str(folder), _("cannot read: {err}").format(err=why(err)))]
+        ) from None
+    if not found:
+        raise ScorepadError([Problem(str(folder), _("no session file (*.toml) in this folder"))])
+    return found

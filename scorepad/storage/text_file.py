@@ -1,6 +1,6 @@
 """A plain text file a person wrote for scorepad to read (a tournament's roster file, one name
-a line): a regular file only (a FIFO is refused at once, never waited on), at most 1 MiB,
-UTF-8 (a byte-order mark is dropped)."""
+a line; a club's rules file): a regular file only (a FIFO is refused at once, never waited
+on), at most 1 MiB, UTF-8 (a byte-order mark is dropped)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,10 @@ from scorepad.storage.files import why
 MAX_TEXT_BYTES = 1 << 20
 
 
-def read_text(path: Path, where: str) -> str:
+def read_text(path: Path, where: str, what: str | None = None) -> str:
     """The file's text; a file that cannot be read, or is no UTF-8 text, is refused in one
-    problem located at `where` (the option that named it)."""
+    problem located at `where` (the option that named it). `what`: the kind of file, in the
+    problem of one too large (default: a list of names)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO: refused, no wait
         try:
@@ -34,9 +35,9 @@ def read_text(path: Path, where: str) -> str:
                 [
                     Problem(
                         where,
-                        _(
-                            "{file} is larger than {most} MiB: a list of names is at most that"
-                        ).format(file=path, most=MAX_TEXT_BYTES >> 20),
+                        _("{file} is larger than {most} MiB: {what} is at most that").format(
+                            file=path, most=MAX_TEXT_BYTES >> 20, what=what or _("a list of names")
+                        ),
                     )
                 ]
             )

@@ -7,15 +7,19 @@ table file named outside its round's folder) is refused with one problem saying 
 never overwritten. The rounds' table files are ordinary session files, loaded and saved by
 `scorepad.storage`; this module only finds them (`table_path`, `round_files`).
 
-    tournament = 2                       # the format (1: before `withdrawn`)
-    variant = "french"
+    tournament = 3                       # the format (1: before `withdrawn`, 2: before
+    variant = "french"                   # a club's rules)
     rules = "fft"                        # the rule profile of every table
+    rules_name = "Club du jeudi"         # a club's rules (--rules club.toml): their name,
     title = "Club cup"
     date = "2026-12-05"
     rounds = 5
     deals = 4                            # deals each player plays per round
     players = ["Anna", "Bruno", ...]     # the roster: who the next round is drawn from
     withdrawn = ["Karin"]                # taken off the roster (--withdraw); format 2 on
+
+    [settings]                           # and the settings they change from the profile's
+    handful_double = 40
 
     [[round]]                            # one per round drawn, in order
     date = "2026-12-05"
@@ -31,13 +35,20 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator, Sequence
+import re
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
-from scorepad.storage.files import cannot_write, create_new, locked, read_bytes
+from scorepad.storage.files import (
+    cannot_write,
+    create_new,
+    journals_above,
+    read_bytes,
+    typed,
+)
 from scorepad.text import either, shown
 from scorepad.tournament.model import (
     MAX_DEALS,
@@ -88,43 +99,62 @@ def _check_there(folder: Path) -> Path:
     return path
 
 
-def journal_path(folder: Path) -> Path:
-    """Where a change of several of the tournament's files keeps its journal while it
-    commits (see scorepad.storage.transaction)."""
-    return folder / f".{NAME}.journal"
-
-
-def _recovered(folder: Path) -> None:
-    """A change of the tournament's files cut short (a draw killed half-way): finished or
-    undone first."""
-    journal = journal_path(folder)
-    if os.path.lexists(journal):  # one stat when there is none: nothing imported
-        from scorepad.storage.transaction import recover
-
-        recover(journal)
-
-
 def load(folder: Path) -> Tournament:
-    """The tournament of a folder, every value checked; a change of its files that was cut
-    short (a draw killed half-way) is first finished or undone."""
+    """The tournament of a folder, every value checked; refused while a change of its files
+    that was cut short (a draw killed half-way) is not finished (`scorepad recover`)."""
     path = _check_there(folder)
-    _recovered(folder)
+    if journals_above(path):
+        from scorepad.storage.transaction import refuse_half_done
+
+        refuse_half_done(path)
     return from_bytes(read_bytes(path), path)
 
 
 @contextlib.contextmanager
-def transaction(folder: Path) -> Iterator[tuple[Transaction, Tournament]]:
+def transaction(folder: Path, *, journal: bool = True) -> Iterator[tuple[Transaction, Tournament]]:
     """A change of several of the tournament's files (a draw): the transaction, with the
-    tournament file locked and read under its lock. The caller locks the other files it
-    reads or replaces, gives their new content, the tournament file's last, and commits."""
+    tournament file locked (first: the order every change of the tournament takes) and read
+    under its lock. The caller locks the table files it reads or replaces, gives their new
+    content, the tournament file's last, and commits. Without a `journal` (a round's first
+    draw) the tournament file, written last, is the commit."""
     from scorepad.storage.transaction import Transaction
 
     path = _check_there(folder)
-    with Transaction(journal_path(folder)) as tx:
-        data = tx.lock(path)
+    with Transaction(folder, journal=journal) as tx:
+        [data] = tx.lock([path])
         if data is None:
             raise _no_tournament(folder)
         yield tx, from_bytes(data, path)
+
+
+def refuse_unlisted(path: Path) -> None:
+    """Refuse to write a table file (`DIR/round-N/table-T.toml`, as named or once resolved)
+    that leads outside DIR (a symlink) or that the tournament in DIR does not list: a draw
+    that did not finish left it, and the next draw replaces it. A file elsewhere, or beside
+    no tournament file that can be read, is not a tournament's."""
+    real = Path(os.path.realpath(path))
+    for table in dict.fromkeys([Path(os.path.abspath(path)), real]):
+        folder, file = table.parent.parent, f"{table.parent.name}/{table.name}"
+        if not re.fullmatch(r"round-[1-9][0-9]*/table-[1-9][0-9]*\.toml", file):
+            continue
+        try:  # not locked: a draw computing its round holds the lock for seconds
+            tournament = from_bytes(read_bytes(tournament_path(folder)), tournament_path(folder))
+        except ScorepadError:
+            continue
+        if not real.is_relative_to(os.path.realpath(folder)):
+            said = _(
+                "leads outside {folder} (a symbolic link); scorepad changes files only inside "
+                "it: nothing was changed"
+            )
+        elif not any(t.file == file for r in tournament.drawn for t in r.tables):
+            said = _(
+                "is not a table of the tournament in {folder}: the draw that wrote it did not "
+                "finish; nothing was recorded: draw the round again (scorepad tournament draw "
+                "{folder})"
+            )
+        else:
+            continue
+        raise ScorepadError([Problem(str(path), said.format(folder=typed(folder)))])
 
 
 def from_bytes(data: bytes, path: Path) -> Tournament:
@@ -221,7 +251,8 @@ def from_document(doc: dict[str, Any]) -> Tournament:
     from scorepad.variants import get_variant
 
     unknown = sorted(set(doc) - {"tournament", "variant", "rules", "title", "date", "rounds",
-                                 "deals", "players", "withdrawn", "round"})  # fmt: skip
+                                 "deals", "players", "withdrawn", "round", "rules_name",
+                                 "settings"})  # fmt: skip
     if "tournament" not in doc:
         raise _wrong(
             "", _("not a tournament file (no 'tournament = {n}' line)").format(n=TOURNAMENT_FORMAT)
@@ -250,6 +281,7 @@ def from_document(doc: dict[str, Any]) -> Tournament:
                 variant=variant, profiles=_(", ").join(get_variant(variant).profiles)
             ),
         )
+    club = _club(doc, variant, profile)
     title = _text(doc, "title")
     date = _date(doc, "date")
     rounds = _int(doc, "rounds", 1, MAX_ROUNDS)
@@ -322,8 +354,39 @@ def from_document(doc: dict[str, Any]) -> Tournament:
     if drawn:  # the last round drawn seats exactly the roster
         _seats_the_roster(drawn[-1], players)
     return Tournament(
-        variant, profile, rounds, deals, players, title, date, tuple(drawn), withdrawn=withdrawn
+        variant,
+        profile,
+        rounds,
+        deals,
+        players,
+        title,
+        date,
+        tuple(drawn),
+        withdrawn=withdrawn,
+        club=club,
     )
+
+
+def _club(doc: dict[str, Any], variant: str, profile: str) -> tuple[tuple[str, Any], ...]:
+    """A club's rules the tables play (format 3): their name and the settings they change."""
+    from scorepad.club_rules import name_problem, settings_problems
+    from scorepad.tournament.model import club_changes
+    from scorepad.variants import default_rules, get_variant
+
+    rules = default_rules(get_variant(variant), profile)
+    if "rules_name" in doc:
+        wrong = name_problem(doc["rules_name"])
+        if wrong:
+            raise _wrong("rules_name", wrong)
+        rules = {"profile": profile, "name": doc["rules_name"], **rules}
+    settings = doc.get("settings", {})
+    if not isinstance(settings, dict):
+        raise _wrong("settings", _("should be a [settings] table"))
+    problems = settings_problems(variant, rules, settings)
+    problems += get_variant(variant).rules_problems(rules)
+    if problems:
+        raise ScorepadError(problems[:1])
+    return club_changes(variant, rules)
 
 
 def _seats_only_the_tournaments(drawn: Sequence[RoundDraw], known: set[str]) -> None:
@@ -374,10 +437,12 @@ def _seats_the_roster(last: RoundDraw, players: tuple[str, ...]) -> None:
 
 
 def to_document(tournament: Tournament) -> dict[str, Any]:
+    settings = dict(tournament.club)
     doc: dict[str, Any] = {
         "tournament": TOURNAMENT_FORMAT,
         "variant": tournament.variant,
         "rules": tournament.profile,
+        **({"rules_name": settings.pop("name")} if "name" in settings else {}),
         "title": tournament.title,
         "date": tournament.date,
         "rounds": tournament.rounds,
@@ -385,6 +450,8 @@ def to_document(tournament: Tournament) -> dict[str, Any]:
         "players": list(tournament.players),
         "withdrawn": list(tournament.withdrawn),
     }
+    if settings:
+        doc["settings"] = settings
     if tournament.drawn:
         doc["round"] = [
             {
@@ -449,24 +516,6 @@ def save_new(folder: Path, tournament: Tournament) -> Path:
             raise cannot_write(folder, err) from None
     create_new(path, text, exists=exists, where=str(folder))
     return path
-
-
-@contextlib.contextmanager
-def changing(folder: Path) -> Iterator[tuple[Tournament, Callable[[Tournament], None]]]:
-    """The tournament read under its file's lock, and the function that saves a changed one
-    (atomically, still under the lock): no other scorepad draws in between."""
-    path = _check_there(folder)
-    _recovered(folder)
-    with locked(path) as held:
-        tournament = from_bytes(held.data, path)
-
-        def save(changed: Tournament) -> None:
-            held.replace(
-                [dumps(changed).encode("utf-8")],
-                _("read-only: the file has no write permission"),
-            )
-
-        yield tournament, save
 
 
 def round_files(folder: Path, n: int) -> list[str]:

@@ -1,48 +1,21 @@
-"""Several files changed as one: every file as it was, or every file as it is meant to be.
+"""Several files changed as one (`tournament draw`, `tournament rename`, `rename` over several
+session files): one `Transaction` on a folder that holds every file it changes.
 
-A change that touches several files (a tournament's draw: its table files and the tournament
-file; a rename over several session files) goes through one `Transaction`:
+1. `tx.lock(paths)`: each file locked (held to the end of the block) and read under its lock,
+   in one fixed order (by real path), a file under two names locked once; every path is
+   resolved and must lie inside the folder.
+2. `tx.write(path, data)`, `tx.remove(path)`, in the order of commit: the file that makes the
+   change visible (a tournament file) last.
+3. `tx.commit()`: each new content written beside its target (`files.new_file`) and fsynced
+   (a failure here changes nothing); then the journal `FOLDER/.scorepad-files.journal` names
+   each target, the SHA-256 of its old and new content and its new file: from here on the
+   change is made. The targets are replaced in order, and the journal goes.
 
-1. **lock** each file it reads or changes (`tx.lock(path)`: the flock every scorepad save
-   takes, held to the end; the file's bytes are read under it, so what is checked is what is
-   replaced), and check what was read;
-2. say what each file becomes, in the order of commit (`tx.write(path, data)`: a new file
-   or a new content; `tx.remove(path)`); the file that makes the change visible (the
-   tournament file) is given **last**;
-3. `tx.commit()`: every target checked writable and still the file that was locked; a small
-   **journal** (JSON, beside the anchor file) names every target with the fingerprints
-   (SHA-256) of its old and new content; every new content is written to a temporary file
-   beside its target and fsynced (a full disk, a file size limit fail here, with nothing
-   changed); each old file is kept as a hard link; the renames and removals run in order;
-   the journal goes last. A failure among the renames puts every file back at once.
-4. Leaving the `with` block releases the locks (and, without a commit, deletes the
-   temporary files: nothing was changed).
-
-The journal lives in a folder that holds every target (below it: a tournament's folder);
-a journal naming a file outside its folder is refused, never acted on.
-
-A process killed mid-way leaves the journal behind. The next `Transaction` on the same
-journal, or `recover(journal)` (the tournament commands call it before reading), finishes
-what was done (every target already new: only the journal and the old copies go) or puts
-every file back from its old copy. A file changed since (a deal recorded into a table file
-meanwhile) is neither: the journal is kept and the error names the file and the fix.
-
-Example (a draw: new table files, then the tournament file last)::
-
-    from scorepad.storage.transaction import Transaction
-
-    with Transaction(folder / ".tournament.toml.journal") as tx:
-        current = tx.lock(folder / "tournament.toml")        # bytes, read under the lock
-        old = tx.lock(folder / "round-2/table-1.toml")       # None: no such file
-        if old is not None and holds_deals(old):
-            raise ScorepadError(...)                          # nothing was written
-        tx.write(folder / "round-2/table-1.toml", table_bytes)
-        tx.remove(folder / "round-2/table-3.toml")            # locked first, like any target
-        tx.write(folder / "tournament.toml", tournament_bytes)  # last: the commit point
-        tx.commit()
-
-Tests kill the process at each step: with `_SCOREPAD_KILL_AT_STEP=k` in the environment the
-process SIGKILLs itself at the k-th step of a commit (a test hook; nothing else reads it).
+Without a journal (a round's first draw: new table files, then the tournament file that lists
+them) the last file written is the commit. A journal a kill left behind makes every command
+refuse the files it names (`refuse_half_done`) until `scorepad recover FOLDER` (`recover`)
+finishes the change, only if every file is as it was or as it was to be; a journal that is a
+symlink, is not one scorepad writes or names a file outside its folder is never acted on.
 """
 
 from __future__ import annotations
@@ -52,50 +25,34 @@ import hashlib
 import json
 import os
 import stat
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
+from typing import NamedTuple
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.storage.files import (
+    JOURNAL,
     Locked,
-    aside,
     describe,
     flock_wait,
     fsync_folder,
-    link_new,
+    journals_above,
     locked,
+    new_file,
+    read_bytes,
+    typed,
     why,
-    write_temp,
 )
 
-JOURNAL_FORMAT = 1
-
-_steps = 0
-
-
-def _step() -> None:
-    """A point where a test may have the process killed (see the module's docstring)."""
-    global _steps
-    at = os.environ.get("_SCOREPAD_KILL_AT_STEP")
-    if not at:
-        return
-    _steps += 1
-    if str(_steps) == at:
-        import signal
-
-        os.kill(os.getpid(), signal.SIGKILL)
+JOURNAL_FORMAT = 2
+MAX_JOURNAL_BYTES = 1 << 20
 
 
 def _digest(data: bytes | None) -> str | None:
     return None if data is None else hashlib.sha256(data).hexdigest()
-
-
-def _aside(real: Path, what: str) -> Path:
-    """The hidden name beside `real` of its temporary (`tmp`) or old (`old`) copy during a
-    transaction (`files.aside`: `.NAME.txn-tmp`, `.NAME.txn-old`)."""
-    return aside(real, f"txn-{what}")
 
 
 @dataclass
@@ -105,32 +62,29 @@ class _Target:
     held: Locked | None  # the file as read under the lock; None: no file
     new: bytes | None = None  # None: removed
     changed: bool = False  # write or remove asked
+    temp: Path | None = None  # the new content, written beside `real`
 
     @property
     def old(self) -> bytes | None:
-        """The content read under the lock; None: no file."""
         return None if self.held is None else self.held.data
-
-    @property
-    def mode(self) -> int | None:
-        return None if self.held is None else self.held.mode
 
 
 class Transaction:
-    """One change of several files, all or nothing (see the module's docstring)."""
+    """One change of several files in `folder`, all or nothing (see the module's docstring)."""
 
-    def __init__(self, journal: Path) -> None:
-        self.journal = Path(os.path.realpath(journal))
-        self._shown = journal
+    def __init__(self, folder: Path, *, journal: bool = True) -> None:
+        self.folder = folder
+        self.base = Path(os.path.realpath(folder))
+        self.journal = self.base / JOURNAL if journal else None
         self._stack = contextlib.ExitStack()
         self._targets: dict[Path, _Target] = {}
+        self._inodes: dict[tuple[int, int], Locked] = {}
         self._order: list[Path] = []
-        self._open: list[int] = []  # temporary files, kept open and locked until the end
         self._done = False
 
-    # -- the block ---------------------------------------------------------------------
     def __enter__(self) -> Transaction:
-        recover(self._shown)  # a change cut short is finished or undone first
+        if self.journal is not None and _left(self.journal):
+            raise _cut_short(self.folder)
         return self
 
     def __exit__(
@@ -141,29 +95,31 @@ class Transaction:
     ) -> None:
         try:
             if not self._done:
-                for target in self._targets.values():
-                    with contextlib.suppress(OSError):
-                        os.unlink(_aside(target.real, "tmp"))
+                self._discard()
         finally:
-            for fd in self._open:
-                with contextlib.suppress(OSError):
-                    os.close(fd)
             self._stack.close()
 
     # -- what changes ------------------------------------------------------------------
-    def lock(self, path: Path) -> bytes | None:
-        """Lock `path` (held to the end of the block) and return its bytes, read under the
-        lock; None when there is no such file (it may then be created by `write`). A FIFO,
-        a folder or anything but a regular file is refused."""
-        real = Path(os.path.realpath(path))
-        if real in self._targets:
-            return self._targets[real].old
-        if not os.path.lexists(path):
-            self._targets[real] = _Target(path, real, None)
-            return None
-        held = self._stack.enter_context(locked(path))
-        self._targets[real] = _Target(path, real, held)
-        return held.data
+    def lock(self, paths: Sequence[Path]) -> list[bytes | None]:
+        """Lock each of `paths` (held to the end of the block) and return their bytes, read
+        under the lock, in the order given; None for no file (it may then be created by
+        `write`). The locks are taken in one fixed order, by real path; a FIFO, a folder, a
+        file left half-done by a change cut short or a path leading outside the folder is
+        refused."""
+        reals = [self._inside(path) for path in paths]
+        for real, path in sorted(zip(reals, paths, strict=True)):
+            if real in self._targets:
+                continue
+            refuse_half_done(path)
+            held = None
+            with contextlib.suppress(FileNotFoundError):
+                st = os.stat(real)
+                held = self._inodes.get((st.st_dev, st.st_ino))  # the same file: one lock
+                if held is None:
+                    held = self._stack.enter_context(locked(path))
+                    self._inodes[st.st_dev, st.st_ino] = held
+            self._targets[real] = _Target(path, real, held)
+        return [self._targets[real].old for real in reals]
 
     def write(self, path: Path, data: bytes) -> None:
         """`path` holds `data` once committed (created if there was no file)."""
@@ -173,10 +129,26 @@ class Transaction:
         """`path` is gone once committed (nothing to do if there was no file)."""
         self._change(path, None)
 
-    def _change(self, path: Path, data: bytes | None) -> None:
+    def _inside(self, path: Path) -> Path:
         real = Path(os.path.realpath(path))
+        if not real.is_relative_to(self.base):
+            raise ScorepadError(
+                [
+                    Problem(
+                        str(path),
+                        _(
+                            "leads outside {folder} (a symbolic link); scorepad changes files "
+                            "only inside it: nothing was changed"
+                        ).format(folder=self.folder),
+                    )
+                ]
+            )
+        return real
+
+    def _change(self, path: Path, data: bytes | None) -> None:
+        real = self._inside(path)
         if real not in self._targets:
-            self.lock(path)
+            self.lock([path])
         target = self._targets[real]
         target.new = data
         target.changed = True
@@ -186,342 +158,351 @@ class Transaction:
 
     # -- the commit --------------------------------------------------------------------
     def commit(self) -> None:
-        """Write every change, the last one given last; on any failure, every file as it
-        was (or, if even putting back failed, the journal left for the next command)."""
+        """Write every change, the last one given last (see the module's docstring)."""
         targets = [
             t for t in (self._targets[r] for r in self._order) if t.changed and t.new != t.old
         ]
         for target in targets:
-            self._check(target)
+            _check(target)
         if not targets:
             self._done = True
             return
-        try:  # the journal first: a kill from here on is finished or undone next time
-            self._write_journal(targets)
-            _step()
-            for target in targets:
-                if target.new is not None:
-                    self._write_temp(target)
-                    _step()
-        except OSError as err:
-            self._discard(targets)
-            raise _cannot(targets[0].path, err) from None
-        except BaseException:
-            self._discard(targets)
-            raise
-        at = targets[0]
+        at = targets[0].path
         try:
             for target in targets:
-                if target.old is not None:
-                    at = target
-                    backup = _aside(target.real, "old")
-                    with contextlib.suppress(FileNotFoundError):
-                        os.unlink(backup)
-                    os.link(target.real, backup)
-                    _step()
-            for target in targets:
-                at = target
-                _apply(target)
-                _step()
-            for folder in sorted({t.real.parent for t in targets}):
-                fsync_folder(folder)
-        except BaseException as err:
+                if target.new is not None:
+                    at = target.path
+                    mode = None if target.held is None else target.held.mode
+                    target.temp = new_file(target.real, [target.new], mode)
+        except OSError as err:
+            raise _cannot(at, err) from None
+        for folder in sorted({t.real.parent for t in targets}):
+            fsync_folder(folder)
+        if self.journal is not None:
             try:
-                _put_back(targets, self.journal)
-            except OSError:
+                self._stack.enter_context(self._journal(targets))
+            except OSError as err:
                 raise ScorepadError(
                     [
                         Problem(
-                            str(self._shown),
+                            str(self.folder),
                             _(
-                                "a change of several files failed half-way and could not "
-                                "be undone; the next scorepad command puts the files back"
-                            ),
+                                "cannot write the journal of a change of several files in this "
+                                "folder, the one that holds them all: {err}; nothing was changed"
+                            ).format(err=describe(err)),
                         )
                     ]
                 ) from None
-            if isinstance(err, FileExistsError):
-                raise ScorepadError(
-                    [Problem(str(at.path), _("appeared meanwhile; nothing was changed"))]
-                ) from None
-            if isinstance(err, OSError):
-                raise _cannot(at.path, err) from None
-            raise
+            self._done = True  # the change is made: its new files are the journal's now
+        try:
+            for target in targets:
+                at = target.path
+                _apply(target.real, target.temp, target.old is None)
+        except OSError as err:
+            if self.journal is not None:  # `recover` finishes it
+                said = _(
+                    "cannot write: {err}; the change was cut short: run 'scorepad recover "
+                    "{folder}' to finish it"
+                )
+                raise _cannot(at, err, said, folder=typed(self.base)) from None
+            said = _("cannot write: {err}; the change is not made (its last file is unchanged)")
+            raise _cannot(at, err, "" if at == targets[0].path else said) from None
+        for folder in sorted({t.real.parent for t in targets}):
+            fsync_folder(folder)
         self._done = True
-        _finish(targets, self.journal)
-        _step()
+        if self.journal is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.journal)
+            fsync_folder(self.base)
 
-    def _check(self, target: _Target) -> None:
-        if target.old is None:
-            if os.path.lexists(target.path) and target.new is not None:
-                raise ScorepadError(
-                    [Problem(str(target.path), _("appeared meanwhile; nothing was changed"))]
-                )
-            if not target.real.parent.is_dir():
-                raise ScorepadError(
-                    [
-                        Problem(
-                            str(target.path),
-                            _("folder {parent} does not exist").format(parent=target.real.parent),
-                        )
-                    ]
-                )
-            return
-        assert target.held is not None
-        target.held.writable(
-            _("read-only: the file has no write permission (chmod u+w); nothing was changed"),
-            _(
-                "was removed or replaced while scorepad was saving; nothing was "
-                "changed: look at the file, then try again"
-            ),
-        )
+    @contextlib.contextmanager
+    def _journal(self, targets: list[_Target]):  # type: ignore[no-untyped-def]
+        """The journal written, linked at its name (never over another: a living change's
+        is waited for, one cut short refused) and locked while this process lives."""
+        import fcntl
 
-    def _write_temp(self, target: _Target) -> None:
-        assert target.new is not None
-        # held until the end: once renamed, the new file is locked by this process, so a
-        # `deal` waits for the whole change to be committed (or undone)
-        fd = write_temp(_aside(target.real, "tmp"), [target.new], target.mode, hold=True)
-        assert fd is not None
-        self._open.append(fd)
-
-    def _write_journal(self, targets: list[_Target]) -> None:
-        base = self.journal.parent
-        for t in targets:  # recovery acts only on files below the journal's folder
-            if not t.real.is_relative_to(base):
-                raise ValueError(f"{t.real} is not below {base}, the journal's folder")
+        assert self.journal is not None
         entries = [
             {
-                "path": os.path.relpath(t.real, base),
+                "file": os.path.relpath(t.real, self.base),
                 "old": _digest(t.old),
                 "new": _digest(t.new),
+                "temp": None if t.temp is None else t.temp.name,
             }
             for t in targets
         ]
         text = json.dumps({"scorepad-journal": JOURNAL_FORMAT, "entries": entries}, indent=1)
-        tmp = _aside(self.journal, "tmp")
-        # held while this process lives: a living change is not to be recovered
-        fd = write_temp(tmp, [text.encode("utf-8")], None, hold=True)
-        assert fd is not None
-        self._open.append(fd)
-        os.replace(tmp, self.journal)
-        fsync_folder(base)
-
-    def _discard(self, targets: list[_Target]) -> None:
-        for target in targets:
+        tmp = new_file(self.journal, [text.encode("utf-8")], None)
+        try:
+            fd = os.open(tmp, os.O_RDONLY | os.O_NOFOLLOW)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                while True:
+                    try:
+                        os.link(tmp, self.journal)
+                        break
+                    except FileExistsError:
+                        if _left(self.journal):
+                            raise _cut_short(self.folder) from None
+                fsync_folder(self.base)
+                os.unlink(tmp)
+                yield
+            finally:
+                os.close(fd)
+        finally:
             with contextlib.suppress(OSError):
-                os.unlink(_aside(target.real, "tmp"))
-        with contextlib.suppress(OSError):
-            os.unlink(_aside(self.journal, "tmp"))
-        with contextlib.suppress(OSError):
-            os.unlink(self.journal)
+                os.unlink(tmp)
+
+    def _discard(self) -> None:
+        for target in self._targets.values():
+            if target.temp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(target.temp)
 
 
-def _cannot(path: Path, err: OSError) -> ScorepadError:
-    return ScorepadError(
-        [
-            Problem(
-                str(path),
-                _("cannot write: {err}; nothing was changed").format(err=describe(err)),
+def _check(target: _Target) -> None:
+    if target.held is None:
+        if os.path.lexists(target.path) and target.new is not None:
+            raise ScorepadError(
+                [Problem(str(target.path), _("appeared meanwhile; nothing was changed"))]
             )
-        ]
+        if not target.real.parent.is_dir():
+            raise ScorepadError(
+                [
+                    Problem(
+                        str(target.path),
+                        _("folder {parent} does not exist").format(parent=target.real.parent),
+                    )
+                ]
+            )
+        return
+    target.held.writable(
+        _("read-only: the file has no write permission (chmod u+w); nothing was changed"),
+        _(
+            "was removed or replaced while scorepad was saving; nothing was "
+            "changed: look at the file, then try again"
+        ),
     )
 
 
-def _apply(target: _Target) -> None:
-    if target.new is None:
+def _apply(path: Path, temp: Path | None, new_file: bool) -> None:
+    """`path` removed (no `temp`), or its new content `temp` renamed over it, or linked to it
+    when it is a `new_file` (a link fails if a file appeared meanwhile: never over it)."""
+    if temp is None:
         with contextlib.suppress(FileNotFoundError):
-            os.unlink(target.real)
-        return
-    tmp = _aside(target.real, "tmp")
-    if target.old is None:
-        link_new(tmp, target.real)  # fails if a file appeared meanwhile: never overwrite
+            os.unlink(path)
+    elif new_file:
+        os.link(temp, path)
+        os.unlink(temp)
     else:
-        os.replace(tmp, target.real)
+        os.replace(temp, path)
 
 
-def _put_back(targets: list[_Target], journal: Path) -> None:
-    """Every target as it was (this process still holds the locks), then the journal goes."""
-    for target in reversed(targets):
-        backup = _aside(target.real, "old")
-        if target.old is None:
-            if _digest(_read(target.real)) == _digest(target.new):
-                os.unlink(target.real)
-        elif os.path.exists(backup) and _read(target.real) != target.old:
-            os.replace(backup, target.real)
-    for target in targets:
-        for what in ("old", "tmp"):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(_aside(target.real, what))
-    for folder in sorted({t.real.parent for t in targets}):
-        fsync_folder(folder)
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(journal)
-    fsync_folder(journal.parent)
+def _cannot(where: Path | str, err: OSError, said: str = "", **more: object) -> ScorepadError:
+    said = said or _("cannot write: {err}; nothing was changed")
+    return ScorepadError([Problem(str(where), said.format(err=describe(err), **more))])
 
 
-def _finish(targets: list[_Target], journal: Path) -> None:
-    """Committed: the old copies and any temporary file go, then the journal (killed in
-    between, every target is new: the next command only removes the journal)."""
-    for target in targets:
-        for what in ("old", "tmp"):
-            with contextlib.suppress(OSError):
-                os.unlink(_aside(target.real, what))
-    with contextlib.suppress(OSError):
-        os.unlink(journal)
-    fsync_folder(journal.parent)
-
-
-def _read(path: Path) -> bytes | None:
-    """A file's bytes, None when there is none (a FIFO is never opened: not a regular file)."""
-    try:
-        st = os.lstat(path)
-    except FileNotFoundError:
-        return None
-    if not stat.S_ISREG(os.stat(path).st_mode if stat.S_ISLNK(st.st_mode) else st.st_mode):
-        return b"\0not a regular file"
-    with open(path, "rb") as stream:
-        return stream.read()
-
-
-def recover(journal: Path) -> bool:
-    """Finish or undo a change of several files that a killed process left half-way (its
-    journal is there and no living scorepad holds it). True if there was one. A target
-    changed since it was cut short is refused, naming it and the fix; nothing is touched."""
-    real = Path(os.path.realpath(journal))
-    if not os.path.lexists(real):
-        return False
-
-    def busy() -> ScorepadError:
-        return ScorepadError(
-            [Problem(str(journal), _("another scorepad is changing these files; try again"))]
+def _cut_short(folder: Path, file: Path | None = None) -> ScorepadError:
+    """`folder` holds the journal of a change cut short (that names `file`)."""
+    if file is None:
+        said = _(
+            "a change of several files was cut short here (its journal: {journal}); run "
+            "'scorepad recover {folder}' to finish it"
         )
+    else:
+        said = _(
+            "is part of a change of several files that was cut short (its journal: "
+            "{journal}); run 'scorepad recover {folder}' to finish it"
+        )
+    where = folder if file is None else file
+    folder = typed(folder)
+    return ScorepadError(
+        [Problem(str(where), said.format(journal=folder / JOURNAL, folder=folder))]
+    )
 
+
+def _busy(journal: Path) -> ScorepadError:
+    return ScorepadError(
+        [Problem(str(journal), _("another scorepad is changing these files; try again"))]
+    )
+
+
+def _left(journal: Path) -> bool:
+    """Whether a journal is at the name and no living change holds it (a living one is
+    waited for, up to LOCK_SECONDS)."""
     try:
-        fd = flock_wait(real, busy)
-    except OSError as err:
-        raise ScorepadError(
-            [Problem(str(journal), _("cannot read: {err}").format(err=why(err)))]
-        ) from None
+        fd = flock_wait(journal, lambda: _busy(journal))
+    except OSError:
+        return True  # a symlink, a file not ours to read: in the way all the same
     if fd is None:
-        return False  # the change it belonged to was committed meanwhile
-    try:
-        _recover_locked(journal, real, fd)
-    finally:
-        os.close(fd)
+        return False
+    os.close(fd)
     return True
 
 
-def _recover_locked(journal: Path, real: Path, fd: int) -> None:
-    def broken() -> ScorepadError:
-        return ScorepadError(
-            [
-                Problem(
-                    str(journal),
-                    _(
-                        "is the journal of a change of several files that was cut short, and "
-                        "cannot be read; look at the files it was next to, then remove it"
-                    ),
-                )
-            ]
-        )
+# -- a change cut short ------------------------------------------------------------------------
 
+
+class _Broken(Exception):
+    """A journal scorepad did not write as it stands: never acted on."""
+
+
+class _Entry(NamedTuple):
+    path: Path  # real, inside the journal's folder
+    old: str | None
+    new: str | None
+    temp: Path | None
+
+
+def _entries(fd: int, base: Path) -> list[_Entry]:
+    """The journal's entries, each checked (`_entry`); `_Broken` when it is not a journal
+    scorepad writes."""
+    raw = os.read(fd, MAX_JOURNAL_BYTES + 1) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise broken()
-        raw = os.read(fd, 1 << 22)
-        doc = json.loads(raw.decode("utf-8"))
-        entries = doc["entries"]
-        if doc.get("scorepad-journal") != JOURNAL_FORMAT or not isinstance(entries, list):
-            raise broken()
-        base = real.parent
-        plan = []
-        for e in entries:
-            where, old, new = e["path"], e["old"], e["new"]
-            if not isinstance(where, str) or not all(
-                h is None or (isinstance(h, str) and len(h) == 64) for h in (old, new)
-            ):
-                raise broken()
-            path = Path(os.path.normpath(base / where))
-            if os.path.isabs(where) or not path.is_relative_to(base) or path == real:
-                raise broken()  # a journal only ever names files in its own folder
-            plan.append((path, old, new))
-    except (ValueError, KeyError, TypeError, OSError):
-        raise broken() from None
+        doc = json.loads(raw)
+        if doc["scorepad-journal"] != JOURNAL_FORMAT or len(raw) > MAX_JOURNAL_BYTES:
+            raise _Broken
+        found = [_entry(base, **e) for e in doc["entries"]]
+    except (ValueError, KeyError, TypeError):
+        raise _Broken from None
+    if not found or len({e.path for e in found}) < len(found):
+        raise _Broken
+    return found
+
+
+def _entry(base: Path, file: str, old: str | None, new: str | None, temp: str | None) -> _Entry:
+    """One entry: a file inside `base` that resolves to itself (no symlink on the way), the
+    digests of its old and new content, and its new file, beside it (none: removed)."""
+    path = base / file
+    if not (
+        path != base
+        and path.is_relative_to(base)
+        and os.path.normpath(file) == file
+        and os.path.realpath(path) == str(path)
+        and path.name != JOURNAL
+        and all(h is None or (isinstance(h, str) and len(h) == 64) for h in (old, new))
+        and (
+            temp is None
+            if new is None
+            else isinstance(temp, str)
+            and temp[:1] == "."
+            and temp[-4:] == ".tmp"
+            and "/" not in temp
+        )
+    ):
+        raise _Broken
+    return _Entry(path, old, new, None if temp is None else path.parent / temp)
+
+
+def _read_entries(journal: Path) -> list[_Entry] | None:
+    """The entries of the journal at `journal` once no living change holds it; None when it
+    went meanwhile. `_Broken`: a symlink or a file scorepad did not write."""
     try:
-        _settle(journal, real, plan)
-    except OSError as err:
+        fd = flock_wait(journal, lambda: _busy(journal))
+    except OSError:
+        raise _Broken from None
+    if fd is None:
+        return None
+    try:
+        return _entries(fd, journal.parent)
+    finally:
+        os.close(fd)
+
+
+def refuse_half_done(path: Path) -> None:
+    """Refuse `path` when a journal left by a change cut short, in its folder or a folder
+    above, names it (`scorepad recover` finishes the change). A journal scorepad did not
+    write names nothing: it is refused by `recover`, not here."""
+    real = Path(os.path.realpath(path))
+    for journal in journals_above(path):
+        try:
+            entries = _read_entries(journal)
+        except (_Broken, OSError):
+            continue
+        if entries and real in {e.path for e in entries}:
+            raise _cut_short(journal.parent, path)
+
+
+def recover(folder: Path) -> list[Path]:
+    """Finish the change of several files a killed scorepad left in `folder`; the files its
+    journal names ([] when there was none). Under each file's lock, and only when every file
+    is as the journal says it was or is to be and each new file holds what was written;
+    anything else is refused, and nothing is touched."""
+    base = Path(os.path.realpath(folder))
+    journal = base / JOURNAL
+    if not os.path.lexists(journal):
+        return []
+    try:
+        entries = _read_entries(journal)
+    except (_Broken, OSError):
         raise ScorepadError(
             [
                 Problem(
-                    str(journal),
+                    str(Path(folder) / JOURNAL),
                     _(
-                        "a change of several files was cut short and cannot be finished or "
-                        "undone: {err}"
-                    ).format(err=why(err)),
+                        "is not a journal scorepad wrote (a symbolic link, a file that "
+                        "cannot be read, or a path outside its folder); nothing was done: "
+                        "look at the files, then remove it"
+                    ),
                 )
             ]
         ) from None
-
-
-def _settle(journal: Path, real: Path, plan: list[tuple[Path, str | None, str | None]]) -> None:
-    """Each file of the journal locked: all new (the journal goes), or each put back."""
+    if entries is None:
+        return []  # the change it belonged to ended meanwhile
     with contextlib.ExitStack() as stack:
-        states: list[tuple[Path, str | None, str | None, str]] = []
-        changed: list[Path] = []
-        for path, old, new in sorted(plan, key=lambda p: str(p[0])):
-            if os.path.lexists(path):
-                data = stack.enter_context(locked(path)).data
-                now = _digest(data)
-            else:
-                now = None
-            if now == new:
-                states.append((path, old, new, "new"))
-            elif now == old:
-                states.append((path, old, new, "old"))
-            else:
-                changed.append(path)
-        if changed:
+        now: dict[Path, str | None] = {}
+        for entry in sorted(entries, key=lambda e: e.path):  # locked in one order
+            held = stack.enter_context(locked(entry.path)) if os.path.lexists(entry.path) else None
+            now[entry.path] = None if held is None else _digest(held.data)
+        temps = {e.path: _digest(_own(e.temp)) for e in entries}
+        wrong = [
+            e.path
+            for e in entries
+            if now[e.path] != e.new
+            and not (now[e.path] == e.old and (e.new is None or temps[e.path] == e.new))
+        ]
+        if wrong:
             raise ScorepadError(
                 [
                     Problem(
                         str(path),
                         _(
-                            "changed after a change of several files was cut short (its "
-                            "journal: {journal}); nothing was put back: look at the files, "
-                            "then remove the journal to keep them as they are"
-                        ).format(journal=journal),
+                            "is neither as it was nor as it was to be when a change of several "
+                            "files was cut short (its journal: {journal}); nothing was done: "
+                            "look at the files, then remove the journal to keep them as they are"
+                        ).format(journal=Path(folder) / JOURNAL),
                     )
-                    for path in changed
+                    for path in wrong
                 ]
             )
-        if any(state == "old" for *_rest, state in states):  # undo: every file as it was
-            for path, old, new, state in states:
-                if state != "new" or old == new:
-                    continue
-                if old is None:
-                    os.unlink(path)
-                    continue
-                backup = _aside(path, "old")
-                if _digest(_read(backup)) != old:
-                    raise ScorepadError(
-                        [
-                            Problem(
-                                str(path),
-                                _(
-                                    "its old copy {backup} is missing since a change of several "
-                                    "files was cut short; look at the files, then remove "
-                                    "{journal}"
-                                ).format(backup=backup, journal=journal),
-                            )
-                        ]
+        try:
+            for e in entries:
+                if now[e.path] != e.new:
+                    _apply(e.path, e.temp, e.old is None)
+                elif e.temp is not None and temps[e.path] == e.new:
+                    os.unlink(e.temp)  # linked already, its own name not yet removed
+            for parent in sorted({e.path.parent for e in entries}):
+                fsync_folder(parent)
+            os.unlink(journal)
+        except OSError as err:
+            raise ScorepadError(
+                [
+                    Problem(
+                        str(folder),
+                        _(
+                            "a change of several files was cut short and cannot be finished: {err}"
+                        ).format(err=why(err)),
                     )
-                os.replace(backup, path)
-        for folder in sorted({p.parent for p, *_rest in states}):
-            fsync_folder(folder)
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(real)
-        fsync_folder(real.parent)
-        for path, *_rest in states:
-            for what in ("old", "tmp"):
-                with contextlib.suppress(OSError):
-                    os.unlink(_aside(path, what))
+                ]
+            ) from None
+        fsync_folder(base)
+    return [e.path for e in entries]
+
+
+def _own(path: Path | None) -> bytes | None:
+    """A new file's bytes, never through a symlink; None: none there (or no regular file)."""
+    try:
+        return None if path is None else read_bytes(path, follow=False)
+    except ScorepadError:
+        return None

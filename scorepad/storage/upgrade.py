@@ -71,10 +71,23 @@ def _v4_to_v5(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _v5_to_v6(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 6 added French Tarot's club variants (multipliers, the margin's rounding,
+    handful thresholds, a declared misère), each at the value every file before played by,
+    and the rules' optional `name`."""
+    rules = doc.get("rules")
+    if doc.get("variant") == "french" and isinstance(rules, dict):
+        from scorepad.variants.french.entry import CLUB
+
+        doc = {**doc, "rules": {**CLUB, **rules}}
+    return doc
+
+
 #: UPGRADES[i] turns a version i+1 document into a version i+2 document.
 UPGRADES: list[Callable[[dict[str, Any]], dict[str, Any]]] = [
     _v1_to_v2,
     _v2_to_v3,
     _v3_to_v4,
     _v4_to_v5,
+    _v5_to_v6,
 ]

@@ -20,19 +20,22 @@ every deal: each table plays M.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeGuard
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
+from scorepad.model import Setting
 from scorepad.text import either, plural, shown
 
 if TYPE_CHECKING:
     from scorepad.model import Session
 
 #: the tournament file's format: a newer number is refused, older ones are upgraded
-TOURNAMENT_FORMAT = 2  # 2: `withdrawn`, so that every draw seats only the tournament's
+#: (3: a club's rules, `rules_name` and `[settings]`; 2: `withdrawn`, so that every draw seats
+#: only the tournament's)
+TOURNAMENT_FORMAT = 3
 
 MAX_ROUNDS = 50
 MAX_DEALS = 200  # deals per round and table
@@ -76,6 +79,19 @@ class Tournament:
     # who was taken off the roster with --withdraw (and not back): the earlier rounds' only
     # players who are not on it
     withdrawn: tuple[str, ...] = ()
+    # a club's rules (`--rules club.toml`): their name and the settings they change from the
+    # profile's, as (key, value) pairs
+    club: tuple[tuple[str, Setting], ...] = ()
+
+    @property
+    def rules(self) -> dict[str, Setting]:
+        """The rules every table plays: the profile's, with the club's name and settings."""
+        from scorepad.variants import default_rules, get_variant
+
+        club = dict(self.club)
+        named = {"name": club.pop("name")} if "name" in club else {}
+        rules = default_rules(get_variant(self.variant), self.profile)
+        return {"profile": self.profile, **named, **rules, **club}
 
     def everybody(self) -> tuple[str, ...]:
         """Every player the tournament has had: the rounds' players in the order they were
@@ -223,10 +239,12 @@ def new_tournament(
     date: str = "",
     where: str = "--players",
     places: Sequence[str] = (),
+    club: tuple[str, Mapping[str, Setting]] | None = None,
 ) -> Tournament:
     """A tournament with nothing drawn yet; every problem at once. The players' problems are
     said at `where` (the option or file that gave them), or a name's at its place (`places`,
-    one a name: `--players-file`'s lines)."""
+    one a name: `--players-file`'s lines). `club`: a rules file's game and rules, played
+    instead of a profile's."""
     from scorepad.tournament.draw import table_sizes
     from scorepad.variants import default_rules, get_variant
 
@@ -248,8 +266,17 @@ def new_tournament(
                 ]
             )
         variant = name
-    rules = default_rules(get_variant(variant), profile) if profile is not None else None
-    chosen = str((rules or default_rules(get_variant(variant)))["profile"])
+    if club is not None and club[0] != variant:
+        problems.append(
+            Problem(
+                "--rules",
+                _("these rules are for {game}, not {name}").format(game=club[0], name=variant),
+            )
+        )
+    chosen = str(
+        club[1]["profile"] if club else default_rules(get_variant(variant), profile)["profile"]
+    )
+    changed = club_changes(variant, club[1]) if club and club[0] == variant else ()
     if not 1 <= rounds <= MAX_ROUNDS:
         problems.append(Problem("--rounds", _("should be 1 to {most}").format(most=MAX_ROUNDS)))
     if not 1 <= deals <= MAX_DEALS:
@@ -269,7 +296,18 @@ def new_tournament(
             problems.extend(Problem(where, p.what) for p in err.problems)
     if problems:
         raise ScorepadError(problems)
-    return Tournament(variant, chosen, rounds, deals, roster, title, date)
+    return Tournament(variant, chosen, rounds, deals, roster, title, date, club=changed)
+
+
+def club_changes(variant: str, rules: Mapping[str, Setting]) -> tuple[tuple[str, Setting], ...]:
+    """A club's rules as a tournament keeps them: the name, and the settings that differ from
+    the profile's (not a planned length: the draw gives each table its own)."""
+    from scorepad.variants import default_rules, get_variant
+
+    base = default_rules(get_variant(variant), str(rules["profile"]))
+    return tuple(
+        (k, v) for k, v in rules.items() if k == "name" or (k != "deals" and base.get(k) != v)
+    )
 
 
 def resolve(players: Sequence[str], name: str, where: str) -> str:
@@ -374,8 +412,6 @@ def header_problems(
     order, first dealer, title, date, rules, and how many play each deal): empty when the
     file is this table's. Its deals, and the roster's changes recorded with them (`join`,
     `leave`), are not looked at here (see `roster_changes`)."""
-    from scorepad.variants import default_rules, get_variant
-
     if session.variant != tournament.variant:
         return [
             _("the game is {found}, the tournament's is {wanted}").format(
@@ -408,9 +444,11 @@ def header_problems(
             )
         )
     rules = {**session.rules, "deals": 0}  # the planned length: compared by `length_problem`
-    if rules != default_rules(get_variant(tournament.variant), tournament.profile):
+    if rules != tournament.rules:
         wrong.append(
-            _("the rules are not the tournament's ({profile})").format(profile=tournament.profile)
+            _("the rules are not the tournament's ({profile})").format(
+                profile=tournament.rules.get("name", tournament.profile)
+            )
         )
     wanted = seats(tournament.variant, len(table.players)) or len(table.players)
     found = session.seats or len(session.roster)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from scorepad.cards import Card, Deck, PileCount, format_cards
 from scorepad.errors import Problem
@@ -28,7 +28,7 @@ class Field:
 
     key: str  # key in the session file and in raw entries
     option: str  # command-line option
-    kind: str  # choice, player, number, points, integer, cards, flag, handfuls, card, text
+    kind: str  # choice, player, players, number, points, integer, cards, flag, handfuls, card, text
     help: str
     choices: tuple[str, ...] = ()
     prompt: str = ""  # the question at the table, when it differs from the help
@@ -109,6 +109,30 @@ def pile_fields(sides: tuple[str, ...], side_aliases: Mapping[str, str]) -> tupl
             asked_at_once=True,
         ),
     )
+
+
+class Contest(NamedTuple):
+    """A deal as the rating reads it (`Variant.contest`): one side against the others, what
+    the side undertook, and by how many card points it did better than it needed.
+
+    `side` holds the declarer first (the taker, the Tappist), then the partner; head to head
+    (Piedmont) the first seated player. `contract` is the undertaking in the game's words (a
+    message id, "garde"; "" head to head, where neither side undertook more than the other)
+    and `level` what else the rules weigh in it (French Tarot: the target that the side's
+    bouts set; Troggu: 1 for a game the Tappist was forced to play): together they are the
+    deal's difficulty. `margin`: the side's card points over those it needed, ≥ 0 when it
+    made its contract, < 0 when it failed (head to head: over the other's, odd, > 0 when it
+    won the deal); `result`, as the game says it
+    (a message id: "made", "failed", "draw"; head to head "won" or "lost", the side's).
+    A named tuple, not a dataclass: one is made for every deal a rating reads, at a third
+    of a frozen dataclass's cost."""
+
+    side: tuple[str, ...]
+    others: tuple[str, ...]
+    contract: str
+    level: int
+    margin: int
+    result: str
 
 
 def with_prompts(fields: tuple[Field, ...], prompts: Mapping[str, str]) -> tuple[Field, ...]:
@@ -204,6 +228,11 @@ class Variant(Protocol):
         """The game's own checks of a session's rules; empty when all is well."""
         ...
 
+    def rules_text(self, rules: Mapping[str, Setting], players: int | None) -> list[str]:
+        """The rules as a player reads them, a paragraph each, every number from `rules`;
+        for a table of `players` (every size the game plays when None)."""
+        ...
+
     def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
         """Why the match is over after these outcomes, the deals' in order (games played to a
         target), else None. A game without a target returns before taking any outcome."""
@@ -216,6 +245,11 @@ class Variant(Protocol):
 
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         """What `count` adds for this game: {"lines": [...], "json": {...}}."""
+        ...
+
+    def contest(self, entry: Any, outcome: Outcome, rules: Mapping[str, Setting]) -> Contest | None:
+        """Who played which role in the deal and how it went, for the rating (`Contest`);
+        None when nobody played against anyone (a pass, a cancelled deal, a misère)."""
         ...
 
     @property

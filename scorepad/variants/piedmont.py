@@ -23,7 +23,7 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, plural, shown
-from scorepad.variants.base import Field, check_outcome, compact, merge_raw
+from scorepad.variants.base import Contest, Field, check_outcome, compact, merge_raw
 from scorepad.variants.reader import NotAsSaved, Reader, Saved
 
 TOTAL = 91  # the two rounded totals; the exact card points add up to 90
@@ -405,6 +405,13 @@ class Piedmont:
             table,
         )
 
+    def contest(self, e: PiedmontEntry, outcome: Outcome, rules: Mapping[str, Setting]) -> Contest:
+        """Head to head: the first seated player against the other, no contract; the margin
+        is the first's points over the other's (odd: 91 is shared, a deal is never drawn)."""
+        (first, mine), (second, theirs) = outcome.scores.items()
+        margin = mine - theirs
+        return Contest((first,), (second,), "", 0, margin, "won" if margin > 0 else "lost")
+
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         if counted.cards % 2 == 0:
             return {"lines": [_("an even pile: every pile holds an odd number of cards")]}
@@ -425,6 +432,11 @@ class Piedmont:
                 )
             ]
         return []
+
+    def rules_text(self, rules: Mapping[str, Setting], players: int | None) -> list[str]:
+        from scorepad.variants.piedmont_rules import rules_text
+
+        return rules_text(rules, players)
 
     def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
         """Who won the match, once the target or the number of deals is reached."""

@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "history": "views",
     "standings": "views",
     "stats": "views",
+    "rating": "views",
     "settle": "publish",
     "report": "publish",
     "chart": "views",
@@ -28,6 +29,8 @@ COMMANDS: dict[str, str] = {
     "count": "start",
     "check": "views",
     "variants": "start",
+    "rules": "start",
+    "recover": "start",
     "tournament": "tournament",
 }
 

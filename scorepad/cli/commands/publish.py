@@ -23,7 +23,7 @@ from scorepad.cli.options import (
     SinceOpt,
     UntilOpt,
 )
-from scorepad.cli.output import echo, echo_json, handled, write_or_print
+from scorepad.cli.output import echo, echo_json, handled, run, write_or_print
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.text import plural, printable
@@ -52,7 +52,7 @@ def settle(
     from scorepad.app.settle import settlement as settled
     from scorepad.render.standings import settle_lines, settle_object
 
-    sessions = sessions_between(files, None, None)[1]
+    sessions = sessions_between(files, None, None, notes=run().notes)[1]
     settlement, unit = settled(sessions, rate, currency, per_game)
     if json_:
         difference = unit == "deals won" or get_variant_of(sessions).deal_total != 0
@@ -150,13 +150,19 @@ def report(
     min_deals: MinDealsOpt = None,
     since: SinceOpt = None,
     until: UntilOpt = None,
+    rating: Annotated[
+        bool,
+        typer.Option(
+            "--rating", help=_("add the players' ratings and a chart of them over the dates")
+        ),
+    ] = False,
 ) -> None:
     from scorepad.app.season import sessions_between
     from scorepad.app.settle import settlement as settled
     from scorepad.league import league
     from scorepad.render import sheet
 
-    files, sessions = sessions_between(files, since, until)
+    files, sessions = sessions_between(files, since, until, notes=run().notes)
     if min_deals is None:
         min_deals = 10 if len(sessions) > 1 else 1
     from scorepad.render.deals import session_label
@@ -168,6 +174,12 @@ def report(
     league_rows = (
         league(sessions, rank_by=rank_by.value, min_deals=min_deals) if len(sessions) > 1 else None
     )
+    ratings = None
+    if rating:
+        from scorepad.rating import rate as rated
+        from scorepad.season import in_order
+
+        ratings = rated([s for _f, s in in_order(files, sessions)], timeline=True)
     html = sheet.page(
         sessions,
         labels,
@@ -175,6 +187,7 @@ def report(
         currency=currency if rate is not None else "",
         league_rows=league_rows,
         in_money=rate is not None,
+        ratings=ratings,
     )
     write_or_print(
         output,

@@ -1,17 +1,18 @@
-"""Files and games: `new`, `count`, `variants`."""
+"""Files and games: `new`, `count`, `variants`, `recover`."""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from scorepad.cli.base import Command, family, naming_games
-from scorepad.cli.options import JsonOpt, NewFileArg, ascii_int
+from scorepad.cli.options import JsonOpt, NewFileArg, RulesOpt, ascii_int, profile_or_club
 from scorepad.cli.output import echo, echo_json, handled, run
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 from scorepad.text import plural, typed
 
 commands = family()
@@ -42,9 +43,7 @@ def new(
     players: Annotated[
         str, typer.Option("--players", "-p", help=_("players in seating order, comma-separated"))
     ],
-    rules: Annotated[
-        str | None, typer.Option("--rules", help=_("rule profile, e.g. seed or fft"))
-    ] = None,
+    rules: RulesOpt = None,
     title: Annotated[str, typer.Option("--title", help=_("a title for the session"))] = "",
     date: Annotated[
         str | None,
@@ -90,6 +89,7 @@ def new(
     from scorepad import core, storage
 
     settings = list(settings or ())
+    profile, club = profile_or_club(rules)  # a rules file's problems are located at it
     try:
         if deals is not None:
             if any(s.partition("=")[0].strip().replace("-", "_") == "deals" for s in settings):
@@ -114,17 +114,19 @@ def new(
             variant,
             players,
             today=datetime.date.today().isoformat(),
-            profile=rules,
+            profile=profile,
             title=title,
             date=date,
             dealer=dealer,
             settings=settings,
             seats=seats,
+            club=club,
         )
     except ScorepadError as err:
         raise err.located(str(file)) from None
     storage.save_new(file, session)
     run().saved.append(str(file))
+    from scorepad.render.rules import rules_label
     from scorepad.variants import get_variant
 
     v = get_variant(session.variant)
@@ -135,7 +137,7 @@ def new(
         ).format(
             file=file,
             title=_(v.title),
-            profile=session.profile,
+            profile=rules_label(session.rules),
             date=session.date,
             names=len(session.roster),
             players=_(", ").join(session.players),
@@ -239,3 +241,108 @@ def variants(json_: JsonOpt = False) -> None:
         return
     for line in variants_lines(registry().values()):
         echo(line)
+
+
+@commands.command(
+    "rules",
+    cls=naming_games(_every_game),
+    help=_(
+        "The scoring rules as a player reads them, with every number in force: a game's (and "
+        "profile's), or those a session, a tournament or a club's rules file holds.\n\n"
+        "Example: scorepad rules french --profile fft --players 4"
+    ),
+)
+@handled
+def rules_command(
+    what: Annotated[
+        str,
+        typer.Argument(
+            metavar="GAME|FILE",
+            help=_("a game (french, troggu, piedmont), or a session, tournament or rules file"),
+            show_default=False,
+        ),
+    ],
+    profile: Annotated[
+        str | None, typer.Option("--profile", help=_("the game's rule profile, e.g. fft"))
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            help=_("the players at the table (default: every table size)"),
+            parser=ascii_int,
+            metavar="N",
+        ),
+    ] = None,
+    json_: JsonOpt = False,
+) -> None:
+    from pathlib import Path
+
+    from scorepad.cli.output import fitting
+    from scorepad.render.rules import rules_object, rules_page
+    from scorepad.variants import default_rules, get_variant
+
+    path = Path(what)
+    if path.exists() or what.lower().endswith(".toml") or os.sep in what:
+        if profile is not None:
+            raise ScorepadError([Problem("--profile", _("is for a game's rules, not a file's"))])
+        from scorepad.storage.rules_file import rules_in
+
+        game, rules, seated = rules_in(path)
+        v = get_variant(game)
+    else:
+        v = get_variant(what)
+        rules, seated = default_rules(v, profile), None
+    if players is not None and not v.min_players <= players <= v.max_players:
+        raise ScorepadError(
+            [
+                Problem(
+                    "--players",
+                    _("{name} is played by {lo} to {hi}, not {n}").format(
+                        name=v.name, lo=v.min_players, hi=v.max_players, n=players
+                    ),
+                )
+            ]
+        )
+    if json_:
+        echo_json(rules_object(v, rules))
+        return
+    echo(rules_page(v, rules, players or seated, fitting() or 80))
+
+
+@commands.command(
+    "recover",
+    cls=Command,
+    help=_(
+        "Finish a change of several files (a draw again, a rename over several files) that "
+        "was cut short in FOLDER, as its journal there says; until then the commands refuse "
+        "its files. Nothing else is touched; a journal that does not match the files is "
+        "refused.\n\nExample: scorepad recover club"
+    ),
+)
+@handled
+def recover(
+    folder: Annotated[
+        Path,
+        typer.Argument(
+            help=_("the folder holding the journal the error named"),
+            metavar="FOLDER",
+            show_default=False,
+        ),
+    ],
+) -> None:
+    from scorepad.storage.transaction import recover as finish
+
+    done = finish(folder)
+    if not done:
+        echo(_("{folder}: nothing to recover (no change was cut short here)").format(folder=folder))
+        return
+    run().saved.append(str(folder))
+    names = _(", ").join(os.path.relpath(p, os.path.realpath(folder)) for p in done)
+    echo(
+        ngettext(
+            "{folder}: finished the change cut short ({n} file: {files})",
+            "{folder}: finished the change cut short ({n} files: {files})",
+            len(done),
+        ).format(folder=folder, n=len(done), files=names)
+    )

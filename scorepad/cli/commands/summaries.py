@@ -67,6 +67,13 @@ HELP: dict[str, str] = {
         "mont: deals and matches won.\n\nExample: scorepad stats season/*.toml --since 2026"
         "-09-01 --player Anna"
     ),
+    "rating": N_(
+        "Who plays best, luck aside: each player's rating with its uncertainty, over one or "
+        "more session files of the same game (or a folder of them, a tournament's too).\n\n"
+        "Each deal weighs the contract and the bouts, and the strength of the partner and of "
+        "the opponents; passed deals and deals sat out count for nothing.\n\nExample: "
+        "scorepad rating season/ --player Anna"
+    ),
     "settle": N_(
         "The fewest payments that settle the evening (or the season): who pays whom.\n\nWit"
         "hout --rate, in the game's own unit (points or chips). Amounts are exact; with a"
@@ -100,6 +107,17 @@ HELP: dict[str, str] = {
     "variants": N_(
         "The games, their player counts, rule profiles and settings.\n\nExample: scorepad v"
         "ariants --json"
+    ),
+    "rules": N_(
+        "The scoring rules as a player reads them, with every number in force: a game's (and "
+        "profile's), or those a session, a tournament or a club's rules file holds.\n\n"
+        "Example: scorepad rules french --profile fft --players 4"
+    ),
+    "recover": N_(
+        "Finish a change of several files (a draw again, a rename over several files) that "
+        "was cut short in FOLDER, as its journal there says; until then the commands refuse "
+        "its files. Nothing else is touched; a journal that does not match the files is "
+        "refused.\n\nExample: scorepad recover club"
     ),
     "tournament": N_(
         "Club tournaments: rounds over several tables, a fair seat draw, one ranking.\n\nEa"

@@ -8,7 +8,16 @@ from typing import Annotated, Any, Optional
 import typer
 
 from scorepad.cli.base import Command, Group, family, naming_games
-from scorepad.cli.options import JsonOpt, NewNameArg, OldNameArg, ascii_int, ask, asking
+from scorepad.cli.options import (
+    JsonOpt,
+    NewNameArg,
+    OldNameArg,
+    RulesOpt,
+    ascii_int,
+    ask,
+    asking,
+    profile_or_club,
+)
 from scorepad.cli.output import echo, echo_json, handled, print_problems, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
@@ -103,10 +112,7 @@ def new(
         Optional[Path],  # noqa: UP045
         typer.Option("--players-file", help=_("a file with one name a line")),
     ] = None,
-    rules: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--rules", help=_("rule profile, e.g. seed or fft")),
-    ] = None,
+    rules: RulesOpt = None,
     date: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option("--date", help=_("the tournament's date, YYYY-MM-DD (default: today)")),
@@ -133,6 +139,7 @@ def new(
 
     from scorepad.tournament.model import new_tournament
 
+    profile, club = profile_or_club(rules)
     made = app.create(
         folder,
         partial(
@@ -141,14 +148,16 @@ def new(
             given.names,
             rounds=rounds,
             deals=deals,
-            profile=rules,
+            profile=profile,
             title=title.strip(),
             date=day,
             where=given.where,
             places=given.places,
+            club=club,
         ),
     )
     run().saved.append(str(folder))
+    from scorepad.render.rules import rules_label
     from scorepad.variants import get_variant
 
     echo(
@@ -161,7 +170,7 @@ def new(
         ).format(
             file=folder / "tournament.toml",
             game=_(get_variant(made.variant).title),
-            profile=made.profile,
+            profile=rules_label(made.rules),
             date=made.date,
             n=len(made.players),
             rounds=made.rounds,

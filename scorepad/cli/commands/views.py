@@ -21,9 +21,19 @@ from scorepad.cli.options import (
     ascii_int,
     complete_player,
 )
-from scorepad.cli.output import echo, echo_fit, echo_json, fitting, handled, print_problems
+from scorepad.cli.output import (
+    echo,
+    echo_fit,
+    echo_json,
+    fitting,
+    handled,
+    print_problems,
+    run,
+)
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
+from scorepad.model import Table
+from scorepad.rating import MIN_DEALS
 from scorepad.text import plural
 
 commands = family()
@@ -78,7 +88,7 @@ def standings(
     from scorepad.app.season import sessions_between
 
     past: list[Problem] = []  # a tournament's tables holding deals past their length
-    files, sessions = sessions_between(files, since, until, past=past)
+    files, sessions = sessions_between(files, since, until, notes=run().notes, past=past)
     _standings(files, sessions, json_, fmt, by_deal, league, rank_by, min_deals)
     if past:
         print_problems(past)
@@ -215,6 +225,7 @@ def stats_command(
         since,
         until,
         _("the files mix games ({which}): statistics add up one game at a time"),
+        run().notes,
         past,
     )
     out = stats_text.command_output(files, sessions, player, json_, fitting())
@@ -222,6 +233,84 @@ def stats_command(
     if past:
         print_problems(past)
         raise typer.Exit(1)
+
+
+@commands.command(
+    cls=Command,
+    help=_(
+        "Who plays best, luck aside: each player's rating with its uncertainty, over one or "
+        "more session files of the same game (or a folder of them, a tournament's too).\n\n"
+        "Each deal weighs the contract and the bouts, and the strength of the partner and of "
+        "the opponents; passed deals and deals sat out count for nothing.\n\nExample: "
+        "scorepad rating season/ --player Anna"
+    ),
+)
+@handled
+def rating(
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            help=_("session files, or a folder of them; default: $SCOREPAD_FILE"),
+            metavar="FILE...|DIR",
+            envvar="SCOREPAD_FILE",
+            show_default=False,
+            show_envvar=False,
+        ),
+    ],
+    json_: JsonOpt = False,
+    player: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--player",
+            metavar="NAME",
+            help=_("one player's rating and what the last deals changed"),
+            autocompletion=complete_player,
+        ),
+    ] = None,
+    as_of: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--as-of", metavar="YYYY-MM-DD", help=_("the ratings as they stood on that date")
+        ),
+    ] = None,
+    min_deals: Annotated[
+        int,
+        typer.Option(
+            "--min-deals",
+            parser=ascii_int,
+            metavar="N",
+            help=_("deals rated before a rating is shown"),
+        ),
+    ] = MIN_DEALS,
+    fmt: FormatOpt = "simple",
+) -> None:
+    from scorepad.app.season import season_in_order
+    from scorepad.rating import explain, rate
+    from scorepad.render import rating as shown
+    from scorepad.variants import get_variant
+
+    names, sessions = season_in_order(
+        files, as_of, _("the files mix games ({which}): ratings rate one game at a time")
+    )
+    found = rate(sessions)
+    title = _(get_variant(found.variant).title)
+    if player is None:
+        if json_:
+            echo_json(shown.ratings_object(found, min_deals))
+        else:
+            echo(shown.ratings_text(found, title, len(sessions), min_deals, fmt, fitting()))
+        return
+    table = Table(found.variant, tuple(sorted(p.name for p in found.players)), {})
+    try:
+        name = table.resolve(player, _("player"))
+    except ScorepadError as err:
+        raise ScorepadError([Problem("--player", p.what) for p in err.problems]) from None
+    rated = next(p for p in found.players if p.name == name)
+    steps = explain(sessions, name)
+    if json_:
+        echo_json(shown.player_object(found, rated, min_deals, steps, sessions, names))
+    else:
+        echo(shown.player_text(rated, title, min_deals, steps, sessions, names, fitting()))
 
 
 @commands.command(

@@ -11,10 +11,12 @@ from decimal import Decimal
 from typing import Any
 
 from scorepad.cards import PileCount
+from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import plural
 from scorepad.variants.base import (
+    Contest,
     DeclarerGame,
     Field,
     fool_fields,
@@ -24,6 +26,7 @@ from scorepad.variants.base import (
 )
 from scorepad.variants.french import reading, scoring
 from scorepad.variants.french.checks import excuse_sides, owed_by, slam_fits
+from scorepad.variants.french.club import club_problems
 from scorepad.variants.french.entry import (
     CONTRACT_ALIASES,
     CONTRACT_WORDS,
@@ -129,6 +132,13 @@ class French(DeclarerGame):
                     usual=("given", "made"),  # the exchange made as usual changes nothing
                     enter_means=N_(" (Enter: exchanged as usual)"),
                 ),
+                Field(
+                    "misere",
+                    "--misere",
+                    "players",
+                    "who declared a misère (where the rules play it)",
+                    label=N_("misère"),
+                ),
             ),
             {
                 "contract": N_("contract"),
@@ -140,6 +150,7 @@ class French(DeclarerGame):
                 "side": N_("whose pile is it"),
                 "petit_au_bout": N_("petit au bout, won by"),
                 "slam": N_("slam: which side took every trick"),
+                "misere": N_("misère declared by (names, comma-separated)"),
             },
         ),
         {
@@ -156,6 +167,7 @@ class French(DeclarerGame):
             "petit_au_bout": N_("petit au bout"),
             "slam": N_("slam"),
             "slam_announced": N_("slam announced"),
+            "misere": N_("misère"),
         },
     )
 
@@ -189,6 +201,20 @@ class French(DeclarerGame):
             "json": {"bouts": counted.bouts},
         }
 
+    def contest(
+        self, e: FrenchEntry, outcome: Outcome, rules: Mapping[str, Setting]
+    ) -> Contest | None:
+        """The taker (and the called partner) against the defence; the contract, and the
+        target the bouts set, are the deal's difficulty, and the margin the points over the
+        target."""
+        needed = outcome.needed
+        if needed is None:
+            return None  # a pass, a cancelled deal
+        side = e.attackers()
+        others = tuple([p for p in outcome.scores if p not in side])
+        margin = int(outcome.points or 0) - needed
+        return Contest(side, others, CONTRACT_WORDS[e.contract], needed, margin, outcome.result)
+
     def questions(
         self, raw: Mapping[str, Any], entry: FrenchEntry | None, table: Table
     ) -> list[str]:
@@ -205,6 +231,8 @@ class French(DeclarerGame):
         ):  # the cards allow a slam
             keys.append("slam")
         keys.append("fool_exchange")
+        if table.rules.get("misere"):
+            keys.append("misere")
         return keys
 
     def marks(self, e: FrenchEntry, outcome: Outcome) -> list[str]:
@@ -227,7 +255,16 @@ class French(DeclarerGame):
             marks.append(_("Excuse owed"))
         elif e.fool_exchange == "lost":
             marks.append(_("Excuse lost"))
+        marks += [_("misère {player}").format(player=player) for player in e.misere]
         return marks
+
+    def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
+        return club_problems(rules)
+
+    def rules_text(self, rules: Mapping[str, Setting], players: int | None) -> list[str]:
+        from scorepad.variants.french.rules_text import rules_text
+
+        return rules_text(rules, players)
 
     def describe(self, e: FrenchEntry) -> str:
         if e.contract in NO_SCORE:

@@ -3,6 +3,7 @@ use for them), the targets, handfuls, the rules' profiles, and a deal's entry.""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -93,6 +94,21 @@ REPLACES = {
     "alone": ("partner",),
 }
 
+#: the club variants (../shared/rules/french.md, "Club variants"), each at the value every
+#: file before them played by (file format 6 added them): the contracts' multipliers, the
+#: margin's rounding step (1: to the point), the trumps a handful needs at each table size,
+#: a declared misère and its value
+CLUB: dict[str, Setting] = {
+    **{f"multiplier_{c.replace('-', '_')}": m for c, m in MULTIPLIERS.items()},
+    "rounding": 1,
+    **{
+        f"handful_{name}_trumps_{n}": trumps
+        for n, levels in HANDFUL_THRESHOLDS.items()
+        for name, trumps in zip(HANDFUL_NAMES, levels, strict=True)
+    },
+    "misere": False,
+    "misere_value": 10,
+}
 SEED: dict[str, Setting] = {
     "base": 25,
     "handful_simple": 20,
@@ -107,8 +123,28 @@ SEED: dict[str, Setting] = {
     # an announced slam that fails while the defence takes every trick: both penalties
     # (true), or only the announced slam's failure (false)
     "slam_penalties_add": True,
+    **CLUB,
 }
 FFT: dict[str, Setting] = {**SEED, "petit_au_bout_multiplied": True, "slam_announced_failed": 200}
+#: the rounding steps a club may choose: to the point, to 5, to 10
+ROUNDING = (1, 5, 10)
+
+
+def multiplier(rules: Mapping[str, Setting], contract: str) -> int:
+    """The contract's multiplier m under these rules."""
+    return int(rules[f"multiplier_{contract.replace('-', '_')}"])
+
+
+def handful_thresholds(rules: Mapping[str, Setting], n: int) -> tuple[int, int, int]:
+    """The trumps a simple, double and triple handful need with `n` players."""
+    simple, double, triple = (int(rules[f"handful_{name}_trumps_{n}"]) for name in HANDFUL_NAMES)
+    return simple, double, triple
+
+
+def rounded_margin(diff: int, step: int) -> int:
+    """The margin rounded to the nearest multiple of `step`, a half step up (step 10: 14 → 10,
+    15 → 20)."""
+    return (2 * diff + step) // (2 * step) * step
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +168,7 @@ class FrenchEntry:
     fool: str | None = None
     fool_winner: str | None = None
     fool_exchange: str | None = None
+    misere: tuple[str, ...] = ()  # who declared a misère (where the rules play it)
 
     @property
     def redealt(self) -> bool:

@@ -22,17 +22,18 @@ from scorepad.variants.french.checks import (
     check_counts,
     check_fool,
 )
+from scorepad.variants.french.club import read_misere, saved_misere
 from scorepad.variants.french.entry import (
     CONTRACT_ALIASES,
     CONTRACTS,
     DECK,
-    HANDFUL_THRESHOLDS,
     MAX_TRUMPS,
     NO_SCORE,
     SIDE_ALIASES,
     SIDES,
     TOTAL,
     FrenchEntry,
+    handful_thresholds,
 )
 from scorepad.variants.reader import NotAsSaved, Reader, Saved, fool_event_complete
 
@@ -156,6 +157,7 @@ def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> French
         bouts = None
 
     handfuls = read_handfuls(r, n)
+    misere = read_misere(r, handfuls)
     petit = r.choice("petit_au_bout", SIDES, SIDE_ALIASES)
     slam = r.choice("slam", SIDES, SIDE_ALIASES)
     announced = r.flag("slam_announced")
@@ -179,6 +181,7 @@ def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> French
         fool=fool,
         fool_winner=fool_winner,
         fool_exchange=exchange,
+        misere=misere,
     )
     implied = (
         exchange == "owed" and slam is not None and not r.has("fool") and not r.has("fool_winner")
@@ -224,7 +227,8 @@ def saved_entry(variant: Variant, saved: Saved) -> FrenchEntry:
     handfuls: tuple[tuple[str, int], ...] = ()
     if written is not None:  # a few deals in a hundred
         handfuls = tuple((saved.name(name), trumps) for name, trumps in written.items())
-        simple, most = HANDFUL_THRESHOLDS[n][0], min(MAX_TRUMPS, tricks_in_deal(n))
+        simple = handful_thresholds(saved.table.rules, n)[0]
+        most = min(MAX_TRUMPS, tricks_in_deal(n))
         if (
             any(
                 trumps.__class__ is not int or not simple <= trumps <= most
@@ -250,6 +254,7 @@ def saved_entry(variant: Variant, saved: Saved) -> FrenchEntry:
         fool=saved.player("fool"),
         fool_winner=saved.player("fool_winner"),
         fool_exchange=saved.word("fool_exchange", ("given", "owed", "lost")),
+        misere=saved_misere(saved),
     )
     event = (entry.fool, entry.fool_winner, entry.fool_exchange)
     if event != (None, None, None):
@@ -283,7 +288,7 @@ def read_handfuls(r: Reader, n: int) -> tuple[tuple[str, int], ...]:
             items.append((name, trumps))
     else:
         bad(_("handfuls must be PLAYER:TRUMPS, not {value}").format(value=shown(value)))
-    simple = HANDFUL_THRESHOLDS[n][0]
+    simple = handful_thresholds(r.table.rules, n)[0]
     hand = tricks_in_deal(n)
     most = min(MAX_TRUMPS, hand)  # a hand of 15 or 18 cards can't show 22 trumps
     why_most = _(", and a hand holds {hand} cards").format(hand=hand) if hand < MAX_TRUMPS else ""
@@ -351,5 +356,6 @@ def entry_to_raw(e: FrenchEntry) -> dict[str, Any]:
             ("fool", e.fool),
             ("fool_winner", e.fool_winner),
             ("fool_exchange", e.fool_exchange),
+            ("misere", list(e.misere) or None),
         ]
     )

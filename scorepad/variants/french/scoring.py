@@ -22,15 +22,16 @@ from scorepad.variants.french.entry import (
     CONTRACT_NAMES,
     DECK,
     HANDFUL_NAMES,
-    HANDFUL_THRESHOLDS,
     HANDFUL_WORDS,
-    MULTIPLIERS,
     NO_SCORE,
     PILE_NAMES,
     SIDE_NAMES,
     TARGETS,
     TOTAL,
     FrenchEntry,
+    handful_thresholds,
+    multiplier,
+    rounded_margin,
 )
 
 
@@ -97,7 +98,7 @@ def score(variant: Variant, e: FrenchEntry, table: Table, explain: bool = True) 
         )
     rules = table.rules
     assert e.taker is not None
-    m = MULTIPLIERS[e.contract]
+    m = multiplier(rules, e.contract)
     points, bouts, lines = attack_points(e, explain)
     if explain and e.fool_exchange == "lost":
         lines.append(
@@ -122,6 +123,8 @@ def score(variant: Variant, e: FrenchEntry, table: Table, explain: bool = True) 
         )
     diff = int(abs(used - target))
     s = 1 if made else -1
+    step = int(rules["rounding"])
+    margin = rounded_margin(diff, step)
     if explain:
         who = _(CONTRACT_NAMES[e.contract])
         head = _("{who} (×{m}) by {taker}").format(who=who, m=m, taker=e.taker)
@@ -144,13 +147,19 @@ def score(variant: Variant, e: FrenchEntry, table: Table, explain: bool = True) 
                 diff=diff,
             )
         )
-
+        if margin != diff:
+            lines.append(
+                _("{diff} rounded to the nearest {step} (a half step up): {margin}").format(
+                    diff=diff, step=step, margin=margin
+                )
+            )
+    diff = margin
     base = int(rules["base"])
     total = s * (base + diff) * m
     terms = []  # with `explain`: the bonuses' terms, after the contract's
     handful = 0
     for player, trumps in e.handfuls:
-        level = sum(1 for t in HANDFUL_THRESHOLDS[len(players)] if trumps >= t) - 1
+        level = sum(1 for t in handful_thresholds(rules, len(players)) if trumps >= t) - 1
         value = int(rules[f"handful_{HANDFUL_NAMES[level]}"])
         handful += value
         if explain:
@@ -184,6 +193,18 @@ def score(variant: Variant, e: FrenchEntry, table: Table, explain: bool = True) 
         terms.insert(0, f"{sign_of}({base} + {diff}) × {m} = {sign_of}{(base + diff) * m}")
         payer = _("each defender pays") if d >= 0 else _("each defender receives")
         lines.append("; ".join(terms) + f" → {payer} {abs(d)}")
+    bonus = int(rules["misere_value"])
+    for player in e.misere:  # a personal bonus from each other seated player, never multiplied
+        for other in players:
+            scores[other] -= bonus
+        scores[player] += bonus * len(players)
+        if explain:
+            lines.append(
+                _("misère {player}: {bonus} from each other player").format(
+                    player=player, bonus=bonus
+                )
+            )
+    if explain:
         lines.append(scores_line(scores))
     return check_outcome(
         variant,
@@ -191,6 +212,7 @@ def score(variant: Variant, e: FrenchEntry, table: Table, explain: bool = True) 
             result="made" if made else "failed",
             scores=scores,
             points=used,
+            needed=target,
             declarer=e.taker,
             made=made,
             explain=tuple(lines) if explain else (),

@@ -17,6 +17,7 @@ from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, shown
 from scorepad.variants.base import (
+    Contest,
     DeclarerGame,
     Field,
     fool_fields,
@@ -191,6 +192,18 @@ class Troggu(DeclarerGame):
         bid = _(BID_WORDS[e.bid])
         return _("forced {bid} {team}").format(bid=bid, team=team) if e.forced else f"{bid} {team}"
 
+    def contest(
+        self, e: TrogguEntry, outcome: Outcome, rules: Mapping[str, Setting]
+    ) -> Contest | None:
+        """The Tappist (and the partner at 7–8) against the others; the bid, and whether
+        the game was forced, set its difficulty. A misère has no sides: None."""
+        if outcome.points is None or outcome.needed is None:
+            return None  # a misère
+        side = e.team()
+        others = tuple([p for p in outcome.scores if p not in side])
+        margin = int(outcome.points) - outcome.needed
+        return Contest(side, others, BID_WORDS[e.bid], int(e.forced), margin, outcome.result)
+
     # --- scoring ---------------------------------------------------------------------------
 
     def team_points(self, e: TrogguEntry, explain: bool = True) -> tuple[Decimal, list[str]]:
@@ -221,6 +234,11 @@ class Troggu(DeclarerGame):
                 )
             ]
         return []
+
+    def rules_text(self, rules: Mapping[str, Setting], players: int | None) -> list[str]:
+        from scorepad.variants.troggu.rules_text import rules_text
+
+        return rules_text(rules, players)
 
     @property
     def stats(self) -> Any:  # a `variants.figures.GameStats`, checked where it is made
