@@ -82,6 +82,8 @@ def test_the_league_and_the_stats_count_what_the_tournament_counts(cli, quick_dr
     assert _totals(cli.json("standings", *files)) == _totals(ranking)
     played = {p["name"]: p["played"] for p in league["players"]}
     assert played == {p["name"]: p["played"] for p in ranking["players"]}
+    rated = cli.json("rating", *files, "--min-deals", "0")  # the ratings too
+    assert rated == cli.json("rating", "cup", "--min-deals", "0")
     counted = {p["name"]: p["counted"] for p in cli.json("stats", *files)["players"]}
     assert counted == {p["name"]: p["counted"] for p in ranking["players"]} == dict.fromkeys(
         NAMES, 12

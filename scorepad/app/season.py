@@ -162,7 +162,7 @@ def season_in_order(
         else:
             plain += stored.folder_files(path)
     names += map(str, plain)
-    sessions += load_all(plain)
+    sessions += as_counted(plain, load_all(plain))  # a tournament's table, as it counts
     if not sessions:
         raise ScorepadError([Problem(", ".join(map(str, paths)), _("no session to read"))])
     pairs = season.in_order(*zip(*season.between(names, sessions, None, high, mixed), strict=True))
