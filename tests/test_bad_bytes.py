@@ -35,6 +35,8 @@ BASE: dict[str, list[str | tuple[str, str]]] = {
     "settle": ["f.toml"],
     "report": ["f.toml"],
     "count": [("cards", "21"), "--variant", "french"],
+    "rules": [("GAME|FILE", "french")],
+    "rating": ["f.toml"],
     "tournament new": ["cup2", "--variant", "french", "--players", "A,B,C,D", "--rounds", "1",
                        "--deals", "4"],
     "tournament draw": ["cup"],
