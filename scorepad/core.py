@@ -57,6 +57,32 @@ def new_session(
     problems: list[Problem] = []
     check_seats(seats, variant)
     check_roster_size(list(players), seats)
+    most = variant.max_players
+    if seats is None and most < len(players) <= MAX_ROSTER:  # a roster larger than the table
+        lo = variant.min_players
+        count = f"{lo}" if lo == most else _("{lo} to {hi}").format(lo=lo, hi=most)
+        out = len(players) - most
+        raise ScorepadError(
+            [
+                Problem(
+                    "players",
+                    ngettext(
+                        "{variant} is played by {count} players, not {players}: for a roster "
+                        "larger than the table give {option} {seats} ({out} sits out each deal)",
+                        "{variant} is played by {count} players, not {players}: for a roster "
+                        "larger than the table give {option} {seats} ({out} sit out each deal)",
+                        out,
+                    ).format(
+                        variant=variant.name,
+                        count=count,
+                        players=len(players),
+                        option="--seats",
+                        seats=most,
+                        out=out,
+                    ),
+                )
+            ]
+        )
     names = check_players(
         list(players),
         variant.name,

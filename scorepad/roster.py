@@ -158,6 +158,48 @@ def _changed(session: Session, changes: list[Change], seats: int | None) -> Chan
     return Changed(after.seated(plan), n, plan.next)
 
 
+def last_change(session: Session) -> tuple[Change, ...]:
+    """The roster change recorded after the last deal (a join or a leave, with the table's
+    new size when it came with one): the last record, which `undo` takes back before any
+    deal; () when the last record is a deal."""
+    n, changes = len(session.deals) + 1, session.changes
+    if not changes or changes[-1].from_deal != n:
+        return ()
+    with_size = (
+        isinstance(changes[-1], Resize)
+        and len(changes) > 1
+        and changes[-2].from_deal == n
+        and not isinstance(changes[-2], Resize)
+    )
+    return changes[-2:] if with_size else changes[-1:]
+
+
+def take_back(session: Session) -> Session:
+    """The session without its `last_change` (the deals are before it: none changes)."""
+    changes = session.changes[: len(session.changes) - len(last_change(session))]
+    seats = session.seats
+    if not changes and seats == len(session.roster):
+        seats = None  # a seat for everyone, as `new` writes it
+    return replace(session, changes=changes, seats=seats)
+
+
+def said(changes: Sequence[Change]) -> str:
+    """A roster change in words: "Elsa joins from deal 7, the table has 5 seats"."""
+    words = []
+    for c in changes:
+        if isinstance(c, Join):
+            words.append(_("{name} joins from deal {n}").format(name=c.name, n=c.from_deal))
+        elif isinstance(c, Leave):
+            words.append(_("{name} leaves from deal {n}").format(name=c.name, n=c.from_deal))
+        else:
+            words.append(
+                ngettext(
+                    "the table has {seats} seat", "the table has {seats} seats", c.seats
+                ).format(seats=c.seats)
+            )
+    return _(", ").join(words)
+
+
 def describe(changed: Changed) -> str:
     """ "from deal 7: 6 people at a 4-seat table (Anna deals and sits out, and 1 more)"."""
     p = changed.next

@@ -149,7 +149,7 @@ def test_a_guided_edit_offers_the_misères_as_they_were(cli, tmp_path):
     cli("deal", path, "-c", "garde", "-t", "Anna", "-p", "47", "-b", "2", "--misere", "Bruno",
         "--misere", "Chloé")  # fmt: skip
     before = cli.json("history", path)
-    out, code = on_a_terminal(["edit", path, "1"], [b"\r"] * 12, env={"NO_COLOR": "1"})
+    out, code = on_a_terminal(["edit", path, "1"], [b"\r"] * 11, env={"NO_COLOR": "1"})
     assert code == 0 and "Misère declared by (names, comma-separated) [Bruno, Chloé]:" in out
     assert cli.json("history", path) == before
 

@@ -388,3 +388,94 @@ def test_guided_entrys_modules_import_one_way():
         tree = ast.parse((app / f"{name}.py").read_text(encoding="utf-8"))
         taken = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         assert not {f"scorepad.app.{m}" for m in never} & taken, name
+
+
+# --- `?` at every question lists every answer it takes ------------------------------------
+
+
+def test_a_question_mark_at_every_question_lists_its_answers(cli):
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke", "Emil"])
+    out = cli("deal", path, "-i", input=answers(
+        "?", "",            # dealer
+        "?", "g",           # contract
+        "?", "b",           # taker
+        "?", "c",           # partner
+        "?", "47",          # points
+        "?", "2",           # bouts
+        "?", "note",        # anything else
+        "?", "late table",  # the note
+        "pab",              # anything else: petit au bout, as history writes it
+        "?", "a",           # petit au bout
+        "", "?", "n",       # nothing else; save: ?, then n
+        "?", "",            # change which answer: ?, then Enter drops the deal
+    )).stdout
+    assert "players: 1 Anna, 2 Bruno, 3 Chloé, 4 Daisuke, 5 Emil" in out  # dealer, taker
+    assert "answers: p = petite, g = garde" in out
+    assert "or: alone (the declarer plays alone)" in out
+    assert "answers: a number, or the cards of a pile (e.g. 21 1 EX KH" in out
+    assert "answers: a whole number" in out
+    assert "answers: n (nothing else), y (each in turn), or one of: handful, petit au bout " \
+        "(pab), slam, Excuse, note (or any unique beginning)" in out
+    assert "answers: any text" in out
+    assert "answers: a = attack, d = defence" in out
+    assert "answers: y (or Enter): save it; n: change one answer, or drop the deal; <: go " \
+        "back one answer" in out
+    assert "answers: dealer, contract, taker, partner, points, bouts, petit au bout, note " \
+        "(or any unique beginning); Enter: drop the deal" in out
+    assert out.count("Garde (×2) by Bruno") == 1  # `?` at Save: the deal is not shown again
+    assert "✗" not in out, out
+
+
+def test_a_question_mark_at_anything_else_in_play_lists_the_dealer_and_the_note(cli):
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    out = cli("play", path, "-i", input=answers(
+        "g", "b", "47", "2", "?", "dealer", "chl", "", "", "q")).stdout
+    assert "or one of: handful, petit au bout (pab), slam, Excuse, note, dealer" in out
+    [deal] = cli.json("history", path)
+    assert deal["dealer"] == "Chloé"
+
+
+def test_pab_at_anything_else_is_petit_au_bout(cli):
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    out = cli("play", path, "-i", input=answers("g", "b", "47", "2", "pab", "d", "", "", "q")
+              ).stdout
+    assert "Petit au bout, won by" in out and "✗" not in out
+    [deal] = cli.json("history", path)
+    assert deal["petit_au_bout"] == "defence"
+
+
+def test_a_question_mark_at_yes_no_and_each_players_points(cli):
+    path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario"])
+    out = cli("deal", path, "-i", input=answers("", "m", "?", "40", "30", "20", "14", "", "?", "y")
+              ).stdout
+    assert "answers: a number (or NAME=X: either player's points)" in out
+    assert "answers: y (or Enter): save it" in out
+    pm = cli.new("p.toml", "piedmont", ["Marco", "Luca"])
+    out = cli("deal", pm, "-i", input=answers("", "?", "45", "y")).stdout
+    assert "or the cards of the pile (e.g. 21 1 EX KH; low cards may be left out)" in out
+    out = cli("play", pm, "-i", input=answers("u", "?", "n", "q")).stdout
+    assert "Undo deal 1? [y/N]: " in out and "  kept" in out
+    assert "answers: y (yes) or n (no); Enter takes the capital one" in out
+
+
+# --- a pile's cards are checked before its size is asked; a refused answer is no default ----
+
+
+@pytest.mark.parametrize("game", ["troggu", "french"])
+def test_a_bad_card_is_refused_before_the_piles_size_is_asked(cli, game):
+    path = cli.new("t.toml", game, ["Anna", "Bruno", "Chloé", "Dario"])
+    first = "t" if game == "troggu" else "g"
+    out = cli("deal", path, "-i", input=answers("", first, "an", "21 1 ZZ KH"), ok=False).stdout
+    assert "✗ cards: 'ZZ' is not a card notation" in out
+    assert "Cards in that pile" not in out  # never asked for the pile of a bad card
+
+
+def test_a_piles_size_refused_is_not_offered_again(cli):
+    path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario"])
+    out = cli("deal", path, "-i", input=answers("", "t", "an", "EX", "", "14", "", "", "y")
+              ).stdout
+    assert "Cards in that pile [1]: " in out  # offered once: as many as listed
+    assert "✗ the Tappist's pile cannot hold 1 card" in out
+    assert out.count("Cards in that pile [1]") == 1, out  # refused: not offered again
+    [deal] = cli.json("history", path)
+    assert deal["pile"] == 14

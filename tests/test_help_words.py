@@ -56,3 +56,26 @@ def test_japanese_headings(words):
         assert "\nコマンド:\n" in text
     else:
         assert "\n引数:\n" in text
+
+
+def test_a_repeatable_option_says_so_once():
+    """`--out NAME … (repeatable)`, never `(repeat; …) (repeatable)`, in every command."""
+    import typer
+
+    from scorepad.cli import app
+
+    root = typer.main.get_command(app)
+    ctx = root.make_context("scorepad", ["--help"], resilient_parsing=True)
+    todo, seen = [root], 0
+    while todo:
+        command = todo.pop()
+        if hasattr(command, "list_commands"):
+            todo += [command.get_command(ctx, name) for name in command.list_commands(ctx)]
+            continue
+        for param in command.get_params(ctx):
+            record = param.get_help_record(ctx)
+            said = record[1].lower() if record else ""
+            assert said.count("repeat") <= 1, record
+            seen += "repeat" in said
+    assert seen >= 5  # --out, --points, --handful, --set, --late, …
+    assert "--out NAME" in help_of(["deal"], "en")

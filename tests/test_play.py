@@ -147,20 +147,20 @@ def test_leaving_play_prints_the_evenings_standings(tmp_path):
     assert "rank" in after_q and "Bruno" in after_q and "+186" in after_q
 
 
-def test_a_plain_deal_takes_a_dozen_keystrokes(cli):
-    """A 12-deal evening typed into play: keystrokes per deal, counted (see the README)."""
+def test_a_plain_deal_takes_eleven_keystrokes(cli):
+    """A 12-deal evening typed into play: keystrokes per deal, counted (see docs/play.md)."""
     path = cli.new("f.toml", "french", PLAYERS)
-    def plain(points):  # Enter, contract, taker, points, bouts, nothing else, save
-        return ["", "g", "b", str(points), "2", "", ""]
+    def plain(points):  # the contract between deals, taker, points, bouts, nothing else, save
+        return ["g", "b", str(points), "2", "", ""]
 
     def full(points):  # and a handful, the petit au bout, no slam, the Excuse as usual
-        return ["", "gs", "an", str(points), "2", "y", "Anna:10", "a", "", "", ""]
+        return ["gs", "an", str(points), "2", "y", "Anna:10", "a", "", "", ""]
 
     script = [a for i in range(6) for a in (*plain(41 + i), *full(50 + i))] + ["q"]
     result = cli("play", path, "-i", input="\n".join(script) + "\n")
     assert result.stdout.count("saved deal") == 12, result.stdout[-2000:]
     keystrokes = lambda answers: sum(len(a) + 1 for a in answers)  # noqa: E731
-    assert keystrokes(plain(47)) == 12 and keystrokes(full(47)) == 27
+    assert keystrokes(plain(47)) == 11 and keystrokes(full(47)) == 26
     deals = cli.json("history", path)
     assert deals[0]["scores"]["Bruno"] == 3 * (25 + 0) * 2
     assert deals[1]["handfuls"] == {"Anna": 10} and deals[1]["petit_au_bout"] == "attack"
@@ -323,3 +323,143 @@ def test_prompts_explanations_and_errors_wrap_at_word_boundaries(tmp_path, colum
             assert joined not in words, (a, b)
     assert "opponents" in " ".join(lines) or lang == "ja"
     assert len(storage.load(path).deals) == 1
+
+
+# --- between deals: command letters win, anything else starts a deal ----------------------
+
+
+def lines(*typed: str) -> str:
+    return "\n".join(typed) + "\n"
+
+
+def test_a_contract_typed_between_deals_starts_the_deal_with_it(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    out = cli("play", path, "-i", input=lines("g", "b", "47", "2", "", "", "gs", "c", "50",
+                                              "2", "", "", "q")).stdout
+    assert "is not a command" not in out
+    assert "Contract (p/g/gs/gc/pass/c): g\n" in out  # the answer typed between deals, shown
+    assert [d["contract"] for d in cli.json("history", path)] == ["garde", "garde-sans"]
+
+
+def test_command_letters_win_between_deals(cli):
+    """`c` is the chart, not cancelled; `s`, `h`, `u` their commands; Troggu's `s` too."""
+    path = cli.new("t.toml", "troggu", ["Anna", "Bruno", "Chloé", "Dario"])
+    out = cli("play", path, "-i", input=lines("c", "s", "h", "u", "q")).stdout
+    assert "no deals yet: nothing to draw" in out and "no deals to undo" in out
+    assert "Bid" not in out and cli.json("history", path) == []
+
+
+def test_a_word_that_is_no_answer_starts_a_deal_and_is_refused_there(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    out = cli("play", path, "-i", input=lines("xyz", "pass", "", "q")).stdout
+    assert "✗ contract 'xyz' is not one of" in out
+    assert [d["contract"] for d in cli.json("history", path)] == ["pass"]
+
+
+# --- Ctrl-D inside a deal ------------------------------------------------------------------
+
+
+def test_ctrl_d_in_a_deal_drops_it_and_a_second_leaves_with_the_standings(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    out = cli("play", path, "-i", input=lines("g", "b", "47", "2", "", "", "p", "c")).stdout
+    assert "deal dropped; nothing was saved (Ctrl-D again or q leaves)" in out
+    assert "best deal" in out.split("Ctrl-D again")[1]  # the standings, on leaving
+    assert len(cli.json("history", path)) == 1
+
+
+def test_ctrl_d_in_a_deal_on_a_terminal_returns_to_the_prompt(tmp_path):
+    path = tmp_path / "evening.toml"
+    _new(path)
+    out, code = on_a_terminal(["play", str(path)], [
+        b"g\r", b"b\r", b"47\r", b"2\r", b"\r", b"\r",
+        b"g\r", b"\x04", b"s\r", b"\x04"])  # a deal dropped, the standings, then play left
+    out = uncoloured(out)
+    assert code == 0, out
+    assert "deal dropped; nothing was saved (Ctrl-D again or q leaves)" in out
+    assert out.count("best deal") == 2  # `s`, then the standings on leaving
+    assert len(storage.load(path).deals) == 1
+
+
+# --- an edit confirmed as a new deal is -----------------------------------------------------
+
+
+def test_n_at_save_the_new_deal_asks_which_answer_to_change(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    out = cli("play", path, "-i", input=lines(
+        "g", "b", "47", "2", "", "",
+        "e 1 points 52", "n", "bo", "3", "?", "", "q")).stdout
+    assert "Save the new deal 1? [Y/n]: " in out and "  not saved" not in out
+    assert "Change which answer? (dealer, contract, taker, points, bouts; Enter: keep the " \
+        "deal as it was): " in out
+    assert "answers: y (or Enter): save it; n: change one answer, or keep the deal as it " \
+        "was; <: go back one answer" in out
+    [deal] = cli.json("history", path)
+    assert (deal["points"], deal["bouts"]) == (52, 3)
+
+
+def test_enter_at_change_which_answer_keeps_the_deal_as_it_was(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    cli("deal", path, "-c", "g", "-t", "b", "-p", "47", "-b", "2")
+    before = path.read_bytes()
+    out = cli("play", path, "-i", input=lines("e 1 points 52", "n", "", "q")).stdout
+    assert "  not saved" in out and path.read_bytes() == before
+
+
+def test_guided_edit_n_at_save_asks_which_answer_to_change(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    cli("deal", path, "-c", "g", "-t", "b", "-p", "47", "-b", "2")
+    out = cli("edit", path, "1", "-i", input=lines(
+        "", "", "", "50", "", "", "", "", "",  # every question, old answers kept but one
+        "n", "tak", "ch", "y")).stdout
+    assert "Change which answer?" in out and "not saved" not in out
+    [deal] = cli.json("history", path)
+    assert (deal["taker"], deal["points"]) == ("Chloé", 50)
+
+
+# --- undo: the last record, a roster change included ------------------------------------
+
+
+def test_u_takes_back_a_mistaken_join_or_leave(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    out = cli("play", path, "-i", input=lines(
+        "g", "b", "47", "2", "", "",
+        "j Emil", "u", "y",
+        "l Daisuke seats 3", "u", "y", "q")).stdout
+    assert "Undo the roster change (Emil joins from deal 2)? [y/N]: " in out
+    assert "took back the roster change: Emil joins from deal 2" in out
+    assert "took back the roster change: Daisuke leaves from deal 2, the table has 3 seats" in out
+    assert cli.json("history", path)[0]["contract"] == "garde"  # the deal is kept
+    session = storage.load(path)
+    assert session.changes == () and session.fixed
+
+
+def test_undo_names_a_passed_deal_plainly(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    cli("deal", path, "-c", "pass")
+    cli("deal", path, "-c", "c")
+    out = cli("undo", path).stdout
+    assert "removed deal 2 (dealt by Bruno): cancelled; Anna 0" in out
+    assert "cancelled, cancelled" not in out
+    assert "pass, passed" not in cli("undo", path).stdout
+    lined = cli("play", path, input="--contract pass\n").stdout
+    assert "deal 1 (Anna): pass; Anna 0" in lined
+
+
+def test_the_undo_command_takes_back_a_join_before_the_last_deal(cli):
+    path = cli.new("f.toml", "french", PLAYERS)
+    cli("deal", path, "-c", "pass")
+    cli("join", path, "Emil")
+    out = cli("undo", path).stdout
+    assert "took back the roster change: Emil joins from deal 2" in out
+    assert len(cli.json("history", path)) == 1
+    assert "removed deal 1" in cli("undo", path).stdout
+
+
+# --- messages at the table ------------------------------------------------------------------
+
+
+def test_a_rename_refused_in_play_names_no_option_variable(cli):
+    path = cli.new("f.toml", "french", [*PLAYERS, "Gaston"])
+    out = cli("play", path, "-i", input=lines("r gaston Anna", "r gastn Fritz", "q")).stdout
+    assert "✗ 'Anna' is already a player" in out
+    assert "NEW" not in out and "OLD" not in out, out

@@ -127,8 +127,10 @@ def test_an_edit_in_play_is_shown_again_when_the_file_changed_meanwhile(tmp_path
     assert out.count("Save the new deal 1? [Y/n]") == 2
     assert "the file was changed by another scorepad meanwhile: Fumiko joined" in out
     assert "saved the new deal 1" in out
-    # the undo was shown deal 1 and the last deal is now another: nothing undone
-    assert "the last deal was changed by another scorepad: nothing undone" in out
+    # the undo was shown the last record, Fumiko's arrival, and a deal came after it
+    # meanwhile: nothing undone
+    assert "Undo the roster change (Fumiko joins from deal 2)? [y/N]" in out
+    assert "the last record was changed by another scorepad: nothing undone" in out
     assert [d.entry.points for d in storage.load(path).deals] == [60, 40]
     # `s` reads the file as it is now: the deal recorded meanwhile is counted
     standings = out[out.rindex("rank"):]
@@ -191,3 +193,52 @@ def test_a_dealer_named_who_left_meanwhile_is_asked_again(tmp_path):
     assert "Dealer [Anna]" in out.split("Bruno left")[1]
     assert "saved as deal 1" in out
     assert _deals(path) == [("Anna", "garde Chloé")]
+
+
+def _play_in_process(path, answers, at_save):
+    """`play` run in-process: `answers` typed one by one; `at_save()` runs when the first
+    "Save deal" question waits (another scorepad writing the file meanwhile)."""
+    from scorepad.app.play_loop import PlayLoop
+
+    said: list[str] = []
+    todo = list(answers)
+
+    def ask(prompt):
+        said.append(prompt)
+        if prompt.startswith("Save deal") and at_save:
+            at_save.pop()()
+        if not todo:
+            raise EOFError
+        return todo.pop(0)
+
+    PlayLoop(path, ask, said.append, [], []).run()
+    return "\n".join(said)
+
+
+def test_a_rename_meanwhile_is_said_as_a_rename(tmp_path):
+    path = tmp_path / "fri.toml"
+    _scorepad("new", path, "--variant", "french", "--players", "Anna,Bob,Chloé,Daisuke")
+    out = _play_in_process(path, ["g", "an", "50", "2", "", "", "", "q"],
+                           [lambda: _scorepad("rename", path, "Bob", "Bruno")])
+    assert "the file was changed by another scorepad meanwhile: Bob is now called Bruno" in out
+    assert "joined" not in out and "left" not in out
+    assert [d.entry.taker for d in storage.load(path).deals] == ["Anna"]
+
+
+def test_a_file_replaced_by_another_games_starts_the_deal_over_with_its_questions(tmp_path):
+    path = tmp_path / "fri.toml"
+    _scorepad("new", path, "--variant", "french", "--players", "Anna,Bruno,Chloé,Daisuke")
+
+    def replaced():
+        other = tmp_path / "other.toml"
+        _scorepad("new", other, "--variant", "troggu", "--players", "Anna,Bruno,Chloé,Daisuke")
+        other.replace(path)
+
+    out = _play_in_process(path, ["g", "an", "50", "2", "", "", "t", "an", "60", "", "", "",
+                                  "q"], [replaced])
+    assert "it now holds Troggu (Swiss tarot)" in out
+    assert "deal 1 of Troggu (Swiss tarot), from its first question:" in out
+    after = out[out.index("from its first question"):]
+    assert "Bid (tapp/solo/m): " in after and "Contract" not in after
+    [deal] = storage.load(path).deals
+    assert deal.entry.bid == "tapp" and deal.entry.tappist == "Anna"

@@ -69,6 +69,11 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("a pile holds 0 to {size} cards, not {size2}", "size"): "the deck's size (78, 42, 54)",
     ("{variant} is played by {count} players, not {players}", "count"): A_RANGE,
     ("{variant} is played by {count} players, not {value}", "count"): A_RANGE,
+    (
+        "{variant} is played by {count} players, not {players}: for a roster larger than the "
+        "table give {option} {seats} ({out} sits out each deal)",
+        "count",
+    ): A_RANGE,
     ("should be a table size of {count} seats ({variant}), not {value}", "count"): A_RANGE,
     (
         "leaving {name} leaves {people} person, and {variant} is played by {count} players: "

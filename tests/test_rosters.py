@@ -258,3 +258,16 @@ def test_the_library_reads_a_roster_file(cli):
                                            "points": "50", "bouts": "2"})
     data = json.loads(cli("standings", path, "--json").stdout)
     assert [p["played"] for p in data["players"]] == [0] * 5
+
+
+@pytest.mark.parametrize(("game", "people", "seats", "out"), [
+    ("french", 7, 5, "2 sit out"), ("troggu", 9, 8, "1 sits out"), ("piedmont", 3, 2, "1 sits out"),
+])
+def test_more_players_than_the_game_seats_names_the_seats_option(cli, game, people, seats, out):
+    names = ["Anna", "Bruno", "Chloé", "Dario", "Elsa", "Fabio", "Greta", "Hugo", "Ines"]
+    result = cli("new", "x.toml", "--variant", game, "--players", ",".join(names[:people]),
+                 ok=False)
+    assert result.exit_code == 1
+    assert f"give --seats {seats} ({out} each deal)" in result.stderr, result.stderr
+    cli("new", "x.toml", "--variant", game, "--players", ",".join(names[:people]),
+        "--seats", seats)  # as it says

@@ -37,8 +37,9 @@ def at_the_table(problem: Problem | str, *, where: bool = False) -> str:
     if isinstance(problem, Problem):
         if problem.asked:
             return problem.asked
-        named = where and problem.where and not problem.where.isupper()  # not NAME: …
-        problem = str(problem) if named else problem.what
+        # the place said, but never an option's value (NAME, NEW: `r OLD NEW`'s words)
+        place = ": ".join(p for p in problem.where.split(": ") if not p.isupper()) if where else ""
+        problem = f"{place}: {problem.what}" if place else problem.what
     return _OPTION.sub(lambda m: m.group(1), problem)
 
 
@@ -57,6 +58,9 @@ def yes_no(ask: Ask, say: Say, question: str, *, default: bool) -> bool:
             return True
         if answer in NO:
             return False
+        if answer == "?":
+            say(_("  answers: y (yes) or n (no); Enter takes the capital one"))
+            continue
         say(_("  ✗ answer y or n"))
 
 
@@ -71,6 +75,7 @@ class Entry(Protocol):
     asked: set[str]  # the keys asked (or given) so far
     defaults: Mapping[str, Any]  # editing: the deal's old fields
     hints: dict[str, Any]  # old answers shown as defaults (`change`)
+    refused: dict[str, str]  # answers refused, by question: never offered as the default
     say: Say
 
     @property
@@ -85,8 +90,9 @@ class Entry(Protocol):
         *,
         players: bool = False,
         among: tuple[str, ...] | None = None,
+        answers: str = "",
     ) -> str:
-        """One answer (`<` raises `Back`)."""
+        """One answer (`<` raises `Back`; `?` lists the answers)."""
         ...
 
     def ask_player(self, question: str, default: str | None) -> str:

@@ -22,33 +22,19 @@ from scorepad.app.questions import ask_field
 from scorepad.app.seats import ask_dealer, before_deal, seat_given
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
-from scorepad.model import Session, table_at
+from scorepad.model import Session, Table, table_at
 from scorepad.text import shown, typed
 from scorepad.variants import foreign_option, get_variant, in_game_words, read_entry
 from scorepad.variants.base import field_word
-from scorepad.variants.reader import MISSING, short_answers
+from scorepad.variants.reader import MISSING
 
 # the shared answers' names in "Anything else?" (a game's own fields declare theirs: `label`)
 GROUP_LABELS = {"dealer": N_("dealer"), "note": N_("note")}
-
-
-def guided_fields(
-    session: Session,
-    given: Mapping[str, Any],
-    ask: Ask,
-    say: Say,
-    *,
-    defaults: Mapping[str, Any] | None = None,
-    announce: str = "",
-    n: int | None = None,
-) -> dict[str, Any]:
-    """The raw fields of one deal: `given` (from options) completed by questions.
-
-    With `defaults` (editing deal `n`), every question shows the old value, Enter keeps it,
-    and the questions are those of deal n's own table. `announce` (where the deal goes) is
-    said once the options are known to fit the game.
-    """
-    return DealEntry(session, ask, say, defaults=defaults, n=n).run(given, announce=announce)
+SHARED = ("dealer", "note", "out")  # every deal's answers, whatever its contract
+PILE = {"points", "cards", "pile", "side"}  # the points, or a pile's cards, size and side
+#: what a question is asked in: the answers, the questions asked, the last one and the last
+#: required one, and the table (the dealer answered may seat others)
+Step = tuple[dict[str, Any], set[str], str | None, str | None, Table]
 
 
 class DealEntry:
@@ -90,11 +76,13 @@ class DealEntry:
         self.asked: set[str] = set()
         self.last: str | None = None
         self.last_required: str | None = None
-        self.steps: list[tuple[dict[str, Any], set[str], str | None, str | None]] = []
+        self.steps: list[Step] = []  # the state before each question asked
         self.hints: dict[str, Any] = {}  # old answers shown as defaults (change)
         self.answered: list[str] = []  # the questions answered, in turn
         self.refusal: tuple[str, ...] | None = None  # the problems last said of the answers
         self.reasked: str | None = None  # the question last asked again for a problem
+        self.refused: dict[str, str] = {}  # answers refused, by question: no default again
+        self.instead: str | None = None  # asked again in place of a question declined
 
     def run(self, given: Mapping[str, Any], announce: str = "") -> dict[str, Any]:
         given = in_game_words(self.variant, given)
@@ -174,8 +162,7 @@ class DealEntry:
 
     def _go(self, first: str | None = None) -> dict[str, Any]:
         while True:
-            step = (copy.deepcopy(self.raw), set(self.asked), self.last, self.last_required)
-            self.steps.append(step)
+            self.steps.append(self._step())
             try:
                 if first is not None:
                     key, first = first, None
@@ -185,14 +172,19 @@ class DealEntry:
                     self.steps.pop()
                     return self._result()
             except Back:
+                self.refusal = None  # going back answers nothing
                 self.steps.pop()  # this question
                 if self.steps:
                     self._restore(self.steps.pop())  # the one before: asked again
                 else:
                     self.say(_("  (this is the first question)"))
 
-    def _restore(self, step: tuple[dict[str, Any], set[str], str | None, str | None]) -> None:
-        raw, asked, self.last, self.last_required = step
+    def _step(self) -> Step:
+        """The state a question is asked in, to come back to with `<`."""
+        return copy.deepcopy(self.raw), set(self.asked), self.last, self.last_required, self.table
+
+    def _restore(self, step: Step) -> None:
+        raw, asked, self.last, self.last_required, self.table = step
         self.raw, self.asked = copy.deepcopy(raw), set(asked)
 
     def _result(self) -> dict[str, Any]:
@@ -210,6 +202,7 @@ class DealEntry:
             )
             asked.add("dealer")
             return True
+        self._drop_what_does_not_apply()
         entry, problems, missing = self._read(raw)
         if problems:
             for p in problems:
@@ -217,21 +210,37 @@ class DealEntry:
             said = tuple(str(p) for p in problems)
             fields = {p.field or self.last for p in problems}
             declined = all(k in asked and k not in raw for k in fields)
+            if said != self.refusal:
+                self.instead = None
+            culprits: list[str] = []
             if said == self.refusal and self.reasked in fields and not declined:
-                # the question asked again for it was answered as before: the other goes
-                culprit = next(
-                    (k for k in reversed(self.answered) if k in raw and k not in fields), None
-                )
-                if culprit is not None:
-                    self.say(
-                        _("  {answer} left out: it does not go with the other answers").format(
-                            answer=self.label(culprit)
-                        )
+                # the question asked again for it was answered as before: the other answer
+                # it does not go with goes: the last given whose going ends the problem (one
+                # that can be left out; else, against a check of the points, the points or
+                # the pile, whose going leaves that check unmade)
+                given = [
+                    k
+                    for k in dict.fromkeys([*reversed(self.answered), *raw])
+                    if k in raw and k not in fields and k not in SHARED
+                ]
+                ends = {k: self._ends(k, said) for k in given}
+                culprits = [k for k in given if ends[k] == "whole"][:1]
+                if not culprits and fields & (PILE | {"bouts", "tricks"}):  # the points' checks
+                    culprits = [k for k in given if ends[k] and k in PILE][:1]
+            elif said == self.refusal and declined and self.instead is not None:
+                # declined again, the answer that needs it kept: that answer and the points go
+                culprits = [k for k in dict.fromkeys((self.instead, "points", "cards")) if k in raw]
+            if culprits:
+                self.say(
+                    _("  {answer} left out: it does not go with the other answers").format(
+                        answer=_(", ").join(self.label(k) for k in culprits)
                     )
+                )
+                for culprit in culprits:
                     asked.difference_update(_forget(raw, culprit))
-                    self.refusal = None
-                    self._refused(again=True)
-                    return True
+                self.refusal = self.instead = None
+                self._refused(again=True)
+                return True
             self.refusal = said
             if declined:
                 # every problem names a question already declined (a slam that would make
@@ -239,12 +248,16 @@ class DealEntry:
                 # and the declined question may come again after it
                 asked.difference_update(str(k) for k in fields)
                 fields = {self.last_required}
+                self.instead = self.last_required
             keys = sorted({str(k) for k in fields if k}, key=self._rank)
             if not keys:
                 raise ScorepadError(problems)
             for key in keys:
-                if isinstance(raw.get(key), Mapping):  # each player's: offered again
-                    self.hints[key] = dict(raw[key])
+                value = raw.get(key)
+                if isinstance(value, Mapping):  # each player's offered again, but the last
+                    self.hints[key] = {p: x for p, x in value.items() if self.last != f"{key}={p}"}
+                elif value is not None and key in _answered_with(self.last):
+                    self.refused[key] = str(value)  # typed and refused: not offered again
                 asked.difference_update(_forget(raw, str(key)))
             missing = self._read(raw)[2]
             key = keys[0]
@@ -255,7 +268,7 @@ class DealEntry:
             self.reasked = key
             self._ask_one(key, required=key in missing)  # at once, whatever else
             return True
-        optional = [k for k in self.variant.questions(raw, entry, self.table) if k not in asked]
+        optional = [k for k in self._questions(raw, entry) if k not in asked]
         if self.grouped:
             optional = [k for k in optional if self._at_once(k)]
             if not missing and not optional and self._group(raw, entry):
@@ -266,6 +279,44 @@ class DealEntry:
         key = min(candidates, key=self._rank)
         self._ask_one(key, required=key in missing)
         return True
+
+    def _ends(self, key: str, said: tuple[str, ...]) -> str:
+        """Whether the answers without `key` (and what goes with it) end the problems `said`:
+        "whole" when they are then a whole deal, "short" when something is missing (the
+        checks that said them may not have run), "" when not."""
+        trial = copy.deepcopy(self.raw)
+        _forget(trial, key)
+        _entry, problems, missing = self._read(trial)
+        if {str(p) for p in problems} & set(said):
+            return ""
+        return "short" if missing else "whole"
+
+    def _questions(self, raw: Mapping[str, Any], entry: Any) -> list[str]:
+        """The optional questions the game would ask now, of those its deal can have."""
+        takes = self.variant.takes(raw, self.table)
+        keys = self.variant.questions(raw, entry, self.table)
+        return keys if takes is None else [k for k in keys if k in takes]
+
+    def _drop_what_does_not_apply(self) -> None:
+        """The contract or bid just answered: the answers it rules out (a pass's taker and
+        points, a misère's Tappist) are dropped, said so, and asked again should it change
+        back. (Another answer the contract rules out is refused, the contract asked again.)"""
+        takes = self.variant.takes(self.raw, self.table)
+        if takes is None or self.last != self.variant.fields[0].key:
+            return
+        gone = [k for k in self.raw if k not in takes and k not in SHARED]
+        self.asked.difference_update(
+            [k for k in self.asked if k.partition("=")[0] not in takes and k not in SHARED]
+        )
+        for key in gone:
+            del self.raw[key]
+        shown_keys = [self.label(k) for k in gone if k in self.fields and k not in ("pile", "side")]
+        if shown_keys:
+            self.say(
+                _("  {answer} left out: it does not go with the other answers").format(
+                    answer=_(", ").join(shown_keys)
+                )
+            )
 
     def _refused(self, *, again: bool) -> None:
         """The last answer was refused: the state it left is no place to go back to. The
@@ -290,6 +341,7 @@ class DealEntry:
         else:
             ask_field(self, key, self.raw, required=required)
         self.asked.add(key)
+        self.refused.pop(key, None)
         self.last = key
         self.answered.append(key)
         if required:
@@ -300,9 +352,7 @@ class DealEntry:
     def _group(self, raw: dict[str, Any], entry: Any) -> bool:
         """Ask "Anything else?" while some rare question is left; True if one was asked."""
         keys = [
-            k
-            for k in self.variant.questions(raw, entry, self.table)
-            if k not in self.asked and not self._at_once(k)
+            k for k in self._questions(raw, entry) if k not in self.asked and not self._at_once(k)
         ]
         keys += [k for k in ("note",) if k not in self.asked]
         if "dealer" not in self.asked or (self.by_turn and "dealer" not in self.raw):
@@ -318,7 +368,14 @@ class DealEntry:
         if not shown_labels:
             return False
         answer = self.ask(
-            _("Anything else? ({labels})").format(labels=_(", ").join(shown_labels)), "n"
+            _("Anything else? ({labels})").format(labels=_(", ").join(shown_labels)),
+            "n",
+            answers=_(
+                "\n  answers: n (nothing else), y (each in turn), or one of: {labels} (or any "
+                "unique beginning)"
+            ).format(
+                labels=_(", ").join(f"{k} ({_initials(k)})" if _initials(k) else k for k in labels)
+            ),
         ).strip()
         word = answer.lower()
         if word in NO:
@@ -328,10 +385,10 @@ class DealEntry:
             self.grouped = False  # every question in turn
             return True
         found = [label for label in labels if label.lower().startswith(word)]
-        exact = [label for label in labels if label.lower() == word]
+        exact = [label for label in labels if label.lower() == word or _initials(label) == word]
         found = exact or found
         if not found and word:
-            found = [english[e] for e in english if e == word] or [
+            found = [english[e] for e in english if e == word or _initials(e) == word] or [
                 english[e] for e in english if e.startswith(word)
             ]
             found = list(dict.fromkeys(found))
@@ -345,16 +402,12 @@ class DealEntry:
             if self.steps:
                 self.steps.pop()  # asked again in the same place: `<` goes to the one before
             return True
-        saved = (copy.deepcopy(self.raw), set(self.asked), self.last, self.last_required)
+        saved = self._step()
         try:
             for key in labels[found[0]]:
                 # asked one after the other: a key the first answer rules out is not asked
                 entry, problems, _missing = self._read(raw)
-                if problems or key not in [
-                    *self.variant.questions(raw, entry, self.table),
-                    "dealer",
-                    "note",
-                ]:
+                if problems or key not in [*self._questions(raw, entry), "dealer", "note"]:
                     continue
                 self._ask_one(key, required=False)
         except Back:  # one question back: "Anything else?" again, as it was
@@ -389,6 +442,7 @@ class DealEntry:
             text = self.ask(
                 _("Note for this deal (Enter: none)"),
                 self.raw.get("note") or self.hints.get("note"),
+                answers=_("\n  answers: any text"),
             )
             problem = control_problem(text, "note")
             if problem is None and len(text) <= MAX_TEXT:
@@ -415,7 +469,12 @@ class DealEntry:
 
     def _keep_old(self, raw: dict[str, Any], asked: set[str]) -> dict[str, Any]:
         """Editing: fields never asked about keep their old values."""
-        old = {k: v for k, v in self.defaults.items() if k not in asked}
+        takes = self.variant.takes(raw, self.table)
+        old = {
+            k: v
+            for k, v in self.defaults.items()
+            if k not in asked and (takes is None or k in takes or k in SHARED)
+        }
         return self.variant.merge(old, raw)
 
     # --- asking ------------------------------------------------------------------------------
@@ -427,9 +486,11 @@ class DealEntry:
         *,
         players: bool = False,
         among: tuple[str, ...] | None = None,
+        answers: str = "",
     ) -> str:
         """One answer; `players`: a player is asked for, `?` lists the seated players (or
-        `among`: everyone on the roster) and a number picks one in the seating order, from 1."""
+        `among`: everyone on the roster) and a number picks one in the seating order, from 1;
+        `answers`: what else `?` says the question takes."""
         hint = f" [{default}]" if default not in (None, "") else ""
         names = self.table.players if among is None else among
         while True:
@@ -440,35 +501,18 @@ class DealEntry:
                 return names[int(answer) - 1]
             if answer != "?":
                 return answer if answer else (default or "")
-            help_text = self._help_for(question)
-            if players:
-                help_text += _("\n  players: {players} (a number or any unique beginning)").format(
+            help_text = (
+                _("\n  players: {players} (a number or any unique beginning)").format(
                     players=_(", ").join(f"{i} {p}" for i, p in enumerate(names, 1))
                 )
-            self.say(_("  < goes back one answer; Enter takes the answer in brackets") + help_text)
-
-    def _help_for(self, question: str) -> str:
-        for field in self.fields.values():
-            if field.choices and question.startswith(field.question):
-                shorts = short_answers(field.choices, dict(field.aliases))
-                pairs = [
-                    c if s == c else f"{s} = {c}"
-                    for s, c in zip(shorts, field.choices, strict=True)
-                ]
-                text = _("\n  answers: {answers} (or any unique beginning)").format(
-                    answers=_(", ").join(pairs)
-                )
-                words: dict[str, list[str]] = {}
-                for a, c in field.aliases:
-                    if a not in shorts and a != c and c in field.choices:
-                        words.setdefault(c, []).append(a)
-                others = [f"{c}: {' '.join(w)}" for c, w in words.items()]
-                if others:
-                    text += _(
-                        "\n  also: {aliases} (whole, or a beginning that names nothing else)"
-                    ).format(aliases=_(", ").join(others))
-                return text
-        return ""
+                if players
+                else ""
+            )
+            self.say(
+                _("  < goes back one answer; Enter takes the answer in brackets")
+                + help_text
+                + answers
+            )
 
     def ask_player(self, question: str, default: str | None) -> str:
         """A seated player (`question` names the role), asked until the answer names one."""
@@ -480,6 +524,17 @@ class DealEntry:
                 self.say(f"  ✗ {at_the_table(err.problems[0])}")
 
 
+def _initials(label: str) -> str:
+    """A name of several words by its initials ("petit au bout": pab, as history writes it)."""
+    words = label.lower().split()
+    return "".join(w[0] for w in words) if len(words) > 1 else ""
+
+
+def _answered_with(key: str | None) -> set[str]:
+    """The answers a question's answer gives: a pile's size and side come with its cards."""
+    return PILE if key in PILE else {key} if key else set()
+
+
 def _forget(raw: dict[str, Any], key: str) -> set[str]:
     """Drop a wrong answer and those that went with it; the keys to ask again."""
     name, _sep, player = key.partition("=")
@@ -488,7 +543,7 @@ def _forget(raw: dict[str, Any], key: str) -> set[str]:
         return {key}
     gone = {key, name}
     if name in ("points", "cards"):  # points or a pile: a pile's size and side go with it
-        gone |= {"points", "cards", "pile", "side"}
+        gone |= PILE
     for k in gone:
         raw.pop(k, None)
     return gone

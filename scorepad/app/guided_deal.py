@@ -17,8 +17,8 @@ from scorepad.app.guided import DealEntry
 from scorepad.app.record import same_as_last
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
-from scorepad.model import Deal, Session
-from scorepad.render.deals import explain_deal
+from scorepad.model import Session
+from scorepad.render.deals import edit_lines, explain_deal
 from scorepad.text import typed
 
 Ask = Callable[[str], str]
@@ -33,46 +33,85 @@ def confirm_deal(
     say: Say,
     *,
     play_on: bool = False,
-    where: str = "",
 ) -> dict[str, Any] | None:
     """Show the deal and ask "Save deal N?": yes gives the deal's fields; `<` goes back one
     answer; no offers to change one answer (the others kept), or to drop the deal (None).
     A deal the same as the last one is pointed out first (Enter still saves it)."""
+
+    def shown(raw: dict[str, Any]) -> str:
+        updated = core.add_deal(session, raw, play_on=play_on)
+        n, deal = len(updated.deals), updated.deals[-1]
+        text = explain_deal(updated, n, deal, scores.score(updated, deal))
+        same = same_as_last(session, deal)
+        if same is not None:  # said, not asked: Enter still saves, as everywhere
+            text += "\n" + _(
+                "  note: the same as deal {n}; Enter saves it again, n changes or drops it"
+            ).format(n=same)
+        return text
+
+    question = _("Save deal {n}?").format(n=len(session.deals) + 1)
+    return _confirm(entry, raw, ask, say, shown, question, _("drop the deal"))
+
+
+def confirm_edit(
+    session: Session, n: int, entry: DealEntry, raw: dict[str, Any], ask: Ask, say: Say
+) -> dict[str, Any] | None:
+    """Deal n before and after, and "Save the new deal N?", as a new deal is confirmed:
+    `<` goes back one answer, no offers to change one answer or to keep the deal as it was
+    (None)."""
+
+    def shown(raw: dict[str, Any]) -> str:
+        return edit_lines(session, core.replace_deal(session, n, raw), n)
+
+    question = _("Save the new deal {n}?").format(n=n)
+    return _confirm(entry, raw, ask, say, shown, question, _("keep the deal as it was"))
+
+
+def _confirm(
+    entry: DealEntry,
+    raw: dict[str, Any],
+    ask: Ask,
+    say: Say,
+    shown: Callable[[dict[str, Any]], str],
+    question: str,
+    enter: str,
+) -> dict[str, Any] | None:
+    """`shown(raw)` said, then `question` asked until the answers are confirmed (the fields)
+    or given up (None: Enter at "Change which answer?", which `enter` names)."""
     while True:
         try:
-            updated = core.add_deal(session, raw, play_on=play_on)
+            text = shown(raw)
         except ScorepadError as err:
             for problem in err.problems:
                 say(f"  ✗ {at_the_table(problem.asked or problem.what)}")
             if entry.steps:
                 raw = entry.back()  # the last answer asked again
                 continue
-            changed = change_answer(entry, ask, say)  # nothing to go back to: which answer?
+            changed = change_answer(entry, ask, say, enter)  # nothing to go back to
             if changed is None:
                 return None
             raw = changed
             continue
-        n = len(updated.deals)
-        deal: Deal = updated.deals[-1]
-        say(explain_deal(updated, n, deal, scores.score(updated, deal)))
-        same = same_as_last(session, deal)
-        if same is not None:  # said, not asked: Enter still saves, as everywhere
-            say(
-                _(
-                    "  note: the same as deal {n}; Enter saves it again, n changes or drops it"
-                ).format(n=same)
-            )
+        say(text)
         try:
-            answer = typed(ask(_("Save deal {n}?").format(n=n) + " [Y/n]: ")).lower()
+            answer = typed(ask(f"{question} [Y/n]: ")).lower()
+            while answer not in ("<", "", *YES, *NO):
+                if answer == "?":
+                    say(
+                        _(
+                            "  answers: y (or Enter): save it; n: change one answer, or {enter}; "
+                            "<: go back one answer"
+                        ).format(enter=enter)
+                    )
+                else:
+                    say(_("  ✗ answer y, n, or < to go back one answer"))
+                answer = typed(ask(f"{question} [Y/n]: ")).lower()
             if answer == "<":
                 raw = entry.back()
                 continue
             if answer in ("", *YES):
                 return raw
-            if answer not in NO:
-                say(_("  ✗ answer y, n, or < to go back one answer"))
-                continue
-            changed = change_answer(entry, ask, say)
+            changed = change_answer(entry, ask, say, enter)
             if changed is None:
                 return None
             raw = changed
@@ -80,13 +119,15 @@ def confirm_deal(
             raw = entry.back()
 
 
-def change_answer(entry: DealEntry, ask: Ask, say: Say) -> dict[str, Any] | None:
-    """ "Change which answer?": that answer asked again, the others kept; Enter: none."""
+def change_answer(entry: DealEntry, ask: Ask, say: Say, enter: str = "") -> dict[str, Any] | None:
+    """ "Change which answer?": that answer asked again, the others kept; Enter: none (it
+    drops the deal, or what `enter` says)."""
+    enter = enter or _("drop the deal")
     labels = {entry.label(k): k for k in entry.answers()}
     while True:
         answer = ask(
-            _("Change which answer? ({answers}; Enter: drop the deal): ").format(
-                answers=_(", ").join(labels)
+            _("Change which answer? ({answers}; Enter: {enter}): ").format(
+                answers=_(", ").join(labels), enter=enter
             )
         )
         word = typed(answer).lower()
@@ -94,6 +135,14 @@ def change_answer(entry: DealEntry, ask: Ask, say: Say) -> dict[str, Any] | None
             return None
         if word == "<":
             return entry.back()
+        if word == "?":
+            say(
+                _(
+                    "  answers: {answers} (or any unique beginning); Enter: {enter}; "
+                    "<: go back one answer"
+                ).format(answers=_(", ").join(labels), enter=enter)
+            )
+            continue
         key = pick_answer(labels, word)
         if key is not None:
             return entry.change(key)

@@ -94,13 +94,11 @@ def from_lines(
         deal = updated.deals[n - 1]
         outcome = scores.score(updated, deal, n)
         what = get_variant(updated.variant).describe(deal.entry)
+        if not deal.redealt:  # "pass", not "pass, passed"
+            what = _("{what}, {result}").format(what=what, result=result_name(outcome.result))
         say(
-            _("deal {n} ({dealer}): {what}, {result}; {scores}").format(
-                n=n,
-                dealer=deal.dealer,
-                what=what,
-                result=result_name(outcome.result),
-                scores=scores_line(outcome.scores),
+            _("deal {n} ({dealer}): {what}; {scores}").format(
+                n=n, dealer=deal.dealer, what=what, scores=scores_line(outcome.scores)
             )
         )
     say(

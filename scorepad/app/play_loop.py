@@ -20,30 +20,44 @@ from pathlib import Path
 from scorepad import core, scores, storage
 from scorepad.app.asking import at_the_table, yes_no
 from scorepad.app.guided import DealEntry
-from scorepad.app.guided_deal import Ask, Say, confirm_deal, pick_answer
+from scorepad.app.guided_deal import Ask, Say, confirm_deal, confirm_edit, pick_answer
 from scorepad.app.play_lines import compact_standings
 from scorepad.app.record import Moved, Recorded, record_shown, save_edit
-from scorepad.app.remove import remove_deal
-from scorepad.errors import ScorepadError
+from scorepad.app.remove import remove_deal, take_back, taken_back_line
+from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Session
 from scorepad.ranking import standings
-from scorepad.render.deals import edit_lines, explain_deal, history_lines, next_deal_line
+from scorepad.render.deals import explain_deal, history_lines, next_deal_line
 from scorepad.render.standings import standings_grid
 from scorepad.text import plural, scores_line, shown, typed, width
 from scorepad.variants import get_variant
 
 HELP = N_("""between deals:
   Enter  enter the next deal            s  standings
-  u      undo the last deal             h  history
+  u      undo the last record           h  history
   e N    edit deal N                    c  chart
   q      leave (Ctrl-C or Ctrl-D too)   ?  this help
   j NAME [after PLAYER] [seats N]  someone arrives (from the next deal)
   l NAME [seats N]                 someone leaves (from the next deal)
   r OLD NEW                        rename someone, in every deal ("quotes" around spaces)
+  anything else starts the next deal as its first answer (a contract or bid: g, tapp)
 inside a deal:
-  < goes back one answer; ? at a question lists its answers; Ctrl-C drops the deal;
-  n at "Save?" offers to change one answer, keeping the others""")
+  < goes back one answer; ? at a question lists its answers; Ctrl-C or Ctrl-D drops
+  the deal; n at "Save?" offers to change one answer, keeping the others""")
+
+#: the commands between deals, by name and letter; anything else typed there starts a deal
+COMMANDS = {
+    "help": "?",
+    "standings": "s",
+    "history": "h",
+    "chart": "c",
+    "undo": "u",
+    "join": "j",
+    "leave": "l",
+    "rename": "r",
+    "edit": "e",
+}
 
 
 _ONE_LETTER = re.compile(r"(?<!\S)(\S) (?=\S)")  # a one-character word and the next
@@ -114,23 +128,26 @@ class PlayLoop:
                 self.leave(storage.load(self.path))
                 return
             session = storage.load(self.path)  # the file as it is now, whatever was asked
-            if command in ("q", "quit", "exit"):
+            if command.lower() in ("q", "quit", "exit"):
                 self.leave(session)
                 return
-            if command == "" and over and not self.playing_on:
+            word = command.partition(" ")[0].lower()
+            deal = word not in (*COMMANDS, *COMMANDS.values()) and not (
+                word[:1] == "e" and word[1:].isdigit()
+            )
+            if deal and over and not self.playing_on:
                 if not self.play_on(n):
                     continue
                 self.playing_on = True
             try:
-                if command == "":
-                    self.one_deal(session)
+                if deal:
+                    self.one_deal(session, command)
                 else:
                     self.command(session, command)
-            except EOFError:
-                self.say(_("\n  the input ended: that deal was dropped, nothing of it saved"))
-                return
             except KeyboardInterrupt:  # that deal only; Ctrl-C at the next prompt leaves
                 self.say(_("\n  deal dropped; nothing was saved (Ctrl-C again or q leaves)"))
+            except EOFError:  # the same with Ctrl-D: the next one leaves
+                self.say(_("\n  deal dropped; nothing was saved (Ctrl-D again or q leaves)"))
             except ScorepadError as err:
                 for problem in err.problems:
                     self.say(f"  ✗ {at_the_table(problem, where=True)}")
@@ -166,54 +183,57 @@ class PlayLoop:
             self.say(standings_grid(session.variant, rows, fit=self.fit()))
 
     def command(self, session: Session, command: str) -> None:
-        """One command typed between deals (`s`, `h`, `u`, `e N`, …), or why it is none."""
+        """One command typed between deals (`s`, `h`, `u`, `e N`, …, `COMMANDS`)."""
         word, _sep, rest = command.partition(" ")
-        word = word.lower()
-        if word in ("?", "help"):
+        word = COMMANDS.get(word.lower(), word.lower())
+        if word == "?":
             self.say(_(HELP))
-        elif word in ("s", "standings"):
+        elif word == "s":
             rows = standings([session])
             self.say(standings_grid(session.variant, rows, fit=self.fit()))
-        elif word in ("h", "history"):
+        elif word == "h":
             if not session.deals:
                 self.say(_("  no deals yet"))
                 return
             for line in history_lines(session, fit=self.fit()):
                 self.say(line)
-        elif word in ("c", "chart"):
+        elif word == "c":
             if not session.deals:
                 self.say(_("  no deals yet: nothing to draw"))
                 return
             from scorepad.render.chart import chart  # only when asked for
 
             self.say(chart(session, fit=self.fit()))
-        elif word in ("u", "undo"):
+        elif word == "u":
             self.undo(session)
-        elif word in ("j", "join", "l", "leave"):
+        elif word in ("j", "l"):
             self.roster_change(word[0] == "j", rest.strip())
-        elif word in ("r", "rename"):
+        elif word == "r":
             self.rename(rest.strip())
-        elif word in ("e", "edit") or (word[:1] == "e" and word[1:].isdigit()):
+        else:  # e N, eN: an edit
             number, _sep, change = (
-                (rest if word in ("e", "edit") else f"{word[1:]} {rest}").strip().partition(" ")
+                (rest if word == "e" else f"{word[1:]} {rest}").strip().partition(" ")
             )
             if not (number.isascii() and number.isdigit()):
                 self.say(_("  ✗ e N edits deal N (e.g. e 3, or e 3 points 47)"))
                 return
             self.edit(session, int(number), change.strip())
-        else:
-            self.say(
-                _("  ✗ {command} is not a command: Enter enters a deal; ? lists them").format(
-                    command=shown(command)
-                )
-            )
 
     # --- one deal ----------------------------------------------------------------------------
 
-    def one_deal(self, session: Session) -> None:
-        """Enter: the next deal asked, shown, confirmed and saved (or dropped)."""
+    def one_deal(self, session: Session, first: str = "") -> None:
+        """Enter: the next deal asked, shown, confirmed and saved (or dropped). `first`:
+        typed between deals, the answer to its first question (a contract: `g`)."""
         play_on = scores.match_over(session) is not None
-        entry = DealEntry(session, self.ask, self.say, ask_dealer=False)
+        typed_first = [first] if first else []
+
+        def ask(prompt: str) -> str:
+            if typed_first:
+                self.say(prompt + typed_first[0])
+                return typed_first.pop()
+            return self.ask(prompt)
+
+        entry = DealEntry(session, ask, self.say, ask_dealer=False)
         raw = entry.run({})
         while True:
             confirmed = confirm_deal(session, entry, raw, self.ask, self.say, play_on=play_on)
@@ -232,6 +252,15 @@ class PlayLoop:
                     self.say(_("  deal dropped; nothing was saved"))
                     return
                 play_on = self.playing_on = True
+            if session.variant != entry.variant.name:  # another game: its own questions
+                self.say(
+                    _("  deal {n} of {game}, from its first question:").format(
+                        n=len(session.deals) + 1, game=_(get_variant(session.variant).title)
+                    )
+                )
+                entry = DealEntry(session, ask, self.say, ask_dealer=False)
+                raw = entry.run({})
+                continue
             self.say(_("  this deal is now deal {n}:").format(n=len(session.deals) + 1))
             raw = entry.moved(session)  # what no longer fits is asked again, the rest kept
         self.notes.extend(done.notes)
@@ -341,7 +370,10 @@ class PlayLoop:
                 _('  ✗ r OLD NEW renames someone (r francois François; "quotes" around spaces)')
             )
             return
-        [done] = rename_files([self.path], words[0], words[1], self.notes)
+        try:
+            [done] = rename_files([self.path], words[0], words[1], self.notes)
+        except ScorepadError as err:  # in play's one file, said as the table typed it
+            raise ScorepadError(Problem("", p.what) for p in err.problems) from None
         if done.changed:
             self.saved.append("the rename")
             self.say(_("  {old} is now {new}").format(old=done.old, new=done.new))
@@ -349,8 +381,21 @@ class PlayLoop:
             self.say(_("  {new} is already so named").format(new=done.new))
 
     def undo(self, session: Session) -> None:
-        """`u`: the last deal shown, and removed when the table says yes (and it is still
-        the file's last deal)."""
+        """`u`: the last record shown (a deal, or a join or leave after it), and taken back
+        when the table says yes (and it is still the file's last record)."""
+        from scorepad import roster
+
+        changes = roster.last_change(session)
+        if changes:
+            question = _("Undo the roster change ({change})?").format(change=roster.said(changes))
+            if not yes_no(self.ask, self.say, question, default=False):
+                self.say(_("  kept"))
+                return
+            taken = take_back(self.path, self.notes, changes)
+            self.saved.append("the roster change")
+            self.say(taken_back_line(taken))
+            self.say("  " + _("next dealer: {x}").format(x=taken.after.next_dealer()))
+            return
         if not session.deals:
             self.say(_("  no deals to undo"))
             return
@@ -409,21 +454,18 @@ class PlayLoop:
             )
         )
         fields = entry.change_one(key) if key else entry.run({})
-        updated = core.replace_deal(session, n, fields)
         while True:
-            self.say(edit_lines(session, updated, n))
-            if not yes_no(
-                self.ask, self.say, _("Save the new deal {n}?").format(n=n), default=True
-            ):
+            confirmed = confirm_edit(session, n, entry, fields, self.ask, self.say)
+            if confirmed is None:
                 self.say(_("  not saved"))
                 return
+            fields = confirmed
             # saved only if the file is still as it was read, and the edit shown for it
             done = save_edit(self.path, n, fields, session, self.notes)
             if not isinstance(done, Moved):
                 break
             self.say("  " + done.what)
-            session = done.now
-            updated = core.replace_deal(session, n, fields)  # refused: said, nothing saved
+            session = done.now  # the same edit shown again on the file as it is now
         _before, saved = done
         self.saved.append(f"the edit of deal {n}")
         self.say(_("saved the new deal {n}").format(n=n))

@@ -15,10 +15,10 @@ from typing import Any
 from scorepad.app.asking import ALONE, NO, NONE_WORDS, YES, Back, Entry
 from scorepad.cards import split_cards
 from scorepad.errors import ScorepadError
-from scorepad.i18n import _
+from scorepad.i18n import N_, _
 from scorepad.model import Table
 from scorepad.text import shown
-from scorepad.variants.base import Field
+from scorepad.variants.base import Field, field_word
 from scorepad.variants.reader import as_decimal, resolve_choice, short_answers
 
 
@@ -44,11 +44,14 @@ def ask_field(entry: Entry, key: str, raw: dict[str, Any], required: bool) -> No
     if shown is None and key == "pile" and isinstance(raw.get("cards"), str):
         listed = len(split_cards(raw["cards"]))  # a size the game allows, from that
         shown = str(getattr(entry.variant, "pile_default", lambda n: n)(listed))
+    if shown == entry.refused.get(key):
+        shown = None  # refused: never offered again
     while True:
         text = entry.ask(
             _question(entry, field, required or shown is not None),
             shown,
             players=field.kind == "player",
+            answers=_answers(entry, field),
         )
         if text.lower() in NONE_WORDS and field.kind != "flag":
             if required:
@@ -60,6 +63,11 @@ def ask_field(entry: Entry, key: str, raw: dict[str, Any], required: bool) -> No
         if clash:
             entry.say(clash)
             continue
+        pile = key == "cards" or (
+            key == "points" and "cards" in entry.fields and as_decimal(text) is None
+        )
+        if pile and not _cards_read(entry, text):
+            continue  # a card that is none: said before the pile's size is asked
         break
     if field.kind == "flag":
         raw[key] = text.lower() in ("y", "yes", "true", "1", "oui", "ja")
@@ -89,6 +97,18 @@ def _pile_after(entry: Entry, raw: dict[str, Any], redo: Callable[[], None]) -> 
         redo()
         return
     entry.asked.add("pile")
+
+
+def _cards_read(entry: Entry, text: str) -> bool:
+    """Whether `text` lists cards of the game's deck; if not, each bad card is said."""
+    try:
+        entry.variant.deck(entry.table.rules).parse_many(text)
+    except ScorepadError as err:
+        word = field_word("cards", entry.fields.values())
+        for problem in err.problems:
+            entry.say(f"  ✗ {word}: {problem.what}")
+        return False
+    return True
 
 
 def _alias_clash(entry: Entry, text: str, field: Field) -> str | None:
@@ -121,7 +141,7 @@ def _ask_yes_no(entry: Entry, field: Field, raw: dict[str, Any], old: Any) -> No
     prove); never "no", which is a claim of its own (a trickless side's 3 chips)."""
     default = "n" if old is not None and old == field.no_value else "y"
     while True:
-        answer = entry.ask(f"{_(field.yes_no)} (y/n)", default).lower()
+        answer = entry.ask(f"{_(field.yes_no)} (y/n)", default, answers=_(YES_NO)).lower()
         if answer in YES or answer in NO:
             break
         entry.say(_("  ✗ answer y or n"))
@@ -136,7 +156,13 @@ def _ask_partner(entry: Entry, field: Field, raw: dict[str, Any], required: bool
     default = old or ("alone" if entry.defaults.get("alone") else None)
     hint = _(" or 'alone'") if required else _(" (Enter: the declarer plays alone)")
     while True:
-        answer = entry.ask(field.question + hint, default, players=True)
+        answer = entry.ask(
+            field.question + hint,
+            default,
+            players=True,
+            answers=_("\n  or: alone (the declarer plays alone)")
+            + ("" if required else _("; Enter: alone")),
+        )
         if answer.lower() in ALONE or (not required and answer.lower() in NONE_WORDS):
             raw["alone"] = True
             raw.pop("partner", None)
@@ -155,7 +181,11 @@ def _ask_player_points(entry: Entry, player: str, raw: dict[str, Any], old: Any)
         question += _(" (the other gets 91 minus them), or the cards of the pile")
     default = old.get(player) if isinstance(old, Mapping) else None
     while True:
-        text = entry.ask(question, None if default is None else str(default))
+        text = entry.ask(
+            question,
+            None if default is None else str(default),
+            answers=_(PLAYER_POINTS_OR_CARDS if allow_cards else PLAYER_POINTS),
+        )
         if text:
             break
         entry.say(_("  ✗ an answer is needed here"))
@@ -169,6 +199,9 @@ def _ask_player_points(entry: Entry, player: str, raw: dict[str, Any], old: Any)
             raw["points"] = {player: text}
             return
     if allow_cards and as_decimal(text) is None:
+        if not _cards_read(entry, text):
+            _ask_player_points(entry, player, raw, old)  # the same question again
+            return
         raw["cards"], raw["player"] = text, player
         raw.pop("points", None)
         if "pile" in entry.fields:  # how many: before any check
@@ -176,6 +209,52 @@ def _ask_player_points(entry: Entry, player: str, raw: dict[str, Any], old: Any)
         return
     points = raw.get("points")
     raw["points"] = {**(points if isinstance(points, Mapping) else {}), player: text}
+
+
+YES_NO = N_("\n  answers: y (yes) or n (no)")
+PLAYER_POINTS = N_("\n  answers: a number (or NAME=X: either player's points)")
+PLAYER_POINTS_OR_CARDS = N_(
+    "\n  answers: a number (or NAME=X: either player's points), or the cards of the pile "
+    "(e.g. 21 1 EX KH; low cards may be left out)"
+)
+ANSWERS = {  # what `?` says a question takes, by the field's kind (a choice lists its own)
+    "flag": YES_NO,
+    "number": N_("\n  answers: a number"),
+    "integer": N_("\n  answers: a whole number"),
+    "cards": N_("\n  answers: the cards of the pile (e.g. 21 1 EX KH; low cards may be left out)"),
+    "card": N_("\n  answers: one card (e.g. KH)"),
+    "handfuls": N_("\n  answers: PLAYER:TRUMPS, several separated by spaces (e.g. Anna:10)"),
+}
+POINTS_OR_CARDS = N_(
+    "\n  answers: a number, or the cards of a pile (e.g. 21 1 EX KH; low cards may be left out)"
+)
+
+
+def _answers(entry: Entry, field: Field) -> str:
+    """What `?` lists at a field's question: its choices, or the shape of its answer (the
+    players are listed by the question itself)."""
+    if field.choices:
+        return _choice_answers(field)
+    if field.key == "points" and "cards" in entry.fields:
+        return _(POINTS_OR_CARDS)
+    return _(ANSWERS[field.kind]) if field.kind in ANSWERS else ""
+
+
+def _choice_answers(field: Field) -> str:
+    """A choice's answers, each with its short form, and the other words for them."""
+    shorts = short_answers(field.choices, dict(field.aliases))
+    pairs = [c if s == c else f"{s} = {c}" for s, c in zip(shorts, field.choices, strict=True)]
+    text = _("\n  answers: {answers} (or any unique beginning)").format(answers=_(", ").join(pairs))
+    words: dict[str, list[str]] = {}
+    for a, c in field.aliases:
+        if a not in shorts and a != c and c in field.choices:
+            words.setdefault(c, []).append(a)
+    others = [f"{c}: {' '.join(w)}" for c, w in words.items()]
+    if others:
+        text += _("\n  also: {aliases} (whole, or a beginning that names nothing else)").format(
+            aliases=_(", ").join(others)
+        )
+    return text
 
 
 def _question(entry: Entry, field: Field, required: bool) -> str:

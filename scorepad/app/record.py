@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorepad import core, scores, storage
+from scorepad import core, roster, scores, storage
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.model import Deal, Session
+from scorepad.roster import Renamed
+from scorepad.variants import get_variant
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,15 @@ def what_changed(read_as: Session, now: Session) -> str | None:
     words for the table: deals recorded or removed, a deal edited, someone joining or leaving."""
     if now == read_as:
         return None
+    if now.variant != read_as.variant:
+        return _("the file was changed by another scorepad meanwhile: it now holds {game}").format(
+            game=_(get_variant(now.variant).title)
+        )
     said: list[str] = []
+    renamed = _renamed(read_as, now)
+    if renamed is not None:  # the rest compared as if it had been renamed here
+        said.append(_("{old} is now called {new}").format(old=renamed.old, new=renamed.new))
+        read_as = renamed.session
     old, new = read_as.deals, now.deals
     common = min(len(old), len(new))
     first = next((i for i in range(common) if old[i] != new[i]), None)
@@ -104,11 +114,25 @@ def what_changed(read_as: Session, now: Session) -> str | None:
                 seats=seats_now
             )
         )
-    if not said:
+    if not said and now != read_as:
         said.append(_("the session was changed"))
     return _("the file was changed by another scorepad meanwhile: {what}").format(
         what=_("; ").join(said)
     )
+
+
+def _renamed(read_as: Session, now: Session) -> Renamed | None:
+    """`read_as` renamed as `now` names one person otherwise (`scorepad rename`), if that is
+    what changed their names; None when nobody was renamed."""
+    gone = [p for p in read_as.players if p not in now.players]
+    came = [p for p in now.players if p not in read_as.players]
+    if len(gone) != 1 or len(came) != 1:
+        return None
+    try:
+        renamed = roster.rename(read_as, gone[0], came[0])
+    except ScorepadError:
+        return None
+    return renamed if renamed.session.players == now.players else None
 
 
 def save_edit(

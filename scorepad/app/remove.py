@@ -1,17 +1,20 @@
-"""Removing a deal from a session file: the one way `undo`, `delete` and `play`'s `u` do it.
+"""Removing a deal from a session file, or taking back the last record: the one way `undo`,
+`delete` and `play`'s `u` do it.
 
-The file is read under the lock, the deal removed, the session checked and saved; the line
-that says what was removed is in the language (its result too: "misère", not "misere")."""
+The file is read under the lock, the deal (or the roster change recorded after the last
+deal) removed, the session checked and saved; the line that says what was removed is in the
+language (its result too: "misère", not "misere")."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorepad import core, scores, storage
+from scorepad import core, roster, scores, storage
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Session
+from scorepad.seating import Change
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,16 @@ class Removed:
     deal: Deal
 
 
+@dataclass(frozen=True)
+class TakenBack:
+    """A roster change taken back (`undo` when it was the last record): the file as read
+    under the lock and as saved, and the change."""
+
+    before: Session
+    after: Session
+    changes: tuple[Change, ...]
+
+
 def remove_deal(
     path: Path, n: int | None, notes: list[str], *, shown: Deal | None = None
 ) -> Removed:
@@ -32,7 +45,7 @@ def remove_deal(
     problems are located in the file. With `shown` (the deal the table was shown and asked
     about, as the last deal `n`), it is removed only if the file's last deal is still that
     one: another scorepad may have recorded or changed one meanwhile, and then nothing is."""
-    removed: list[tuple[int, Deal]] = []
+    removed: list[Removed] = []
 
     def remove(now: Session) -> Session:
         number = len(now.deals) if n is None else n
@@ -45,17 +58,60 @@ def remove_deal(
                     )
                 ]
             )
-        try:
-            updated, deal = core.remove_deal(now, number)
-            core.check_session(updated)
-        except ScorepadError as err:
-            raise err.located(str(path)) from None
-        removed.append((number, deal))
-        return updated
+        removed.append(_without(path, now, number))
+        return removed[-1].after
 
-    before, after = storage.update(path, remove, notes)
-    [(number, deal)] = removed
-    return Removed(before, after, number, deal)
+    storage.update(path, remove, notes)
+    return removed[-1]
+
+
+def undo_last(path: Path, notes: list[str]) -> Removed | TakenBack:
+    """`undo`: the last record taken back, read under the lock: the roster change recorded
+    after the last deal (`roster.last_change`), else the last deal."""
+    done: list[Removed | TakenBack] = []
+
+    def undo(now: Session) -> Session:
+        changes = roster.last_change(now)
+        if changes:
+            done.append(TakenBack(now, roster.take_back(now), changes))
+        else:
+            done.append(_without(path, now, len(now.deals)))
+        return done[-1].after
+
+    storage.update(path, undo, notes)
+    return done[-1]
+
+
+def take_back(path: Path, notes: list[str], shown: tuple[Change, ...]) -> TakenBack:
+    """The roster change `shown` (the table was asked about it) taken back, if it is still
+    the file's last record (read under the lock); else nothing is, and that is said."""
+    done: list[TakenBack] = []
+
+    def back(now: Session) -> Session:
+        if roster.last_change(now) != shown:
+            raise ScorepadError(
+                [
+                    Problem(
+                        str(path),
+                        _("the last record was changed by another scorepad: nothing undone"),
+                    )
+                ]
+            )
+        done.append(TakenBack(now, roster.take_back(now), shown))
+        return done[-1].after
+
+    storage.update(path, back, notes)
+    return done[-1]
+
+
+def _without(path: Path, now: Session, number: int) -> Removed:
+    """Deal `number` removed from the session as read under the lock, checked."""
+    try:
+        updated, deal = core.remove_deal(now, number)
+        core.check_session(updated)
+    except ScorepadError as err:
+        raise err.located(str(path)) from None
+    return Removed(now, updated, number, deal)
 
 
 def removed_line(removed: Removed) -> str:
@@ -66,10 +122,14 @@ def removed_line(removed: Removed) -> str:
 
     session, deal = removed.before, removed.deal
     outcome = scores.score(session, deal, removed.n)
-    return _("removed deal {number} (dealt by {dealer}): {what}, {result}; {scores}").format(
-        number=removed.n,
-        dealer=deal.dealer,
-        what=get_variant(session.variant).describe(deal.entry),
-        result=result_name(outcome.result),
-        scores=scores_line(outcome.scores),
+    what = get_variant(session.variant).describe(deal.entry)
+    if not deal.redealt:  # "pass", not "pass, passed"
+        what = _("{what}, {result}").format(what=what, result=result_name(outcome.result))
+    return _("removed deal {number} (dealt by {dealer}): {what}; {scores}").format(
+        number=removed.n, dealer=deal.dealer, what=what, scores=scores_line(outcome.scores)
     )
+
+
+def taken_back_line(taken: TakenBack) -> str:
+    """ "took back the roster change: Elsa joins from deal 7", in the language."""
+    return _("took back the roster change: {change}").format(change=roster.said(taken.changes))

@@ -99,6 +99,7 @@ def _ask_out(entry: Entry, plan: SeatingPlan, people: Table, dealer: str) -> tup
             shown,
             players=True,
             among=people.players,
+            answers=_("\n  answers: who sits out, several separated by commas or spaces"),
         )
         try:
             names = split_names(answer, spaces=True)

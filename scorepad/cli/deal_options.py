@@ -37,7 +37,7 @@ DEAL_OPTIONS: tuple[DealOption, ...] = (
         "--out",
         "player",
         (),
-        "who sits out, when more than the dealer do (repeat; default: the proposal)",
+        "who sits out, when more than the dealer do (default: the proposal)",
     ),
     DealOption(
         "contract",
@@ -66,7 +66,7 @@ DEAL_OPTIONS: tuple[DealOption, ...] = (
         "--points",
         "number",
         (),
-        "card points of the declaring side (X), or NAME=X per player (repeat)",
+        "card points of the declaring side (X), or NAME=X per player",
     ),
     DealOption(
         "bouts",

@@ -38,7 +38,9 @@ def _deal_parameters() -> list[inspect.Parameter]:
                 typer.Option(f"{f.option}/--no-{name}", help=help_text, show_default=False),
             ]
         elif f.key in REPEATABLE:
-            metavar = {"points": "X|NAME=X", "misere": "NAME"}.get(f.key, _("PLAYER:TRUMPS"))
+            metavar = {"points": "X|NAME=X", "misere": "NAME", "out": "NAME"}.get(f.key) or _(
+                "PLAYER:TRUMPS"
+            )
             short, also = _short(f.key)
             annotation = Annotated[
                 Optional[list[str]],  # noqa: UP045

@@ -224,6 +224,12 @@ class Variant(Protocol):
         None until the required fields read well): the partner, bonuses that can apply, …"""
         ...
 
+    def takes(self, raw: Mapping[str, Any], table: Table) -> frozenset[str] | None:
+        """The fields a deal of the kind `raw` names (its contract or bid) can have at
+        `table`: a pass has none but its contract, a misère no Tappist. None while the kind
+        is not known (no contract yet, or one that names none or several)."""
+        ...
+
     def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
         """The game's own checks of a session's rules; empty when all is well."""
         ...

@@ -307,6 +307,9 @@ class Piedmont:
             return []
         return ["pile"] if entry is not None and entry.player is not None else ["pile", "fool"]
 
+    def takes(self, raw: Mapping[str, Any], table: Table) -> frozenset[str] | None:
+        return None  # one kind of deal: every field may apply
+
     @staticmethod
     def pile_default(listed: int) -> int:
         """The size offered for a pile of `listed` cards: every pile is odd (the Matto

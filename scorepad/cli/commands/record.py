@@ -177,17 +177,15 @@ def edit(
         old = core.deal_at(session, n)
         guided = not changes and not clear and asking(interactive)
         if guided:
-            from scorepad.app.guided import guided_fields
+            from scorepad.app.guided import DealEntry
 
             echo(
                 _(
                     "{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as it was)"
                 ).format(file=file, n=n)
             )
-            fields = guided_fields(
-                session, {}, ask, echo, defaults=core.deal_fields(session, old), n=n
-            )
-            updated = core.replace_deal(session, n, fields)
+            entry = DealEntry(session, ask, echo, defaults=core.deal_fields(session, old), n=n)
+            fields = entry.run({})
         elif not changes and not clear:
             raise ScorepadError(
                 [
@@ -205,27 +203,24 @@ def edit(
             updated = core.edit_deal(session, n, changes, clear or [])
     except ScorepadError as err:
         raise err.located(str(file)) from None
-    echo(edit_lines(session, updated, n))
-    if guided:
-        from scorepad.app.asking import yes_no
+    if guided:  # confirmed as a new deal is: `<` back one answer, `n` another answer
+        from scorepad.app.guided_deal import confirm_edit
         from scorepad.app.record import Moved, save_edit
 
         while True:
-            if not yes_no(ask, echo, _("Save the new deal {n}?").format(n=n), default=True):
+            confirmed = confirm_edit(session, n, entry, fields, ask, echo)
+            if confirmed is None:
                 echo(_("not saved; the file is as it was"))
                 return
+            fields = confirmed
             # saved only if the file is still as it was read, and the edit shown for it
             done = save_edit(file, n, fields, session, run().notes)
             if not isinstance(done, Moved):
                 break
             echo(_("{file}: {what}").format(file=file, what=done.what))
-            session = done.now
-            try:
-                updated = core.replace_deal(session, n, fields)
-            except ScorepadError as err:
-                raise err.located(str(file)) from None
-            echo(edit_lines(session, updated, n))
+            session = done.now  # the same edit shown again on the file as it is now
     else:  # the changes applied to the file as it is now, read again under the lock
+        echo(edit_lines(session, updated, n))
         storage.update(
             file,
             located(file, lambda now: core.edit_deal(now, n, changes, clear or [])),
@@ -235,11 +230,23 @@ def edit(
 
 
 @commands.command(
-    cls=Command, help=_("Remove the last deal, saying which.\n\nExample: scorepad undo club.toml")
+    cls=Command,
+    help=_(
+        "Take back the last record, saying which: the last deal, or a join or leave "
+        "recorded after it.\n\nExample: scorepad undo club.toml"
+    ),
 )
 @handled
 def undo(file: FileArg) -> None:
-    _remove(file, None)
+    from scorepad.app.remove import TakenBack, taken_back_line, undo_last
+
+    done = undo_last(file, run().notes)
+    if isinstance(done, TakenBack):
+        run().saved.append(_("the roster change"))
+        echo(taken_back_line(done))
+        echo(_("next dealer: {x}").format(x=done.after.next_dealer()))
+        return
+    _removed(file, done, None)
 
 
 @commands.command(
@@ -257,13 +264,15 @@ def delete(
         typer.Argument(help=_("the deal's number (see history)"), parser=ascii_int, metavar="N"),
     ],
 ) -> None:
-    _remove(file, n)
+    from scorepad.app.remove import remove_deal
+
+    _removed(file, remove_deal(file, n, run().notes), n)
 
 
-def _remove(file: Path, n: int | None) -> None:
-    from scorepad.app.remove import remove_deal, removed_line
+def _removed(file: Path, removed: Any, n: int | None) -> None:
+    """Say what `removed` (an `app.remove.Removed`) removed, and which deals moved up."""
+    from scorepad.app.remove import removed_line
 
-    removed = remove_deal(file, n, run().notes)
     session, updated, number = removed.before, removed.after, removed.n
     run().saved.append(_("the removal of deal {number}").format(number=number))
     echo(removed_line(removed))

@@ -31,7 +31,10 @@ HELP: dict[str, str] = {
         "old answer as\ndefault (Enter keeps it).\n\nExample: scorepad edit club.toml 3 --po"
         "ints 42"
     ),
-    "undo": N_("Remove the last deal, saying which.\n\nExample: scorepad undo club.toml"),
+    "undo": N_(
+        "Take back the last record, saying which: the last deal, or a join or leave "
+        "recorded after it.\n\nExample: scorepad undo club.toml"
+    ),
     "delete": N_(
         "Remove deal N; the deals after it move up one number.\n\nExample: scorepad delete "
         "club.toml 4"

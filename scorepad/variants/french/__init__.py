@@ -41,6 +41,7 @@ from scorepad.variants.french.entry import (
     TARGETS,
     FrenchEntry,
 )
+from scorepad.variants.reader import resolve_choice
 
 
 class French(DeclarerGame):
@@ -219,7 +220,7 @@ class French(DeclarerGame):
         self, raw: Mapping[str, Any], entry: FrenchEntry | None, table: Table
     ) -> list[str]:
         keys = []
-        if len(table.players) == 5 and raw.get("contract") not in NO_SCORE:
+        if len(table.players) == 5 and _contract(raw) not in NO_SCORE:
             keys.append("partner")
         if "cards" in raw:
             keys += ["pile", "side"]
@@ -272,8 +273,17 @@ class French(DeclarerGame):
         team = f"{e.taker}+{e.partner}" if e.partner else str(e.taker)
         return f"{_(CONTRACT_WORDS[e.contract])} {team}"
 
+    def takes(self, raw: Mapping[str, Any], table: Table) -> frozenset[str] | None:
+        contract = _contract(raw)
+        if contract is None:
+            return None
+        if contract in NO_SCORE:
+            return frozenset({"contract"})
+        keys = {f.key for f in self.fields}
+        return frozenset(keys if len(table.players) == 5 else keys - {"partner", "alone"})
+
     def starts_afresh(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> bool:
-        return changes.get("contract") in NO_SCORE  # a pass, a cancelled deal
+        return _contract(changes) in NO_SCORE  # a pass, a cancelled deal
 
     @property
     def stats(self) -> Any:  # a `variants.figures.GameStats`, checked where it is made
@@ -281,6 +291,14 @@ class French(DeclarerGame):
         from scorepad.variants.french.stats import STATS
 
         return STATS
+
+
+def _contract(raw: Mapping[str, Any]) -> str | None:
+    """The contract `raw` names, as the reader takes it (`pa` is pass); None: none, or not
+    one contract."""
+    word = raw.get("contract")
+    found = resolve_choice(word, CONTRACTS, CONTRACT_ALIASES) if isinstance(word, str) else []
+    return found[0] if len(found) == 1 else None
 
 
 FRENCH = French()

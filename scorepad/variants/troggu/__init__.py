@@ -25,6 +25,7 @@ from scorepad.variants.base import (
     with_prompts,
     with_words,
 )
+from scorepad.variants.reader import resolve_choice
 from scorepad.variants.troggu import reading, scoring
 from scorepad.variants.troggu.bounds import (
     prove_tricks,
@@ -147,6 +148,25 @@ class Troggu(DeclarerGame):
         else f
         for f in fields
     )
+
+    def takes(self, raw: Mapping[str, Any], table: Table) -> frozenset[str] | None:
+        word, n = raw.get("bid"), len(table.players)
+        if not isinstance(word, str):
+            return None
+        found = resolve_choice(word, BIDS, BID_ALIASES)
+        if n >= 7 and word.strip().lower() in PASS_WORDS:
+            found = ["tapp"]  # all passed: the forced game of who had to play
+        if len(found) != 1:
+            return None
+        if found[0] == "misere":  # every player for himself; at 7 or 8 the Bättler in the Tapp
+            fool = {"fool", "fool_winner", "fool_exchange"} if n < 7 else set()
+            return frozenset({"bid", "points", *fool})
+        keys = {f.key for f in self.fields}
+        if n < 7:
+            keys -= {"partner", "alone", "called", "forced"}
+        if found[0] != "tapp":
+            keys.discard("forced")  # a forced game is a Tapp game
+        return frozenset(keys)
 
     def starts_afresh(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> bool:
         return "bid" in changes and (changes["bid"] == "misere") != (old.get("bid") == "misere")
