@@ -463,11 +463,27 @@ def planned_length(rules: Mapping[str, Setting], variant: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
+def length_end(deals: Sequence[Deal], length: int) -> int | None:
+    """How many of `deals` a planned length takes, once it is played: every deal up to the
+    `length`-th one played (a passed or cancelled deal is dealt again and is not one of a
+    table's deals, French Tarot's §16); None while fewer are played, or with no planned
+    length (0). The deals after it are past the length."""
+    if not length or len(deals) < length:
+        return None
+    played = 0
+    for n, deal in enumerate(deals, 1):  # up to the length's end only: a long file is not read
+        played += not deal.redealt
+        if played == length:
+            return n
+    return None
+
+
 def unmarked_past_length(deals: Sequence[Deal], length: int) -> list[int]:
     """The numbers of the deals past `length` not marked as recorded with --continue."""
-    if not length or len(deals) <= length:
+    end = length_end(deals, length)
+    if end is None:
         return []
-    return [n for n in range(length + 1, len(deals) + 1) if not deals[n - 1].continued]
+    return [n for n in range(end + 1, len(deals) + 1) if not deals[n - 1].continued]
 
 
 def numbers_text(numbers: Sequence[int]) -> str:

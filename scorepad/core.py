@@ -15,6 +15,7 @@ from scorepad.checks import (
     check_players,
     check_roster_size,
     check_seats,
+    length_end,
     planned_length,
     read_deal,
     setting_problem,
@@ -199,7 +200,7 @@ def _past_length(session: Session, play_on: bool) -> bool:
     """Whether the next deal is past the planned length: refused unless `play_on` (the deal
     is then marked `continued`)."""
     length = planned_length(session.rules, get_variant(session.variant))
-    if not length or len(session.deals) < length:
+    if length_end(session.deals, length) is None:  # still playing its deals
         return False
     if not play_on:
         raise ScorepadError(

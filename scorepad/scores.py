@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from scorepad.checks import planned_length
+from scorepad.checks import length_end, planned_length
 from scorepad.i18n import ngettext
 from scorepad.model import Deal, Outcome, Session, deal_tables, table_at
 from scorepad.variants import get_variant
@@ -47,10 +47,16 @@ def match_over(session: Session) -> str | None:
     )
 
 
+def match_level(session: Session) -> str | None:
+    """ "level at 182: play on": the match reached its end with the leaders level."""
+    return get_variant(session.variant).match_level(session.rules, iter_outcomes(session))
+
+
 def length_played(session: Session) -> str | None:
-    """ "the table has played its 4 deals", once the session holds its planned length."""
+    """ "the table has played its 4 deals", once the session holds its planned length (of
+    deals played: a passed or cancelled one is dealt again)."""
     length = planned_length(session.rules, get_variant(session.variant))
-    if not length or len(session.deals) < length:
+    if length_end(session.deals, length) is None:
         return None
     return ngettext(
         "the table has played its {n} deal", "the table has played its {n} deals", length
@@ -59,15 +65,15 @@ def length_played(session: Session) -> str | None:
 
 def match_ended(before: Session, after: Session) -> str | None:
     """Why the match is over, when the deals `after` adds to `before` (the file as read and
-    as saved) ended it; else None. The deals are scored once, and only by a game that plays
-    to a target."""
+    as saved) ended it, or that it goes on with the leaders level at its end; else None. The
+    deals are scored once, and only by a game that plays to a target."""
     if length_played(after) and not length_played(before):
         return length_played(after)
     variant = get_variant(after.variant)
-    outcomes, again = itertools.tee(iter_outcomes(after))
+    outcomes, again, level = itertools.tee(iter_outcomes(after), 3)
     over = variant.match_over(after.rules, outcomes)
     if over is None:
-        return None
+        return variant.match_level(after.rules, level)
     return (
         None
         if variant.match_over(before.rules, itertools.islice(again, len(before.deals)))

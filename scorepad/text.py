@@ -145,7 +145,15 @@ def printable(text: str) -> str:
         return text  # isprintable() is false for every control character (and for more)
     if not any(_control(ch) for ch in text):
         return text
-    return "".join(repr(ch)[1:-1] if _control(ch) else ch for ch in text)
+    return "".join(_escaped(ch) if _control(ch) else ch for ch in text)
+
+
+def _escaped(ch: str) -> str:
+    """A control character as Python writes it (\\x1b); a byte that is not UTF-8, which
+    Python carries as a lone surrogate (a file name on a Latin-1 disk), as that byte."""
+    if "\udc80" <= ch <= "\udcff":
+        return f"\\x{ord(ch) - 0xDC00:02x}"
+    return repr(ch)[1:-1]
 
 
 def _control(ch: str) -> bool:
@@ -153,9 +161,9 @@ def _control(ch: str) -> bool:
 
     return (
         ch not in "\n\t"
-        and unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")
+        and unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs")
         and ch not in "\u200d\ufe0f"
-    )  # joiners that emoji names need
+    )  # joiners that emoji names need; a lone surrogate could not be printed at all
 
 
 @functools.cache

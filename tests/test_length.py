@@ -261,11 +261,15 @@ def test_a_failed_announced_slam_says_failed_in_history_show_and_sheet(cli):
 
 def test_league_columns_are_told_apart(cli):
     (one, two), _tables = _cup(cli)
-    (cli.folder / "cup" / "round-2").mkdir()  # a second round's files, named alike
-    copies = [cli.folder / "cup" / "round-2" / path.name for path in (one, two)]
-    for path, copy in zip((one, two), copies, strict=True):
-        copy.write_bytes(path.read_bytes())
-    files = sorted((cli.folder / "cup").glob("round-*/*.toml"))
+    # a tournament's round is one column (issue 43); files named alike in folders of no
+    # tournament are told apart by their folder
+    header = cli("standings", one, two, "--league", "--min-deals", "0").stdout.splitlines()[1]
+    assert header.split() == ["rank", "player", "R1", "sessions", "deals", "total", "average"]
+    for n in (1, 2):
+        (cli.folder / "plain" / f"round-{n}").mkdir(parents=True)
+        for path in (one, two):
+            (cli.folder / "plain" / f"round-{n}" / path.name).write_bytes(path.read_bytes())
+    files = sorted((cli.folder / "plain").glob("round-*/*.toml"))
     header = cli("standings", *files, "--league", "--min-deals", "0").stdout.splitlines()[1]
     for label in ("round-1/table-1 2026-03-14", "round-1/table-2 2026-03-14",
                   "round-2/table-1 2026-03-14", "round-2/table-2 2026-03-14"):  # fmt: skip
@@ -308,17 +312,17 @@ def test_on_a_terminal_play_stops_at_the_length_and_plays_on_only_when_asked(cli
 
 def test_the_refusal_names_the_next_deal_in_good_english(cli):
     path = cli.new("p.toml", "french", PLAYERS, "--deals", "7")
-    for _n in range(7):
-        cli("deal", path, "--contract", "pass")
-    refused = cli("deal", path, "--contract", "pass", ok=False)
+    for _n in range(7):  # deals played: a pass is dealt again and counts for none (§16)
+        cli("deal", path, *GARDE)
+    refused = cli("deal", path, *GARDE, ok=False)
     assert "the table plays 7 deals and has them; add --continue to record an 8th" in (
         refused.stderr
     )
     for _n in range(3):
-        cli("deal", path, "--contract", "pass", "--continue")
-    eleventh = cli("deal", path, "--contract", "pass", ok=False).stderr
+        cli("deal", path, *GARDE, "--continue")
+    eleventh = cli("deal", path, *GARDE, ok=False).stderr
     assert "add --continue to record an 11th" in eleventh
     japanese = subprocess.run([sys.executable, "-m", "scorepad", "--lang", "ja", "deal", str(path),
-                               "--contract", "pass"], capture_output=True, text=True)  # fmt: skip
+                               *GARDE], capture_output=True, text=True)  # fmt: skip
     assert japanese.returncode == 1
     assert "11 番目のディールを記録するには --continue を付けてください" in japanese.stderr

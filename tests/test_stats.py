@@ -76,12 +76,15 @@ def _ref_deals(sessions: list[Any]) -> list[tuple[int, int, Any, dict[str, Any],
 def _ref_common(key: str, name: str, deals: list[Any]) -> dict[str, Any]:
     mine = [(i, n, o.scores[p]) for i, n, _s, _raw, o in deals for p in o.scores
             if p.casefold() == key]  # fmt: skip
+    counted = sum(1 for _i, _n, _s, raw, o in deals for p in o.scores
+                  if p.casefold() == key and not raw["entry"].redealt)  # fmt: skip
     best = worst = None
     if mine:
         top, low = max(v for *_x, v in mine), min(v for *_x, v in mine)
         best = next({"score": v, "session": i, "n": n} for i, n, v in mine if v == top)
         worst = next({"score": v, "session": i, "n": n} for i, n, v in mine if v == low)
-    return {"name": name, "played": len(mine), "total": sum(v for *_x, v in mine),
+    return {"name": name, "played": len(mine), "counted": counted,
+            "total": sum(v for *_x, v in mine),
             "best_deal": best, "worst_deal": worst}  # fmt: skip
 
 

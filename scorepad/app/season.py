@@ -4,7 +4,9 @@ together. The files go through storage, the order and the bounds through `scorep
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from scorepad.errors import Problem, ScorepadError
@@ -18,11 +20,15 @@ def sessions_between(
     until: str | None,
     mixed: str | None = None,
     notes: list[str] | None = None,
+    past: list[Problem] | None = None,
 ) -> tuple[list[Path], list[Session]]:
     """The sessions of the files (one game), by date (undated ones as given, last), those
     between `since` and `until` when given, with their files. `mixed`: the command's error
     for files of different games (with {which}; default: the standings'). `notes`: where to
-    say that the sessions are scored by different rules, and how."""
+    say that the sessions are scored by different rules, and how. A tournament's table
+    holds the deals the tournament counts (`as_counted`); `past` gets a problem for each one
+    holding deals past its length that are not marked as recorded with --continue, as
+    `tournament standings` says it."""
     from scorepad import season
 
     low, high = season.date_bounds(since, until)  # a wrong date is said before reading
@@ -31,7 +37,81 @@ def sessions_between(
     differ = season.rules_differences(kept, sessions)
     if differ and notes is not None:
         notes.append(_("note: {note}").format(note=differ))
-    return kept, sessions
+    return kept, as_counted(kept, sessions, past)
+
+
+@dataclass(frozen=True)
+class TableAt:
+    """A session file that is a table of a tournament's draws: the tournament's folder, the
+    round's number and date, and the deals the draw gave the table."""
+
+    folder: Path
+    round: int
+    date: str
+    deals: int
+
+
+def tables_at(files: Sequence[Path]) -> list[TableAt | None]:
+    """Which of the files are tables of a tournament (`DIR/round-N/table-T.toml` that the
+    tournament file of DIR names in its draws), each tournament file read once and never
+    changed (a draw cut short is not finished here: its tables are then plain sessions)."""
+    from scorepad.storage import tournament as files_of
+    from scorepad.storage.files import read_bytes
+    from scorepad.tournament.model import Tournament
+
+    read: dict[Path, Tournament | None] = {}
+    found: list[TableAt | None] = []
+    for f in files:
+        path = Path(f)
+        number = re.fullmatch(r"round-([1-9][0-9]{0,3})", path.parent.name)
+        folder = path.parent.parent
+        there = files_of.tournament_path(folder)
+        if number is None or not there.is_file():
+            found.append(None)
+            continue
+        if folder not in read:
+            try:
+                read[folder] = files_of.from_bytes(read_bytes(there), there)
+            except ScorepadError:
+                read[folder] = None
+        tournament = read[folder]
+        n = int(number.group(1))
+        if tournament is None or n > len(tournament.drawn):
+            found.append(None)
+            continue
+        round_ = tournament.drawn[n - 1]
+        file = f"{path.parent.name}/{path.name}"
+        table = next((t for t in round_.tables if t.file == file), None)
+        found.append(None if table is None else TableAt(folder, n, round_.date, table.deals))
+    return found
+
+
+def as_counted(
+    files: Sequence[Path], sessions: Sequence[Session], past: list[Problem] | None = None
+) -> list[Session]:
+    """The sessions as they count: a tournament's table (`tables_at`) without the deals
+    recorded after its last one (those `tournament standings` leaves out), the others as
+    they are (an evening's deal recorded with --continue counts). `past`: as in
+    `sessions_between`."""
+    counted = list(sessions)
+    if not any(Path(f).parent.name.startswith("round-") for f in files):
+        return counted  # no tournament's table: no tournament file looked for
+    from scorepad.app.tournament import past_length_problem
+    from scorepad.checks import length_end, planned_length, unmarked_past_length
+    from scorepad.variants import get_variant
+
+    for i, (f, table) in enumerate(zip(files, tables_at(files), strict=True)):
+        if table is None:
+            continue
+        session = sessions[i]
+        end = length_end(session.deals, table.deals)
+        if end is not None and end < len(session.deals):
+            counted[i] = replace(session, deals=tuple(session.deals[:end]))
+        length = planned_length(session.rules, get_variant(session.variant)) or table.deals
+        unmarked = unmarked_past_length(session.deals, length)
+        if unmarked and past is not None:
+            past.append(past_length_problem(str(f), unmarked, length, table.deals))
+    return counted
 
 
 def load_all(files: Sequence[Path]) -> list[Session]:
@@ -82,7 +162,7 @@ def season_in_order(
         else:
             plain += stored.folder_files(path)
     names += map(str, plain)
-    sessions += load_all(plain)
+    sessions += as_counted(plain, load_all(plain))  # a tournament's table, as it counts
     if not sessions:
         raise ScorepadError([Problem(", ".join(map(str, paths)), _("no session to read"))])
     pairs = season.in_order(*zip(*season.between(names, sessions, None, high, mixed), strict=True))

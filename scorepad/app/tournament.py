@@ -5,6 +5,7 @@ the caller passes (`ask`), None where nobody can answer."""
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -100,10 +101,12 @@ def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
     found = len(session.deals)
     if wrong:
         return Read(table, TableResult(problem=_("not this table's file")), found, tuple(wrong))
-    counted = replace(session, deals=tuple(session.deals[: table.deals]))
-    from scorepad.checks import planned_length, unmarked_past_length
+    from scorepad.checks import length_end, planned_length, unmarked_past_length
     from scorepad.variants import get_variant
 
+    # the deals up to the table's last one played (passed and cancelled ones are dealt again)
+    end = length_end(session.deals, table.deals) or found
+    counted = replace(session, deals=tuple(session.deals[:end]))
     length = planned_length(session.rules, get_variant(session.variant)) or table.deals
     unmarked = tuple(unmarked_past_length(session.deals, length))
     try:
@@ -112,11 +115,13 @@ def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
     except ScorepadError as err:
         what = err.problems[0].what if err.problems else str(err)
         return Read(table, TableResult(problem=what), found, (what,))
+    dealt = [o for deal, o in zip(counted.deals, scored, strict=True) if not deal.redealt]
     result = TableResult(
-        recorded=len(counted.deals),
+        recorded=len(dealt),
         totals={r.name: r.total for r in rows},
         played={r.name: r.played for r in rows},
-        extra=max(0, found - table.deals),
+        counted=dict(Counter(p for o in dealt for p in o.scores)),
+        extra=found - end,
     )
     return Read(
         table,
@@ -173,15 +178,23 @@ def results(
 
 
 def _past_length(folder: Path, read: Read) -> Problem:
-    from scorepad.checks import past_length_problem
     from scorepad.storage import tournament as files
+
+    return past_length_problem(
+        str(files.table_path(folder, read.table.file)), read.unmarked, read.length, read.table.deals
+    )
+
+
+def past_length_problem(where: str, unmarked: Sequence[int], length: int, deals: int) -> Problem:
+    """A table file holding deals past its length (`length`), not marked as recorded with
+    --continue: what the tournament's commands and the standings of its files say."""
+    from scorepad import checks
     from scorepad.text import plural
 
     return Problem(
-        str(files.table_path(folder, read.table.file)),
+        where,
         _("{why} (the tournament counts the first {deals})").format(
-            why=past_length_problem(read.unmarked, read.length),
-            deals=plural(read.table.deals, "deal"),
+            why=checks.past_length_problem(unmarked, length), deals=plural(deals, "deal")
         ),
     )
 
@@ -221,7 +234,7 @@ def check(folder: Path) -> tuple[Tournament, list[Problem], int]:
                 planned = length_problem(read.table, read.session)
                 if planned:
                     problems.append(Problem(where, planned))
-            if read.found < read.table.deals:
+            if read.result.recorded < read.table.deals:  # deals played: passes are dealt again
                 problems.append(
                     Problem(
                         where,
@@ -229,7 +242,7 @@ def check(folder: Path) -> tuple[Tournament, list[Problem], int]:
                             "unfinished: {found} of the table's {deals} deal",
                             "unfinished: {found} of the table's {deals} deals",
                             read.table.deals,
-                        ).format(found=read.found, deals=read.table.deals),
+                        ).format(found=read.result.recorded, deals=read.table.deals),
                     )
                 )
             elif read.unmarked:  # marked ones (recorded with --continue) are not counted

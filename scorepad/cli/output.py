@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import typer
 
-from scorepad.errors import MAX_PROBLEMS, ScorepadError
+from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.text import plural, printable
 
@@ -105,12 +105,30 @@ def handled(fn: F) -> F:
         now = Run()
         token = _RUN.set(now)
         try:
+            _undecodable(kwargs)
             result = fn(*args, **kwargs)
             for note in now.notes:
                 echo(note, err=True)
             return result
         except ScorepadError as err:
             print_problems(err.problems)
+            raise typer.Exit(1) from None
+        except AssertionError as err:  # an invariant of scorepad's own: a bug, said plainly
+            said = str(err) or type(err).__name__
+            if now.saved:
+                echo(
+                    "error: "
+                    + _("a bug in scorepad: {what} ({saved} was saved before it)").format(
+                        what=said, saved=now.saved[-1]
+                    ),
+                    err=True,
+                )
+            else:
+                echo(
+                    "error: "
+                    + _("a bug in scorepad: {what}; nothing was changed").format(what=said),
+                    err=True,
+                )
             raise typer.Exit(1) from None
         except (KeyboardInterrupt, EOFError) as stop:
             if now.saved:
@@ -141,6 +159,46 @@ def handled(fn: F) -> F:
             _RUN.reset(token)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _undecodable(params: dict[str, Any]) -> None:
+    """Text given on the command line holding bytes that are not UTF-8 (a Latin-1 terminal's
+    "café": Python's argv carries such a byte as a lone surrogate), or a lone surrogate, is
+    refused naming its option or argument: saved, it would not read back. A file's name is
+    a path, not text: any bytes will do."""
+    for key, value in params.items():
+        for text in value if isinstance(value, list | tuple) else (value,):
+            if isinstance(text, str) and not text.isascii():
+                try:
+                    text.encode("utf-8")
+                except UnicodeEncodeError:
+                    raise ScorepadError(
+                        [
+                            Problem(
+                                _param_name(key),
+                                _(
+                                    "{text} is not UTF-8 text: type it on a terminal set to UTF-8"
+                                ).format(text=printable(text)),
+                            )
+                        ]
+                    ) from None
+
+
+def _param_name(key: str) -> str:
+    """A command's parameter as typed: its long option (`--note`) or its argument (`NAME`)."""
+    import importlib
+
+    try:  # typer carries its own click (typer._click) in recent versions
+        where: Any = importlib.import_module("typer._click.globals")
+    except ImportError:  # pragma: no cover - older typer, with click itself
+        where = importlib.import_module("click.globals")
+    ctx = where.get_current_context(silent=True)
+    for param in [] if ctx is None else ctx.command.params:
+        if param.name == key:
+            if param.param_type_name == "option":
+                return str(max(param.opts, key=len))
+            return str(param.human_readable_name)
+    return key
 
 
 def _quiet_stdout() -> None:

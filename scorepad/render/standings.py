@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from scorepad.i18n import _, ngettext
 from scorepad.model import Session
 from scorepad.ranking import Standing
-from scorepad.render.grid import fitted_grid, grid
+from scorepad.render.grid import fitted_grid, grid, wrapped
 from scorepad.render.standing_columns import JSON, TERMINAL, drop_order, standing_columns
 from scorepad.scores import iter_outcomes
 from scorepad.text import average, json_number, num, signed
@@ -97,21 +98,98 @@ def league_labels(files: Sequence[Any], sessions: Sequence[Session]) -> list[str
     return told
 
 
-def league_grid(labels: Sequence[str], rows: Sequence[LeagueRow], fmt: str = "simple") -> str:
-    headers = [_("rank"), _("player"), *labels, _("sessions"), _("deals"), _("total"), _("average")]
-    data = [
-        [
-            r.rank if r.rank is not None else "–",
-            r.name,
-            *("" if c is None else signed(c) for c in r.by_session),
-            r.sessions,
-            r.deals,
-            signed(r.total),
-            average(r.average),
+def league_columns(
+    labels: Sequence[str], rounds: Sequence[tuple[object, int, str] | None]
+) -> list[tuple[str, list[int]]]:
+    """The league grid's columns, each its heading and the sessions it adds up: a session
+    alone under its label, and a tournament's round (`rounds`, each session's tournament,
+    round number and date, None for a session of no tournament) as one column: "R2", or the
+    round's date where the files hold several tournaments (with its number where two rounds
+    share a date)."""
+    tournaments = {r[0] for r in rounds if r is not None}
+    dates = Counter(r[2] for r in {r for r in rounds if r is not None})
+    columns: list[tuple[str, list[int]]] = []
+    at: dict[tuple[object, int, str], int] = {}
+    for i, (label, round_) in enumerate(zip(labels, rounds, strict=True)):
+        if round_ is None:
+            columns.append((label, [i]))
+            continue
+        if round_ not in at:
+            _folder, n, date = round_
+            head = _("R{n}").format(n=n)
+            if len(tournaments) > 1 and date:
+                head = date if dates[date] == 1 else f"{date} {head}"
+            at[round_] = len(columns)
+            columns.append((head, []))
+        columns[at[round_]][1].append(i)
+    return columns
+
+
+def league_lines(
+    columns: Sequence[tuple[str, Sequence[int]]],
+    rows: Sequence[LeagueRow],
+    fmt: str = "simple",
+    fit: int | None = None,
+) -> list[str]:
+    """The league grid: rank, player, a column per session or tournament round
+    (`league_columns`), sessions, deals, total, average. With `fit` (a terminal's width) it
+    never grows wider: the columns' headings are numbered (and said below), then the oldest
+    columns step aside (their scores stay in the total), then the sessions and the
+    average; a line says what was left out."""
+
+    def cell(r: LeagueRow, sessions: Sequence[int]) -> str:
+        values = [r.by_session[i] for i in sessions if r.by_session[i] is not None]
+        return signed(sum(v for v in values if v is not None)) if values else ""
+
+    heads = [h for h, _sessions in columns]
+    cells = [[cell(r, sessions) for _h, sessions in columns] for r in rows]
+    ranks = [r.rank if r.rank is not None else "–" for r in rows]
+    tail_heads = [_("sessions"), _("deals"), _("total"), _("average")]
+    tails = [[r.sessions, r.deals, signed(r.total), average(r.average)] for r in rows]
+
+    def drawn(first: int, headings: Sequence[str], tail: Sequence[int]) -> str:
+        headers = [_("rank"), _("player"), *headings[first:], *(tail_heads[t] for t in tail)]
+        data = [
+            [rank, r.name, *shown[first:], *(more[t] for t in tail)]
+            for rank, r, shown, more in zip(ranks, rows, cells, tails, strict=True)
         ]
-        for r in rows
-    ]
-    return grid(data, headers, fmt, [0, *range(2, len(headers))])
+        return grid(data, headers, fmt, [0, *range(2, len(headers))])
+
+    text = drawn(0, heads, range(4))
+    if fmt != "simple" or fit is None or _widest(text) <= fit:
+        return [text]
+    from scorepad.text import width
+
+    # a heading longer than its number is numbered, and said below
+    short = [h if width(h) <= len(f"#{k}") else f"#{k}" for k, h in enumerate(heads, 1)]
+    everything = len(heads)
+    tries = [(0, (0, 1, 2, 3))] + [(first, (1, 2, 3)) for first in range(everything + 1)]
+    for first, tail in [*tries, (everything, (1, 2))]:
+        text = drawn(first, short, tail)
+        if _widest(text) <= fit:
+            break
+    gone = [_("the sessions")]
+    if first:
+        gone.append(
+            ngettext(
+                "the first column (its scores are in the total)",
+                "the first {n} columns (their scores are in the total)",
+                first,
+            ).format(n=first)
+        )
+    if len(tail) < 3:
+        gone.append(_("the average"))
+    lines = [text]
+    if len(tail) < 4:
+        lines.append(_("left out to fit the terminal: {what}").format(what=_(", ").join(gone)))
+    said = [f"{a} {h}" for a, h in zip(short[first:], heads[first:], strict=True) if a != h]
+    return lines + (wrapped(said, "  ", fit) if said else [])
+
+
+def _widest(text: str) -> int:
+    from scorepad.text import width
+
+    return max(width(line) for line in text.splitlines())
 
 
 def league_object(

@@ -243,10 +243,28 @@ def _figure(row: Row, ranking: Ranking) -> str:
     return f"{float(row.score):+.2f}"
 
 
+def counts_line(ranking: Ranking) -> str:
+    """What a ranking by total says when its players' deals counted differ: "" when they
+    do not."""
+    from scorepad.tournament.ranking import unequal_counts
+
+    spread = unequal_counts(ranking)
+    if spread is None:
+        return ""
+    return ngettext(
+        "players counted {low} to {high} deal: the totals add up different numbers of deals "
+        "(--rank-by average compares them per deal)",
+        "players counted {low} to {high} deals: the totals add up different numbers of deals "
+        "(--rank-by average compares them per deal)",
+        spread[1],
+    ).format(low=spread[0], high=spread[1])
+
+
 def standings_text(tournament: Tournament, ranking: Ranking) -> str:
-    """The ranking: place, player, a column per round drawn, deals played, total; a `*`
-    marks provisional figures, and the unfinished tables are named below. Players who
-    played fewer rounds than were drawn are marked ("3 of 5 rounds, late")."""
+    """The ranking: place, player, a column per round drawn, the deals that count, total; a
+    `*` marks provisional figures, and the unfinished tables are named below. Players who
+    played fewer rounds than were drawn are marked ("3 of 5 rounds, late"); a ranking by
+    total whose players counted different numbers of deals says so."""
     drawn = ranking.drawn
     words, column = _ranked_by(ranking)
     marked = any(attendance(r, drawn) for r in ranking.rows)
@@ -264,7 +282,7 @@ def standings_text(tournament: Tournament, ranking: Ranking) -> str:
             r.place,
             r.name,
             *(_score(r.rounds[i], r.provisional[i]) for i in range(drawn)),
-            r.played,
+            r.counted,
             _score(r.total, r.is_provisional),
             *([_figure(r, ranking)] if column else []),
             *([attendance(r, drawn)] if marked else []),
@@ -281,6 +299,9 @@ def standings_text(tournament: Tournament, ranking: Ranking) -> str:
         head += _(" (ties: {keys})").format(keys=_(", then ").join(ranking.tie_break))
     numbers = [0, *range(2, 2 + drawn + 2 + bool(column))]
     lines = [head, simple_grid(rows, headers, numbers)]
+    counts = counts_line(ranking)
+    if counts:
+        lines += ["", counts]
     if ranking.unfinished:
         lines.append("")
         lines.append(_("* provisional: unfinished tables"))
@@ -313,6 +334,7 @@ def standings_object(ranking: Ranking) -> dict[str, Any]:
                 "place": r.place,
                 "total": r.total,
                 "played": r.played,
+                "counted": r.counted,
                 "rounds": list(r.rounds),
                 "provisional": r.is_provisional,
                 "rounds_played": r.rounds_played,
@@ -495,6 +517,9 @@ def report_html(
     if column:  # ranked otherwise than by the plain total: say so
         ranked = _("The ranking: {how}.").format(how=words)
         parts.append(f'<p class="small">{_e(ranked)}</p>')
+    counts = counts_line(ranking)
+    if counts:
+        parts.append(f'<p class="small">{_e(counts)}</p>')
     if ranking.tie_break:
         keys = _(", then ").join(ranking.tie_break)
         broken = _("Ties broken by {keys}.").format(keys=keys)
@@ -530,7 +555,7 @@ def _ranking_row(row: Row, ranking: Ranking) -> str:
             f'<td class="n">{_e(_score(row.rounds[i], row.provisional[i]))}</td>'
             for i in range(drawn)
         ),
-        f'<td class="n opt">{row.played}</td>',
+        f'<td class="n opt">{row.counted}</td>',
     ]
     otherwise = ranking.best is not None or ranking.rank_by == "average"
     total = _e(_score(row.total, row.is_provisional))

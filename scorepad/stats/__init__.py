@@ -17,7 +17,8 @@ standings rank them (total, best first; ties in order of first appearance).
      "players": [player, ...], ...the game's own top-level keys (below)}
 
 Every player: `"name"`, `"played"` (deals at the table: passed and cancelled ones too, as
-`deals` in the standings), `"total"` (as in the standings), `"best_deal"` and
+`deals` in the standings), `"counted"` (those neither passed nor cancelled: the deals a
+table's planned length counts), `"total"` (as in the standings), `"best_deal"` and
 `"worst_deal"`: `{"score": X, "session": S, "n": N}` (S 1-based in `"sessions"`, N the deal's
 number in it; the first such deal; null when the player played no deal).
 

@@ -23,6 +23,7 @@ def _player(st: Stats, p: PlayerStats) -> dict[str, Any]:
     return {
         "name": p.name,
         "played": p.played,
+        "counted": p.counted,
         "total": p.total,
         "best_deal": _ref(p.best),
         "worst_deal": _ref(p.worst),

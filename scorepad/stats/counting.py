@@ -21,16 +21,27 @@ from scorepad.variants.figures import Counted
 class _Player:
     """One player's game-free counts while the deals go by (mutable; frozen once done)."""
 
-    __slots__ = ("best", "best_at", "name", "order", "played", "total", "worst", "worst_at")
+    __slots__ = (
+        "best",
+        "best_at",
+        "counted",
+        "name",
+        "order",
+        "played",
+        "total",
+        "worst",
+        "worst_at",
+    )
 
     def __init__(self, name: str, order: int) -> None:
         self.name, self.order = name, order
-        self.played = self.total = self.best = self.worst = 0
+        self.played = self.counted = self.total = self.best = self.worst = 0
         self.best_at: tuple[int, int] | None = None  # (session, n) of the first best deal
         self.worst_at: tuple[int, int] | None = None
 
-    def scored(self, value: int, session: int, n: int) -> None:
+    def scored(self, value: int, session: int, n: int, redealt: bool) -> None:
         self.played += 1
+        self.counted += not redealt
         self.total += value
         if self.best_at is None or value > self.best:
             self.best, self.best_at = value, (session, n)
@@ -85,7 +96,9 @@ def stats(
     for key in ranked:
         a = players[key]
         best, worst = a.refs()
-        done.append(PlayerStats(a.name, a.played, a.total, best, worst, counter.player(key)))
+        done.append(
+            PlayerStats(a.name, a.played, a.total, best, worst, counter.player(key), a.counted)
+        )
     return Stats(
         variant=variant,
         deals=sum(len(s.deals) for s in sessions),
@@ -107,8 +120,9 @@ def _scored(
     contest = get_variant(session.variant).contest
     rules = session.rules
     for n, (entry, outcome) in enumerate(zip(entries, iter_outcomes(session), strict=True), 1):
+        redealt = entry.redealt
         for player, score in outcome.scores.items():
-            seats[player].scored(score, s, n)
+            seats[player].scored(score, s, n, redealt)
         if found is not None:
             c = contest(entry, outcome, rules)
             if c is not None:

@@ -37,6 +37,7 @@ class PlayerStats:
     best: DealRef | None
     worst: DealRef | None
     game: Any  # the game's frozen figures of the player (`StatsCounter.player`)
+    counted: int = 0  # deals played, neither passed nor cancelled (what a planned length counts)
 
 
 @dataclass(frozen=True)

@@ -430,10 +430,10 @@ def new_file(beside: Path, chunks: Iterable[bytes | memoryview], mode: int | Non
     tempfile.mkstemp does: never an existing name, never through a symlink; removed if the
     writing fails. Never a *.toml; a long name is hashed within the filesystem's limit."""
     name = beside.name.lstrip(".")
-    if len(name.encode()) > 200:
+    if len(os.fsencode(name)) > 200:  # a name's bytes, UTF-8 or not
         import hashlib
 
-        name = hashlib.sha256(name.encode()).hexdigest()[:32]
+        name = hashlib.sha256(os.fsencode(name)).hexdigest()[:32]
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
     while True:
         tmp = beside.parent / f".{name}.{os.urandom(6).hex()}.tmp"

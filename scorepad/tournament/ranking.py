@@ -3,11 +3,13 @@
 Pure: the tables' results come in (`TableResult`, what the app read from each table file the
 draws name), the ranking goes out. A player's round is the total of their table in that
 round (`None` when they were not drawn in it); their total, the sum of their rounds; their
-`played`, the deals they were seated for. Only the first M deals of a table count, M being the
-deals the draw gave it (`check` names a table with more). A table is *finished* when it has
-its deals; until then the figures of its players for that round are *provisional* (the deals
-recorded so far count), and so is a table whose file is missing or is not this table's (it
-counts nothing, and is named).
+`played`, the deals they were seated for (passes included); their `counted`, those of them
+that count toward their tables' lengths (played, neither passed nor cancelled). A table
+plays the M deals the draw gave it: a passed or cancelled deal is dealt again and is not one
+of them, and a deal recorded after the M-th counts nothing (`check` names a table with more).
+A table is *finished* when it has its deals; until then the figures of its players for that
+round are *provisional* (the deals recorded so far count), and so is a table whose file is
+missing or is not this table's (it counts nothing, and is named).
 
 Places: by total, best first; equal totals share a place (1, 1, 3) unless tie-break keys are
 given, tried in their order (`TIE_BREAKS`):
@@ -40,12 +42,14 @@ from scorepad.tournament.model import TableDraw, Tournament, name_key
 
 @dataclass(frozen=True)
 class TableResult:
-    """What one table file gave: the deals counted and each player's total and deals seated."""
+    """What one table file gave: the deals counted, each player's total, deals seated and
+    deals counted."""
 
-    recorded: int = 0  # deals counted (at most the table's)
+    recorded: int = 0  # deals played toward the table's length (at most the table's)
     totals: Mapping[str, int] = field(default_factory=dict)
-    played: Mapping[str, int] = field(default_factory=dict)
+    played: Mapping[str, int] = field(default_factory=dict)  # seated for, passes included
     extra: int = 0  # deals recorded beyond the table's, not counted
+    counted: Mapping[str, int] = field(default_factory=dict)  # played, not passed: `Row`
     problem: str = ""  # why the file counts nothing ("" when it counts)
 
 
@@ -60,6 +64,7 @@ class Row:
     rounds_played: int = 0  # rounds the player was drawn in
     status: str = "full"  # full, late or withdrawn
     score: Fraction | None = None  # what the ranking orders by (None: the total)
+    counted: int = 0  # deals toward the tables' lengths: played, neither passed nor cancelled
 
     @property
     def is_provisional(self) -> bool:
@@ -83,6 +88,17 @@ class Ranking:
     tie_break: tuple[str, ...] = ()
     rank_by: str = "total"
     best: int | None = None
+
+
+def unequal_counts(ranking: Ranking) -> tuple[int, int] | None:
+    """The fewest and the most deals counted, when a ranking by total adds up different
+    numbers of deals for its players once every table is finished (a late arrival, a
+    withdrawal, a table short of a player); None when it does not."""
+    if ranking.rank_by != "total" or ranking.best is not None or ranking.unfinished:
+        return None
+    counts = [r.counted for r in ranking.rows]
+    low, high = min(counts, default=0), max(counts, default=0)
+    return (low, high) if low != high else None
 
 
 #: what the ranking may order by
@@ -140,6 +156,7 @@ def rank(
     rounds: list[list[int | None]] = [[None] * tournament.rounds for _ in everybody]
     marks = [[False] * tournament.rounds for _ in everybody]
     played = [0] * len(everybody)
+    counted = [0] * len(everybody)
     unfinished: list[Unfinished] = []
     for round_ in tournament.drawn:
         for table in round_.tables:
@@ -152,6 +169,7 @@ def rank(
                 rounds[i][round_.number - 1] = result.totals.get(player, 0)
                 marks[i][round_.number - 1] = short
                 played[i] += result.played.get(player, 0)
+                counted[i] += result.counted.get(player, 0)
     on_roster = {p.casefold() for p in tournament.players}
     rows = []
     for i, p in enumerate(everybody):
@@ -180,6 +198,7 @@ def rank(
                 rounds_played=sum(drawn_in),
                 status=status,
                 score=score,
+                counted=counted[i],
             )
         )
     keys = [TIE_BREAKS[k] for k in tie_break]

@@ -244,6 +244,11 @@ class Variant(Protocol):
         target), else None. A game without a target returns before taking any outcome."""
         ...
 
+    def match_level(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
+        """What to say when the last of these outcomes reached the match's end with the
+        leaders level, so that it goes on ("level at 182: play on"); else None."""
+        ...
+
     def count_extra(self, counted: PileCount) -> dict[str, Any]:
         """What `count` adds for this game: {"lines": [...], "json": {...}}."""
         ...
@@ -338,6 +343,9 @@ class DeclarerGame:
 
     def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
         return None  # the evening runs until the players stop (chips: settled deal by deal)
+
+    def match_level(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
+        return None
 
     def starts_afresh(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> bool:
         """Whether an edit makes the deal another kind (a pass, a misère): nothing but the

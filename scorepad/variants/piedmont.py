@@ -448,14 +448,23 @@ class Piedmont:
             return None
         n, winner, best = decided
         target, limit = int(rules["target"]), int(rules["deals"])
-        why = (
-            _("{best} ≥ target {target}").format(best=best, target=target)
-            if target and best >= target
-            else _("{deals} played").format(deals=plural(limit, "deal"))
-        )
+        if target and best >= target:
+            why = _("{best} ≥ target {target}").format(best=best, target=target)
+        elif n > limit:  # level after the match's deals: the deals played on broke the tie
+            why = _("{deals} played, the tie broken").format(deals=plural(n, "deal"))
+        else:
+            why = _("{deals} played").format(deals=plural(n, "deal"))
         return _("match over after deal {n} ({why}): {leaders} wins the match").format(
             n=n, why=why, leaders=winner
         )
+
+    def match_level(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
+        """ "level at 182: play on", when the last deal reached the target or the number of
+        deals with the leaders level (the match goes on)."""
+        state = match_state(rules, outcomes)
+        if state is None or len(state[1]) == 1:
+            return None
+        return _("level at {points}: play on").format(points=state[2])
 
     @property
     def stats(self) -> Any:  # a `variants.figures.GameStats`, checked where it is made
@@ -474,19 +483,34 @@ def match_decided(
     """The deal after which the match is over (the target or the number of deals reached,
     one player alone at the top: tied, the match goes on), its winner and their total; None
     while it goes on, or without a target or a number of deals (then no outcome is taken)."""
+    state = match_state(rules, outcomes)
+    if state is None or len(state[1]) != 1:
+        return None
+    n, (winner,), best = state
+    return n, winner, best
+
+
+def match_state(
+    rules: Mapping[str, Setting], outcomes: Iterable[Outcome]
+) -> tuple[int, tuple[str, ...], int] | None:
+    """The deal that decided the match (the target or the number of deals reached, one
+    player alone at the top), its leader and their total; while it goes on after reaching
+    them (the leaders level), the last deal, its leaders and their total; else None."""
     target, limit = int(rules["target"]), int(rules["deals"])
     if not target and not limit:
         return None
     totals: dict[str, int] = {}
+    level = None
     for n, outcome in enumerate(outcomes, 1):  # the deals as scored once, by the core
         for player, value in outcome.scores.items():
             totals[player] = totals.get(player, 0) + int(value)
         best = max(totals.values())
         if (target and best >= target) or (limit and n >= limit):
-            leaders = [p for p, t in totals.items() if t == best]
+            leaders = tuple(p for p, t in totals.items() if t == best)
             if len(leaders) == 1:
-                return n, leaders[0], best
-    return None
+                return n, leaders, best
+            level = n, leaders, best
+    return level
 
 
 PIEDMONT = Piedmont()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -86,20 +86,39 @@ def standings(
     until: UntilOpt = None,
 ) -> None:
     from scorepad.app.season import sessions_between
+
+    past: list[Problem] = []  # a tournament's tables holding deals past their length
+    files, sessions = sessions_between(files, since, until, notes=run().notes, past=past)
+    _standings(files, sessions, json_, fmt, by_deal, league, rank_by, min_deals)
+    if past:
+        print_problems(past)
+        raise typer.Exit(1)
+
+
+def _standings(
+    files: list[Path],
+    sessions: list[Any],
+    json_: bool,
+    fmt: str,
+    by_deal: bool,
+    league: bool,
+    rank_by: RankBy,
+    min_deals: int | None,
+) -> None:
     from scorepad.league import league as league_of
     from scorepad.ranking import standings as standings_of
     from scorepad.render.deals import session_label
     from scorepad.render.standings import (
         by_deal_grid,
-        league_grid,
+        league_columns,
         league_labels,
+        league_lines,
         league_object,
         standings_grid,
         standings_object,
     )
-    from scorepad.scores import match_over
+    from scorepad.scores import match_level, match_over
 
-    files, sessions = sessions_between(files, since, until, notes=run().notes)
     if min_deals is None:
         min_deals = 10 if league else 1
     if league:
@@ -126,7 +145,12 @@ def standings(
                 ranked=ranked,
             )
         )
-        echo(league_grid(league_labels(files, sessions), rows_, fmt))
+        from scorepad.app.season import tables_at
+
+        rounds = [None if t is None else (t.folder, t.round, t.date) for t in tables_at(files)]
+        columns = league_columns(league_labels(files, sessions), rounds)
+        for line in league_lines(columns, rows_, fmt, fitting()):
+            echo(line)
         return
     rows = standings_of(sessions, rank_by=rank_by.value, min_deals=min_deals)
     variant = sessions[0].variant
@@ -159,8 +183,9 @@ def standings(
         echo(by_deal_grid(sessions, fmt))
     for session in sessions:
         over = match_over(session)
-        if over:
-            echo_fit(over)
+        said = over or match_level(session)  # a match level at its end goes on: said too
+        if said:
+            echo_fit(said)
     if len(sessions) == 1 and fmt == "simple" and not over:
         echo(_("next dealer: {x}").format(x=sessions[0].next_dealer()))
 
@@ -194,15 +219,20 @@ def stats_command(
     from scorepad.app.season import sessions_between
     from scorepad.render import stats_text
 
+    past: list[Problem] = []  # a tournament's tables holding deals past their length
     files, sessions = sessions_between(
         files,
         since,
         until,
         _("the files mix games ({which}): statistics add up one game at a time"),
         run().notes,
+        past,
     )
     out = stats_text.command_output(files, sessions, player, json_, fitting())
     echo_json(out) if json_ else echo(out)
+    if past:
+        print_problems(past)
+        raise typer.Exit(1)
 
 
 @commands.command(

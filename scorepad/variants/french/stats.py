@@ -340,6 +340,7 @@ class FrenchStats:
         headers = [
             _("player"),
             _("deals"),
+            _("counted"),
             _("takes"),
             _("share"),
             _("made"),
@@ -354,6 +355,7 @@ class FrenchStats:
             [
                 p.name,
                 p.played,
+                p.counted,
                 g.took,
                 rate(Rate(g.took, p.played)),
                 g.made,
@@ -368,11 +370,14 @@ class FrenchStats:
             ]
             for p, g in players
         ]
-        drop = [11, 10, 12, 9, 3, 4, 7]
-        if not t.five:  # nobody was ever called: no column of dashes
-            rows = [r[:7] + r[8:] for r in rows]
-            headers = headers[:7] + headers[8:]
-            drop = [10, 9, 11, 8, 3, 4]
+        drop = [12, 11, 13, 10, 4, 5, 8, 2]
+        # no column of dashes where nobody was ever called; the deals counted (played, not
+        # passed nor cancelled: what a table's planned length counts) where they differ
+        for gone, unused in ((8, not t.five), (2, not (t.passed or t.cancelled))):
+            if unused:
+                rows = [r[:gone] + r[gone + 1 :] for r in rows]
+                headers = headers[:gone] + headers[gone + 1 :]
+                drop = [i - (i > gone) for i in drop if i != gone]
         sections = [Section(_("Players"), headers, rows, drop)]
         by_contract = [
             [p.name, *(rate_of(g.by_contract[c].success) for c in CONTRACTS)] for p, g in players
