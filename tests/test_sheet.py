@@ -304,12 +304,14 @@ def _stats_tables(page):
 
 def _two(numerator, denominator, sign=True):
     """An average as the statistics show it, computed here from the sums: two decimals,
-    halves to even."""
+    halves away from zero."""
     from fractions import Fraction
+
+    from test_stats import half_away
 
     if not denominator:
         return "–"
-    q = round(Fraction(numerator, denominator) * 100)
+    q = half_away(Fraction(numerator, denominator) * 100)
     text = f"{abs(q) // 100}.{abs(q) % 100:02d}"
     return ("−" if q < 0 else "+" if q > 0 and sign else "") + text
 
@@ -317,9 +319,11 @@ def _two(numerator, denominator, sign=True):
 def _rate(count, cases):
     from fractions import Fraction
 
+    from test_stats import half_away
+
     if not cases:
         return "–"
-    return f"{count} of {cases}" if cases < 3 else f"{round(Fraction(100 * count, cases))}%"
+    return f"{count} of {cases}" if cases < 3 else f"{half_away(Fraction(100 * count, cases))}%"
 
 
 @pytest.mark.parametrize("files", [["french-club-evening.toml"], ["french-five-players.toml"],

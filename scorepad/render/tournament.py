@@ -16,6 +16,7 @@ from scorepad.render.page import PAGE_STYLE
 from scorepad.text import plural, signed
 from scorepad.tournament.model import RoundDraw, Tournament, name_key
 from scorepad.tournament.ranking import Ranking, Row, Unfinished
+from scorepad.variants.figures import Tally, average
 
 if TYPE_CHECKING:
     from scorepad.tournament.draw import Quality  # the draw's search: only where a page shows it
@@ -236,11 +237,13 @@ def _ranked_by(ranking: Ranking) -> tuple[str, str]:
 
 
 def _figure(row: Row, ranking: Ranking) -> str:
+    """What the ranking orders by: the best rounds' total, or the average per deal with two
+    decimals, halves away from zero (exact: the score is a fraction)."""
     if row.score is None:
         return "–"
     if ranking.best is not None:
         return signed(int(row.score))
-    return f"{float(row.score):+.2f}"
+    return average(Tally(row.score.denominator, row.score.numerator))
 
 
 def standings_text(tournament: Tournament, ranking: Ranking) -> str:
