@@ -68,6 +68,21 @@ def test_troggu_pays_in_chips_and_a_season_has_its_table(cli):
     assert "<h2>Season</h2>" in season
 
 
+@pytest.mark.parametrize(("example", "payment"), [
+    ("french-club-evening.toml", "Chloé pays Bruno 1040 points"),
+    ("french-five-at-four.toml", "Daisuke pays Chloé 366 points"),
+    ("piedmont-match.toml", "Bruno pays Anna 1 point"),
+    ("troggu-four-players.toml", " chips"),
+])  # fmt: skip
+def test_the_sheet_always_says_who_pays_whom(cli, example, payment):
+    """Without --rate in the game's points (Troggu's chips), as `settle` says it; with a rate
+    in money."""
+    page = _visible(sheet(cli, EXAMPLES / example))
+    assert "Who pays whom" in page and payment in page
+    said = cli("settle", EXAMPLES / example).stdout.splitlines()[1:]
+    assert all(line.strip() in page for line in said)
+
+
 def test_a_hostile_name_reaches_the_page_escaped(cli, tmp_path):
     path = cli.new("x.toml", "french", ["Zora", "Bruno", "Chloé"])
     cli("deal", path, "--contract", "garde", "--taker", "Zora", "--points", "50", "--bouts", "2")
