@@ -20,6 +20,7 @@ from scorepad.i18n import N_, _, ngettext
 from scorepad.league import LeagueRow
 from scorepad.model import Session
 from scorepad.ranking import Standing, standings
+from scorepad.render.chart import arrivals
 from scorepad.render.deals import OUT, result_name
 from scorepad.render.page import PAGE_STYLE
 from scorepad.render.standing_columns import SHEET, standing_columns
@@ -176,11 +177,16 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
     )
 
 
-def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[int]]]:
+def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[int | None]]]:
+    """The deals' table, and each player's running totals for the chart (None before a late
+    arrival's line starts: `chart.arrivals`)."""
     variant = get_variant(session.variant)
     players = list(session.players)
     totals = dict.fromkeys(players, 0)
-    series = {p: [0] for p in players}
+    first = arrivals(session)
+    series: dict[str, list[int | None]] = {
+        p: [0 if first.get(p, 1) <= 1 else None] for p in players
+    }
     rows = []
     seatings = None if session.fixed else session.seating_plan().deals
     for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session), strict=True), 1):
@@ -203,7 +209,8 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
         ]
         for p in players:
             value = outcome.scores.get(p)
-            series[p].append(totals[p] + (value or 0))
+            arrived = n >= first.get(p, 1) - 1  # from zero, after the deal before his first
+            series[p].append(totals[p] + (value or 0) if arrived else None)
             if value is None and p in out:  # sat out: the running total carries on
                 cells.append(
                     f'<td class="n out" title="{escape(_("sat out"))}">{OUT}'
@@ -395,22 +402,24 @@ def roster_changes(session: Session) -> list[str]:
 
 
 def _joined(
-    sessions: Sequence[Session], all_series: Sequence[dict[str, list[int]]]
-) -> dict[str, list[int]]:
-    """One running total per player across the sessions in order (0 where absent)."""
+    sessions: Sequence[Session], all_series: Sequence[dict[str, list[int | None]]]
+) -> dict[str, list[int | None]]:
+    """One running total per player across the sessions in order: carried on where he is
+    absent, None until his line starts (his first session's, as `_deals_section` starts it)."""
     from scorepad.text import people
 
     keys, names = people(s.players for s in sessions)  # one person whatever case and accents
-    result = {key: [0] for key in names}
+    result: dict[str, list[int | None]] = {key: [None] for key in names}
     for session, series, key_of in zip(sessions, all_series, keys, strict=True):
-        deals = len(session.deals)
         here = {key: p for p, key in key_of.items()}
         for key, points in result.items():
+            own = series[here[key]] if key in here else [None] * (len(session.deals) + 1)
             base = points[-1]
-            if key in here:
-                points.extend(base + v for v in series[here[key]][1:])
+            if base is None:  # not started yet: his line starts as this session's does
+                points[-1] = own[0]
+                points.extend(own[1:])
             else:
-                points.extend([base] * deals)
+                points.extend(base if v is None else base + v for v in own[1:])
     return {names[k]: v for k, v in result.items()}
 
 
