@@ -5,8 +5,9 @@ title, date(s), game and rules (the settings that differ from the profile), the 
 seating order, the standings, the running totals as an SVG chart, every deal with its
 bonuses spelled out, who pays whom, and a few statistics (by player and by contract, from
 `scorepad.stats`; printed, beside the chart and the payments). Print CSS fits an evening of
-~20 deals with 5 players on one A4 or Letter page; a phone gets a narrow layout. Pure: it
-returns text.
+~20 deals with 5 players on one A4 or Letter page, nothing over anything or cut at the
+paper's edge, portrait or landscape; at 1,000 px and up no table scrolls sideways; a phone
+gets a narrow layout. Pure: it returns text.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from scorepad.render.standing_columns import SHEET, standing_columns
 from scorepad.render.svg import line_chart
 from scorepad.scores import iter_outcomes, match_over
 from scorepad.settle import Settlement
-from scorepad.text import average, num, plural, printable, signed
+from scorepad.text import average, num, plural, printable, signed, width
 from scorepad.variants import default_rules, get_variant
 
 STYLE = (
@@ -36,6 +37,9 @@ STYLE = (
 tr.failed td.what::before { content: "✗ "; font-weight: 700; }
 span.mark { font-weight: 700; white-space: nowrap; }
 .wide { overflow-x: auto; }
+table.many th.name { overflow-wrap: anywhere; }
+table.many td.what { width: 7em; }
+table.many td.bonus { width: 5.5em; }
 svg.chart { width: 100%; height: auto; max-height: 20rem; }
 svg.narrow { display: none; }
 svg .axis { font-size: 11px; fill: #333; }
@@ -43,7 +47,7 @@ svg .label { font-size: 12px; fill: #111; }
 .small { font-size: .85em; color: #444; }
 ul.pay { margin: .2rem 0; padding-left: 1.2rem; }
 .tables { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; align-items: flex-start; }
-.tables > div { flex: 1 1 18rem; }
+.tables > div { flex: 1 1 18rem; min-width: min-content; }
 caption { text-align: left; font-weight: 600; font-size: .9em; }
 footer { margin-top: 1rem; font-size: .8em; color: #555; }
 @media (max-width: 40rem) {
@@ -52,7 +56,7 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   .opt { display: none; }
   svg.chart { display: none; }
   svg.narrow { display: block; max-height: none; }
-  th { word-break: keep-all; }
+  .tables > div { min-width: 0; }
 }
 @page { margin: 9mm; }
 @media print {
@@ -62,9 +66,9 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   p.meta { margin: 0; }
   th, td { padding: .5pt 3pt; }
   svg.chart { max-height: 38mm; }
-  .beside { display: flex; gap: 4mm; align-items: flex-start; }
-  .beside > .side { flex: 0 0 52%; }
-  .beside > section.stats { flex: 1 1 0; min-width: 0; }
+  .beside { display: flex; flex-wrap: wrap; gap: 4mm; align-items: flex-start; }
+  .beside > .side { flex: 1 1 0; min-width: 40%; }
+  .beside > section.stats { flex: none; width: min-content; }
   caption { font-size: 1em; }
   section { break-inside: avoid; }
   section.deals { break-inside: auto; }
@@ -177,6 +181,12 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
     )
 
 
+#: the players' names (a shorter one counted as 6 characters) that the deals' table holds at
+#: 1,000 px whole, or broken at a hyphen; past that room a name may break anywhere and the
+#: deal and its bonuses take a set width, rather than the table scroll sideways
+ROOM = 36
+
+
 def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[int | None]]]:
     """The deals' table, and each player's running totals for the chart (None before a late
     arrival's line starts: `chart.arrivals`)."""
@@ -196,7 +206,8 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
             classes.append("failed")
         if getattr(deal.entry, "slam", None):
             classes.append("slam")
-        what = _cell(variant.describe(deal.entry), "what")
+        # a line may break after the + of "garde Jean-Baptiste+Bartholomew"
+        what = _cell(variant.describe(deal.entry), "what").replace("+", "+<wbr>")
         if "slam" in classes:
             what = what.replace("</td>", f' <span class="mark">★ {escape(_("slam"))}</span></td>')
         cells = [
@@ -232,7 +243,7 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
         rows.append(f"<tr{attr}>{''.join(cells)}</tr>")
     labels = ["#", N_("dealer"), N_("deal"), N_("pts"), N_("result"), N_("bonuses"), *players]
     numeric = [True, False, False, True, False, False, *([True] * len(players))]
-    extra = ["", "opt", "", "", "opt", "bonus opt", *([""] * len(players))]
+    extra = ["", "opt", "", "", "opt", "bonus opt", *(["name"] * len(players))]
     legend = get_variant(session.variant).legend
     legend = _(legend) if legend else ""
     caption = (
@@ -252,9 +263,11 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
         + "</p>"
     )
     heading = escape(_("Deals") + label)
+    crowded = sum(max(width(p), 6) for p in players) > ROOM
+    table = '<table class="many">' if crowded else "<table>"
     section = (
         f'<section class="deals"><h2>{heading}</h2>{caption}'
-        f'<div class="wide"><table>{_head(labels, numeric, extra)}'
+        f'<div class="wide">{table}{_head(labels, numeric, extra)}'
         f"<tbody>{''.join(rows)}</tbody></table></div></section>"
     )
     return section, series

@@ -347,7 +347,7 @@ td.p { color: #555; white-space: nowrap; }
 .small { font-size: .85em; color: #444; }
 .grid { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; align-items: flex-start; }
 .grid > div { flex: 1 1 16rem; min-width: 0; }
-.grid.deals > div { flex: 1 1 21rem; max-width: 30rem; }
+.grid.deals > div { flex: 1 1 21rem; max-width: 30rem; min-width: min-content; }
 .seats td:first-child { width: 2rem; }
 .big { font-size: 1.25rem; }
 ul.names { columns: 3 12rem; column-gap: 1.5rem; list-style: none; padding: 0; margin: 0; }
@@ -359,6 +359,7 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   th, td { padding: .12rem .2rem; }
   .opt { display: none; }
   ul.names { columns: 2; }
+  .grid.deals > div { min-width: 0; }
 }
 @page { size: A4; margin: 10mm; }
 @media print {
@@ -370,7 +371,10 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   .big { font-size: 12pt; }
   ul.names { font-size: 10pt; }
   .grid > div { break-inside: avoid; }
+  .grid.deals { gap: 2pt 3mm; }
   .grid.deals > div { flex: 1 1 30%; }
+  .grid.deals th, .grid.deals td { padding: .5pt 2pt; }
+  td.p { white-space: normal; }
   section { break-inside: avoid; }
   section.rounds { break-inside: auto; }
   .wide { overflow: visible; }
