@@ -13,6 +13,7 @@ from scorepad.model import Session
 from scorepad.ranking import sat_out
 from scorepad.scores import iter_outcomes
 from scorepad.text import people
+from scorepad.variants.figures import rounded
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,8 @@ def league(
     for key, cells in per.items():
         total = sum(c for c in cells if c is not None)
         played = deals[key]
-        average = (Decimal(total) / played).quantize(Decimal("0.01")) if played else Decimal(0)
+        shown = rounded(total, played)
+        average = Decimal(0) if shown is None else shown
         rows.append(
             LeagueRow(
                 names[key],

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from scorepad.model import Outcome, Session
 from scorepad.scores import iter_outcomes
 from scorepad.text import people
+from scorepad.variants.figures import rounded
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -41,10 +42,9 @@ class Standing:
 
     @property
     def average(self) -> Decimal:
-        """Per deal played, to the hundredth (exact: a Decimal)."""
-        if not self.deals:
-            return Decimal(0)
-        return (Decimal(self.total) / self.deals).quantize(Decimal("0.01"))
+        """Per deal played, to the hundredth, halves away from zero (a Decimal)."""
+        shown = rounded(self.total, self.deals)
+        return Decimal(0) if shown is None else shown
 
     @property
     def exact_average(self) -> Fraction:

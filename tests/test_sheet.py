@@ -68,6 +68,21 @@ def test_troggu_pays_in_chips_and_a_season_has_its_table(cli):
     assert "<h2>Season</h2>" in season
 
 
+@pytest.mark.parametrize(("example", "payment"), [
+    ("french-club-evening.toml", "Chloé pays Bruno 1040 points"),
+    ("french-five-at-four.toml", "Daisuke pays Chloé 366 points"),
+    ("piedmont-match.toml", "Bruno pays Anna 1 point"),
+    ("troggu-four-players.toml", " chips"),
+])  # fmt: skip
+def test_the_sheet_always_says_who_pays_whom(cli, example, payment):
+    """Without --rate in the game's points (Troggu's chips), as `settle` says it; with a rate
+    in money."""
+    page = _visible(sheet(cli, EXAMPLES / example))
+    assert "Who pays whom" in page and payment in page
+    said = cli("settle", EXAMPLES / example).stdout.splitlines()[1:]
+    assert all(line.strip() in page for line in said)
+
+
 def test_a_hostile_name_reaches_the_page_escaped(cli, tmp_path):
     path = cli.new("x.toml", "french", ["Zora", "Bruno", "Chloé"])
     cli("deal", path, "--contract", "garde", "--taker", "Zora", "--points", "50", "--bouts", "2")
@@ -304,12 +319,14 @@ def _stats_tables(page):
 
 def _two(numerator, denominator, sign=True):
     """An average as the statistics show it, computed here from the sums: two decimals,
-    halves to even."""
+    halves away from zero."""
     from fractions import Fraction
+
+    from test_stats import half_away
 
     if not denominator:
         return "–"
-    q = round(Fraction(numerator, denominator) * 100)
+    q = half_away(Fraction(numerator, denominator) * 100)
     text = f"{abs(q) // 100}.{abs(q) % 100:02d}"
     return ("−" if q < 0 else "+" if q > 0 and sign else "") + text
 
@@ -317,9 +334,11 @@ def _two(numerator, denominator, sign=True):
 def _rate(count, cases):
     from fractions import Fraction
 
+    from test_stats import half_away
+
     if not cases:
         return "–"
-    return f"{count} of {cases}" if cases < 3 else f"{round(Fraction(100 * count, cases))}%"
+    return f"{count} of {cases}" if cases < 3 else f"{half_away(Fraction(100 * count, cases))}%"
 
 
 @pytest.mark.parametrize("files", [["french-club-evening.toml"], ["french-five-players.toml"],

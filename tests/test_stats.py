@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
+import re
 from collections import Counter
 from fractions import Fraction
 from typing import Any
@@ -392,10 +394,16 @@ def test_piedmont_seasons_figures_computed_another_way(sessions):
 
 # --- exact figures, shown rounded -----------------------------------------------------------------
 
+def half_away(x: Fraction) -> int:
+    """x to the nearest integer, halves away from zero, as people round: 2.5 is 3, −2.5 −3."""
+    whole = math.floor(abs(x) + Fraction(1, 2))
+    return whole if x >= 0 else -whole
+
+
 @given(st.integers(-10**6, 10**6), st.integers(1, 500), st.integers(0, 3))
-def test_averages_are_rounded_half_to_even_in_integers(total, deals, places):
+def test_averages_are_rounded_half_away_from_zero_in_integers(total, deals, places):
     exact = Fraction(total, deals) * 10**places
-    expected = round(exact)  # a Fraction rounds its halves to even, exactly
+    expected = half_away(exact)
     assert rounded_int(total * 10**places, deals) == expected
     shown = rounded(total, deals, places)
     assert shown is not None and shown.as_tuple().exponent == -places
@@ -406,12 +414,26 @@ def test_averages_are_rounded_half_to_even_in_integers(total, deals, places):
     assert Tally(deals, total).average() == row.average
 
 
-def test_an_average_per_deal_reads_as_in_the_standings():
-    """Two decimals, halves to even: 25 over 8 deals is 3.12 in both."""
+@pytest.mark.parametrize(("total", "deals", "shown"), [
+    (25, 8, "+3.13"), (-25, 8, "−3.13"), (-157, 8, "−19.63"), (157, 8, "+19.63"),
+    (-1, 8, "−0.13"), (1, 400, "0.00")])  # fmt: skip
+def test_an_average_ending_in_a_half_rounds_away_from_zero(total, deals, shown):
+    """As people round (Python's format and Decimal's quantize round halves to even: −19.62):
+    in the statistics, the standings (text, JSON, the sheet) and the league alike."""
     from scorepad.text import average as standings_average
     from scorepad.variants.figures import average
 
-    assert average(Tally(8, 25)) == "+3.12" and average(Tally(8, -25)) == "−3.12"
+    assert average(Tally(deals, total)).lstrip("+") == shown.lstrip("+")
+    row = ranking.Standing("x", total, deals=deals)
+    assert standings_average(row.average) == shown.lstrip("+")
+
+
+def test_an_average_per_deal_reads_as_in_the_standings():
+    """Two decimals, halves away from zero: 25 over 8 deals is 3.13 in both."""
+    from scorepad.text import average as standings_average
+    from scorepad.variants.figures import average
+
+    assert average(Tally(8, 25)) == "+3.13" and average(Tally(8, -25)) == "−3.13"
     assert average(Tally(8, 27), sign=False) == "3.38" and average(Tally(3, 0)) == "0.00"
     for names in SEASONS:
         figures = stats(load(names))
@@ -439,7 +461,7 @@ def test_below_three_cases_a_rate_shows_its_counts_never_a_percentage(count, cas
 
 def test_rates_as_a_table_shows_them():
     assert (rate(Rate(2, 2)), rate(Rate(0, 1)), rate(Rate(2, 3)), rate(Rate(1, 8))) == \
-        ("2 of 2", "0 of 1", "67%", "12%")
+        ("2 of 2", "0 of 1", "67%", "13%")
     assert rate_of(Rate(4, 6)) == "67% of 6" and rate_of(Rate(1, 2)) == "1 of 2"
 
 
@@ -704,3 +726,21 @@ def test_the_command_in_japanese(cli, japanese, names):
                 if figures.variant != "piedmont" else EXAMPLES / "troggu-four-players.toml",
                 ok=False)  # fmt: skip
     assert mixed.exit_code == 1 and "統計" in mixed.stderr
+
+
+def test_an_average_ending_in_a_half_shows_rounded_away_from_zero_everywhere(cli):
+    """Bruno pays 27 once and 26 seven times: −209 over 8 deals is −26.125, shown −26.13 (not
+    −26.12, as halves to even would have it) by standings (text and JSON), stats, the league
+    and the sheet."""
+    path = cli.new("r.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
+    cli("deal", path, "-c", "petite", "-t", "Anna", "-p", "43", "-b", "2")
+    for _deal in range(7):
+        cli("deal", path, "-c", "petite", "-t", "Anna", "-p", "42", "-b", "2")
+    bruno = next(p for p in cli.json("standings", path)["players"] if p["name"] == "Bruno")
+    assert (bruno["total"], bruno["deals"], bruno["average"]) == (-209, 8, -26.13)
+    assert "average per deal               −26.13" in cli("stats", path, "--player", "Bruno").stdout
+    second = cli.folder / "r2.toml"
+    second.write_bytes(path.read_bytes())
+    league = cli("standings", path, second, "--league").stdout
+    assert re.search(r"Bruno .* −418 +−26\.13$", league, re.M), league
+    assert "<td class=\"n\">−26.13</td>" in cli("report", path).stdout

@@ -8,6 +8,7 @@ from scorepad.i18n import _
 from scorepad.model import Session
 from scorepad.render.grid import wrapped
 from scorepad.scores import iter_outcomes
+from scorepad.seating import Join
 from scorepad.text import num, signed, width
 
 MARKERS = "*+o#x@%&"
@@ -37,8 +38,19 @@ def chart_samples(deals: int, width: int) -> list[int]:
     return [round(i * deals / width) for i in range(width + 1)]
 
 
+def arrivals(session: Session) -> dict[str, int]:
+    """The deal from which each player who was not on the roster at deal 1 is on it: a late
+    arrival's line on a chart starts there (from zero, after the deal before it)."""
+    first: dict[str, int] = {}
+    for change in session.changes:
+        if isinstance(change, Join) and change.name not in session.roster:
+            first.setdefault(change.name, change.from_deal)
+    return first
+
+
 def chart(session: Session, height: int = 12, most: int = 64, fit: int | None = None) -> str:
-    """The running totals of every player, deal by deal, drawn in text with a legend.
+    """The running totals of every player, deal by deal, drawn in text with a legend; a late
+    arrival's line starts at his first deal (`arrivals`).
 
     A long session is drawn from evenly spaced deals (never more than `most` columns), so
     100,000 deals cost the memory of 64 columns; `fit` is the terminal's width, which the
@@ -47,8 +59,13 @@ def chart(session: Session, height: int = 12, most: int = 64, fit: int | None = 
     players = session.players
     deals = len(session.deals)
     samples = chart_samples(deals, columns_at_most)
-    series: dict[str, list[int]] = {p: [0] for p in players}
+    first = arrivals(session)
     totals = dict.fromkeys(players, 0)
+
+    def point(p: str, n: int) -> int | None:  # None: not arrived yet after n deals
+        return None if n < first.get(p, 1) - 1 else totals[p]
+
+    series: dict[str, list[int | None]] = {p: [point(p, 0)] for p in players}
     wanted = iter(samples[1:])
     target = next(wanted, None)
     for n, outcome in enumerate(iter_outcomes(session), 1):
@@ -56,9 +73,9 @@ def chart(session: Session, height: int = 12, most: int = 64, fit: int | None = 
             totals[player] += value
         if n == target:
             for p in players:
-                series[p].append(totals[p])
+                series[p].append(point(p, n))
             target = next(wanted, None)
-    values = [v for s in series.values() for v in s]
+    values = [v for s in series.values() for v in s if v is not None] or [0]
     lo, hi = min(values), max(values)
     if lo == hi:
         lo, hi = lo - 1, hi + 1
@@ -77,6 +94,11 @@ def chart(session: Session, height: int = 12, most: int = 64, fit: int | None = 
         points = series[p]
         for d in range(segments):  # the line from one point to the next
             a, b = points[d], points[d + 1]
+            if b is None:  # not arrived yet
+                continue
+            if a is None:  # the first point after the arrival: where the line starts
+                grid[row(b)][(d + 1) * step] = markers[p]
+                continue
             for k in range(step + 1):
                 grid[row(a + (b - a) * k / step)][d * step + k] = markers[p]
     labels = {row(hi): num(hi), row(lo): num(lo)}

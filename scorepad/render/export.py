@@ -1,9 +1,11 @@
 """One row per deal, one column per player: CSV, JSON and Markdown exports, in chunks (a
-season is never held whole)."""
+season is never held whole). The CSV adds a column per field of the game's entry after the
+players' (cli.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from decimal import Decimal
 from typing import Any
 
 from scorepad.i18n import N_, _
@@ -13,6 +15,7 @@ from scorepad.render.grid import grid_lines
 from scorepad.scores import iter_outcomes
 from scorepad.text import json_number, width
 from scorepad.variants import get_variant
+from scorepad.variants.base import Field, field_word
 
 EXPORT_FIXED = 7  # columns before the players'
 
@@ -31,20 +34,62 @@ EXPORT_HEADERS = (
 )
 
 
-def export_headers(session: Session, *, in_language: bool = False) -> list[str]:
-    """The columns: in English for scripts, or in the language for people (Excel, markdown)."""
+def export_headers(
+    session: Session, *, in_language: bool = False, entry: bool = False
+) -> list[str]:
+    """The columns: in English for scripts, or in the language for people (Excel, markdown);
+    `entry`: then a column per field of the game's entry (the CSV's), named by its key in the
+    session file, or for people by its name in the language."""
     fixed = [_(h) for h in EXPORT_HEADERS] if in_language else list(EXPORT_HEADERS)
-    return [*fixed, *session.players]
+    variant = get_variant(session.variant)
+    fields = entry_fields(session.variant) if entry else []
+    named = [field_word(f.key, variant.fields) if in_language else f.key for f in fields]
+    return [*fixed, *session.players, *named]
 
 
-def export_rows(session: Session, *, in_language: bool = False) -> Iterator[list[Any]]:
+def entry_fields(variant_name: str) -> list[Field]:
+    """The game's entry fields that no column before the players' holds (those hold the
+    contract or bid, the declarer and the points that counted)."""
+    variant = get_variant(variant_name)
+    held = {variant.synonyms.get(k, k) for k in ("contract", "taker")} | {"points"}
+    return [f for f in variant.fields if f.key not in held]
+
+
+#: what a value joins another with in one cell (handfuls, or any repeatable field)
+JOINED = "; "
+
+
+def entry_cell(field: Field, value: Any, in_language: bool) -> Any:
+    """A field's value in one cell: as the session file says it (English words, `true`), or
+    for people in the language; a repeatable field's values joined with "; " ("Chloé:11;
+    Bruno:10", as --handful takes them)."""
+    if value is None or value is False:
+        return ""
+    if value is True:
+        return _("yes") if in_language else "true"
+    if isinstance(value, Mapping):
+        return JOINED.join(f"{k}:{json_number(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return JOINED.join(str(v) for v in value)
+    if isinstance(value, Decimal):
+        return json_number(value)
+    if in_language and field.kind == "choice":
+        return _(value)
+    return value
+
+
+def export_rows(
+    session: Session, *, in_language: bool = False, entry: bool = False
+) -> Iterator[list[Any]]:
     """One row per deal, one column per player: for spreadsheets and club pages. The
-    contract (Troggu: the bid) and the declarer have columns of their own. Rows are made
-    as they are read, none kept. One language per file: English words (the session file's
-    own) for scripts, or every word in the language for people."""
+    contract (Troggu: the bid) and the declarer have columns of their own; `entry`: after
+    the players', a column per other field of the game's entry (`entry_fields`). Rows are
+    made as they are read, none kept. One language per file: English words (the session
+    file's own) for scripts, or every word in the language for people."""
     from scorepad import i18n
 
     variant = get_variant(session.variant)
+    fields = entry_fields(session.variant) if entry else []
     pairs = zip(session.deals, iter_outcomes(session), strict=True)
     seatings = None if session.fixed else session.seating_plan().deals
     for n, (deal, outcome) in enumerate(pairs, 1):
@@ -67,6 +112,7 @@ def export_rows(session: Session, *, in_language: bool = False) -> Iterator[list
             json_number(outcome.points),
             # sat out: the out mark, never a played 0; not on the roster: a blank cell
             *(OUT if p in out else outcome.scores.get(p) for p in session.players),
+            *(entry_cell(f, raw.get(f.key), in_language) for f in fields),
         ]
 
 
@@ -139,8 +185,9 @@ def _csv_chunks(session: Session, excel: bool, bom: bool = True) -> Iterator[str
     writer = csv.writer(out, lineterminator="\n")
     # Excel reads a CSV file as UTF-8 (Chloé, 大輔) only when it starts with a BOM
     yield "\ufeff" if excel and bom else ""
-    writer.writerow([csv_cell(h) for h in export_headers(session, in_language=excel)])
-    for i, row in enumerate(export_rows(session, in_language=excel), 1):
+    headers = export_headers(session, in_language=excel, entry=True)
+    writer.writerow([csv_cell(h) for h in headers])
+    for i, row in enumerate(export_rows(session, in_language=excel, entry=True), 1):
         writer.writerow([csv_cell("" if v is None else v) for v in row])
         if i % EXPORT_BATCH == 0:
             yield out.getvalue()

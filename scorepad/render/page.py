@@ -1,5 +1,7 @@
 """What every printable page of scorepad shares: the type, the headings and the tables of its
-style (the evening's sheet and the tournament's pages add their own after it)."""
+style (the evening's sheet and the tournament's pages add their own after it). A column head
+wraps between words only, Japanese too (`keep-all`: never one character a line); a number
+never wraps."""
 
 PAGE_STYLE = """
 :root { color-scheme: light; }
@@ -13,6 +15,7 @@ p.meta { margin: .1rem 0; color: #333; }
 table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
 th, td { padding: .15rem .4rem; border-bottom: 1px solid #ddd; text-align: left;
          vertical-align: top; }
-th { border-bottom: 1.5px solid #333; font-weight: 600; }
-td.n, th.n { text-align: right; white-space: nowrap; }
+th { border-bottom: 1.5px solid #333; font-weight: 600; word-break: keep-all; }
+td.n, th.n { text-align: right; }
+td.n { white-space: nowrap; }
 """

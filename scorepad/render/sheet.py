@@ -5,8 +5,9 @@ title, date(s), game and rules (the settings that differ from the profile), the 
 seating order, the standings, the running totals as an SVG chart, every deal with its
 bonuses spelled out, who pays whom, and a few statistics (by player and by contract, from
 `scorepad.stats`; printed, beside the chart and the payments). Print CSS fits an evening of
-~20 deals with 5 players on one A4 or Letter page; a phone gets a narrow layout. Pure: it
-returns text.
+~20 deals with 5 players on one A4 or Letter page, nothing over anything or cut at the
+paper's edge, portrait or landscape; at 1,000 px and up no table scrolls sideways; a phone
+gets a narrow layout. Pure: it returns text.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from scorepad.league import LeagueRow
 from scorepad.model import Session
 from scorepad.ranking import Standing, standings
 from scorepad.rating import BASE, MIN_DEALS, Ratings
+from scorepad.render.chart import arrivals
 from scorepad.render.deals import OUT, result_name
 from scorepad.render.page import PAGE_STYLE
 from scorepad.render.standing_columns import SHEET, standing_columns
@@ -28,7 +30,7 @@ from scorepad.render.svg import line_chart
 from scorepad.scores import iter_outcomes, match_over
 from scorepad.season import rules_differences
 from scorepad.settle import Settlement
-from scorepad.text import average, num, plural, printable, signed
+from scorepad.text import average, num, plural, printable, signed, width
 from scorepad.variants import default_rules, get_variant
 
 STYLE = (
@@ -37,6 +39,9 @@ STYLE = (
 tr.failed td.what::before { content: "✗ "; font-weight: 700; }
 span.mark { font-weight: 700; white-space: nowrap; }
 .wide { overflow-x: auto; }
+table.many th.name { overflow-wrap: anywhere; }
+table.many td.what { width: 7em; }
+table.many td.bonus { width: 5.5em; }
 svg.chart { width: 100%; height: auto; max-height: 20rem; }
 svg.narrow { display: none; }
 svg .axis { font-size: 11px; fill: #333; }
@@ -44,7 +49,7 @@ svg .label { font-size: 12px; fill: #111; }
 .small { font-size: .85em; color: #444; }
 ul.pay { margin: .2rem 0; padding-left: 1.2rem; }
 .tables { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; align-items: flex-start; }
-.tables > div { flex: 1 1 18rem; }
+.tables > div { flex: 1 1 18rem; min-width: min-content; }
 caption { text-align: left; font-weight: 600; font-size: .9em; }
 footer { margin-top: 1rem; font-size: .8em; color: #555; }
 @media (max-width: 40rem) {
@@ -54,6 +59,7 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   svg.chart { display: none; }
   svg.narrow, svg.ratings-chart { display: block; max-height: none; }
   th { word-break: keep-all; }
+  .tables > div { min-width: 0; }
 }
 @page { margin: 9mm; }
 @media print {
@@ -63,9 +69,9 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   p.meta { margin: 0; }
   th, td { padding: .5pt 3pt; }
   svg.chart { max-height: 38mm; }
-  .beside { display: flex; gap: 4mm; align-items: flex-start; }
-  .beside > .side { flex: 0 0 52%; }
-  .beside > section.stats { flex: 1 1 0; min-width: 0; }
+  .beside { display: flex; flex-wrap: wrap; gap: 4mm; align-items: flex-start; }
+  .beside > .side { flex: 1 1 0; min-width: 40%; }
+  .beside > section.stats { flex: none; width: min-content; }
   caption { font-size: 1em; }
   section { break-inside: avoid; }
   section.deals { break-inside: auto; }
@@ -181,11 +187,22 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
     )
 
 
-def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[int]]]:
+#: the players' names (a shorter one counted as 6 characters) that the deals' table holds at
+#: 1,000 px whole, or broken at a hyphen; past that room a name may break anywhere and the
+#: deal and its bonuses take a set width, rather than the table scroll sideways
+ROOM = 36
+
+
+def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[int | None]]]:
+    """The deals' table, and each player's running totals for the chart (None before a late
+    arrival's line starts: `chart.arrivals`)."""
     variant = get_variant(session.variant)
     players = list(session.players)
     totals = dict.fromkeys(players, 0)
-    series = {p: [0] for p in players}
+    first = arrivals(session)
+    series: dict[str, list[int | None]] = {
+        p: [0 if first.get(p, 1) <= 1 else None] for p in players
+    }
     rows = []
     seatings = None if session.fixed else session.seating_plan().deals
     for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session), strict=True), 1):
@@ -195,7 +212,8 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
             classes.append("failed")
         if getattr(deal.entry, "slam", None):
             classes.append("slam")
-        what = _cell(variant.describe(deal.entry), "what")
+        # a line may break after the + of "garde Jean-Baptiste+Bartholomew"
+        what = _cell(variant.describe(deal.entry), "what").replace("+", "+<wbr>")
         if "slam" in classes:
             what = what.replace("</td>", f' <span class="mark">★ {escape(_("slam"))}</span></td>')
         cells = [
@@ -208,7 +226,8 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
         ]
         for p in players:
             value = outcome.scores.get(p)
-            series[p].append(totals[p] + (value or 0))
+            arrived = n >= first.get(p, 1) - 1  # from zero, after the deal before his first
+            series[p].append(totals[p] + (value or 0) if arrived else None)
             if value is None and p in out:  # sat out: the running total carries on
                 cells.append(
                     f'<td class="n out" title="{escape(_("sat out"))}">{OUT}'
@@ -230,7 +249,7 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
         rows.append(f"<tr{attr}>{''.join(cells)}</tr>")
     labels = ["#", N_("dealer"), N_("deal"), N_("pts"), N_("result"), N_("bonuses"), *players]
     numeric = [True, False, False, True, False, False, *([True] * len(players))]
-    extra = ["", "opt", "", "", "opt", "bonus opt", *([""] * len(players))]
+    extra = ["", "opt", "", "", "opt", "bonus opt", *(["name"] * len(players))]
     legend = get_variant(session.variant).legend
     legend = _(legend) if legend else ""
     caption = (
@@ -250,9 +269,11 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
         + "</p>"
     )
     heading = escape(_("Deals") + label)
+    crowded = sum(max(width(p), 6) for p in players) > ROOM
+    table = '<table class="many">' if crowded else "<table>"
     section = (
         f'<section class="deals"><h2>{heading}</h2>{caption}'
-        f'<div class="wide"><table>{_head(labels, numeric, extra)}'
+        f'<div class="wide">{table}{_head(labels, numeric, extra)}'
         f"<tbody>{''.join(rows)}</tbody></table></div></section>"
     )
     return section, series
@@ -405,22 +426,24 @@ def roster_changes(session: Session) -> list[str]:
 
 
 def _joined(
-    sessions: Sequence[Session], all_series: Sequence[dict[str, list[int]]]
-) -> dict[str, list[int]]:
-    """One running total per player across the sessions in order (0 where absent)."""
+    sessions: Sequence[Session], all_series: Sequence[dict[str, list[int | None]]]
+) -> dict[str, list[int | None]]:
+    """One running total per player across the sessions in order: carried on where he is
+    absent, None until his line starts (his first session's, as `_deals_section` starts it)."""
     from scorepad.text import people
 
     keys, names = people(s.players for s in sessions)  # one person whatever case and accents
-    result = {key: [0] for key in names}
+    result: dict[str, list[int | None]] = {key: [None] for key in names}
     for session, series, key_of in zip(sessions, all_series, keys, strict=True):
-        deals = len(session.deals)
         here = {key: p for p, key in key_of.items()}
         for key, points in result.items():
+            own = series[here[key]] if key in here else [None] * (len(session.deals) + 1)
             base = points[-1]
-            if key in here:
-                points.extend(base + v for v in series[here[key]][1:])
+            if base is None:  # not started yet: his line starts as this session's does
+                points[-1] = own[0]
+                points.extend(own[1:])
             else:
-                points.extend([base] * deals)
+                points.extend(base if v is None else base + v for v in own[1:])
     return {names[k]: v for k, v in result.items()}
 
 

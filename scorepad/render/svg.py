@@ -9,7 +9,7 @@ import html
 from collections.abc import Mapping, Sequence
 
 from scorepad.i18n import _
-from scorepad.text import printable, signed
+from scorepad.text import printable, signed, width
 
 # Okabe–Ito: told apart by people with any colour vision; dark enough on white paper
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999933")
@@ -59,8 +59,15 @@ def _marker(shape: str, x: float, y: float, colour: str) -> str:
     )
 
 
+def _label_width(text: str) -> float:
+    """About how wide an end label is drawn at 12 px, in the viewBox's units: a wide
+    (East Asian) character as two narrow ones, each counted generously, so that no label is
+    cut at the chart's right edge."""
+    return 7.6 * width(text)
+
+
 def line_chart(
-    series: Mapping[str, Sequence[int]],
+    series: Mapping[str, Sequence[int | None]],
     *,
     title: str,
     unit: str,
@@ -69,17 +76,22 @@ def line_chart(
     name: str = "chart",
     axis: str = "",
 ) -> str:
-    """An inline <svg>: series[player] = the running total after deal 0 (zero), 1, 2, …
+    """An inline <svg>: series[player] = the running total after deal 0 (zero), 1, 2, …;
+    None before a late arrival's line starts (at zero, after the deal before his first).
     `name` is its class and the id of its title (two charts of one page: wide and narrow);
     `axis`: what the steps are, under them (default: "deals (unit)")."""
-    players = list(series)
+    players = [p for p, v in series.items() if any(x is not None for x in v)]
     deals = max((len(v) for v in series.values()), default=1) - 1
-    values = [x for v in series.values() for x in v] or [0]
+    values = [x for v in series.values() for x in v if x is not None] or [0]
     lo, hi = min(0, *values), max(0, *values)
     if lo == hi:
         lo, hi = lo - 1, hi + 1
-    # room for the axis, its title under the deal numbers, and the end labels
-    left, right, top, bottom = 48, 130, 14, 40
+    finals = {p: next(x for x in reversed(series[p]) if x is not None) for p in players}
+    labels = {p: f"{p} {signed(finals[p])}" for p in players}
+    # room for the axis, its title under the deal numbers, and the end labels (whole)
+    widest = max((_label_width(text) for text in labels.values()), default=0)
+    left, top, bottom = 48, 14, 40
+    right = max(130, round(widest) + 26)
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def x_of(d: int) -> float:
@@ -122,26 +134,25 @@ def line_chart(
             DASHES[i % len(DASHES)],
             MARKERS[i % len(MARKERS)],
         )
-        points = " ".join(f"{x_of(d):.1f},{y_of(v):.1f}" for d, v in enumerate(series[player]))
+        drawn = [(d, v) for d, v in enumerate(series[player]) if v is not None]
+        points = " ".join(f"{x_of(d):.1f},{y_of(v):.1f}" for d, v in drawn)
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
             f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dashed}/>'
         )
-        if deals <= 40:
-            parts.extend(
-                _marker(shape, x_of(d), y_of(v), colour) for d, v in enumerate(series[player]) if d
-            )
-        final = series[player][-1] if series[player] else 0
+        if deals <= 40:  # a mark after each deal, none where the line starts at zero
+            parts.extend(_marker(shape, x_of(d), y_of(v), colour) for d, v in drawn[1:])
+        final = finals[player]
         ends.append((y_of(final), player, final, colour, shape))
     ends.sort()
     ys = [e[0] for e in ends]
     for k in range(1, len(ys)):  # end labels never overlap: 13 px apart at least
         ys[k] = max(ys[k], ys[k - 1] + 13)
-    for y, (_end, player, final, colour, shape) in zip(ys, ends, strict=True):
+    for y, (_end, player, _final, colour, shape) in zip(ys, ends, strict=True):
         x = left + plot_w + 8
         parts.append(_marker(shape, x + 3, y - 4, colour))
         parts.append(
-            f'<text x="{x + 11}" y="{y:.1f}" class="label">{escape(player)} {signed(final)}</text>'
+            f'<text x="{x + 11}" y="{y:.1f}" class="label">{escape(labels[player])}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)

@@ -16,6 +16,7 @@ from scorepad.render.page import PAGE_STYLE
 from scorepad.text import plural, signed
 from scorepad.tournament.model import RoundDraw, Tournament, name_key
 from scorepad.tournament.ranking import Ranking, Row, Unfinished
+from scorepad.variants.figures import Tally, average
 
 if TYPE_CHECKING:
     from scorepad.tournament.draw import Quality  # the draw's search: only where a page shows it
@@ -236,11 +237,13 @@ def _ranked_by(ranking: Ranking) -> tuple[str, str]:
 
 
 def _figure(row: Row, ranking: Ranking) -> str:
+    """What the ranking orders by: the best rounds' total, or the average per deal with two
+    decimals, halves away from zero (exact: the score is a fraction)."""
     if row.score is None:
         return "–"
     if ranking.best is not None:
         return signed(int(row.score))
-    return f"{float(row.score):+.2f}"
+    return average(Tally(row.score.denominator, row.score.numerator))
 
 
 def counts_line(ranking: Ranking) -> str:
@@ -366,7 +369,7 @@ td.p { color: #555; white-space: nowrap; }
 .small { font-size: .85em; color: #444; }
 .grid { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; align-items: flex-start; }
 .grid > div { flex: 1 1 16rem; min-width: 0; }
-.grid.deals > div { flex: 1 1 21rem; max-width: 30rem; }
+.grid.deals > div { flex: 1 1 21rem; max-width: 30rem; min-width: min-content; }
 .seats td:first-child { width: 2rem; }
 .big { font-size: 1.25rem; }
 ul.names { columns: 3 12rem; column-gap: 1.5rem; list-style: none; padding: 0; margin: 0; }
@@ -378,6 +381,7 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   th, td { padding: .12rem .2rem; }
   .opt { display: none; }
   ul.names { columns: 2; }
+  .grid.deals > div { min-width: 0; }
 }
 @page { size: A4; margin: 10mm; }
 @media print {
@@ -389,7 +393,10 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
   .big { font-size: 12pt; }
   ul.names { font-size: 10pt; }
   .grid > div { break-inside: avoid; }
+  .grid.deals { gap: 2pt 3mm; }
   .grid.deals > div { flex: 1 1 30%; }
+  .grid.deals th, .grid.deals td { padding: .5pt 2pt; }
+  td.p { white-space: normal; }
   section { break-inside: avoid; }
   section.rounds { break-inside: auto; }
   .wide { overflow: visible; }

@@ -5,8 +5,8 @@ each without explanations, on the very path the standings take (`scores.iter_out
 that the figures and the standings agree. Everything kept is a count or a sum (integers):
 an average is a sum and a count (`Tally`), a rate a count and its cases (`Rate`); rounding
 is for display only (`scorepad.variants.figures`): averages to two decimals and
-rates to whole percent, halves to even, as the standings' average and the settlement's cents
-are rounded, so that a player's average per deal reads here as in the standings. Players
+rates to whole percent, halves away from zero, as the standings' average is rounded, so
+that a player's average per deal reads here as in the standings. Players
 are merged across sessions regardless of case, as the standings merge them, and listed as the
 standings rank them (total, best first; ties in order of first appearance).
 

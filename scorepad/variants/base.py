@@ -166,7 +166,6 @@ class Variant(Protocol):
     # the rules' `deals` is a match's length whose end `match_over` decides (a tie plays on),
     # not a planned length that refuses a deal past it without --continue
     deals_end_match: bool
-    settles_without_rate: bool  # the sheet settles up without --rate (chips are money)
     synonyms: Mapping[str, str]  # the game's own words for common fields: {"contract": "bid"}
     # who sits out when the roster has more people than the table seats (`seating.Policy`):
     # "dealer-out" (the dealer deals and sits out) or "dealer-plays"

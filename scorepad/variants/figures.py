@@ -7,9 +7,9 @@ A game counts its figures (`GameStats.counter`: one session's deals and outcomes
 frozen figures out) and describes its sections (`Section`: a title, column heads and rows of
 cells already in the game's words); the render only draws them (grids, widths, wrapping).
 
-Averages and rates are rounded here, for display only: averages with two decimals, halves to
-even, as the standings show theirs; below 3 cases a rate shows its counts ("2 of 2"), never a
-percentage.
+Averages and rates are rounded here, for display only: averages with two decimals, halves
+away from zero (−19.625 shows as −19.63, as people round), as the standings show theirs;
+below 3 cases a rate shows its counts ("2 of 2"), never a percentage.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class Rate:
         return self.cases < RATE_CASES
 
     def percent(self) -> int | None:
-        """The rate in whole percent, rounded half up (None without a case)."""
+        """The rate in whole percent, halves away from zero (None without a case)."""
         return rounded_int(100 * self.count, self.cases)
 
 
@@ -69,18 +69,18 @@ class WonLost:
 
 
 def rounded_int(numerator: int, denominator: int) -> int | None:
-    """numerator / denominator to the nearest integer, halves to even (exact), as Decimal's
-    quantize rounds the standings' average (`ranking.Standing.average`)."""
+    """numerator / denominator to the nearest integer, halves away from zero (exact): every
+    average and rate scorepad shows is rounded so (the standings' too)."""
     if not denominator:
         return None
     q, r = divmod(abs(numerator), abs(denominator))
-    q += 2 * r > abs(denominator) or (2 * r == abs(denominator) and q % 2 == 1)
+    q += 2 * r >= abs(denominator)
     return q if (numerator >= 0) == (denominator > 0) else -q
 
 
 def rounded(numerator: int, denominator: int, places: int = 2) -> Decimal | None:
-    """numerator / denominator to `places` decimals, halves to even, in integers (no float,
-    no binary rounding): for display only."""
+    """numerator / denominator to `places` decimals, halves away from zero, in integers (no
+    float, no binary rounding): for display only."""
     scale = 10**places
     q = rounded_int(numerator * scale, denominator)
     return None if q is None else Decimal(q).scaleb(-places)

@@ -92,7 +92,6 @@ class Piedmont:
     declarer_results: tuple[str, ...] = ()
     settles_per_game = True
     deals_end_match = True
-    settles_without_rate = False
     synonyms: Mapping[str, str] = {}
     sitting_out = "dealer-plays"  # with more people than seats (seating.Policy)
     tournament_tables: tuple[int, ...] = ()  # a game of two: no tournaments here

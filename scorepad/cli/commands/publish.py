@@ -168,9 +168,7 @@ def report(
     from scorepad.render.deals import session_label
 
     labels = [session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
-    settlement = None
-    if rate is not None or get_variant_of(sessions).settles_without_rate:
-        settlement = settled(sessions, rate, currency, False)[0]
+    settlement = settled(sessions, rate, currency, False)[0]  # without --rate: in points, chips
     league_rows = (
         league(sessions, rank_by=rank_by.value, min_deals=min_deals) if len(sessions) > 1 else None
     )

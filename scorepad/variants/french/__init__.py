@@ -53,7 +53,6 @@ class French(DeclarerGame):
     profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED, "fft": FFT}
     unit = N_("points")
     declarer_results: tuple[str, ...] = (N_("made"), N_("failed"))
-    settles_without_rate = False
     synonyms: Mapping[str, str] = {}
     tournament_seats: Mapping[int, int] = {5: 4}  # at 5 the dealer sits out: no called king
     synonym_help: Mapping[str, tuple[str, str, str]] = {}

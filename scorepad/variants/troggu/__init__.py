@@ -55,7 +55,6 @@ class Troggu(DeclarerGame):
     profiles: Mapping[str, Mapping[str, Setting]] = {"seed": SEED}
     unit = N_("chips")
     declarer_results: tuple[str, ...] = (N_("won"), N_("lost"), N_("draw"))
-    settles_without_rate = True
     synonyms: Mapping[str, str] = {"contract": "bid", "taker": "tappist"}  # -c, -t
     tournament_seats: Mapping[int, int] = {}  # every player at every deal
     the_deck = DECK
