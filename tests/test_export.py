@@ -15,7 +15,7 @@ from scorepad import storage
 #: the columns after the players', as cli.md names the fields (the contract, the declarer and
 #: the points have their columns before the players')
 FRENCH = ["partner", "alone", "bouts", "cards", "pile", "side", "handfuls", "petit_au_bout",
-          "slam", "slam_announced", "fool_exchange", "fool", "fool_winner"]  # fmt: skip
+          "slam", "slam_announced", "fool_exchange", "fool", "fool_winner", "misere"]  # fmt: skip
 TROGGU = ["partner", "alone", "called", "forced", "tricks", "cards", "pile", "side",
           "fool_exchange", "fool", "fool_winner"]  # fmt: skip
 PIEDMONT = ["cards", "pile", "player", "fool"]
