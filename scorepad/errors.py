@@ -30,6 +30,12 @@ class ScorepadError(Exception):
         self.missing = tuple(missing)  # keys of entry fields still to be given, in table order
         super().__init__("; ".join(str(p) for p in self.problems[:MAX_PROBLEMS]))
 
+    @classmethod
+    def at(cls, where: object, what: str, field: str | None = None) -> ScorepadError:
+        """The error of one problem: where it is (a file, an option, a deal: anything with a
+        str) and what was expected. `raise ScorepadError.at(path, _("…"))`."""
+        return cls([Problem(str(where), what, field)])
+
     def located(self, where: str) -> ScorepadError:
         """The same problems with `where` put in front (e.g. the file name)."""
         return ScorepadError(
