@@ -23,10 +23,14 @@ from scorepad.ranking import Standing, standings
 from scorepad.render.deals import OUT, result_name
 from scorepad.render.page import PAGE_STYLE
 from scorepad.render.standing_columns import SHEET, standing_columns
+from scorepad.render.standings import settle_lines
+from scorepad.render.stats_text import sheet_tables
 from scorepad.render.svg import line_chart
 from scorepad.scores import iter_outcomes, match_over
+from scorepad.seating import Join, Leave
 from scorepad.settle import Settlement
-from scorepad.text import average, num, plural, printable, signed
+from scorepad.stats import stats
+from scorepad.text import average, num, people, plural, printable, signed
 from scorepad.variants import default_rules, get_variant
 
 STYLE = (
@@ -364,7 +368,6 @@ def seat_order(session: Session) -> tuple[str, ...]:
     """Everyone who sat at the table, in the order they sat: the roster at deal 1, each
     newcomer where they joined the dealing order (after someone, or last); those who left
     keep their place."""
-    from scorepad.seating import Join
 
     order = list(session.roster)
     for change in session.changes:
@@ -376,7 +379,6 @@ def seat_order(session: Session) -> tuple[str, ...]:
 
 def roster_changes(session: Session) -> list[str]:
     """Who came and went, and when, in the order it happened: "Fumiko joins at deal 3"."""
-    from scorepad.seating import Join, Leave
 
     said, seats = [], session.seats
     for change in session.changes:
@@ -398,7 +400,6 @@ def _joined(
     sessions: Sequence[Session], all_series: Sequence[dict[str, list[int]]]
 ) -> dict[str, list[int]]:
     """One running total per player across the sessions in order (0 where absent)."""
-    from scorepad.text import people
 
     keys, names = people(s.players for s in sessions)  # one person whatever case and accents
     result = {key: [0] for key in names}
@@ -446,7 +447,6 @@ def _league_section(labels: Sequence[str], rows: Sequence[LeagueRow]) -> str:
 
 def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> str:
     """The payments: in money with a rate, else in the game's unit (Troggu's chips)."""
-    from scorepad.render.standings import settle_lines
 
     lines = settle_lines(settlement, currency, unit)
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
@@ -459,8 +459,6 @@ NUMBER = ' class="n"'
 
 def _stats_section(sessions: Sequence[Session], labels: Sequence[str]) -> str:
     """The compact statistics (`stats_text.sheet_tables`), their tables side by side."""
-    from scorepad.render.stats_text import sheet_tables
-    from scorepad.stats import stats
 
     tables = []
     for title, heads, rows in sheet_tables(stats(sessions, labels)):

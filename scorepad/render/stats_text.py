@@ -6,11 +6,14 @@ is `stats_parts`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from scorepad.i18n import _
+from scorepad.render.deals import session_label
+from scorepad.render.stats_card import player_card
 from scorepad.render.stats_parts import game_of, section_lines, sentence_lines, stats_of
-from scorepad.stats import Stats
+from scorepad.stats import Stats, stats, stats_object
 from scorepad.text import plural
 
 
@@ -39,10 +42,6 @@ def stats_text(st: Stats, fit: int | None = None) -> str:
 def of_files(files: Sequence[Any], sessions: Sequence[Any]) -> Stats:
     """The statistics of the sessions read from `files` (one game, by date), each session
     named as the league names it: its date, else its title, else the file's name."""
-    from pathlib import Path
-
-    from scorepad.render.deals import session_label
-    from scorepad.stats import stats
 
     return stats(
         sessions, [session_label(s, Path(f).stem) for f, s in zip(files, sessions, strict=True)]
@@ -58,8 +57,6 @@ def command_output(
 ) -> Any:
     """What `scorepad stats` prints: the JSON object (`as_json`), else the tables, or with
     `player` that player's card (a ScorepadError on --player naming nobody)."""
-    from scorepad.render.stats_card import player_card
-    from scorepad.stats import stats_object
 
     st = of_files(files, sessions)
     if as_json:
