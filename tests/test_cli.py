@@ -314,6 +314,40 @@ def test_a_table_s_commands_start_with_only_what_they_need(cli):
         assert lines[-1] == "frozen at exit: True", (args, out)
 
 
+COLLECTOR = ("import atexit, gc, sys\n"
+             "atexit.register(lambda: print('on at exit:', gc.isenabled()))\n"
+             "from scorepad.cli import output\n"
+             "resume = output._resume_collector\n"
+             "def begun():\n"
+             "    print('off until the command:', not gc.isenabled())\n"
+             "    resume()\n"
+             "    print('on for the command:', gc.isenabled(), gc.get_freeze_count() > 1000)\n"
+             "output._resume_collector = begun\n"
+             "from scorepad.__main__ import main\nsys.argv[0] = 'scorepad'\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n")  # fmt: skip
+
+
+def test_the_collector_is_off_while_the_program_starts_and_on_for_the_command(cli):
+    """The console script's entry (`scorepad.__main__`) starts with the garbage collector off
+    (imports make nothing to collect); the command, `play`'s evening too, has it on, the
+    start-up's objects frozen out of its way."""
+    import subprocess
+    import sys
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    assert project["project"]["scripts"] == {"scorepad": "scorepad.__main__:main"}
+    path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
+    for args in (["standings", path], ["play", path]):
+        out = subprocess.run([sys.executable, "-c", COLLECTOR, *map(str, args)], input="",
+                             capture_output=True, text=True, check=True).stdout  # fmt: skip
+        lines = [line for line in out.splitlines() if line.startswith(("off ", "on "))]
+        assert lines == ["off until the command: True", "on for the command: True True",
+                         "on at exit: True"], (args, out)  # fmt: skip
+
+
+
 def test_an_unknown_table_format_prints_nothing_before_its_error(cli):
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
     for command in ("standings", "history"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import json
 import os
 import shutil
@@ -37,6 +38,25 @@ class Run:
 
 
 _RUN: ContextVar[Run] = ContextVar("scorepad_run")
+
+
+_collector_paused = False
+
+
+def pause_collector() -> None:
+    """The collector off until the command begins (`handled`): start-up makes objects that live
+    as long as the process. The program's entry only: tests and library users keep theirs."""
+    global _collector_paused
+    gc.disable()
+    _collector_paused = True
+
+
+def _resume_collector() -> None:
+    global _collector_paused
+    if _collector_paused:
+        _collector_paused = False
+        gc.freeze()  # the start-up's objects out of the command's collections
+        gc.enable()
 
 
 def run() -> Run:
@@ -75,6 +95,7 @@ def handled(fn: F) -> F:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        _resume_collector()
         now = Run()
         token = _RUN.set(now)
         try:

@@ -1,7 +1,7 @@
 """The parts of click that typer does not export, from the one place that takes them.
 
-Typer carries its own copy of click (`typer._click`, from 0.26: the lowest typer scorepad
-allows) and exports only some of its names (`typer.Context`, `typer.BadParameter`,
+Typer carries its own copy of click (`typer._click`, from 0.26; scorepad allows 0.27 and
+newer) and exports only some of its names (`typer.Context`, `typer.BadParameter`,
 `typer.Exit`, `typer.Abort`, `typer.core.TyperGroup`, …). Click's other exceptions, its help
 formatter, its short help and its option parser have no public path: they are taken here and
 nowhere else (tests/test_cli.py holds that; CI runs the tests at the lowest and the newest
