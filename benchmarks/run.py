@@ -60,7 +60,7 @@ DEALS = {  # one plain deal per game, as a table types it
     "troggu": ["--bid", "tapp", "--tappist", "Anna", "--points", "57"],
     "piedmont": ["--points", "Anna=50"],
 }
-TABLES: set[str] = set()  # commands that import tabulate by default: none (render.grid.simple_grid)
+TABLES = {"standings", "stats", "history"}  # commands that draw a table (tabulate) by default
 
 
 def run_once(argv: list[str]) -> tuple[float, float]:

@@ -27,7 +27,7 @@ LOCALES = Path(__file__).with_name("locale")
 LANGUAGES = ("en", "ja")
 VARIABLES = ("SCOREPAD_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 # what marks a message for the catalogue (pybabel extract -k …, and tests/test_i18n.py)
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Field": (4,), "DealOption": (5,)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Field": (4,)}
 
 
 def from_command_line(argv: Sequence[str]) -> str | None:

@@ -177,38 +177,25 @@ def test_piedmont_tie_at_the_target_plays_on(cli):
     assert "match over after deal 3 (151 ≥ target 90): Anna wins the match" in out
 
 
-def test_the_written_out_deal_options_are_the_games_fields():
-    """scorepad/cli/deal_options.py spares start-up the game modules; it must say what they do."""
-    from scorepad.cli.deal_options import DEAL_OPTIONS
+def test_the_deal_options_are_the_games_fields():
+    """deal and edit take one option per field a game declares (its option, its choices),
+    and the short options say what the games declare of them (-c: Troggu's bid)."""
+    from scorepad.cli.commands import load
     from scorepad.variants import registry
 
-    games = registry()
-    declared: dict[str, list] = {}
-    for variant in games.values():
-        for f in variant.fields:
-            declared.setdefault(f.key, []).append((variant.name, f))
-    written = {o.key: o for o in DEAL_OPTIONS}
-    assert set(written) == set(declared) | {"dealer", "note", "out"}
-    for key, found in declared.items():
-        option, first = written[key], found[0][1]
-        assert (option.option, option.kind, option.choices) == (
-            first.option, first.kind, tuple(first.choices)), key
-        # the games that take it come from the registry (deal --help's sections), not the help
-        assert not re.search(r"\[[a-z, ]+\]$", option.help), key
-
-
-def test_the_written_out_short_options_say_what_the_games_declare():
-    """The short options' words for a game (-c: Troggu's bid) are the game's own declaration."""
-    from scorepad.cli.deal_options import SHORT_OPTIONS, SYNONYM_HELP
-    from scorepad.variants import registry
-
-    declared: dict[str, list] = {}
-    for name, variant in registry().items():
-        for key, (said, metavar, row) in variant.synonym_help.items():
-            assert key in SHORT_OPTIONS and key in variant.synonyms, (name, key)
-            declared.setdefault(key, []).append((name, said, metavar, row))
-    assert {key: tuple(found) for key, found in declared.items()} == SYNONYM_HELP
-    assert SYNONYM_HELP  # Troggu's -c and -t
+    for command in ("deal", "edit"):
+        options = {p.name: p for p in load(command).params}
+        first: dict[str, tuple[str, ...]] = {}  # a shared field's choices: the first game's
+        for name, variant in registry().items():
+            for f in variant.fields:
+                assert f.option in options[f.key].opts, (command, name, f.key)
+                first.setdefault(f.key, f.choices)
+        for key, choices in first.items():
+            if choices and options[key].metavar:
+                assert "|".join(choices) == options[key].metavar, (command, key)
+    troggu = registry()["troggu"]
+    contract = {p.name: p for p in load("deal").params}["contract"]
+    assert "-c" in contract.opts and troggu.synonym_help["contract"][0] in contract.help
 
 
 IMPORTED = ("import sys\nfrom scorepad.cli import app\n"
@@ -252,12 +239,17 @@ def _only_the_game(printed, game):
 
 
 def test_commands_without_a_table_import_no_tabulate_and_one_game(cli):
+    """A command imports the game of its file, and tabulate only to draw a table; deal and
+    edit import every game, whose fields are their options."""
+    from scorepad.variants import GAMES
+
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
-    assert _only_the_game(_imported("deal", path, "--contract", "pass"), "french")
     assert _only_the_game(_imported("check", path), "french")
     assert _only_the_game(_imported("count", "--variant", "troggu", "21"), "troggu")
-    assert "tabulate" not in _imported("standings", path)  # the default table is drawn here
-    assert "tabulate" in _imported("standings", path, "--format", "github")
+    dealt = _imported("deal", path, "--contract", "pass")
+    assert "tabulate" not in dealt and all(f"scorepad.variants.{g}" in dealt for g in GAMES)
+    assert "tabulate" not in _imported("show", path, "1")
+    assert "tabulate" in _imported("standings", path)  # tables for people: tabulate's
 
 
 COMMAND_MODULES = ("import sys\nfrom scorepad.cli import main\nsys.argv[0] = 'scorepad'\n"
@@ -280,12 +272,14 @@ def test_a_command_imports_only_its_own_module(cli):
     """`scorepad deal` imports the module of its family of commands and no other."""
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
     assert _command_modules("deal", path, "--contract", "pass") == \
-        "['scorepad.app.record', 'scorepad.cli.commands.record']"  # no guided entry, no evening
+        "['scorepad.app.asking', 'scorepad.app.record', 'scorepad.app.remove', " \
+        "'scorepad.cli.commands.record', 'scorepad.cli.commands.summaries']"  # no guided entry
     assert _command_modules("standings", path) == \
-        "['scorepad.app.season', 'scorepad.cli.commands.views']"  # the season is loaded in app
+        "['scorepad.app.season', 'scorepad.cli.commands.summaries', " \
+        "'scorepad.cli.commands.views']"  # the season is loaded in app
     assert _command_modules("count", "--variant", "troggu", "21") == \
-        "['scorepad.cli.commands.start']"
-    assert _command_modules("nosuch") == "[]"
+        "['scorepad.cli.commands.start', 'scorepad.cli.commands.summaries']"
+    assert _command_modules("nosuch") == "['scorepad.cli.commands.summaries']"
     # the help lists every command from its help as written, building no family
     assert _command_modules("--help") == "['scorepad.cli.commands.summaries']"
 
@@ -299,21 +293,24 @@ STARTUP = ("import atexit, gc, sys\n"
 
 
 def test_a_table_s_commands_start_with_only_what_they_need(cli):
-    """Start-up: on a small file, `deal`, `show` and `standings` load no OpenSSL (hashlib)
-    and no tabulate, and build only the command that runs, not its family's others; and the
-    process's last garbage collections skip what it imported (frozen at exit)."""
+    """Start-up: on a small file, `deal` and `show` load no OpenSSL (hashlib) and no tabulate
+    (`standings` draws its table with tabulate, which loads hashlib), each builds only the
+    command that runs, not its family's others; and the process's last garbage collections
+    skip what it imported (frozen at exit)."""
     import subprocess
     import sys
 
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
     cli("deal", path, "--contract", "garde", "--taker", "Anna", "--points", "50", "--bouts", "2")
-    for args, built in ((["deal", path, "--contract", "pass"], "['deal']"),
-                        (["show", path, "1"], "['show']"), (["standings", path], "['standings']"),
-                        (["play", path], "['deal', 'play']")):  # play reads as deal  # fmt: skip
+    tabulate = "['_hashlib', 'hashlib', 'tabulate']"
+    for args, built in ((["deal", path, "--contract", "pass"], "[] ['deal']"),
+                        (["show", path, "1"], "[] ['show']"),
+                        (["standings", path], f"{tabulate} ['standings']"),
+                        (["play", path], "[] ['deal', 'play']")):  # play reads as deal  # fmt: skip
         out = subprocess.run([sys.executable, "-c", STARTUP, *map(str, args)], input="",
                              capture_output=True, text=True, check=True).stdout  # fmt: skip
         lines = out.strip().splitlines()
-        assert lines[-2] == f"[] {built}", (args, out)
+        assert lines[-2] == built, (args, out)
         assert lines[-1] == "frozen at exit: True", (args, out)
 
 
@@ -348,6 +345,7 @@ def test_the_collector_is_off_while_the_program_starts_and_on_for_the_command(cl
         lines = [line for line in out.splitlines() if line.startswith(("off ", "on "))]
         assert lines == ["off until the command: True", "on for the command: True True",
                          "on at exit: True"], (args, out)  # fmt: skip
+
 
 
 def test_an_unknown_table_format_prints_nothing_before_its_error(cli):
@@ -469,3 +467,37 @@ def test_a_game_that_registers_is_named_in_every_help(cli, monkeypatch):
     assert "Deal options: Fourth" in out and "--tappist" in out.split("Deal options: Fourth")[1]
     monkeypatch.undo()
     assert "french, troggu or piedmont " in cli("new", "--help").stdout
+
+
+def _private_of_typer_or_click(source: str) -> list[str]:
+    """The imports of click, or of a private part of typer (`typer._click`, `_name`)."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(a.name, "") for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            found += [(node.module or "", a.name) for a in node.names]
+    return [f"{module} {name}".strip() for module, name in found
+            if module.split(".")[0] == "click" or (module.split(".")[0] == "typer"
+            and any(part.startswith("_") for part in [*module.split("."), name]))]  # fmt: skip
+
+
+def test_click_s_private_parts_are_reached_for_in_one_module():
+    """Typer's public names everywhere (typer.Context, typer.BadParameter, typer.core.…); what
+    typer does not export of its own click is taken in scorepad/cli/typer_click.py alone, and
+    no module imports click itself (not a dependency: typer carries its own)."""
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent.parent / "scorepad"
+    reaching = {}
+    for path in sorted(package.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        private = _private_of_typer_or_click(source)
+        if private or re.search(r"(?<!\w)_click\b", source):  # typer._click, as a string too
+            reaching[str(path.relative_to(package))] = private
+    assert set(reaching) == {"cli/typer_click.py"}, reaching
+    assert _private_of_typer_or_click("from typer._click.core import Context")
+    assert _private_of_typer_or_click("import click")
+    assert not _private_of_typer_or_click("import typer.core\nfrom typer import Context")

@@ -15,7 +15,6 @@ from scorepad import storage
 from scorepad.render.chart import chart, chart_markers, chart_samples
 from scorepad.render.deals import history_objects
 from scorepad.render.export import EXPORT_FIXED, export, export_headers, export_rows
-from scorepad.render.grid import github_grid, simple_grid
 from scorepad.text import width
 
 
@@ -88,32 +87,6 @@ def test_chart_command(cli):
     empty = cli.new("e.toml", "french", ["A", "B", "C"])
     result = cli("chart", empty, ok=False)
     assert result.exit_code == 1 and "no deals yet" in result.stderr
-
-
-NAMES = ["Anna", "Bruno", "Chloé", "大輔", "Émile", "花子さん", "Zoë", "Ame\u0301lie", "😀", "李"]
-
-
-@pytest.mark.parametrize(("fmt", "draw"), [("simple", simple_grid),
-                                          ("github", github_grid)])
-@given(data=st.data())
-def test_tables_drawn_here_are_tabulates(fmt, draw, data):
-    """report draws the default table (simple: sparing start-up the import of tabulate,
-    ~75 ms) and the markdown export (github, line by line) itself: same output."""
-    import tabulate
-
-    columns = data.draw(st.integers(1, 7))
-    headers = data.draw(st.lists(st.sampled_from(["rank", "player", "total", "大輔", "#", "",
-                                                  "best deal", "dealer"]),
-                                 min_size=columns, max_size=columns))  # fmt: skip
-    cell = st.one_of(st.integers(-5000, 5000), st.sampled_from(NAMES), st.none(),
-                     st.sampled_from(["", "+12", "−1040", "garde Chloé", " x "]))
-    rows = data.draw(st.lists(st.lists(cell, min_size=columns, max_size=columns), max_size=6))
-    right = [i for i in range(columns) if data.draw(st.booleans())]
-    tabulate.PRESERVE_WHITESPACE = False
-    expected = tabulate.tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True,
-                                 colalign=["right" if i in right else "left"
-                                           for i in range(columns)])  # fmt: skip
-    assert draw(rows, headers, right) == expected
 
 
 @pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.stem)

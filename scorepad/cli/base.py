@@ -3,15 +3,16 @@ that builds a command only when it is looked up."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import typer
-from typer._click.core import Context
-from typer._click.formatting import HelpFormatter
 
+from scorepad.cli import typer_click
 from scorepad.cli.commands import COMMANDS, load
+from scorepad.cli.commands.summaries import HELP
 from scorepad.cli.output import echo
 from scorepad.i18n import N_, _
 from scorepad.text import either, shown
@@ -31,7 +32,7 @@ METAVARS = {
 }
 
 
-class _Formatter(HelpFormatter):
+class _Formatter(typer_click.HelpFormatter):
     """click's help formatter, its headings in the language."""
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
@@ -55,7 +56,7 @@ class _HelpInTheLanguage:
             option.help = _("Show this message and exit.")
         return option
 
-    context_class: type[Context] = _Context
+    context_class: type[Any] = _Context
 
     def get_params(self, ctx: Any) -> list[Any]:
         params: list[Any] = super().get_params(ctx)  # type: ignore[misc]
@@ -84,45 +85,21 @@ class _OnceEach:
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if not ctx.resilient_parsing:
-            given_once_each(self.make_parser(ctx), list(args))  # type: ignore[attr-defined]
+            for name, values in typer_click.given_values(self, ctx, list(args)).items():
+                if len(values) < 2:
+                    continue
+                if all(isinstance(v, bool) for v in values) and len(set(values)) == 1:
+                    continue  # --json --json
+                raise typer_click.UsageError(
+                    _("{name}: {message}").format(
+                        name=name,
+                        message=_("given {value} times ({value2}): give it once").format(
+                            value=len(values), value2=", ".join(str(v) for v in values)
+                        ),
+                    ),
+                    ctx,
+                )
         return super().parse_args(ctx, args)  # type: ignore[misc, no-any-return]
-
-
-def given_once_each(parser: Any, args: list[str]) -> None:
-    """Parses `args` a first time, every single-valued option collecting its values, and
-    refuses one given more than once (a usage error of the parser's own is left to the real
-    parse, which reports it with its context)."""
-    from typer._click import exceptions as click_errors
-
-    single: dict[Any, str] = {}  # the parser's option → the option's first name
-    for option in {
-        id(o): o for o in (*parser._long_opt.values(), *parser._short_opt.values())
-    }.values():
-        obj = option.obj
-        if getattr(obj, "multiple", False) or getattr(obj, "count", False):
-            continue
-        if option.action in ("store", "store_const"):
-            option.action = "append" if option.action == "store" else "append_const"
-            single[option.dest] = obj.opts[0]
-    try:
-        opts, _args, _order = parser.parse_args(args=args)
-    except click_errors.UsageError:
-        return
-    for dest, first in single.items():
-        values = opts.get(dest)
-        if not isinstance(values, list) or len(values) < 2:
-            continue
-        if all(isinstance(v, bool) for v in values) and len(set(values)) == 1:
-            continue  # --json --json
-        raise click_errors.UsageError(
-            _("{name}: {message}").format(
-                name=first,
-                message=_("given {value} times ({value2}): give it once").format(
-                    value=len(values), value2=", ".join(str(v) for v in values)
-                ),
-            ),
-            parser.ctx,
-        )
 
 
 class Command(_OnceEach, _HelpInTheLanguage, typer.core.TyperCommand):
@@ -150,11 +127,9 @@ class Group(_OnceEach, _HelpInTheLanguage, typer.core.TyperGroup):
         kwargs["standalone_mode"] = False
         if not standalone_mode:
             return super().main(*args, **kwargs)
-        from typer._click import exceptions as click_errors
-
         try:
             code = super().main(*args, **kwargs)
-        except click_errors.UsageError as err:
+        except typer_click.UsageError as err:
             command = err.ctx.command_path if err.ctx is not None else "scorepad"
             echo(
                 "error: "
@@ -172,10 +147,6 @@ class Group(_OnceEach, _HelpInTheLanguage, typer.core.TyperGroup):
 
 def usage_message(err: Any) -> str:
     """A usage error of click's, in the language: what is missing or wrong, and where."""
-    import re
-
-    from typer._click import exceptions as click_errors
-
     param = getattr(err, "param", None)
     name = (
         param.opts[0]
@@ -185,7 +156,7 @@ def usage_message(err: Any) -> str:
         else getattr(param, "human_readable_name", None) or ""
     )
     text = err.message if isinstance(err.message, str) else str(err)
-    if isinstance(err, click_errors.MissingParameter):
+    if isinstance(err, typer_click.MissingParameter):
         if param is not None and getattr(param, "envvar", None) == "SCOREPAD_FILE":
             return _("missing the session file FILE: name it, or set SCOREPAD_FILE")
         choices = getattr(getattr(param, "type", None), "choices", None)
@@ -197,14 +168,14 @@ def usage_message(err: Any) -> str:
         if choices:
             missing += _(" (one of {choices})").format(choices=_(", ").join(map(str, choices)))
         return missing
-    if isinstance(err, click_errors.NoSuchOption):
+    if isinstance(err, typer_click.NoSuchOption):
         found = _("no such option: {name}").format(name=err.option_name)
         if err.possibilities:
             found += _(" (did you mean {options}?)").format(
                 options=_(" or ").join(sorted(err.possibilities))
             )
         return found
-    if isinstance(err, click_errors.BadParameter):
+    if isinstance(err, typer.BadParameter):
         wrong = re.fullmatch(r"'(.*)' is not one of (.*)\.", text, re.S)
         if wrong:
             text = _("{value} is not one of {choices}").format(
@@ -259,12 +230,11 @@ class LazyGroup(Group):
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         """The commands and their first lines, as click lists them, from their help as
         written (`commands/summaries.py`): `scorepad --help` builds none of them."""
-        from typer._click.utils import make_default_short_help
-
-        from scorepad.cli.commands.summaries import HELP
-
         limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
-        rows = [(name, make_default_short_help(_(HELP[name]), limit).strip()) for name in COMMANDS]
+        rows = [
+            (name, typer_click.make_default_short_help(_(HELP[name]), limit).strip())
+            for name in COMMANDS
+        ]
         with formatter.section("Commands"):  # click's own word, as its Options beside it
             formatter.write_dl(rows)
 

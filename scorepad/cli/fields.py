@@ -1,35 +1,88 @@
-"""Deal options built from the games' fields (`deal`, `edit`): the written-out list keeps
-`--help` free of game modules; raw fields read back from the options."""
+"""Deal options built from the games' fields (`deal`, `edit`), each field an option; raw
+fields read back from the options."""
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
 
+from scorepad.checks import MAX_TEXT, control_problem
 from scorepad.cli.base import Command
 from scorepad.cli.options import complete_player, completer
 from scorepad.cli.output import F
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.text import typed
+from scorepad.variants import GAMES, registry
+from scorepad.variants.base import Field
+
+#: the options of `deal` and `edit` that are no game's field
+OWN = (
+    Field("dealer", "--dealer", "player", N_("who dealt (default: the next dealer)")),
+    Field("note", "--note", "text", N_("a note kept with the deal")),
+    Field(
+        "out",
+        "--out",
+        "player",
+        N_("who sits out, when more than the dealer do (default: the proposal)"),
+    ),
+)
+
+#: the help of an option whose field several games take, where the first game's words would
+#: say only its own (a game's own words stay its question at the table)
+SHARED_HELP = {
+    "partner": N_("the partner (French 5 players, Troggu 7–8 players)"),
+    "alone": N_(
+        "the declarer plays alone (French 5 players; Troggu 7–8: the called card was theirs)"
+    ),
+    "points": N_("card points of the declaring side (X), or NAME=X per player"),
+    "cards": N_('cards of one pile, e.g. "21 1 EX KH QS" (low cards may be left out)'),
+    "side": N_(
+        "whose pile --cards lists: attack (default) or defence; Troggu: tappist or opponents"
+    ),
+}
+
+REPEATABLE = {"points", "handfuls", "out", "misere"}
+
+#: the common fields' short options: one habit serves every game (-c is Troggu's bid too and -t
+#: its Tappist: core.add_deal reads them in the game's words, `Variant.synonyms`)
+SHORT_OPTIONS = {"contract": "-c", "taker": "-t", "points": "-p", "bouts": "-b"}
+
+
+def deal_fields() -> list[Field]:
+    """Every option of `deal` and `edit`: its own, then every game's fields in the games'
+    order, each once (its help the first game's, or `SHARED_HELP`'s)."""
+    fields = {f.key: f for f in OWN}
+    for variant in registry().values():
+        for f in variant.fields:
+            if f.key not in fields:
+                fields[f.key] = replace(f, help=SHARED_HELP.get(f.key, f.help))
+    return list(fields.values())
+
+
+def synonym_help() -> dict[str, list[tuple[str, str, str, str]]]:
+    """What the games say of the short options (`Variant.synonym_help`): {key: [(game, said
+    after the option's help, metavar, its row in the game's section), ...]}."""
+    said: dict[str, list[tuple[str, str, str, str]]] = {}
+    for name, variant in registry().items():
+        for key, (also, metavar, row) in variant.synonym_help.items():
+            said.setdefault(key, []).append((name, also, metavar, row))
+    return said
 
 
 def _short(key: str) -> tuple[str, str]:
     """A common field's short option, and what the games say of it (`synonym_help`)."""
-    from scorepad.cli.deal_options import SHORT_OPTIONS, SYNONYM_HELP
-
-    return SHORT_OPTIONS.get(key, ""), "".join(_(said[1]) for said in SYNONYM_HELP.get(key, ()))
+    return SHORT_OPTIONS.get(key, ""), "".join(_(said[1]) for said in synonym_help().get(key, ()))
 
 
 def _deal_parameters() -> list[inspect.Parameter]:
-    from scorepad.cli.deal_options import DEAL_OPTIONS, REPEATABLE
-
     params = []
-    for f in DEAL_OPTIONS:
+    for f in deal_fields():
         help_text = _(f.help)
         if f.kind == "flag":
             name = f.option.removeprefix("--")
@@ -96,11 +149,8 @@ class DealCommand(Command):
     """`deal` and `edit`: their help lists the deal options per game, not in one long list."""
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
-        from scorepad.cli.deal_options import DEAL_OPTIONS, SHORT_OPTIONS, SYNONYM_HELP
-        from scorepad.variants import GAMES, registry
-
-        keys = {f.key for f in DEAL_OPTIONS}
-        games = registry()  # every game imported: for --help only
+        keys = {f.key for f in deal_fields()}
+        games = registry()
         takers: dict[str, list[str]] = {}  # the games that take each field, by name
         for name, variant in games.items():
             for field in variant.fields:
@@ -123,7 +173,7 @@ class DealCommand(Command):
                 sections[ANY_GAME].append(record)
         # the short options where they stand for a game's own fields (-c: Troggu's bid)
         shorts: dict[str, list[tuple[str, str]]] = {}
-        for key, said in SYNONYM_HELP.items():
+        for key, said in synonym_help().items():
             for game, _also, metavar, row in said:
                 shorts.setdefault(GAMES[game][1], []).append(
                     (f"{SHORT_OPTIONS[key]} {metavar}", _(row))
@@ -161,8 +211,6 @@ def with_deal_options(fn: F) -> F:
 
 def raw_from_options(options: dict[str, Any]) -> dict[str, Any]:
     """Deal fields as given on the command line, in the shape the session file stores."""
-    from scorepad.checks import MAX_TEXT, control_problem
-    from scorepad.cli.deal_options import REPEATABLE
 
     raw: dict[str, Any] = {}
     problems: list[Problem] = []

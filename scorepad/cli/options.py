@@ -12,10 +12,11 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from scorepad import storage
 from scorepad.cli.output import fitting
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
-from scorepad.text import printable, shown, typed
+from scorepad.text import fold, printable, shown, typed, wrap
 
 #: the largest whole number an option takes as typed (each option bounds its own further)
 MAX_TYPED = 999_999_999
@@ -109,8 +110,10 @@ NewNameArg = Annotated[str, typer.Argument(help=_("their name from now on"), met
 
 
 def _grid_format(value: str) -> str:
-    """--format is checked before anything is printed (tabulate only when not "simple")."""
+    """--format is checked before anything is printed."""
     if value != "simple":
+        # here, not at the top: tabulate costs 40 % of the start-up floor, and every command
+        # imports these options
         import tabulate
 
         if value not in tabulate.tabulate_formats:
@@ -134,7 +137,6 @@ FormatOpt = Annotated[
 
 def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     """Shell completion: the players of the session file on the command line."""
-    from scorepad import storage
 
     # while completing, click leaves the file among the unparsed arguments
     file = (
@@ -147,7 +149,6 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
         players = storage.load(Path(file)).players if file else ()
     except (ScorepadError, OSError, ValueError):
         return []
-    from scorepad.text import fold
 
     return [p for p in players if fold(p).startswith(fold(incomplete))]
 
@@ -186,7 +187,6 @@ def ask(prompt: str) -> str:
     fit = fitting()
     if fit is None:
         return input(prompt)
-    from scorepad.text import wrap
 
     *before, last = wrap(prompt, fit - 1)  # room for the cursor
     for line in before:

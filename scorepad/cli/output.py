@@ -6,8 +6,11 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import json
 import os
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from pathlib import Path
@@ -15,9 +18,10 @@ from typing import Any, TypeVar
 
 import typer
 
+from scorepad.cli import colour
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
-from scorepad.text import plural, printable
+from scorepad.text import plural, printable, wrap
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -35,18 +39,13 @@ class Run:
 
 _RUN: ContextVar[Run] = ContextVar("scorepad_run")
 
-# The program starts with the garbage collector off (`scorepad.__main__`, `cli.main`): the
-# start-up makes tens of thousands of objects that live as long as the process (modules,
-# classes, functions, options), and collecting among them frees nothing (4 % of the
-# instructions of `standings` of a small file). The command turns it on again as it begins
-# (`handled`), the start-up's objects frozen out of its way (`gc.freeze`): a command, `play`'s
-# whole evening too, collects its garbage as any program does.
+
 _collector_paused = False
 
 
 def pause_collector() -> None:
-    """Off until the command begins (the program's entry only: tests and library users
-    never call it, their collector is theirs)."""
+    """The collector off until the command begins (`handled`): start-up makes objects that live
+    as long as the process. The program's entry only: tests and library users keep theirs."""
     global _collector_paused
     gc.disable()
     _collector_paused = True
@@ -56,7 +55,7 @@ def _resume_collector() -> None:
     global _collector_paused
     if _collector_paused:
         _collector_paused = False
-        gc.freeze()
+        gc.freeze()  # the start-up's objects out of the command's collections
         gc.enable()
 
 
@@ -72,14 +71,9 @@ def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     stream = sys.stderr if err else sys.stdout
     fit = _fit_for(stream) if nl else None
     if fit is not None:  # sentences at word boundaries; tables fit themselves
-        from scorepad.text import wrap
-
         text = "\n".join(wrap(text, fit))
-    if "+" in text or "−" in text or "error:" in text:
-        from scorepad.cli import colour
-
-        if colour.wanted(stream):
-            text = colour.errors(text) if err else colour.scores(text)
+    if ("+" in text or "−" in text or "error:" in text) and colour.wanted(stream):
+        text = colour.errors(text) if err else colour.scores(text)
     typer.echo(text, err=err, nl=nl)
 
 
@@ -210,8 +204,6 @@ def _quiet_stdout() -> None:
 
 def terminal_width() -> int:
     """Columns of the terminal (COLUMNS when set; 80 when there is none)."""
-    import shutil
-
     return max(20, shutil.get_terminal_size().columns)
 
 
@@ -221,8 +213,6 @@ def echo_fit(text: str) -> None:
     if fit is None:
         echo(text)
         return
-    import textwrap
-
     for line in textwrap.wrap(text, fit, break_on_hyphens=False) or [""]:
         echo(line)
 
@@ -246,8 +236,6 @@ def fitting() -> int | None:
 
 
 def echo_json(data: Any) -> None:
-    import json
-
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))  # json escapes controls
 
 
@@ -268,6 +256,8 @@ def write_or_print(
         for chunk in [shown] if isinstance(shown, str) else shown:
             typer.echo(chunk, nl=False)
         return
+    # here, not at the top: storage brings the session's model and readers (~100M instructions),
+    # which --help, count and variants never need
     from scorepad.storage.files import write_export
 
     stream = write_export(output, text, inputs)

@@ -9,10 +9,12 @@ from typing import Any
 
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Outcome, Session
-from scorepad.render.grid import grid, grid_lines, wrapped
+from scorepad.render.chart import chart_markers
+from scorepad.render.grid import grid, wrapped
 from scorepad.scores import iter_outcomes, score
 from scorepad.text import json_number, num, plural, scores_line, signed, width
 from scorepad.variants import get_variant
+from scorepad.variants.reader import short_answers
 
 # what a deal's result says (JSON keeps them; tables show them in the language)
 RESULTS = (
@@ -103,35 +105,31 @@ def history_grid(session: Session, fmt: str = "simple") -> str:
 
 
 def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
-    """The history in the default format, line by line, never held whole: the deals are
-    scored twice (once for the columns' widths), so a season of 100,000 deals is printed
-    in the memory of one line. With `fit` (a terminal's width), columns are dropped and
-    abbreviated until the grid fits: dealer, result and points first, then the deal,
-    then each player's score (the running total stays), then the players' names."""
+    """The history in the default format, line by line. With `fit` (a terminal's width),
+    columns are dropped and abbreviated until the grid fits: dealer, result and points first,
+    then the deal, then each player's score (the running total stays), then the players'
+    names."""
     head, headers, numbers = _history_head(session)
-    players = len(session.players)
-    fixed = len(headers) - players
-    widths = [width(h) + 2 for h in headers]
-    totals_only = [0] * players
-    for row in history_rows(session):
-        for i, cell in enumerate(row):
-            widths[i] = max(widths[i], width(cell))
-        for j in range(players):
-            totals_only[j] = max(totals_only[j], width(_total_of(row[fixed + j])))
+    fixed = len(headers) - len(session.players)
+    every = list(history_rows(session))
     names = list(session.players)
     keep = list(range(len(headers)))
     short = abbreviated = False
-    if fit is not None:
+    if fit is not None:  # the columns' widths as tabulate lays them: the cells', headers' + 2
+        widths = [width(h) + 2 for h in headers]
+        totals_only = [0] * len(names)
+        for row in every:
+            for i, cell in enumerate(row):
+                widths[i] = max(widths[i], width(cell))
+            for j in range(len(names)):
+                totals_only[j] = max(totals_only[j], width(_total_of(row[fixed + j])))
         deal_widths: dict[tuple[str, ...], int] = {}
         for drop, short, names, abbreviated in _history_levels(session):
             keep = [i for i in range(len(headers)) if i not in drop]
             if abbreviated and tuple(names) not in deal_widths:
                 words = _deal_words(session, names)
                 deal_widths[tuple(names)] = max(
-                    [
-                        width(headers[2]) + 2,
-                        *(width(_abbreviate(row[2], words)) for row in history_rows(session)),
-                    ]
+                    [width(headers[2]) + 2, *(width(_abbreviate(row[2], words)) for row in every)]
                 )
             used = [
                 max(width(names[i - fixed]) + 2, totals_only[i - fixed])
@@ -146,32 +144,18 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
             if sum(used) + 2 * (len(keep) - 1) <= fit:
                 break
     heads = [headers[i] if i < fixed else names[i - fixed] for i in keep]
-    sized = [
-        widths[i]
-        if i < fixed
-        else max(width(names[i - fixed]) + 2, totals_only[i - fixed] if short else widths[i])
-        for i in keep
-    ]
     words = _deal_words(session, names) if abbreviated else {}
-    if abbreviated:
-        sized[keep.index(2)] = max(
-            [
-                width(headers[2]) + 2,
-                *(width(_abbreviate(row[2], words)) for row in history_rows(session)),
-            ]
-        )
-
-    def rows() -> Iterator[list[str]]:
-        for row in history_rows(session):
-            yield [
-                _total_of(row[i])
-                if short and i >= fixed
-                else _abbreviate(row[i], words)
-                if abbreviated and i == 2
-                else row[i]
-                for i in keep
-            ]
-
+    rows = [
+        [
+            _total_of(row[i])
+            if short and i >= fixed
+            else _abbreviate(row[i], words)
+            if abbreviated and i == 2
+            else row[i]
+            for i in keep
+        ]
+        for row in every
+    ]
     if short:
         head = head.replace(_("running totals in brackets"), _("running totals"))
     if fit is not None and width(head) > fit:
@@ -188,7 +172,8 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
             head,
         )
     yield head
-    yield from grid_lines(rows(), heads, [k for k, i in enumerate(keep) if i in numbers], sized)
+    right = [k for k, i in enumerate(keep) if i in numbers]
+    yield from grid(rows, heads, "simple", right).split("\n")
     if names != list(session.players):  # abbreviated: say who is who
         yield from wrapped(
             [f"{a} {p}" for a, p in zip(names, session.players, strict=True)], "  ", fit
@@ -222,8 +207,6 @@ def _history_levels(session: Session) -> Iterator[tuple[set[int], bool, list[str
     yield {1, 2, 3, 4}, True, names, False
     for cut in cuts:
         yield {1, 2, 3, 4}, True, cut, False
-    from scorepad.render.chart import chart_markers  # only for the narrowest history
-
     markers = chart_markers(names)
     yield {1, 2, 3, 4}, True, [markers[n] for n in names], False
 
@@ -231,8 +214,6 @@ def _history_levels(session: Session) -> Iterator[tuple[set[int], bool, list[str
 def _deal_words(session: Session, names: Sequence[str]) -> dict[str, str]:
     """Words of a deal's description and their short forms: the players' names as in the
     columns, the contracts and bids as typed at the table (garde-sans: gs)."""
-    from scorepad.variants.reader import short_answers
-
     words = dict(zip(session.players, names, strict=True))
     for field in get_variant(session.variant).fields:
         if field.choices and field.key in ("contract", "bid"):

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from scorepad.i18n import _
+from scorepad.render.grid import grid
 
 if TYPE_CHECKING:
     from scorepad.variants.base import Variant
@@ -30,8 +31,6 @@ def variants_object(variants: Iterable[Variant]) -> list[dict[str, Any]]:
 
 def variants_lines(variants: Iterable[Variant]) -> Iterator[str]:
     """The games in a grid, then every profile's settings on a line of its own."""
-    from scorepad.render.grid import grid
-
     games = list(variants)
     rows = []
     for v in games:

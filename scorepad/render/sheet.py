@@ -22,15 +22,20 @@ from scorepad.league import LeagueRow
 from scorepad.model import Session
 from scorepad.ranking import Standing, standings
 from scorepad.rating import BASE, MIN_DEALS, Ratings
+from scorepad.render import rating as rating_text
 from scorepad.render.chart import arrivals
 from scorepad.render.deals import OUT, result_name
 from scorepad.render.page import PAGE_STYLE
 from scorepad.render.standing_columns import SHEET, standing_columns
+from scorepad.render.standings import settle_lines
+from scorepad.render.stats_text import sheet_tables
 from scorepad.render.svg import line_chart
 from scorepad.scores import iter_outcomes, match_over
 from scorepad.season import rules_differences
+from scorepad.seating import Join, Leave
 from scorepad.settle import Settlement
-from scorepad.text import average, num, plural, printable, signed, width
+from scorepad.stats import stats
+from scorepad.text import average, num, people, plural, printable, signed, width
 from scorepad.variants import default_rules, get_variant
 
 STYLE = (
@@ -395,7 +400,6 @@ def seat_order(session: Session) -> tuple[str, ...]:
     """Everyone who sat at the table, in the order they sat: the roster at deal 1, each
     newcomer where they joined the dealing order (after someone, or last); those who left
     keep their place."""
-    from scorepad.seating import Join
 
     order = list(session.roster)
     for change in session.changes:
@@ -407,7 +411,6 @@ def seat_order(session: Session) -> tuple[str, ...]:
 
 def roster_changes(session: Session) -> list[str]:
     """Who came and went, and when, in the order it happened: "Fumiko joins at deal 3"."""
-    from scorepad.seating import Join, Leave
 
     said, seats = [], session.seats
     for change in session.changes:
@@ -430,8 +433,6 @@ def _joined(
 ) -> dict[str, list[int | None]]:
     """One running total per player across the sessions in order: carried on where he is
     absent, None until his line starts (his first session's, as `_deals_section` starts it)."""
-    from scorepad.text import people
-
     keys, names = people(s.players for s in sessions)  # one person whatever case and accents
     result: dict[str, list[int | None]] = {key: [None] for key in names}
     for session, series, key_of in zip(sessions, all_series, keys, strict=True):
@@ -481,16 +482,14 @@ def _ratings_section(ratings: Ratings) -> str:
     """The ratings of those with MIN_DEALS rated deals, best first, and a chart of them
     after each date, as points above or below the average player's 1,500; the others are
     named apart."""
-    from scorepad.render.rating import change, rated_apart, shown
-
-    rated, apart = rated_apart(ratings, MIN_DEALS)
+    rated, apart = rating_text.rated_apart(ratings, MIN_DEALS)
     heads = [N_("player"), N_("rating"), N_("deals"), N_("change")]
     body = "".join(
         "<tr>"
         + _cell(p.name)
-        + _cell(shown(p), "n")
+        + _cell(rating_text.shown(p), "n")
         + _cell(p.deals, "n")
-        + _cell(change(p.change), "n")
+        + _cell(rating_text.change(p.change), "n")
         + "</tr>"
         for p in rated
     )
@@ -525,7 +524,6 @@ def _ratings_section(ratings: Ratings) -> str:
 
 def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> str:
     """The payments: in money with a rate, else in the game's unit (Troggu's chips)."""
-    from scorepad.render.standings import settle_lines
 
     lines = settle_lines(settlement, currency, unit)
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
@@ -538,8 +536,6 @@ NUMBER = ' class="n"'
 
 def _stats_section(sessions: Sequence[Session], labels: Sequence[str]) -> str:
     """The compact statistics (`stats_text.sheet_tables`), their tables side by side."""
-    from scorepad.render.stats_text import sheet_tables
-    from scorepad.stats import stats
 
     tables = []
     for title, heads, rows in sheet_tables(stats(sessions, labels)):

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 from scorepad.i18n import N_
 from scorepad.ranking import Standing
 from scorepad.text import average, json_number, signed
+from scorepad.variants import get_variant
 
 #: the views that render the spec
 TERMINAL, JSON, SHEET = "terminal", "json", "sheet"
@@ -62,7 +63,6 @@ def standing_columns(variant_name: str, view: str, *, sat_out: bool = False) -> 
     terminal shows the average only then, the sheet always ("per deal"). A game with a
     declarer counts each one's games by result, in the game's words (Troggu's draws too);
     the others count the deals won."""
-    from scorepad.variants import get_variant
 
     variant = get_variant(variant_name)
     declarer = variant.has_declarer

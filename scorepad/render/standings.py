@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from decimal import Decimal
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorepad.i18n import _, ngettext
@@ -13,7 +14,7 @@ from scorepad.ranking import Standing
 from scorepad.render.grid import fitted_grid, grid, wrapped
 from scorepad.render.standing_columns import JSON, TERMINAL, drop_order, standing_columns
 from scorepad.scores import iter_outcomes
-from scorepad.text import average, json_number, num, signed
+from scorepad.text import PLURALS, average, json_number, num, people, signed
 
 if TYPE_CHECKING:  # only the settle command needs its module, and --league its own
     from scorepad.league import LeagueRow
@@ -52,7 +53,6 @@ def standings_grid(
 
 def by_deal_grid(sessions: Sequence[Session], fmt: str = "simple") -> str:
     """Running totals after every deal, one column per player, over the sessions in order."""
-    from scorepad.text import people
 
     keys, names = people(s.players for s in sessions)  # one person whatever case and accents
     totals = dict.fromkeys(names, 0)
@@ -70,8 +70,6 @@ def league_labels(files: Sequence[Any], sessions: Sequence[Session]) -> list[str
     """Each session's column in the league grid, told apart: its file's name (else its title),
     then its date; files named alike in different folders (`round-1/table-1`,
     `round-2/table-1`) by their folder too, and any still alike by their place."""
-    from collections import Counter
-    from pathlib import Path
 
     paths = [Path(f) for f in files]
     names = [p.stem or s.title for s, p in zip(sessions, paths, strict=True)]
@@ -237,7 +235,6 @@ UNITS = {"points": "point", "chips": "chip", "deals won": "deal won"}
 def amount_of(amount: Decimal, unit: str) -> str:
     """ "1 point", "398 points", "2 chips", "3 deals won": an amount in the game's unit, in
     the language (a fraction takes the plural)."""
-    from scorepad.text import PLURALS
 
     count = int(amount) if amount == amount.to_integral_value() else 2
     return PLURALS[UNITS[unit]](abs(count)).format(n=num(amount))

@@ -8,6 +8,7 @@ Every figure and every word of a game's sections comes from the game (`Variant.s
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,6 +16,7 @@ from scorepad.i18n import _
 from scorepad.render.grid import fitted_grid
 from scorepad.stats import DealRef, Stats
 from scorepad.text import num, signed, width
+from scorepad.variants import get_variant
 from scorepad.variants.figures import DASH, GameStats, Section
 
 
@@ -39,14 +41,12 @@ def sentence_lines(sentence: str, fit: int | None) -> list[str]:
     """A sentence on lines of `fit` columns at most (one line without)."""
     if fit is None or width(sentence) <= fit:
         return [sentence]
-    import textwrap
 
     return textwrap.wrap(sentence, fit, break_on_hyphens=False)
 
 
 def game_of(st: Stats) -> Any:
     """The game (its variant) the statistics are of."""
-    from scorepad.variants import get_variant
 
     return get_variant(st.variant)
 

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from scorepad.i18n import _
 from scorepad.rating import MIN_DEALS
+from scorepad.render.deals import session_label
 from scorepad.render.rating import rating_cell
+from scorepad.render.stats_card import player_card
 from scorepad.render.stats_parts import game_of, section_lines, sentence_lines, stats_of
-from scorepad.stats import Stats
+from scorepad.stats import Stats, stats, stats_object
 from scorepad.text import plural
 from scorepad.variants.figures import Section
 
@@ -59,10 +62,6 @@ def of_files(files: Sequence[Any], sessions: Sequence[Any], rated: bool = False)
     """The statistics of the sessions read from `files` (one game, by date), each session
     named as the league names it: its date, else its title, else the file's name; `rated`:
     with the players' ratings."""
-    from pathlib import Path
-
-    from scorepad.render.deals import session_label
-    from scorepad.stats import stats
 
     return stats(
         sessions,
@@ -80,8 +79,6 @@ def command_output(
 ) -> Any:
     """What `scorepad stats` prints: the JSON object (`as_json`), else the tables, or with
     `player` that player's card (a ScorepadError on --player naming nobody)."""
-    from scorepad.render.stats_card import player_card
-    from scorepad.stats import stats_object
 
     st = of_files(files, sessions, rated=not as_json)  # `stats --json` holds no rating
     if as_json:

@@ -5,21 +5,23 @@ Pure: it returns text and objects, and never prints."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from scorepad import __version__, i18n
 from scorepad.i18n import _, ngettext
 from scorepad.model import Outcome, Session
 from scorepad.render.deals import OUT
-from scorepad.render.grid import simple_grid
+from scorepad.render.grid import grid
 from scorepad.render.page import PAGE_STYLE
-from scorepad.text import plural, signed
-from scorepad.tournament.model import RoundDraw, Tournament, name_key
+from scorepad.scores import iter_outcomes
+from scorepad.text import plural, printable, signed
+from scorepad.tournament.draw import Quality, quality
+from scorepad.tournament.model import RoundDraw, Tournament, name_key, seats, sizes
 from scorepad.tournament.ranking import Ranking, Row, Unfinished
+from scorepad.variants import get_variant
 from scorepad.variants.figures import Tally, average
-
-if TYPE_CHECKING:
-    from scorepad.tournament.draw import Quality  # the draw's search: only where a page shows it
 
 PROVISIONAL = "*"
 
@@ -41,7 +43,6 @@ def _deals_of(table_deals: int, size: int, seats: int | None) -> str:
 
 def tables_text(tournament: Tournament, round_: RoundDraw) -> str:
     """Who goes where: by table (seats in dealing order), then by name, to read aloud."""
-    from scorepad.tournament.model import seats
 
     lines = [
         _round_heading(tournament, round_),
@@ -73,7 +74,7 @@ def tables_text(tournament: Tournament, round_: RoundDraw) -> str:
     ]
     seated.sort(key=lambda x: name_key(x[0]))
     rows = [[p, _("table {t}").format(t=t), _("seat {s}").format(s=s)] for p, t, s in seated]
-    lines += ["  " + line for line in simple_grid(rows, ["", "", ""]).splitlines()[2:]]
+    lines += ["  " + line for line in grid(rows, ["", "", ""]).splitlines()[2:]]
     return "\n".join(lines)
 
 
@@ -101,8 +102,6 @@ def tables_object(round_: RoundDraw, tournament: Tournament | None = None) -> di
 
 def draw_quality(tournament: Tournament, upto: int | None = None) -> Quality:
     """The meetings and first seats over the rounds drawn (up to round `upto`)."""
-    from scorepad.tournament.draw import quality
-    from scorepad.tournament.model import sizes
 
     rounds = tournament.drawn[: len(tournament.drawn) if upto is None else upto]
     return quality([[t.players for t in r.tables] for r in rounds], sizes(tournament.variant))
@@ -141,7 +140,6 @@ def quality_line(q: Quality) -> str:
 def seat_counts(tournament: Tournament) -> list[tuple[str, int, int]]:
     """Each player drawn: times seated first (dealing first), times at a table of another
     size than the preferred (a table of 5, or of 3), in name order."""
-    from scorepad.tournament.model import sizes
 
     preferred = sizes(tournament.variant)[0]
     first: dict[str, int] = {}
@@ -301,7 +299,7 @@ def standings_text(tournament: Tournament, ranking: Ranking) -> str:
     if ranking.tie_break:
         head += _(" (ties: {keys})").format(keys=_(", then ").join(ranking.tie_break))
     numbers = [0, *range(2, 2 + drawn + 2 + bool(column))]
-    lines = [head, simple_grid(rows, headers, numbers)]
+    lines = [head, grid(rows, headers, "simple", numbers)]
     counts = counts_line(ranking)
     if counts:
         lines += ["", counts]
@@ -415,16 +413,11 @@ def _e(text: object) -> str:
     text = str(text)
     if text.isprintable() and _ESCAPED.isdisjoint(text):
         return text  # most of a sheet's thousands of cells: a score, a name, a contract
-    import html
-
-    from scorepad.text import printable
 
     return html.escape(printable(text))
 
 
 def _document(title: str, body: str) -> str:
-    from scorepad import __version__, i18n
-
     made_by = _("scorepad {version}").format(version=__version__)
     return (
         f'<!DOCTYPE html>\n<html lang="{_e(i18n.language)}">\n<head>\n<meta charset="utf-8">\n'
@@ -436,8 +429,6 @@ def _document(title: str, body: str) -> str:
 
 
 def _meta(tournament: Tournament) -> str:
-    from scorepad.variants import get_variant
-
     game = _("{game}, {profile} rules").format(
         game=_(get_variant(tournament.variant).title), profile=tournament.profile
     )
@@ -580,16 +571,12 @@ def _table_block(
     session: Session | None,
     scored: Sequence[Outcome] | None = None,
 ) -> str:
-    from scorepad.scores import iter_outcomes
-
     short = [_initials(p, players) for p in players]
     head = "".join(f'<th scope="col" class="n" title="{_e(p)}">{_e(s)}</th>'
                    for p, s in zip(players, short, strict=True))  # fmt: skip
     rows = []
     totals = dict.fromkeys(players, 0)
     if session is not None:
-        from scorepad.variants import get_variant
-
         variant = get_variant(session.variant)
         if scored is None:
             scored = tuple(iter_outcomes(session))

@@ -4,7 +4,10 @@ pip's commands/__init__.py maps names to modules."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
+
+import typer
 
 #: every command, in the order `scorepad --help` lists them: the module of its family
 COMMANDS: dict[str, str] = {
@@ -40,10 +43,6 @@ def load(name: str) -> Any:
     alone, the family's others are not built (each costs start-up: half a millisecond to a
     few for the deal options); a family's group (`tournament`) is built whole."""
     if name not in _BUILT:
-        import importlib
-
-        import typer
-
         family = importlib.import_module(f"scorepad.cli.commands.{COMMANDS[name]}").commands
         for info in family.registered_commands:
             if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:

@@ -9,13 +9,26 @@ from typing import Annotated, Any
 
 import typer
 
+from scorepad import core, storage
+from scorepad.app import record
+from scorepad.app.record import Moved, save_edit
+from scorepad.app.remove import TakenBack, remove_deal, removed_line, taken_back_line, undo_last
+from scorepad.cli import typer_click
 from scorepad.cli.base import Command, family, usage_message
 from scorepad.cli.commands import load
-from scorepad.cli.fields import DealCommand, located, raw_from_options, with_deal_options
+from scorepad.cli.fields import (
+    DealCommand,
+    deal_fields,
+    located,
+    raw_from_options,
+    with_deal_options,
+)
 from scorepad.cli.options import FileArg, InteractiveOpt, ascii_int, ask, asking
 from scorepad.cli.output import echo, fitting, handled, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
+from scorepad.render.deals import edit_lines, explain_deal
+from scorepad.scores import score
 
 commands = family()
 
@@ -43,10 +56,6 @@ def deal(
     interactive: InteractiveOpt = None,
     **options: Any,
 ) -> None:
-    from scorepad.app import record
-    from scorepad.render.deals import explain_deal
-    from scorepad.scores import score
-
     try:
         raw = raw_from_options(options)
     except ScorepadError as err:  # a bad option: said before the file's deals are read
@@ -55,6 +64,8 @@ def deal(
         ) from None
     confirm = None
     if asking(interactive):  # guided entry only on a terminal
+        # here, not at the top: the guided entry and the evening cost a deal typed in one line
+        # ~28M instructions (7 % of the start-up floor); the same for play and edit below
         from scorepad.app.guided_deal import GuidedDeal
 
         confirm = GuidedDeal(file, ask, echo, play_on=continue_)
@@ -103,17 +114,9 @@ def play(file: FileArg, interactive: InteractiveOpt = None) -> None:
 
 def _deal_line_parser(file: Path) -> Callable[[list[str]], dict[str, Any]]:
     """A line of `deal` options (as typed after `scorepad deal FILE`) to a deal's fields."""
-    import importlib
-
-    try:  # typer carries its own click (typer._click) in recent versions
-        click_errors: Any = importlib.import_module("typer._click.exceptions")
-    except ImportError:  # pragma: no cover - older typer, with click itself
-        click_errors = importlib.import_module("click.exceptions")
-
-    from scorepad.cli.deal_options import DEAL_OPTIONS
 
     deal_command = load("deal")
-    keys = {f.key for f in DEAL_OPTIONS}
+    keys = {f.key for f in deal_fields()}
 
     def parse(tokens: list[str]) -> dict[str, Any]:
         if "--help" in tokens:  # click would print the help of deal
@@ -122,7 +125,7 @@ def _deal_line_parser(file: Path) -> Callable[[list[str]], dict[str, Any]]:
             ctx = deal_command.make_context("deal", [str(file), *tokens], resilient_parsing=False)
         except typer.Exit:
             raise ScorepadError([Problem("", _("--help is no deal"))]) from None
-        except click_errors.ClickException as err:
+        except typer_click.ClickException as err:
             raise ScorepadError([Problem("", usage_message(err))]) from None
         if ctx.params.get("continue_") or ctx.params.get("interactive") is not None:
             raise ScorepadError(
@@ -168,9 +171,6 @@ def edit(
     interactive: InteractiveOpt = None,
     **options: Any,
 ) -> None:
-    from scorepad import core, storage
-    from scorepad.render.deals import edit_lines
-
     session = storage.load(file)
     try:
         changes = raw_from_options(options)
@@ -205,7 +205,6 @@ def edit(
         raise err.located(str(file)) from None
     if guided:  # confirmed as a new deal is: `<` back one answer, `n` another answer
         from scorepad.app.guided_deal import confirm_edit
-        from scorepad.app.record import Moved, save_edit
 
         while True:
             confirmed = confirm_edit(session, n, entry, fields, ask, echo)
@@ -238,8 +237,6 @@ def edit(
 )
 @handled
 def undo(file: FileArg) -> None:
-    from scorepad.app.remove import TakenBack, taken_back_line, undo_last
-
     done = undo_last(file, run().notes)
     if isinstance(done, TakenBack):
         run().saved.append(_("the roster change"))
@@ -264,15 +261,11 @@ def delete(
         typer.Argument(help=_("the deal's number (see history)"), parser=ascii_int, metavar="N"),
     ],
 ) -> None:
-    from scorepad.app.remove import remove_deal
-
     _removed(file, remove_deal(file, n, run().notes), n)
 
 
 def _removed(file: Path, removed: Any, n: int | None) -> None:
     """Say what `removed` (an `app.remove.Removed`) removed, and which deals moved up."""
-    from scorepad.app.remove import removed_line
-
     session, updated, number = removed.before, removed.after, removed.n
     run().saved.append(_("the removal of deal {number}").format(number=number))
     echo(removed_line(removed))

@@ -7,6 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
+from scorepad import roster, storage
+from scorepad.app.rename import rename_files
 from scorepad.cli.base import Command, family
 from scorepad.cli.options import (
     FileArg,
@@ -19,6 +21,7 @@ from scorepad.cli.options import (
 from scorepad.cli.output import echo, handled, run
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
+from scorepad.render.deals import sitting_out
 
 commands = family()
 
@@ -55,8 +58,6 @@ def join(
     ] = None,
     seats: SeatsOpt = None,
 ) -> None:
-    from scorepad import roster
-
     _change(
         file, lambda now: roster.join(now, name, after=after, seats=seats), _("{name} joins"), name
     )
@@ -77,14 +78,10 @@ def leave(
     ],
     seats: SeatsOpt = None,
 ) -> None:
-    from scorepad import roster
-
     _change(file, lambda now: roster.leave(now, name, seats=seats), _("{name} leaves"), name)
 
 
 def _change(file: Path, change: Any, said: str, name: str) -> None:
-    from scorepad import roster, storage
-
     made: list[Any] = []
 
     def apply(now: Any) -> Any:
@@ -101,8 +98,6 @@ def _change(file: Path, change: Any, said: str, name: str) -> None:
     echo(said.format(name=changed.who) + " " + roster.describe(changed))
     p = changed.next
     if p.out:
-        from scorepad.render.deals import sitting_out
-
         echo(_("deal {n}: {how}").format(n=p.n, how=sitting_out(p)))
     else:
         echo(_("next dealer: {x}").format(x=p.dealer))
@@ -124,8 +119,6 @@ def rename(
     old: OldNameArg,
     new: NewNameArg,
 ) -> None:
-    from scorepad.app.rename import rename_files
-
     done = rename_files(files, old, new, run().notes)
     changed = [d for d in done if d.changed]
     if changed:

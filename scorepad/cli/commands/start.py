@@ -2,25 +2,35 @@
 
 from __future__ import annotations
 
+import datetime
 import os
+import shlex
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from scorepad import core, storage
+from scorepad.cards import count_pile, pile_sum
+from scorepad.checks import MAX_SETTING, planned_length
 from scorepad.cli.base import Command, family, naming_games
 from scorepad.cli.options import JsonOpt, NewFileArg, RulesOpt, ascii_int, profile_or_club
-from scorepad.cli.output import echo, echo_json, handled, run
+from scorepad.cli.output import echo, echo_json, fitting, handled, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
-from scorepad.text import plural, typed
+from scorepad.render.deals import sitting_out
+from scorepad.render.games import variants_lines, variants_object
+from scorepad.render.rules import rules_label, rules_object, rules_page
+from scorepad.storage.rules_file import rules_in
+from scorepad.storage.transaction import recover as finish
+from scorepad.text import json_number, plural, points_of, typed
+from scorepad.variants import GAMES, default_rules, get_variant, registry
 
 commands = family()
 
 
 def _every_game() -> tuple[str, ...]:
     """Every registered game, by name: the games `--variant` takes."""
-    from scorepad.variants import GAMES
 
     return tuple(GAMES)
 
@@ -84,10 +94,6 @@ def new(
         ),
     ] = None,
 ) -> None:
-    import datetime
-
-    from scorepad import core, storage
-
     settings = list(settings or ())
     profile, club = profile_or_club(rules)  # a rules file's problems are located at it
     try:
@@ -96,7 +102,6 @@ def new(
                 raise ScorepadError(
                     [Problem("--deals", _("give --deals or --set deals=N, not both"))]
                 )
-            from scorepad.checks import MAX_SETTING
 
             if deals > MAX_SETTING:
                 raise ScorepadError(
@@ -126,8 +131,6 @@ def new(
         raise err.located(str(file)) from None
     storage.save_new(file, session)
     run().saved.append(str(file))
-    from scorepad.render.rules import rules_label
-    from scorepad.variants import get_variant
 
     v = get_variant(session.variant)
     echo(
@@ -144,7 +147,6 @@ def new(
             dealer=session.dealer,
         )
     )
-    from scorepad.checks import planned_length
 
     length = planned_length(session.rules, v)
     if length:
@@ -154,16 +156,12 @@ def new(
             )
         )
     if not session.fixed:
-        from scorepad.render.deals import sitting_out
-
         echo(
             _("{seats} seats: {how}").format(
                 seats=session.seats, how=sitting_out(session.seating_plan().next)
             )
         )
     if os.environ.get("SCOREPAD_FILE") != str(file):
-        import shlex
-
         echo(
             _("to leave the file name out of every command: export SCOREPAD_FILE={file}").format(
                 file=shlex.quote(str(file))
@@ -195,24 +193,17 @@ def count(
     ] = None,
     json_: JsonOpt = False,
 ) -> None:
-    from scorepad.cards import count_pile
-    from scorepad.variants import default_rules, get_variant
-
     v = get_variant(variant)
     deck = v.deck(default_rules(v))
     listed = deck.parse_many(" ".join(typed(c) for c in cards))  # ２１ is 21
     counted = count_pile(deck, listed, pile)
     extra = v.count_extra(counted)
     if json_:
-        from scorepad.text import json_number
-
         obj: dict[str, Any] = {"points": json_number(counted.points)}
         obj.update(extra.get("json", {}))
         obj["cards"] = counted.cards
         echo_json(obj)
         return
-    from scorepad.cards import pile_sum
-    from scorepad.text import points_of
 
     echo(pile_sum(deck, listed, counted))
     echo(
@@ -233,9 +224,6 @@ def count(
 )
 @handled
 def variants(json_: JsonOpt = False) -> None:
-    from scorepad.render.games import variants_lines, variants_object
-    from scorepad.variants import registry
-
     if json_:
         echo_json(variants_object(registry().values()))
         return
@@ -276,18 +264,10 @@ def rules_command(
     ] = None,
     json_: JsonOpt = False,
 ) -> None:
-    from pathlib import Path
-
-    from scorepad.cli.output import fitting
-    from scorepad.render.rules import rules_object, rules_page
-    from scorepad.variants import default_rules, get_variant
-
     path = Path(what)
     if path.exists() or what.lower().endswith(".toml") or os.sep in what:
         if profile is not None:
             raise ScorepadError([Problem("--profile", _("is for a game's rules, not a file's"))])
-        from scorepad.storage.rules_file import rules_in
-
         game, rules, seated = rules_in(path)
         v = get_variant(game)
     else:
@@ -331,8 +311,6 @@ def recover(
         ),
     ],
 ) -> None:
-    from scorepad.storage.transaction import recover as finish
-
     done = finish(folder)
     if not done:
         echo(_("{folder}: nothing to recover (no change was cut short here)").format(folder=folder))

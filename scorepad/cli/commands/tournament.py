@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import datetime
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
 
+from scorepad.app import tournament as app
+from scorepad.app.asking import yes_no
+from scorepad.app.rename import rename_in_tournament
+from scorepad.checks import MAX_TEXT, control_problem, typed_date
 from scorepad.cli.base import Command, Group, family, naming_games
 from scorepad.cli.options import (
     JsonOpt,
@@ -18,10 +24,17 @@ from scorepad.cli.options import (
     asking,
     profile_or_club,
 )
-from scorepad.cli.output import echo, echo_json, handled, print_problems, run
+from scorepad.cli.output import echo, echo_json, handled, print_problems, run, write_or_print
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
+from scorepad.render import tournament as render
+from scorepad.render.rules import rules_label
+from scorepad.render.tournament import draw_lines, draw_quality, quality_line, tables_text
+from scorepad.storage import tournament as files
 from scorepad.text import plural
+from scorepad.tournament.model import new_tournament, tournament_games
+from scorepad.tournament.ranking import check_ranking, tie_break_keys
+from scorepad.variants import get_variant
 
 commands = family()
 group = family()
@@ -65,7 +78,6 @@ DirArg = Annotated[
 
 def _date(value: str | None, option: str, where: Path) -> str | None:
     """A date option as YYYY-MM-DD (None: not given), its problem located in the folder."""
-    from scorepad.checks import typed_date
 
     if value is None:
         return None
@@ -77,7 +89,6 @@ def _date(value: str | None, option: str, where: Path) -> str | None:
 
 def _tournament_games() -> tuple[str, ...]:
     """The games with tournaments, by name (every game imported: for --help only)."""
-    from scorepad.tournament.model import tournament_games
 
     return tournament_games()
 
@@ -119,9 +130,6 @@ def new(
     ] = None,
     title: Annotated[str, typer.Option("--title", help=_("a title for the tournament"))] = "",
 ) -> None:
-    from scorepad.app import tournament as app
-    from scorepad.checks import MAX_TEXT, control_problem
-
     given = app.players_given(players, players_file, folder)
     bad = control_problem(title, "--title")
     if bad is None and len(title) > MAX_TEXT:
@@ -132,12 +140,7 @@ def new(
         raise ScorepadError([bad]).located(str(folder))
     day = _date(date, "--date", folder)
     if day is None:
-        import datetime
-
         day = datetime.date.today().isoformat()
-    from functools import partial
-
-    from scorepad.tournament.model import new_tournament
 
     profile, club = profile_or_club(rules)
     made = app.create(
@@ -157,8 +160,6 @@ def new(
         ),
     )
     run().saved.append(str(folder))
-    from scorepad.render.rules import rules_label
-    from scorepad.variants import get_variant
 
     echo(
         ngettext(
@@ -181,8 +182,6 @@ def new(
 
 
 def _ask_yes(question: str) -> bool:
-    from scorepad.app.asking import yes_no
-
     return yes_no(ask, echo, question, default=False)
 
 
@@ -219,9 +218,6 @@ def draw(
         ),
     ] = False,
 ) -> None:
-    from scorepad.app import tournament as app
-    from scorepad.render.tournament import draw_quality, quality_line, tables_text
-
     day = _date(date, "--date", folder)
     replaced: list[Path] = []
     drawn = app.draw(
@@ -275,9 +271,6 @@ def tables(
         typer.Option("--output", "-o", help=_("the HTML file to write; - or none: print")),
     ] = None,
 ) -> None:
-    from scorepad.render import tournament as render
-    from scorepad.storage import tournament as files
-
     tournament = files.load(folder)
     try:
         round_ = tournament.round(len(tournament.drawn) if round_number is None else round_number)
@@ -299,8 +292,6 @@ def tables(
 
 def _write_html(html: str, output: Path | None, what: str, folder: Path, tournament: Any) -> None:
     """`-o`: never over the tournament file, a table file or any file the command reads."""
-    from scorepad.cli.output import write_or_print
-    from scorepad.storage import tournament as files
 
     inputs = [files.tournament_path(folder)] + [
         files.table_path(folder, t.file) for r in tournament.drawn for t in r.tables
@@ -339,7 +330,6 @@ def _ranking(
 ) -> tuple[tuple[str, ...], str]:
     """The tie-break keys and the ranking asked for (`standings` and `report` alike), or the
     one-line refusal located at the tournament's folder."""
-    from scorepad.tournament.ranking import check_ranking, tie_break_keys
 
     how = rank_by.strip().lower()
     try:
@@ -367,9 +357,6 @@ def standings(
     rank_by: RankByOpt = "total",
     best: BestOpt = None,
 ) -> None:
-    from scorepad.app import tournament as app
-    from scorepad.render import tournament as render
-
     keys, rank_by = _ranking(folder, tie_break, rank_by, best)
     past: list[Problem] = []  # tables holding deals past their length, not marked
     tournament, ranking = app.standings(folder, keys, rank_by, best, past)
@@ -392,8 +379,6 @@ def standings(
 )
 @handled
 def check(folder: DirArg) -> None:
-    from scorepad.app import tournament as app
-
     tournament, problems, good = app.check(folder)
     tables = sum(len(r.tables) for r in tournament.drawn)
     if problems:
@@ -408,7 +393,6 @@ def check(folder: DirArg) -> None:
             tables=plural(tables, "table"),
         )
     )
-    from scorepad.render.tournament import draw_lines
 
     for line in draw_lines(tournament):
         echo(line)
@@ -433,9 +417,6 @@ def report(
     rank_by: RankByOpt = "total",
     best: BestOpt = None,
 ) -> None:
-    from scorepad.app import tournament as app
-    from scorepad.render import tournament as render
-
     keys, rank_by = _ranking(folder, tie_break, rank_by, best)
     tournament, ranking, sessions, outcomes = app.results(folder, keys, rank_by, best)
     _write_html(
@@ -460,8 +441,6 @@ def rename(
     old: OldNameArg,
     new: NewNameArg,
 ) -> None:
-    from scorepad.app.rename import rename_in_tournament
-
     who, name, tables = rename_in_tournament(folder, old, new)
     if who == name:
         echo(_("{folder}: {new} is already so named").format(folder=folder, new=name))

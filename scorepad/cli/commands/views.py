@@ -7,6 +7,9 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from scorepad import core, storage
+from scorepad.app.season import season_in_order, sessions_between, tables_at
+from scorepad.checks import length_problems
 from scorepad.cli.base import Command, family
 from scorepad.cli.options import (
     FileArg,
@@ -32,9 +35,32 @@ from scorepad.cli.output import (
 )
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
+from scorepad.league import league as league_of
 from scorepad.model import Table
-from scorepad.rating import MIN_DEALS
+from scorepad.ranking import standings as standings_of
+from scorepad.rating import MIN_DEALS, explain, rate
+from scorepad.render import rating as shown
+from scorepad.render.chart import chart as chart_of
+from scorepad.render.deals import (
+    deal_object,
+    explain_deal,
+    history_grid,
+    history_lines,
+    history_objects,
+    session_label,
+)
+from scorepad.render.standings import (
+    by_deal_grid,
+    league_columns,
+    league_labels,
+    league_lines,
+    league_object,
+    standings_grid,
+    standings_object,
+)
+from scorepad.scores import match_level, match_over, score
 from scorepad.text import plural
+from scorepad.variants import get_variant
 
 commands = family()
 
@@ -48,9 +74,6 @@ commands = family()
 )
 @handled
 def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") -> None:
-    from scorepad import storage
-    from scorepad.render.deals import history_grid, history_lines, history_objects
-
     session = storage.load(file)
     if json_:
         echo_json(history_objects(session))
@@ -85,8 +108,6 @@ def standings(
     since: SinceOpt = None,
     until: UntilOpt = None,
 ) -> None:
-    from scorepad.app.season import sessions_between
-
     past: list[Problem] = []  # a tournament's tables holding deals past their length
     files, sessions = sessions_between(files, since, until, notes=run().notes, past=past)
     _standings(files, sessions, json_, fmt, by_deal, league, rank_by, min_deals)
@@ -105,20 +126,6 @@ def _standings(
     rank_by: RankBy,
     min_deals: int | None,
 ) -> None:
-    from scorepad.league import league as league_of
-    from scorepad.ranking import standings as standings_of
-    from scorepad.render.deals import session_label
-    from scorepad.render.standings import (
-        by_deal_grid,
-        league_columns,
-        league_labels,
-        league_lines,
-        league_object,
-        standings_grid,
-        standings_object,
-    )
-    from scorepad.scores import match_level, match_over
-
     if min_deals is None:
         min_deals = 10 if league else 1
     if league:
@@ -127,7 +134,6 @@ def _standings(
         if json_:
             echo_json(league_object(sessions[0].variant, labels, rows_, rank_by.value, min_deals))
             return
-        from scorepad.variants import get_variant
 
         v = get_variant(sessions[0].variant)
         deals_ = sum(len(s.deals) for s in sessions)
@@ -145,8 +151,6 @@ def _standings(
                 ranked=ranked,
             )
         )
-        from scorepad.app.season import tables_at
-
         rounds = [None if t is None else (t.folder, t.round, t.date) for t in tables_at(files)]
         columns = league_columns(league_labels(files, sessions), rounds)
         for line in league_lines(columns, rows_, fmt, fitting()):
@@ -158,7 +162,6 @@ def _standings(
     if json_:
         echo_json(standings_object(variant, deals, rows))
         return
-    from scorepad.variants import get_variant
 
     v = get_variant(variant)
     heading = sessions[0].heading if len(sessions) == 1 else ""
@@ -216,9 +219,6 @@ def stats_command(
     ] = None,
     json_: JsonOpt = False,
 ) -> None:
-    from scorepad.app.season import sessions_between
-    from scorepad.render import stats_text
-
     past: list[Problem] = []  # a tournament's tables holding deals past their length
     files, sessions = sessions_between(
         files,
@@ -228,6 +228,10 @@ def stats_command(
         run().notes,
         past,
     )
+    # here, not at the top: the statistics' modules cost the family's other commands ~32M
+    # instructions (8 % of the start-up floor)
+    from scorepad.render import stats_text
+
     out = stats_text.command_output(files, sessions, player, json_, fitting())
     echo_json(out) if json_ else echo(out)
     if past:
@@ -284,11 +288,6 @@ def rating(
     ] = MIN_DEALS,
     fmt: FormatOpt = "simple",
 ) -> None:
-    from scorepad.app.season import season_in_order
-    from scorepad.rating import explain, rate
-    from scorepad.render import rating as shown
-    from scorepad.variants import get_variant
-
     names, sessions = season_in_order(
         files, as_of, _("the files mix games ({which}): ratings rate one game at a time")
     )
@@ -322,13 +321,10 @@ def rating(
 )
 @handled
 def chart(file: FileArg) -> None:
-    from scorepad import storage
-    from scorepad.render.chart import chart
-
     session = storage.load(file)
     if not session.deals:
         raise ScorepadError([Problem(str(file), _("no deals yet: nothing to draw"))])
-    echo(chart(session, fit=fitting() or 80))
+    echo(chart_of(session, fit=fitting() or 80))
 
 
 @commands.command(
@@ -346,10 +342,6 @@ def show(
     ] = None,
     json_: JsonOpt = False,
 ) -> None:
-    from scorepad import core, storage
-    from scorepad.render.deals import deal_object, explain_deal
-    from scorepad.scores import score
-
     session = storage.load(file, lazy=True)  # one deal is read, not all
     number = len(session.deals) if n is None else n
     try:
@@ -374,10 +366,6 @@ def show(
 )
 @handled
 def check(files: FilesArg) -> None:
-    from scorepad import core, storage
-    from scorepad.checks import length_problems
-    from scorepad.variants import get_variant
-
     storage.distinct(files)
     bad = 0
     for f in files:
