@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import typer
 
-from scorepad.cli import colour
+from scorepad.cli import colour, typer_click
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.text import plural, printable, wrap
@@ -180,13 +180,7 @@ def _undecodable(params: dict[str, Any]) -> None:
 
 def _param_name(key: str) -> str:
     """A command's parameter as typed: its long option (`--note`) or its argument (`NAME`)."""
-    import importlib
-
-    try:  # typer carries its own click (typer._click) in recent versions
-        where: Any = importlib.import_module("typer._click.globals")
-    except ImportError:  # pragma: no cover - older typer, with click itself
-        where = importlib.import_module("click.globals")
-    ctx = where.get_current_context(silent=True)
+    ctx = typer_click.get_current_context(silent=True)
     for param in [] if ctx is None else ctx.command.params:
         if param.name == key:
             if param.param_type_name == "option":

@@ -3,9 +3,9 @@
 Typer carries its own copy of click (`typer._click`, from 0.26; scorepad allows 0.27 and
 newer) and exports only some of its names (`typer.Context`, `typer.BadParameter`,
 `typer.Exit`, `typer.Abort`, `typer.core.TyperGroup`, …). Click's other exceptions, its help
-formatter, its short help and its option parser have no public path: they are taken here and
-nowhere else (tests/test_cli.py holds that; CI runs the tests at the lowest and the newest
-typer allowed).
+formatter, its short help, the current context and its option parser have no public path:
+they are taken here and nowhere else (tests/test_cli.py holds that; CI runs the tests at
+the lowest and the newest typer allowed).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from typer._click import exceptions, formatting, utils
+from typer._click.globals import get_current_context
 
 ClickException = exceptions.ClickException
 UsageError = exceptions.UsageError
@@ -20,6 +21,7 @@ MissingParameter = exceptions.MissingParameter
 NoSuchOption = exceptions.NoSuchOption
 make_default_short_help = utils.make_default_short_help
 HelpFormatter = formatting.HelpFormatter
+__all__ = ["get_current_context"]  # the running command's context (its parameters' names)
 
 
 def given_values(command: Any, ctx: Any, args: list[str]) -> dict[str, list[Any]]:
