@@ -7,14 +7,17 @@ through the real console script — and an invariant of scorepad's own that fail
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from scorepad.cli.commands import COMMANDS, load
+
+#: the console script of the Python running the tests (the venv under test, whatever PATH says)
+SCOREPAD = str(Path(sys.executable).with_name("scorepad"))
 
 BAD = b"caf\xe9"  # "café" as a Latin-1 terminal sends it
 SAID = "caf\\xe9 is not UTF-8 text: type it on a terminal set to UTF-8"
@@ -117,7 +120,7 @@ def test_every_text_option_refuses_bytes_that_are_not_utf8(cli):
     for command, param in swept:
         if _named(param) not in CHOICES:
             firsts.setdefault(command, param)
-    scorepad = shutil.which("scorepad")
+    scorepad = SCOREPAD
 
     def run(item):
         command, param = item
@@ -136,7 +139,7 @@ def test_every_text_option_refuses_bytes_that_are_not_utf8(cli):
 def test_the_issue_s_note_and_a_lone_surrogate(cli):
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
     before = path.read_bytes()
-    note = subprocess.run([shutil.which("scorepad"), "deal", "f.toml", "--contract", "pass",
+    note = subprocess.run([SCOREPAD, "deal", "f.toml", "--contract", "pass",
                            b"--note", BAD], capture_output=True, cwd=cli.folder)  # fmt: skip
     assert note.returncode == 1
     assert note.stderr.decode() == f"error: --note: {SAID}\n"
@@ -150,7 +153,7 @@ def test_the_issue_s_note_and_a_lone_surrogate(cli):
 
 def test_a_file_whose_name_is_not_utf8_is_a_file_like_any(tmp_path):
     name = os.fsencode(tmp_path) + b"/" + BAD + b".toml"
-    scorepad = shutil.which("scorepad")
+    scorepad = SCOREPAD
     made = subprocess.run([scorepad, "new", name, "--variant", "french", "--players", "A,B,C,D"],
                           capture_output=True)  # fmt: skip
     assert made.returncode == 0, made.stderr
@@ -180,7 +183,7 @@ def test_an_invariant_that_fails_is_a_bug_said_in_one_line(cli, monkeypatch):
 def test_the_refusal_in_japanese(cli, lang):
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
     env = {**os.environ, "SCOREPAD_LANG": lang}
-    done = subprocess.run([shutil.which("scorepad"), "deal", "f.toml", b"--note", BAD],
+    done = subprocess.run([SCOREPAD, "deal", "f.toml", b"--note", BAD],
                           capture_output=True, cwd=cli.folder, env=env)  # fmt: skip
     said = done.stderr.decode()
     assert done.returncode == 1 and said.startswith("error: --note: caf\\xe9 ")
