@@ -7,7 +7,6 @@ A deck is data (its cards, their values, extra names), so a game with another de
 
 from __future__ import annotations
 
-import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -120,12 +119,9 @@ class Deck:
         object.__setattr__(self, "_low_halves", int(self.low * 2))
         object.__setattr__(self, "_points", {})  # half points → their Decimal (`pile_points`)
         object.__setattr__(self, "_parsed", {})  # token → card, for the piles of a big file
-        # each card's name in the file, and the card of each name scorepad writes (its
-        # label or its notation): a saved pile is read by looking its names up
+        # each card's name in the file: its label or its notation
         label_of = {c: self.labels.get(c, str(c)) for c in self.values}
         object.__setattr__(self, "_label_of", label_of)
-        object.__setattr__(self, "_written", {v: k for k, v in label_of.items()})
-        object.__setattr__(self, "_notation", {str(c): c for c in self.values})
 
     def label(self, card: Card) -> str:
         return self.labels.get(card, str(card))
@@ -137,18 +133,6 @@ class Deck:
         return " ".join(
             [label_of[c] if c in label_of else str(c) for c in sorted(cards, key=display_order)]
         )
-
-    def written(self, text: str, *, labels: bool = True) -> tuple[Card, ...] | None:
-        """The cards of a pile exactly as scorepad writes it: as `format` gives them (each
-        card by its label, if it has one, with `labels`; else by its notation), one space
-        apart, in the order players lay them out, no card twice; None for anything else."""
-        names: dict[str, Card] = self._written if labels else self._notation  # type: ignore[attr-defined]
-        try:
-            cards = [names[token] for token in text.split(" ")] if text else []
-        except KeyError:
-            return None
-        orders = list(map(_ORDER_OF, cards))
-        return tuple(cards) if sorted(set(orders)) == orders else None
 
     def shown(self, card: Card) -> str:
         """A card's name for people, in the language (the Bättler: ベットラー)."""
@@ -253,9 +237,6 @@ def read_card(token: str, names: Mapping[str, Card] = {}) -> Card | None:
         return Card(suit, rank if 1 <= rank <= 10 else 100 + rank)
     rank_word = RANK_WORDS.get(rank_text)
     return Card(suit, rank_word) if rank_word else None
-
-
-_ORDER_OF = operator.attrgetter("_order")  # display_order, called by sorted() itself
 
 
 def display_order(card: Card) -> tuple[int, int]:

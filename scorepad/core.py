@@ -23,7 +23,6 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.model import (
     Deal,
-    Deals,
     Session,
     Setting,
     Table,
@@ -203,9 +202,7 @@ def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False)
         deal = replace(deal, continued=True)
     # the deals before were read and checked when the file was loaded: only the new one is
     # scored here (a save is then the new deal's text added to the file, see storage)
-    old = session.deals
-    deals = old.plus(deal) if isinstance(old, Deals) else (*old, deal)
-    return _checked(replace(session, deals=deals), only=deal)
+    return _checked(replace(session, deals=(*session.deals, deal)), only=deal)
 
 
 def deal_fields(session: Session, deal: Deal) -> dict[str, Any]:

@@ -312,6 +312,5 @@ def record_deals(
 
 
 def next_deal_number(path: Path) -> int:
-    """The number the next deal gets, to locate a bad option: read lazily (a signed file's deals
-    are not read), as a bad option is reported before the file's deals are looked at."""
-    return len(storage.load(path, lazy=True).deals) + 1
+    """The number the next deal gets, to locate a bad option."""
+    return len(storage.load(path).deals) + 1

@@ -1,13 +1,12 @@
 """Reading a deal's raw fields (from command-line options or a session file) with a `Reader`,
-which collects every problem instead of stopping at the first; `Saved` reads a deal back from
-its file. Shared by the games; it knows one game at a time (the registry, which knows them
-all, says which game a stray field belongs to: `variants.read_entry`)."""
+which collects every problem instead of stopping at the first. Shared by the games; it knows
+one game at a time (the registry, which knows them all, says which game a stray field
+belongs to: `variants.read_entry`)."""
 
 from __future__ import annotations
 
 import re
-import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -426,146 +425,3 @@ def fool_pile_problem(
     ).format(
         fool_name=_(fool_name), where=where, pile_owner=pile_owner, exchange=exchange, holder=holder
     )
-
-
-class NotAsSaved(Exception):
-    """A deal's fields are not as scorepad writes them: read them with every check."""
-
-
-#: the points of the deals read as saved, each value one Decimal for all its deals (a season of
-#: 100,000 deals holds a few hundred values, not 200,000 Decimals); Decimals are immutable
-_SAVED_POINTS: dict[int | float, Decimal] = {}
-
-
-class Saved:
-    """The fields of one deal in a file whose signature holds: this scorepad checked them
-    against the rules when it wrote them, so reading them again only gives them their types
-    (a name is one of the players, a word one of the game's, a number in range). Anything
-    scorepad would not have written raises NotAsSaved, and the deal is then read with every
-    check, which says what is wrong.
-
-    Each value is also held to the one way scorepad writes it (`entry_to_raw`): a flag only
-    when true, a whole number of points as an integer, cards by the names and in the order
-    `Deck.format` gives them, no empty sub-table; and `taken` counts the fields the game's
-    `saved_entry` read. Fields all taken and each as written are the fields the entry
-    writes back (`checks.saved_deal` needs no second look; a property test holds it)."""
-
-    __slots__ = ("names", "players", "raw", "table", "taken")
-
-    def __init__(
-        self, raw: Mapping[str, Any], table: Table, names: Mapping[str, str] | None = None
-    ) -> None:
-        self.raw = raw
-        self.table = table
-        self.players = table.players
-        # `names`: each player's name as the table holds it, given by a caller that reads
-        # many deals at one table (built once, not once a deal)
-        self.names = {p: p for p in table.players} if names is None else names
-        self.taken = 0
-
-    def get(self, key: str) -> Any:
-        """A field's value (None: not in the file), counted as taken when present."""
-        value = self.raw.get(key)
-        if value is not None:
-            self.taken += 1
-        return value
-
-    def name(self, value: Any) -> str:
-        """One of the players, as the table holds the name (the file's copy is dropped: a
-        season of 100,000 deals would otherwise hold half a million copies of the names)."""
-        found = self.names.get(value) if value.__class__ is str else None
-        if found is None:
-            raise NotAsSaved(value)
-        return found
-
-    def player(self, key: str) -> str | None:
-        value = self.get(key)
-        return None if value is None else self.name(value)
-
-    def word(self, key: str, words: Iterable[str], default: str | None = None) -> str | None:
-        """One of the game's words, as one shared copy; `default`: the word scorepad leaves
-        unwritten (written, it is not as saved)."""
-        value = self.get(key)
-        if value is None:
-            return None
-        if value.__class__ is not str or value not in words or value == default:
-            raise NotAsSaved(key)
-        return sys.intern(value)
-
-    def flag(self, key: str) -> bool:
-        """A flag scorepad writes only when true (`alone = true`)."""
-        value = self.get(key)
-        if value is None:
-            return False
-        if value is not True:
-            raise NotAsSaved(key)
-        return True
-
-    def integer(self, key: str, lo: int, hi: int) -> int | None:
-        value = self.get(key)
-        if value is not None and (value.__class__ is not int or not lo <= value <= hi):
-            raise NotAsSaved(key)
-        return value
-
-    def number(self, value: Any, hi: int, step: Decimal) -> Decimal:
-        """Points as scorepad writes them: an integer, or a float only for a fraction."""
-        kind = value.__class__
-        if kind is not int and (kind is not float or value.is_integer()):
-            raise NotAsSaved(value)
-        number = _SAVED_POINTS.get(value)
-        if number is None:
-            number = as_decimal(value)
-            if number is not None and len(_SAVED_POINTS) < 1024:
-                _SAVED_POINTS[value] = number
-        if number is None or not 0 <= number <= hi or number % step:
-            raise NotAsSaved(value)
-        return number
-
-    def points(self, key: str, hi: int, step: Decimal) -> Decimal | None:
-        value = self.get(key)
-        return None if value is None else self.number(value, hi, step)
-
-    def by_player(self, key: str) -> dict[str, Any] | None:
-        """A sub-table NAME = VALUE of some of the players (scorepad writes none empty)."""
-        value = self.get(key)
-        if value is None:
-            return None
-        if value.__class__ is not dict or not value or not value.keys() <= self.names.keys():
-            raise NotAsSaved(key)
-        return value
-
-    def points_by_player(self, key: str, hi: int, step: Decimal) -> tuple[tuple[str, Decimal], ...]:
-        """NAME = X for some of the players, in the table's order (as scorepad writes them)."""
-        value = self.by_player(key)
-        if value is None:
-            return ()
-        return tuple((p, self.number(value[p], hi, step)) for p in self.players if p in value)
-
-    def cards(self, key: str, deck: Deck, *, labels: bool = True) -> tuple[Card, ...] | None:
-        """Cards as `deck.format` writes them (`labels`; else by their notation alone)."""
-        value = self.get(key)
-        if value is None:
-            return None
-        cards = deck.written(value, labels=labels) if value.__class__ is str else None
-        if cards is None:
-            raise NotAsSaved(key)
-        return cards
-
-    def card(self, key: str, deck: Deck) -> Card | None:
-        """One card, by its notation (`str(card)`, as scorepad writes a called card)."""
-        cards = self.cards(key, deck, labels=False)
-        if cards is not None and len(cards) != 1:
-            raise NotAsSaved(key)
-        return None if cards is None else cards[0]
-
-    def holds(self, variant: Variant, check: Callable[[Reader], object]) -> None:
-        """One of the game's own cheap checks across fields (the Excuse's sides, a pile's
-        parity), run as reading does: NotAsSaved when it finds a problem, or raises one (a
-        pile it counts that cannot be: the deal read with every check says where)."""
-        reader = Reader({}, self.table, variant)
-        try:
-            check(reader)
-        except ScorepadError as err:
-            raise NotAsSaved(err.problems[0].what if err.problems else "") from None
-        if reader.problems:
-            raise NotAsSaved(reader.problems[0].what)

@@ -230,7 +230,7 @@ def show(
     from scorepad.render.deals import deal_object, explain_deal
     from scorepad.scores import score
 
-    session = storage.load(file, lazy=True)  # one deal is read, not all
+    session = storage.load(file)
     number = len(session.deals) if n is None else n
     try:
         deal = core.deal_at(session, number)
@@ -262,7 +262,7 @@ def check(files: FilesArg) -> None:
     bad = 0
     for f in files:
         try:
-            session = core.check_session(storage.load(f, recheck=True))
+            session = core.check_session(storage.load(f))
         except ScorepadError as err:
             bad += 1
             print_problems(err.problems)

@@ -1,5 +1,5 @@
-"""Reading a French Tarot deal: from options or a hand-edited file with every check
-(`read_entry`), as scorepad saved it (`saved_entry`), and back to the file's values."""
+"""Reading a French Tarot deal: from options or a session file, with every check
+(`read_entry`), and back to the file's values."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from scorepad.variants.french.entry import (
     TOTAL,
     FrenchEntry,
 )
-from scorepad.variants.reader import NotAsSaved, Reader, Saved, fool_event_complete
+from scorepad.variants.reader import Reader, fool_event_complete
 
 
 def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> FrenchEntry:
@@ -189,74 +189,6 @@ def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> French
     if r.complete:
         entry = check_counts(r, entry, n)
     r.finish()
-    return entry
-
-
-def saved_entry(variant: Variant, saved: Saved) -> FrenchEntry:
-    """The entry as scorepad saved it: each field typed and in its range, the fields a
-    score needs present and consistent with each other; the card counts (the costly
-    part of reading) are not checked again."""
-    n = len(saved.players)
-    contract = saved.word("contract", CONTRACTS)
-    if contract is None:
-        raise NotAsSaved("contract")
-    if contract in NO_SCORE:
-        return FrenchEntry(contract)
-    taker, partner, alone = saved.player("taker"), saved.player("partner"), saved.flag("alone")
-    if (
-        taker is None
-        or (n == 5) != (partner is not None or alone)
-        or partner == taker
-        or (partner is not None and alone)
-    ):
-        raise NotAsSaved("taker")
-    points, bouts = saved.points("points", TOTAL, HALF), saved.integer("bouts", 0, 3)
-    cards, pile = saved.cards("cards", DECK), saved.integer("pile", 0, DECK.size)
-    side = saved.word("side", SIDES, "attack") or "attack"
-    if (
-        (points is None) == (cards is None)
-        or (points is None) != (bouts is None)
-        or (cards is None and (pile is not None or side != "attack"))
-        or (cards is not None and pile is not None and pile < len(cards))
-    ):
-        raise NotAsSaved("points")
-    written = saved.by_player("handfuls")
-    handfuls: tuple[tuple[str, int], ...] = ()
-    if written is not None:  # a few deals in a hundred
-        handfuls = tuple((saved.name(name), trumps) for name, trumps in written.items())
-        simple, most = HANDFUL_THRESHOLDS[n][0], min(MAX_TRUMPS, tricks_in_deal(n))
-        if (
-            any(
-                trumps.__class__ is not int or not simple <= trumps <= most
-                for name, trumps in handfuls
-            )
-            or sum(trumps for _name, trumps in handfuls) > MAX_TRUMPS
-        ):
-            raise NotAsSaved("handfuls")
-    entry = FrenchEntry(
-        contract=contract,
-        taker=taker,
-        partner=partner,
-        alone=alone,
-        points=points,
-        bouts=bouts,
-        cards=cards,
-        pile=pile,
-        side=side,
-        handfuls=handfuls,
-        petit_au_bout=saved.word("petit_au_bout", SIDES),
-        slam=saved.word("slam", SIDES),
-        slam_announced=saved.flag("slam_announced"),
-        fool=saved.player("fool"),
-        fool_winner=saved.player("fool_winner"),
-        fool_exchange=saved.word("fool_exchange", ("given", "owed", "lost")),
-    )
-    event = (entry.fool, entry.fool_winner, entry.fool_exchange)
-    if event != (None, None, None):
-        implied = event == (None, None, "owed") and entry.slam is not None
-        if None in event and not implied:
-            raise NotAsSaved("fool")
-        saved.holds(variant, lambda r: check_fool(r, entry))
     return entry
 
 
