@@ -11,13 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from scorepad import core, scores
+from scorepad import core
 from scorepad.app.asking import NO, YES, Back, at_the_table, yes_no
 from scorepad.app.guided import DealEntry
 from scorepad.app.record import same_as_last
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
-from scorepad.model import Deal, Session
+from scorepad.model import Session
 from scorepad.render.deals import explain_deal
 from scorepad.text import typed
 
@@ -34,13 +34,14 @@ def confirm_deal(
     *,
     play_on: bool = False,
     where: str = "",
-) -> dict[str, Any] | None:
-    """Show the deal and ask "Save deal N?": yes gives the deal's fields; `<` goes back one
+) -> tuple[dict[str, Any], core.Entered] | None:
+    """Show the deal and ask "Save deal N?": yes gives the deal's fields and the deal they
+    give (checked and scored: `record.record_shown` saves it as shown); `<` goes back one
     answer; no offers to change one answer (the others kept), or to drop the deal (None).
     A deal the same as the last one is pointed out first (Enter still saves it)."""
     while True:
         try:
-            updated = core.add_deal(session, raw, play_on=play_on)
+            entered = core.enter_deal(session, raw, play_on=play_on)
         except ScorepadError as err:
             for problem in err.problems:
                 say(f"  ✗ {at_the_table(problem.asked or problem.what)}")
@@ -52,9 +53,8 @@ def confirm_deal(
                 return None
             raw = changed
             continue
-        n = len(updated.deals)
-        deal: Deal = updated.deals[-1]
-        say(explain_deal(updated, n, deal, scores.score(updated, deal)))
+        n, deal = entered.n, entered.deal
+        say(explain_deal(entered.session, n, deal, entered.outcome))
         same = same_as_last(session, deal)
         if same is not None:  # said, not asked: Enter still saves, as everywhere
             say(
@@ -68,7 +68,7 @@ def confirm_deal(
                 raw = entry.back()
                 continue
             if answer in ("", *YES):
-                return raw
+                return raw, entered
             if answer not in NO:
                 say(_("  ✗ answer y, n, or < to go back one answer"))
                 continue
@@ -117,8 +117,9 @@ class GuidedDeal:
 
     def mend(
         self, session: Session, raw: dict[str, Any], refused: ScorepadError
-    ) -> dict[str, Any] | None:
-        """What the file refused, asked for in guided entry and shown: the fields, or None."""
+    ) -> tuple[dict[str, Any], core.Entered] | None:
+        """What the file refused, asked for in guided entry and shown: the fields and the
+        deal they give, or None."""
         where = _("{file}: deal {x}").format(file=self.file, x=len(session.deals) + 1)
         entry = DealEntry(session, self.ask, self.say)
         try:

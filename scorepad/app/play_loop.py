@@ -19,16 +19,17 @@ from pathlib import Path
 
 from scorepad import core, scores, storage
 from scorepad.app.asking import at_the_table, yes_no
+from scorepad.app.edit import save_edit
 from scorepad.app.guided import DealEntry
 from scorepad.app.guided_deal import Ask, Say, confirm_deal, pick_answer
 from scorepad.app.play_lines import compact_standings
-from scorepad.app.record import Moved, Recorded, record_shown, save_edit
+from scorepad.app.record import Recorded, record_shown
 from scorepad.app.remove import remove_deal
 from scorepad.errors import ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Session
 from scorepad.ranking import standings
-from scorepad.render.deals import edit_lines, explain_deal, history_lines, next_deal_line
+from scorepad.render.deals import explain_deal, history_lines, next_deal_line
 from scorepad.render.standings import standings_grid
 from scorepad.text import plural, scores_line, shown, typed, width
 from scorepad.variants import get_variant
@@ -221,7 +222,7 @@ class PlayLoop:
                 self.say(_("  deal dropped; nothing was saved"))
                 return
             # saved only if the file is still as it was read (and the deal shown for it)
-            done = record_shown(self.path, confirmed, session, play_on=play_on)
+            done = record_shown(self.path, confirmed[1], session)
             if isinstance(done, Recorded):
                 break
             self.say("  " + done.what)
@@ -241,8 +242,7 @@ class PlayLoop:
     def after_saving(self, done: Recorded) -> None:
         """A saved deal's scores, the standings in a line and the next dealer; the match's end."""
         updated, n = done.after, done.n
-        outcome = scores.score(updated, done.deal)
-        self.say(_("saved deal {n}: {scores}").format(n=n, scores=scores_line(outcome.scores)))
+        self.say(_("saved deal {n}: {scores}").format(n=n, scores=scores_line(done.outcome.scores)))
         self.say(
             _("  {standings} — next dealer: {dealer}").format(
                 standings=compact_standings(updated), dealer=updated.next_dealer()
@@ -409,21 +409,13 @@ class PlayLoop:
             )
         )
         fields = entry.change_one(key) if key else entry.run({})
-        updated = core.replace_deal(session, n, fields)
-        while True:
-            self.say(edit_lines(session, updated, n))
-            if not yes_no(
-                self.ask, self.say, _("Save the new deal {n}?").format(n=n), default=True
-            ):
-                self.say(_("  not saved"))
-                return
-            # saved only if the file is still as it was read, and the edit shown for it
-            done = save_edit(self.path, n, fields, session, self.notes)
-            if not isinstance(done, Moved):
-                break
-            self.say("  " + done.what)
-            session = done.now
-            updated = core.replace_deal(session, n, fields)  # refused: said, nothing saved
+        # saved only if the file is still as it was read, and the edit shown for it
+        done = save_edit(
+            self.path, n, fields, session, self.notes, self.ask, self.say, moved="  {}".format
+        )
+        if done is None:
+            self.say(_("  not saved"))
+            return
         _before, saved = done
         self.saved.append(f"the edit of deal {n}")
         self.say(_("saved the new deal {n}").format(n=n))

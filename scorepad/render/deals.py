@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from scorepad.core import Entered
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Outcome, Session
 from scorepad.render.grid import grid, grid_lines, wrapped
@@ -288,15 +289,16 @@ def sitting_out(seating: Any) -> str:
     return _("sitting out: {names}").format(names=_(", ").join(names))
 
 
-def edit_lines(session: Session, updated: Session, n: int) -> str:
-    """Deal n as edited, its arithmetic, and every player's score before and after."""
+def edit_lines(session: Session, edited: Entered) -> str:
+    """A deal as edited (`edited`, from `session`), its arithmetic, and every player's score
+    before and after."""
+    n = edited.n
     before = score(session, session.deals[n - 1], n)
-    after = score(updated, updated.deals[n - 1], n)
     return "\n".join(
         [
-            explain_deal(updated, n, updated.deals[n - 1], after),
+            explain_deal(edited.session, n, edited.deal, edited.outcome),
             _("before: {scores}").format(scores=scores_line(before.scores)),
-            _("after: {scores}").format(scores=scores_line(after.scores)),
+            _("after: {scores}").format(scores=scores_line(edited.outcome.scores)),
         ]
     )
 

@@ -11,7 +11,7 @@ import typer
 
 from scorepad.cli.base import Command, family, usage_message
 from scorepad.cli.commands import load
-from scorepad.cli.fields import DealCommand, located, raw_from_options, with_deal_options
+from scorepad.cli.fields import DealCommand, raw_from_options, with_deal_options
 from scorepad.cli.options import FileArg, InteractiveOpt, ascii_int, ask, asking
 from scorepad.cli.output import echo, fitting, handled, run
 from scorepad.errors import Problem, ScorepadError
@@ -45,7 +45,6 @@ def deal(
 ) -> None:
     from scorepad.app import record
     from scorepad.render.deals import explain_deal
-    from scorepad.scores import score
 
     try:
         raw = raw_from_options(options)
@@ -71,7 +70,7 @@ def deal(
         )
     run().saved.append(_("deal {n}").format(n=done.n))
     if not done.shown:
-        echo(explain_deal(done.after, done.n, done.deal, score(done.after, done.deal)))
+        echo(explain_deal(done.after, done.n, done.deal, done.outcome))
     echo(_("saved as deal {n}; next dealer: {x}").format(n=done.n, x=done.after.next_dealer()))
     if done.ended:
         echo(done.ended)
@@ -169,68 +168,58 @@ def edit(
     **options: Any,
 ) -> None:
     from scorepad import core, storage
+    from scorepad.app.edit import save_changes, save_edit
     from scorepad.render.deals import edit_lines
 
-    session = storage.load(file)
     try:
         changes = raw_from_options(options)
-        old = core.deal_at(session, n)
-        guided = not changes and not clear and asking(interactive)
-        if guided:
-            from scorepad.app.guided import guided_fields
-
-            echo(
-                _(
-                    "{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as it was)"
-                ).format(file=file, n=n)
-            )
-            fields = guided_fields(
-                session, {}, ask, echo, defaults=core.deal_fields(session, old), n=n
-            )
-            updated = core.replace_deal(session, n, fields)
-        elif not changes and not clear:
-            raise ScorepadError(
-                [
-                    Problem(
-                        _("deal {n}").format(n=n),
-                        _(
-                            "nothing to change: give the deal "
-                            "options to change (or run it on a "
-                            "terminal)"
-                        ),
-                    )
-                ]
-            )
-        else:
-            updated = core.edit_deal(session, n, changes, clear or [])
     except ScorepadError as err:
+        storage.load(file)  # a file that cannot be read is said first
         raise err.located(str(file)) from None
-    echo(edit_lines(session, updated, n))
-    if guided:
-        from scorepad.app.asking import yes_no
-        from scorepad.app.record import Moved, save_edit
+    if changes or clear:  # the changes applied to the file as read under the lock
+        echo(edit_lines(*save_changes(file, n, changes, clear or [], run().notes)))
+    else:
+        session = storage.load(file)
+        try:
+            old = core.deal_at(session, n)
+            if not asking(interactive):
+                raise ScorepadError(
+                    [
+                        Problem(
+                            _("deal {n}").format(n=n),
+                            _(
+                                "nothing to change: give the deal "
+                                "options to change (or run it on a "
+                                "terminal)"
+                            ),
+                        )
+                    ]
+                )
+        except ScorepadError as err:
+            raise err.located(str(file)) from None
+        from scorepad.app.guided import guided_fields
 
-        while True:
-            if not yes_no(ask, echo, _("Save the new deal {n}?").format(n=n), default=True):
-                echo(_("not saved; the file is as it was"))
-                return
-            # saved only if the file is still as it was read, and the edit shown for it
-            done = save_edit(file, n, fields, session, run().notes)
-            if not isinstance(done, Moved):
-                break
-            echo(_("{file}: {what}").format(file=file, what=done.what))
-            session = done.now
-            try:
-                updated = core.replace_deal(session, n, fields)
-            except ScorepadError as err:
-                raise err.located(str(file)) from None
-            echo(edit_lines(session, updated, n))
-    else:  # the changes applied to the file as it is now, read again under the lock
-        storage.update(
-            file,
-            located(file, lambda now: core.edit_deal(now, n, changes, clear or [])),
-            run().notes,
+        echo(
+            _(
+                "{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as it was)"
+            ).format(file=file, n=n)
         )
+        fields = guided_fields(session, {}, ask, echo, defaults=core.deal_fields(session, old), n=n)
+        # saved only if the file is still as it was read, and the edit shown for it
+        done = save_edit(
+            file,
+            n,
+            fields,
+            session,
+            run().notes,
+            ask,
+            echo,
+            moved=lambda what: _("{file}: {what}").format(file=file, what=what),
+            where=str(file),
+        )
+        if done is None:
+            echo(_("not saved; the file is as it was"))
+            return
     run().saved.append(_("the edit of deal {n}").format(n=n))
 
 
