@@ -196,6 +196,8 @@ def case_twins(names: Iterable[str], where: str) -> list[Problem]:
 
 
 def read_dealer(value: Any, table: Table, key: str, problems: list[Problem]) -> str | None:
+    if value.__class__ is str and value in table.players:  # as the file writes it
+        return str(value)
     if value is None:
         problems.append(Problem("", _("{key} is missing").format(key=key)))
         return None
@@ -230,8 +232,9 @@ def setting_problem(key: str, value: Any, default: Setting) -> str | None:
     )
 
 
-def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
-    """A deal from its raw fields (file or command line): dealer, note and the variant's entry."""
+def read_deal(raw: Mapping[str, Any], table: Table, where: str = "") -> Deal:
+    """A deal from its raw fields (file or command line): dealer, note and the variant's entry;
+    its problems located at `where`."""
     variant = get_variant(table.variant)
     fields = dict(raw)
     problems: list[Problem] = []
@@ -259,7 +262,8 @@ def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
     except ScorepadError as err:
         problems.extend(err.problems)
     if problems:
-        raise ScorepadError(problems).located(where)
+        refused = ScorepadError(problems)
+        raise refused.located(where) if where else refused
     assert dealer is not None
     return Deal(dealer, entry, note, out, continued)
 

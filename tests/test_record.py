@@ -101,7 +101,7 @@ def counted(monkeypatch):
 
     monkeypatch.setattr(French, "read_entry", counting("checked", French.read_entry))
     monkeypatch.setattr(French, "score", counting("scored", French.score, "explained"))
-    monkeypatch.setattr(storage, "parse_document", counting("read", storage.parse_document))
+    monkeypatch.setattr(storage, "parse_session", counting("read", storage.parse_session))
     monkeypatch.setattr(files.Locked, "replace", counting("written", files.Locked.replace))
     return counts
 

@@ -25,14 +25,13 @@ def session_file(tmp_path, deals):
 
 @pytest.fixture
 def counted(monkeypatch):
-    """How often the whole file is parsed, how much text is parsed in all, how many deals are
+    """How often the parser is called, how much text it parses in all, how many deals are
     read."""
     counts = {"parse": 0, "chars": 0, "deal": 0}
     loads, read = parse.tomllib.loads, checks.read_deal
 
     def counting_parse(text, **kwargs):
-        if len(text) > 2000:  # the whole file, not one deal's text
-            counts["parse"] += 1
+        counts["parse"] += 1
         counts["chars"] += len(text)
         return loads(text, **kwargs)
 
@@ -59,11 +58,13 @@ def test_a_deal_is_appended_to_the_bytes_of_the_file(tmp_path):
 
 def test_recording_parses_the_file_once_and_reads_each_deal_once(tmp_path, counted):
     path = session_file(tmp_path, 2000)
-    size = path.stat().st_size
+    chars = len(path.read_text("utf-8"))
     counted.update(parse=0, chars=0, deal=0)
     storage.update(path, lambda s: core.add_deal(s, PLAIN))
-    assert counted["parse"] == 1  # the file as read under the lock; the new deal's text alone
-    assert counted["chars"] < size + 200  # is parsed back, not the file it ends
+    # the header, then the deals BATCH at a time, then the new deal's text alone (parsed
+    # back before it is written): the file's text once, and not the file it ends
+    assert counted["parse"] == 1 + -(-2000 // parse.BATCH) + 1
+    assert chars < counted["chars"] < chars + 200
     assert counted["deal"] == 2000 + 1  # every deal of the file, then the new one
     assert len(storage.load(path).deals) == 2001
 
@@ -105,13 +106,47 @@ def entries_read(monkeypatch):
     return counts
 
 
-def test_every_file_is_read_with_every_check_in_one_parse(tmp_path, counted, entries_read):
+def test_every_file_is_read_with_every_check_in_one_pass(tmp_path, counted, entries_read):
     path = session_file(tmp_path, 300)
     counted.update(parse=0, chars=0, deal=0)
     entries_read["read_entry"] = 0
     storage.load(path)
     assert entries_read["read_entry"] == 300
-    assert counted["parse"] == 1 and counted["chars"] == len(path.read_text("utf-8"))
+    assert counted["parse"] == 2 and counted["chars"] == len(path.read_text("utf-8"))
+
+
+def test_a_season_is_parsed_a_batch_of_deals_at_a_time(tmp_path, monkeypatch):
+    """Never as one document: a batch of deals is read before the next is parsed."""
+    path = session_file(tmp_path, 2 * parse.BATCH + 1)
+    events = []
+    loads, read = parse.tomllib.loads, document.read_deal
+    monkeypatch.setattr(parse.tomllib, "loads", lambda text: events.append("parse") or loads(text))
+    monkeypatch.setattr(document, "read_deal", lambda *args: events.append("read") or read(*args))
+    storage.load(path)
+    batch = ["parse", *["read"] * parse.BATCH]
+    assert events == ["parse", *batch, *batch, "parse", "read"]
+
+
+@pytest.mark.parametrize(
+    "odd",
+    [
+        'note = """\n[[deals]]\n"""',  # a `[[deals]]` line inside a text
+        "[rules2]\nx = 1",  # another table among the deals
+        "\n[[ deals ]]\ndealer = \"Anna\"\ncontract = \"pass\"",  # a deal spelt otherwise
+    ],
+)
+def test_a_file_whose_deals_cannot_be_parsed_apart_is_parsed_whole(tmp_path, odd):
+    path = session_file(tmp_path, parse.BATCH + 5)
+    text = path.read_text("utf-8").replace('points = 31\n', f"points = 31\n{odd}\n", 1)
+    path.write_text(text, "utf-8")
+    try:
+        whole = document.session_from_document(parse.parse_document(text.encode(), path))
+    except ScorepadError as err:
+        with pytest.raises(ScorepadError) as refused:
+            storage.load(path)
+        assert str(refused.value) == str(err.located(str(path)))
+    else:
+        assert storage.load(path) == whole
 
 
 def test_what_the_cards_prove_scores_the_same_read_back(tmp_path):

@@ -59,11 +59,6 @@ def deal_object(session: Session, n: int, deal: Deal, outcome: Outcome) -> dict[
     return obj
 
 
-def history_objects(session: Session) -> list[dict[str, Any]]:
-    pairs = zip(session.deals, iter_outcomes(session), strict=True)
-    return [deal_object(session, n, deal, outcome) for n, (deal, outcome) in enumerate(pairs, 1)]
-
-
 def history_rows(session: Session) -> Iterator[list[Any]]:
     """The history's rows, one per deal: number, dealer, the deal in words, result, points,
     then each player's score and running total (· where they sat out, "" where not on

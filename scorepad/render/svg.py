@@ -69,7 +69,9 @@ def line_chart(
     name: str = "chart",
 ) -> str:
     """An inline <svg>: series[player] = the running total after deal 0 (zero), 1, 2, …
-    `name` is its class and the id of its title (two charts of one page: wide and narrow)."""
+    `name` is its class and the id of its title (two charts of one page: wide and narrow).
+    A line has at most a point a pixel of the plot's width: a season of more deals is drawn
+    through evenly spaced ones (the first and the last always)."""
     players = list(series)
     deals = max((len(v) for v in series.values()), default=1) - 1
     values = [x for v in series.values() for x in v] or [0]
@@ -114,13 +116,19 @@ def line_chart(
         f'<text x="{left + plot_w}" y="{height - 4}" text-anchor="end" class="axis">{axis}</text>'
     )  # below the numbers, never over one
     ends: list[tuple[float, str, int, str, str]] = []
+    drawn: Sequence[int] = (
+        range(deals + 1)
+        if deals <= plot_w
+        else sorted({round(i * deals / plot_w) for i in range(plot_w + 1)})
+    )
     for i, player in enumerate(players):
         colour, dash, shape = (
             COLOURS[i % len(COLOURS)],
             DASHES[i % len(DASHES)],
             MARKERS[i % len(MARKERS)],
         )
-        points = " ".join(f"{x_of(d):.1f},{y_of(v):.1f}" for d, v in enumerate(series[player]))
+        line = series[player]
+        points = " ".join(f"{x_of(d):.1f},{y_of(line[d]):.1f}" for d in drawn)
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
             f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dashed}/>'

@@ -4,7 +4,7 @@ game (`Variant.stats.counter()`), session by session (`stats`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from scorepad.model import Outcome, Session
@@ -41,10 +41,15 @@ class _Player:
         )
 
 
-def stats(sessions: Sequence[Session], labels: Sequence[str] | None = None) -> Stats:
+def stats(
+    sessions: Sequence[Session],
+    labels: Sequence[str] | None = None,
+    scored: Sequence[Sequence[Outcome]] | None = None,
+) -> Stats:
     """Every figure over the sessions given (one game, in the order given: by date), each
     deal scored once without explanations. `labels` name the sessions (default: the
-    date, else the title, else the session's number)."""
+    date, else the title, else the session's number); `scored`: each session's outcomes
+    (`scores.outcomes`), where the caller has them already."""
     from scorepad.variants import get_variant
 
     if not sessions:
@@ -67,7 +72,8 @@ def stats(sessions: Sequence[Session], labels: Sequence[str] | None = None) -> S
     for s, session in enumerate(sessions, 1):
         keys = identities(session.players)
         seats = {p: players[k] for p, k in keys.items()}
-        deals = _scored(session, seats, s)  # each deal scored once, none kept: a season's
+        outcomes = iter_outcomes(session) if scored is None else scored[s - 1]
+        deals = _scored(session, outcomes, seats, s)  # scored once, none kept: a season's
         counter.count(Counted(session.rules, session.players, deals, keys))  # 100,000 too
         for _deal in deals:  # those the game's counter did not look at, for the totals
             pass
@@ -88,12 +94,12 @@ def stats(sessions: Sequence[Session], labels: Sequence[str] | None = None) -> S
 
 
 def _scored(
-    session: Session, seats: Mapping[str, _Player], s: int
+    session: Session, outcomes: Iterable[Outcome], seats: Mapping[str, _Player], s: int
 ) -> Iterator[tuple[Any, Outcome]]:
     """Each deal's entry and outcome in turn, its scores added to each player's figures as
     it goes by (the game's counter takes them once: `Counted.deals`)."""
     entries = (d.entry for d in session.deals)
-    for n, (entry, outcome) in enumerate(zip(entries, iter_outcomes(session), strict=True), 1):
+    for n, (entry, outcome) in enumerate(zip(entries, outcomes, strict=True), 1):
         for player, score in outcome.scores.items():
             seats[player].scored(score, s, n)
         yield entry, outcome

@@ -28,7 +28,7 @@ from scorepad.model import Session
 from scorepad.storage import files
 from scorepad.storage.document import appended, dumps, session_from_document
 from scorepad.storage.files import distinct, locked, read_bytes
-from scorepad.storage.parse import parse_document
+from scorepad.storage.parse import Uneven, parse_document, parse_session
 from scorepad.storage.seated import cells_problem
 
 __all__ = [
@@ -69,12 +69,17 @@ def load(path: Path) -> Session:
 def load_bytes(data: bytes, path: Path) -> Session:
     """The session in `data`, the bytes of the file at `path` (read already, under a lock or
     a transaction's), as `load` reads it; problems are located at `path`."""
-    return _session(parse_document(data, path), path)
+    return _session(parse_session(data, path), data, path)
 
 
-def _session(doc: dict[str, Any], path: Path) -> Session:
+def _session(doc: dict[str, Any], data: bytes, path: Path) -> Session:
+    """The session of a parsed document (`parse_session`); a file whose deals cannot be
+    parsed apart is parsed whole and read again."""
     try:  # the parsed document is handed over, so each deal's table is freed once read
-        return session_from_document(doc, consume=True)
+        try:
+            return session_from_document(doc, consume=True)
+        except Uneven:
+            return session_from_document(parse_document(data, path), consume=True)
     except ScorepadError as err:
         raise err.located(str(path)) from None
 
@@ -82,7 +87,7 @@ def _session(doc: dict[str, Any], path: Path) -> Session:
 def file_format(data: bytes, path: Path) -> object:
     """The format number a session file's bytes name (`scorepad = N`), as written: before
     any upgrade (a Session has none; the format is storage's). None where it names none."""
-    return parse_document(data, path).get("scorepad")
+    return parse_session(data, path).get("scorepad")
 
 
 def upgrade_note(path: Path, old: object) -> str | None:
@@ -117,9 +122,9 @@ def update(
     recovered(path)
     with locked(path) as held:
         data = held.data
-        doc = parse_document(data, path)
+        doc = parse_session(data, path)
         old = doc.get("scorepad")
-        before = _session(doc, path)
+        before = _session(doc, data, path)
         after = change(before)
         if after != before:
             if not after.fixed:  # what the file could not be read with again

@@ -28,7 +28,7 @@ from scorepad.checks import (
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Session, Setting, Table, table_at
-from scorepad.storage.parse import tomllib
+from scorepad.storage.parse import Batches, tomllib
 from scorepad.storage.seated import (
     at_most_roster,
     cells_problem,
@@ -60,7 +60,8 @@ def session_from_document(doc: Mapping[str, Any], *, consume: bool = False) -> S
     """Build and check a Session from a parsed TOML document; every problem is reported.
 
     `consume`: the document is not used again, and each deal's table is dropped once read
-    (a big file's parsed tables and its deals need not be in memory together)."""
+    (a big file's parsed tables and its deals need not be in memory together). Its deals
+    may be `parse.Batches`, parsed as they are read (and raising `parse.Uneven`)."""
     data = upgraded(doc)
 
     problems: list[Problem] = []
@@ -135,7 +136,9 @@ def session_from_document(doc: Mapping[str, Any], *, consume: bool = False) -> S
         problems.extend(case_twins([*players, *joins], "roster"))
 
     raw_deals = data.get("deals", [])
-    if not isinstance(raw_deals, list) or not all(isinstance(d, dict) for d in raw_deals):
+    if isinstance(raw_deals, Batches):
+        pass  # tables, parsed as they are read
+    elif not isinstance(raw_deals, list) or not all(isinstance(d, dict) for d in raw_deals):
         problems.append(Problem("deals", _("should be [[deals]] tables")))
         raw_deals = []
 
@@ -168,10 +171,10 @@ def session_from_document(doc: Mapping[str, Any], *, consume: bool = False) -> S
             )
             break
         try:
-            deals.append(read_deal(raw, table, _("deal {n}").format(n=n)))
+            deals.append(read_deal(raw, table))
         except ScorepadError as err:
-            problems.extend(err.problems)
-        if consume:
+            problems.extend(err.located(_("deal {n}").format(n=n)).problems)
+        if consume and isinstance(raw_deals, list):
             raw_deals[n - 1] = None
     if problems:
         raise ScorepadError(problems)

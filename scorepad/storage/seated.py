@@ -18,6 +18,7 @@ from scorepad.checks import (
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Session, Table, nfc, seated_table
+from scorepad.storage.parse import Batches
 from scorepad.text import shown
 
 if TYPE_CHECKING:  # the seating is imported where a file has roster changes
@@ -33,7 +34,12 @@ MAX_CELLS = 500_000
 
 
 def seated_session(
-    header: Session, raw_deals: list[Any], date: str, problems: list[Problem], *, consume: bool
+    header: Session,
+    raw_deals: list[Any] | Batches,
+    date: str,
+    problems: list[Problem],
+    *,
+    consume: bool,
 ) -> Session:
     """The deals of a session whose people do not all play every deal, read in turn: each
     deal's table (who sits) comes from the deals before it, its dealer and its `out`."""
@@ -57,7 +63,7 @@ def seated_session(
         seater.settle(deal is not None and deal.redealt)
         if deal is not None:
             deals.append(deal)
-        if consume:
+        if consume and isinstance(raw_deals, list):
             raw_deals[n - 1] = None
     problems.extend(seater.seating_plan().problems)
     if problems:

@@ -24,6 +24,8 @@ def resolve_choice(
 ) -> list[str]:
     """The choices `value` may mean: the exact name or alias, else the choices it is a
     prefix of (`pet` is petite), else the aliases it is a prefix of. One: found."""
+    if value in choices:  # as the file writes it
+        return [value]
     word = value.strip().lower().replace("_", "-").replace(" ", "-")
     if word in choices:
         return [word]
@@ -104,7 +106,8 @@ class Reader:
     """Reads fields of a raw entry, recording problems and which keys were used."""
 
     def __init__(self, raw: Mapping[str, Any], table: Table, variant: Variant) -> None:
-        self.raw = {k: v for k, v in raw.items() if v is not None}
+        # options not given are None: taken as absent (a file's fields never are)
+        self.raw = {k: v for k, v in raw.items() if v is not None} if None in raw.values() else raw
         self.table = table
         self.variant = variant
         self.problems: list[Problem] = []
@@ -132,13 +135,16 @@ class Reader:
         return key in self.raw
 
     def get(self, key: str) -> Any:
-        self.used.add(key)
-        return self.raw.get(key)
+        value = self.raw.get(key)
+        if value is not None:
+            self.used.add(key)
+        return value
 
     def text(self, key: str) -> str | None:
-        value = self.get(key)
+        value = self.raw.get(key)
         if value is None:
             return None
+        self.used.add(key)
         if not isinstance(value, str):
             self.add(
                 _("{key} must be text, not {value}").format(key=self.word(key), value=shown(value)),
@@ -176,8 +182,8 @@ class Reader:
 
     def player(self, key: str, role: str | None = None) -> str | None:
         value = self.text(key)
-        if value is None:
-            return None
+        if value is None or value in self.table.players:  # None, or as the file writes it
+            return value
         try:
             return self.table.resolve(value, role or self.word(key))
         except ScorepadError as err:
@@ -200,8 +206,8 @@ class Reader:
 
     def integer(self, key: str, lo: int, hi: int, what: str = "") -> int | None:
         value = self.get(key)
-        if value is None:
-            return None
+        if value is None or (value.__class__ is int and lo <= value <= hi):
+            return value
         number = as_decimal(value)
         if number is None or number != number.to_integral_value():
             self.add(
@@ -222,9 +228,15 @@ class Reader:
         return int(number)
 
     def number(
-        self, value: Any, label: str, hi: int, step: Decimal, key: str = "points"
+        self, value: Any, hi: int, step: Decimal, key: str = "points", player: str | None = None
     ) -> Decimal | None:
+        """Points in 0–hi, a multiple of `step` (`player`: whose, in points by player)."""
         number = as_decimal(value)
+        if number is not None and 0 <= number <= hi and not number % step:
+            return number
+        label = self.word(key)
+        if player is not None:  # the problem's field names the player: points=Anna
+            label, key = _("{key} of {player}").format(key=label, player=player), f"{key}={player}"
         if number is None:
             self.add(
                 _("{label} must be a number, not {value}").format(label=label, value=shown(value)),
@@ -237,15 +249,13 @@ class Reader:
                 key,
             )
             return None
-        if number % step:
-            self.add(
-                _("{label} {number} is not a multiple of {step}").format(
-                    label=label, number=number, step=step
-                ),
-                key,
-            )
-            return None
-        return number
+        self.add(
+            _("{label} {number} is not a multiple of {step}").format(
+                label=label, number=number, step=step
+            ),
+            key,
+        )
+        return None
 
     def points(self, key: str, hi: int, step: Decimal) -> Decimal | None:
         value = self.get(key)
@@ -259,7 +269,7 @@ class Reader:
                 key,
             )
             return None
-        return self.number(value, self.word(key), hi, step, key)
+        return self.number(value, hi, step, key)
 
     def points_by_player(self, key: str, hi: int, step: Decimal) -> dict[str, Decimal] | None:
         value = self.get(key)
@@ -285,13 +295,7 @@ class Reader:
                     _("{key} names {player} twice").format(key=self.word(key), player=player), key
                 )
                 continue
-            number = self.number(
-                x,
-                _("{key} of {player}").format(key=self.word(key), player=player),
-                hi,
-                step,
-                f"{key}={player}",
-            )
+            number = self.number(x, hi, step, key, player)
             if number is not None:
                 result[player] = number
         return result
@@ -339,15 +343,17 @@ class Reader:
         how: str,
     ) -> PointsOrPile:
         """The declaring side's card points: `--points X`, or a pile's `--cards` with
-        `--pile N` (and `--side`, whose pile it is). `how` says what to give when neither is."""
+        `--pile N` (and `--side`, whose pile it is). `how` says what to give when neither is
+        (untranslated: translated when said)."""
         points = self.points("points", hi, step)
         cards = self.cards("cards", deck)
         pile = self.integer("pile", 0, deck.size)
         side = self.choice("side", sides, side_aliases) or sides[0]
         counted = None
-        if self.has("points") and self.has("cards"):
+        given_points, given_cards = "points" in self.raw, "cards" in self.raw
+        if given_points and given_cards:
             self.add(_("give either --points or --cards, not both"), "cards")
-        elif self.has("cards"):
+        elif given_cards:
             if cards is not None:
                 try:
                     counted = count_pile(deck, cards, pile)
@@ -356,16 +362,16 @@ class Reader:
                         Problem("", _("cards: {what}").format(what=p.what), "cards")
                         for p in err.problems
                     )
-        elif self.has("points"):
+        elif given_points:
             for key in ("pile", "side"):
                 if self.has(key):
                     self.add(_("--{key} goes with --cards, not with --points").format(key=key), key)
         else:
-            self.require("points", how)
+            self.require("points", _(how))
         return PointsOrPile(
-            points=points if self.has("points") else None,
+            points=points if given_points else None,
             cards=cards,
-            pile=pile if self.has("cards") else None,
+            pile=pile if given_cards else None,
             side=side,
             counted=counted,
         )

@@ -11,7 +11,7 @@ from scorepad.cards import (
     HALF,
 )
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _, ngettext
+from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Table
 from scorepad.text import num, plural, shown
 from scorepad.variants.base import Variant, compact
@@ -35,6 +35,8 @@ from scorepad.variants.french.entry import (
     FrenchEntry,
 )
 from scorepad.variants.reader import Reader, fool_event_complete
+
+BOUT_POINTS = Decimal("4.5")  # what a bout counts
 
 
 def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> FrenchEntry:
@@ -96,14 +98,14 @@ def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> French
         HALF,
         SIDES,
         SIDE_ALIASES,
-        _("--points X with --bouts N, or --cards and --pile"),
+        N_("--points X with --bouts N, or --cards and --pile"),
     )
     points = given.points
     if points is not None or (r.has("points") and not r.has("cards")):
         if not r.has("bouts"):
             r.require("bouts", _("--bouts N (how many bouts, 0–3, the taker's side has)"))
         if points is not None and bouts is not None and not r.has("slam"):
-            lo, hi = Decimal("4.5") * bouts, TOTAL - Decimal("4.5") * (3 - bouts)
+            lo, hi = BOUT_POINTS * bouts, TOTAL - BOUT_POINTS * (3 - bouts)
             if not lo <= points <= hi:
                 hint, asked, field = "", "", "points"
                 if points == hi + HALF:
@@ -160,7 +162,7 @@ def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> French
     slam = r.choice("slam", SIDES, SIDE_ALIASES)
     announced = r.flag("slam_announced")
     fool = r.player("fool")
-    fool_winner = r.player("fool_winner", _("fool winner"))
+    fool_winner = r.player("fool_winner")
     exchange = r.choice("fool_exchange", ("given", "owed", "lost"))
     entry = FrenchEntry(
         contract=contract,

@@ -11,7 +11,7 @@ from scorepad.cards import (
     FOOL_CARD,
     trump,
 )
-from scorepad.i18n import _, ngettext
+from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Table
 from scorepad.text import num
 from scorepad.variants.base import Variant, compact
@@ -62,7 +62,7 @@ def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> Troggu
     if forced and bid != "tapp":
         r.add(_("a forced game is a Tapp game, not {bid}").format(bid=bid), "bid")
     fool = r.player("fool")
-    fool_winner = r.player("fool_winner", _("fool winner"))
+    fool_winner = r.player("fool_winner")
     exchange = r.choice("fool_exchange", ("given", "lost"), {"made": "given"})
     if bid == "misere":
         entry = read_misere(variant, r, n, fool, fool_winner, exchange)
@@ -219,7 +219,7 @@ def read_game(
         ONE,
         SIDES,
         SIDE_ALIASES,
-        _("--points X (the Tappist side's points), or --cards and --pile"),
+        N_("--points X (the Tappist side's points), or --cards and --pile"),
     )
     entry = TrogguEntry(
         bid=bid,
