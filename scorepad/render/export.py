@@ -126,13 +126,15 @@ def export_chunks(
 
 
 def _json_chunks(session: Session) -> Iterator[str]:
-    """json.dumps([every deal's `deal_object`], ensure_ascii=False, indent=2), one deal at
-    a time (`history --json` prints it too)."""
+    """json.dumps([every deal's `deal_object`], ensure_ascii=False, indent=2), EXPORT_BATCH
+    deals at a time (`history --json` prints it too)."""
     pairs = zip(session.deals, iter_outcomes(session), strict=True)
-    opening = "[\n  "
+    opening, batch = "[\n  ", []
     for n, (deal, outcome) in enumerate(pairs, 1):
-        yield opening + json_text(deal_object(session, n, deal, outcome), "\n  ")
-        opening = ",\n  "
+        batch.append(json_text(deal_object(session, n, deal, outcome), "\n  "))
+        if len(batch) == EXPORT_BATCH or n == len(session.deals):
+            yield opening + ",\n  ".join(batch)
+            opening, batch = ",\n  ", []
     yield "[]\n" if opening == "[\n  " else "\n]\n"
 
 

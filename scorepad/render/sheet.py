@@ -12,6 +12,7 @@ returns text.
 from __future__ import annotations
 
 import html
+import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -26,7 +27,7 @@ from scorepad.render.standing_columns import SHEET, standing_columns
 from scorepad.render.svg import line_chart
 from scorepad.scores import match_over, outcomes
 from scorepad.settle import Settlement
-from scorepad.text import average, num, plural, printable, signed
+from scorepad.text import MINUS, average, num, plural, printable, signed
 from scorepad.variants import default_rules, get_variant
 
 STYLE = (
@@ -197,6 +198,8 @@ def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
     seatings = None if session.fixed else session.seating_plan().deals
     sat_out = escape(_("sat out"))
     slam_mark = f' <span class="mark">★ {escape(_("slam"))}</span></td>'
+    dealer_cells = {p: _cell(p, "opt") for p in players}  # escaped once, not once a deal
+    result_cells: dict[str, str] = {}
     for n, (deal, outcome) in enumerate(zip(session.deals, outcomes, strict=True), 1):
         out = () if seatings is None else seatings[n - 1].out
         classes = []
@@ -212,10 +215,11 @@ def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
         # numbers need no escaping: digits, a sign, a point
         cells = [
             f'<td class="n">{n}</td>',
-            _cell(deal.dealer, "opt"),
+            dealer_cells.get(deal.dealer) or _cell(deal.dealer, "opt"),
             what,
             f'<td class="n">{"" if outcome.points is None else num(outcome.points)}</td>',
-            _cell(result_name(outcome.result), "opt"),
+            result_cells.get(outcome.result)
+            or result_cells.setdefault(outcome.result, _cell(result_name(outcome.result), "opt")),
             _cell(bonuses(session.variant, deal.entry), "bonus opt"),
         ]
         for p in players:
@@ -229,9 +233,12 @@ def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
             if value is None:  # not on the roster at this deal: a blank cell
                 cells.append('<td class="n"></td>')
                 continue
-            totals[p] += value
+            total = totals[p] = totals[p] + value
+            # whole numbers, written as `signed` and `num` write them (two calls less a cell)
+            shown = f"+{value}" if value > 0 else str(value).replace("-", MINUS)
             cells.append(
-                f'<td class="n">{signed(value)}<br><span class="small">{num(totals[p])}</span></td>'
+                f'<td class="n">{shown}<br>'
+                f'<span class="small">{str(total).replace("-", MINUS)}</span></td>'
             )
         attr = f' class="{" ".join(classes)}"' if classes else ""
         yield f"<tr{attr}>{''.join(cells)}</tr>"
@@ -267,7 +274,9 @@ def _deals_section(session: Session, outcomes: Sequence[Outcome], label: str) ->
         f'<section class="deals"><h2>{heading}</h2>{caption}'
         f'<div class="wide"><table>{_head(labels, numeric, extra)}<tbody>'
     )
-    yield from _deal_rows(session, outcomes)
+    rows = _deal_rows(session, outcomes)
+    while batch := "".join(itertools.islice(rows, 500)):  # written 500 rows at a time
+        yield batch
     yield "</tbody></table></div></section>"
 
 

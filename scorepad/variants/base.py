@@ -318,4 +318,8 @@ def raw_value(value: Any) -> Any:
 
 def compact(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
     """The pairs that say something (no None, False, empty), in order, as file values."""
-    return {k: raw_value(v) for k, v in pairs if v is not None and v is not False and v != ()}
+    return {
+        k: v if v.__class__ in _AS_STORED else raw_value(v)
+        for k, v in pairs
+        if v is not None and v is not False and v != ()
+    }

@@ -156,6 +156,8 @@ class Reader:
     def choice(
         self, key: str, choices: Iterable[str], aliases: Mapping[str, str] = {}
     ) -> str | None:
+        if key not in self.raw:  # most fields of a deal: at once
+            return None
         value = self.text(key)
         if value is None:
             return None
@@ -181,6 +183,8 @@ class Reader:
         return None
 
     def player(self, key: str, role: str | None = None) -> str | None:
+        if key not in self.raw:
+            return None
         value = self.text(key)
         if value is None or value in self.table.players:  # None, or as the file writes it
             return value
@@ -191,6 +195,8 @@ class Reader:
             return None
 
     def flag(self, key: str) -> bool:
+        if key not in self.raw:
+            return False
         value = self.get(key)
         if value is None:
             return False
@@ -205,6 +211,8 @@ class Reader:
         return value
 
     def integer(self, key: str, lo: int, hi: int, what: str = "") -> int | None:
+        if key not in self.raw:
+            return None
         value = self.get(key)
         if value is None or (value.__class__ is int and lo <= value <= hi):
             return value
@@ -345,12 +353,13 @@ class Reader:
         """The declaring side's card points: `--points X`, or a pile's `--cards` with
         `--pile N` (and `--side`, whose pile it is). `how` says what to give when neither is
         (untranslated: translated when said)."""
-        points = self.points("points", hi, step)
-        cards = self.cards("cards", deck)
-        pile = self.integer("pile", 0, deck.size)
-        side = self.choice("side", sides, side_aliases) or sides[0]
+        raw = self.raw  # what is not given is not read (a call less a field)
+        given_points, given_cards = "points" in raw, "cards" in raw
+        points = self.points("points", hi, step) if given_points else None
+        cards = self.cards("cards", deck) if given_cards else None
+        pile = self.integer("pile", 0, deck.size) if "pile" in raw else None
+        side = (self.choice("side", sides, side_aliases) if "side" in raw else None) or sides[0]
         counted = None
-        given_points, given_cards = "points" in self.raw, "cards" in self.raw
         if given_points and given_cards:
             self.add(_("give either --points or --cards, not both"), "cards")
         elif given_cards:
@@ -403,9 +412,9 @@ FOOL_HOW = {
 
 def fool_event_complete(r: Reader, entry: Any, fool_name: str) -> bool:
     """True when the Fool event is given in full; a partial one requires the rest."""
+    if entry.fool is None and entry.fool_winner is None and entry.fool_exchange is None:
+        return False  # most deals: no Fool event
     given = [k for k in FOOL_KEYS if getattr(entry, k)]
-    if not given:
-        return False
     for key in FOOL_KEYS:
         if not getattr(entry, key) and not r.has(key):  # given but wrong: already a problem
             r.require(key, _(FOOL_HOW[key]).format(_(fool_name)))

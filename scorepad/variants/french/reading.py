@@ -157,7 +157,7 @@ def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> French
     elif r.has("cards"):
         bouts = None
 
-    handfuls = read_handfuls(r, n)
+    handfuls = read_handfuls(r, n) if "handfuls" in r.raw else ()
     petit = r.choice("petit_au_bout", SIDES, SIDE_ALIASES)
     slam = r.choice("slam", SIDES, SIDE_ALIASES)
     announced = r.flag("slam_announced")
