@@ -87,15 +87,16 @@ class Batches:
 def parse_session(data: bytes, path: Path | str) -> dict[str, Any]:
     """The document of a session file's bytes: the header parsed, the deals `Batches` (read
     as they are iterated; Uneven where they cannot be parsed apart); a file without a
-    `[[deals]]` line, or whose header does not parse on its own, parsed whole."""
+    `[[deals]]` line, with roster changes among its deals (each is needed before the first
+    deal is read) or whose header does not parse on its own, parsed whole."""
     data = data.removeprefix(BOM)
     at = data.find(b"\n[[deals]]\n") + 1
     starts = []
     while at:  # each line that is exactly `[[deals]]`
         starts.append(at)
         at = data.find(b"\n[[deals]]\n", at + 9) + 1
-    if not starts:
-        return parse_document(data, path)
+    if not starts or data.find(b"\n[[roster]]\n", starts[0]) != -1:
+        return parse_document(data, path)  # no deal, or roster changes among the deals
     try:
         head = tomllib.loads(data[: starts[0]].decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError, RecursionError):

@@ -82,14 +82,15 @@ def _seated_deal(
     """Deal n of `seated_session`, seated by its dealer and its `out` (both read and checked
     first), and read at its seating's table when that seating is the one its file says
     (None: its problems are in `problems`)."""
-    fields = dict(raw)
+    fields = dict(raw) if "out" in raw else raw  # its `out` is taken off: a copy's
     here: list[Problem] = []
     dealer = fields.get("dealer")
     if dealer not in people.players:  # not exactly one of the roster's names: read and checked
         dealer = read_dealer(dealer, people, "dealer", here)
     out = _out(fields.pop("out"), people, here) if "out" in fields else None
-    where = _("deal {n}").format(n=n)
-    problems.extend(Problem(where, p.what) if not p.where else p for p in here)
+    if here:
+        where = _("deal {n}").format(n=n)
+        problems.extend(Problem(where, p.what) if not p.where else p for p in here)
     known = len(seater.problems)
     seating = seater.seat(dealer or (people.players[0] if people.players else ""), out)
     if here or len(seater.problems) != known:
@@ -98,9 +99,9 @@ def _seated_deal(
     if table is None:
         table = tables[id(seating)] = seated_table(people.variant, people.rules, seating)
     try:
-        deal = read_deal(fields, table, where)
+        deal = read_deal(fields, table)
     except ScorepadError as err:
-        problems.extend(err.problems)
+        problems.extend(err.located(_("deal {n}").format(n=n)).problems)
         return None
     stored = seating.stored_out
     return deal if deal.out == stored else replace(deal, out=stored)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -157,6 +158,10 @@ def report(
     from scorepad.render import sheet
 
     files, sessions = sessions_between(files, since, until)
+    # the sessions read hold no reference cycle and live to the end: out of the cyclic
+    # collector's way, which would walk their deals again at each of its full passes over
+    # the outcomes the sheet keeps (100,000 deals: 0.3 s of 6)
+    gc.freeze()
     if min_deals is None:
         min_deals = 10 if len(sessions) > 1 else 1
     from scorepad.render.deals import session_label
