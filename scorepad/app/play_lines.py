@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from scorepad import core
+from scorepad import core, storage
 from scorepad.app.record import same_as_last, under_lock
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
@@ -44,6 +44,7 @@ def from_lines(
     full first; each is then checked and scored once against the file as read under the lock."""
     texts = [line.strip() for line in lines]
     if not any(text and not text.startswith("#") for text in texts):
+        storage.load(path)  # a file that cannot be read is said all the same
         say(_("no deals in the input; nothing recorded"))
         return
 
