@@ -13,13 +13,12 @@ from hypothesis import strategies as st
 from conftest import EXAMPLES
 from scorepad import scores, storage
 from scorepad.render.chart import chart, chart_markers, chart_samples
-from scorepad.render.deals import deal_object
+from scorepad.render.deals import deal_object, json_text
 from scorepad.render.export import (
     EXPORT_FIXED,
     export,
     export_headers,
     export_rows,
-    json_text,
 )
 from scorepad.render.grid import github_grid, simple_grid
 from scorepad.text import width

@@ -3,14 +3,12 @@ season is never held whole)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from json.encoder import encode_basestring
 from typing import Any
 
 from scorepad.i18n import N_, _
 from scorepad.model import Session
-from scorepad.render.deals import OUT, deal_object, result_name
+from scorepad.render.deals import OUT, history_json, result_name
 from scorepad.render.grid import grid_lines
 from scorepad.scores import iter_outcomes
 from scorepad.text import json_number, width
@@ -118,48 +116,11 @@ def export_chunks(
     written in the memory of a few hundred. Plain CSV and JSON are in English (for
     scripts); an Excel CSV and markdown are for people, in the language."""
     if to == "json":  # the very objects of `history --json`: same keys for the same things
-        yield from _json_chunks(session)
+        yield from history_json(session, EXPORT_BATCH)
     elif to == "csv":
         yield from _csv_chunks(session, excel, bom)
     else:
         yield from _markdown_chunks(session)
-
-
-def _json_chunks(session: Session) -> Iterator[str]:
-    """json.dumps([every deal's `deal_object`], ensure_ascii=False, indent=2), EXPORT_BATCH
-    deals at a time (`history --json` prints it too)."""
-    pairs = zip(session.deals, iter_outcomes(session), strict=True)
-    opening, batch = "[\n  ", []
-    for n, (deal, outcome) in enumerate(pairs, 1):
-        batch.append(json_text(deal_object(session, n, deal, outcome), "\n  "))
-        if len(batch) == EXPORT_BATCH or n == len(session.deals):
-            yield opening + ",\n  ".join(batch)
-            opening, batch = ",\n  ", []
-    yield "[]\n" if opening == "[\n  " else "\n]\n"
-
-
-def json_text(value: Any, pad: str = "\n") -> str:
-    """`json.dumps(value, ensure_ascii=False, indent=2)` of a deal's object (text keys; `pad`:
-    a new line and the indent it is at), in a third of the time: the standard library writes
-    an indented text with its pure-Python encoder (100,000 deals: 1.6 s against 0.5)."""
-    kind = value.__class__
-    if kind is str:
-        return encode_basestring(value)
-    if kind is int:
-        return int.__repr__(value)
-    inner = pad + "  "
-    if kind is dict:
-        items = [f"{inner}{encode_basestring(k)}: {_json_item(v, inner)}" for k, v in value.items()]
-        return "{" + ",".join(items) + pad + "}" if items else "{}"
-    if kind is list or kind is tuple:
-        items = [inner + _json_item(v, inner) for v in value]
-        return "[" + ",".join(items) + pad + "]" if items else "[]"
-    return json.dumps(value)  # true, false, null, a fraction of a point
-
-
-def _json_item(value: Any, pad: str) -> str:
-    """A value inside a list or an object: text and whole numbers at once (most of them)."""
-    return encode_basestring(value) if value.__class__ is str else json_text(value, pad)
 
 
 def _csv_chunks(session: Session, excel: bool, bom: bool = True) -> Iterator[str]:

@@ -38,12 +38,11 @@ commands = family()
 @handled
 def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") -> None:
     from scorepad import storage
-    from scorepad.render.deals import history_grid, history_lines
-    from scorepad.render.export import export_chunks
+    from scorepad.render.deals import history_grid, history_json, history_lines
 
     session = storage.load(file)
-    if json_:  # printed deal by deal: a big season is never held as one text
-        for chunk in export_chunks(session, "json"):
+    if json_:  # printed as it is made: a big season is never held as one text
+        for chunk in history_json(session):
             typer.echo(chunk, nl=False)
     elif fmt == "simple":  # printed line by line: a big season is never held as one text
         for line in history_lines(session, fit=fitting()):
