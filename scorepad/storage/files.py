@@ -17,9 +17,9 @@ from typing import Any, NamedTuple
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 
-#: What one session file may cost: its size, read before anything is parsed (the whole file
-#: is parsed at once). 100,000 deals of real evenings take ~14 MB; see docs/speed.md for
-#: what a hostile file of this size costs.
+#: What one session file may cost: its size, read before anything is parsed, whoever wrote
+#: it. 100,000 deals of real evenings take ~14 MB; see docs/speed.md for what a hostile file
+#: of this size costs.
 MAX_FILE_BYTES = 16 * 1024 * 1024
 
 

@@ -16,8 +16,8 @@ from scorepad.i18n import _
 #: `tomllib` is the parser every module of storage uses
 __all__ = ["BATCH", "Batches", "Uneven", "parse_document", "parse_session", "tomllib"]
 
-#: deals parsed at a time: a season of 100,000 deals (14 MB) is never one document, whose
-#: tables would take 120 MiB beside its deals
+#: deals parsed at a time: a season is never one document (tomli's tables take about eight
+#: times the text they come from), only its deals
 BATCH = 1000
 
 BOM = b"\xef\xbb\xbf"  # the byte-order mark an editor may leave

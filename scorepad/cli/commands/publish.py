@@ -160,7 +160,7 @@ def report(
     files, sessions = sessions_between(files, since, until)
     # the sessions read hold no reference cycle and live to the end: out of the cyclic
     # collector's way, which would walk their deals again at each of its full passes over
-    # the outcomes the sheet keeps (100,000 deals: 0.3 s of 6)
+    # the outcomes the sheet keeps (a season's report: see docs/speed.md)
     gc.freeze()
     if min_deals is None:
         min_deals = 10 if len(sessions) > 1 else 1
