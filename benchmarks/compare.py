@@ -2,7 +2,7 @@
 
     python benchmarks/compare.py REV [--commands deal,show,standings] [--sizes 100,10000]
                                      [--archive 500] [--pairs 15] [--games french] [--json]
-                                     [--data DIR] [--venvs DIR]
+                                     [--data DIR] [--venvs DIR] [--floor typer,tomli,tabulate]
 
 Each side is installed non-editable in a virtual environment of its own: the working tree as
 it is (committed or not, from a copy of its files) and REV (a tag, a commit, a branch) from
@@ -12,19 +12,22 @@ libraries. `--venvs DIR` keeps REV's environment there for the next run (the wor
 is made afresh each time, in a temporary folder, so that two runs never share it).
 
 The files come from benchmarks/generate.py (French Tarot by default; 100 and 10,000 deals
-and an archive of 500 evenings of 20 deals). Where REV writes an older format, it gets the
-same files, deal for deal, in its format (the format line changed and the file signed again
-by REV's own `storage.signed`, so that both sides read the file as one they saved); the
-commands that both sides have are timed (`stats`, say, only where REV has it). `deal` records
-one deal into a fresh copy of the file at each run.
+and an archive of 500 evenings of 20 deals). REV gets the same files, deal for deal, as it
+saves them: in its format where that is older (the format line changed), and signed by its
+own `storage.signed` where it signs files (a scorepad that read a file it signed otherwise
+than one it did not), so that each side reads the files as it would have saved them; the
+commands that both sides have are timed (`stats`, say, only where REV has it; a command of
+several words, `history --json`, as one). `deal` records one deal into a fresh copy of the
+file at each run, and the peak RSS of every run is kept (the largest shown).
 
-Runs go in rounds: A (the working tree), B (REV), then the floor (`import typer, tomli`, in
-A's environment), at least 15 rounds per command, after one unmeasured warm-up of each. Each
-run's CPU time (user + system of the child, from os.wait4) and its wall time are taken; the
-table shows, per command, the median over rounds of A ÷ B with its min–max spread, for CPU
-and wall, each side's median CPU seconds, and A ÷ the floor. A busy spell on a shared machine
-then falls on both sides of a round, not on one side's block of runs. Exits 1 when a command
-fails on either side.
+Runs go in rounds: A (the working tree), B (REV), then the floor (`--floor`: `import typer,
+tomli, tabulate` by default, the dependencies the mission names, in A's environment), at
+least 15 rounds per command, after one unmeasured warm-up of each. Each run's CPU time (user
++ system of the child, from os.wait4) and its wall time are taken; the table shows, per
+command, the median over rounds of A ÷ B with its min–max spread, for CPU and wall, each
+side's median CPU seconds and largest peak RSS, and A ÷ the floor. A busy spell on a shared
+machine then falls on both sides of a round, not on one side's block of runs. Exits 1 when a
+command fails on either side.
 """
 
 from __future__ import annotations
@@ -61,8 +64,9 @@ COMMANDS: dict[str, tuple[list[str], bool]] = {
     "check": ([], True),
     "export": (["--to", "csv"], False),
     "stats": ([], True),
+    "history --json": ([], False),
+    "report": ([], True),
 }
-FLOOR = "import typer, tomli"
 
 
 # -- installing ------------------------------------------------------------------------------
@@ -150,7 +154,7 @@ def ask(python: Path, code: str) -> str:
 
 def has_command(python: Path, command: str) -> bool:
     probe = subprocess.run(
-        [str(python), "-m", "scorepad", command, "--help"],
+        [str(python), "-m", "scorepad", *command.split(), "--help"],
         capture_output=True,
         cwd=NEUTRAL,
         stdin=subprocess.DEVNULL,
@@ -161,19 +165,22 @@ def has_command(python: Path, command: str) -> bool:
 # -- files -----------------------------------------------------------------------------------
 
 
-def older_format(text: str, version: int, signer: Path) -> str:
-    """The same session in format `version` (only what a fixed table writes: the format line
-    differs), signed again by the older scorepad's own `storage.signed`."""
-    head, sep, rest = text.partition("\n")
-    if not head.startswith("scorepad = ") or "\n[[roster]]" in text or "\nseats = " in text:
-        raise SystemExit(f"cannot write format {version}: a roster or seats in the file")
-    if version < 5:  # format 5 put a planned length (`deals = 0`: none) in every file's rules
-        rest = rest.replace("\ndeals = 0\n", "\n", 1)
-    body = f"scorepad = {version}{sep}{rest}"
+def as_saved_by(text: str, version: int, this: int, signer: Path | None) -> str:
+    """The same session as another scorepad saves it: in format `version` where that is
+    older than `this` (only what a fixed table writes: the format line differs), signed by
+    its own `storage.signed` where it signs files (`signer`: its Python)."""
+    body = text
+    if version < this:
+        head, sep, rest = text.partition("\n")
+        if not head.startswith("scorepad = ") or "\n[[roster]]" in text or "\nseats = " in text:
+            raise SystemExit(f"cannot write format {version}: a roster or seats in the file")
+        if version < 5:  # format 5 put a planned length (`deals = 0`: none) in every file's rules
+            rest = rest.replace("\ndeals = 0\n", "\n", 1)
+        body = f"scorepad = {version}{sep}{rest}"
     cut = body.rfind("\n# checked by scorepad ")
     if cut >= 0:
         body = body[:cut]
-    return body + "\n" + signature_line(body, signer)
+    return body if signer is None else body + "\n" + signature_line(body, signer)
 
 
 _SIGNERS: dict[Path, str] = {}
@@ -232,8 +239,8 @@ def make_files(data: Path, sizes: list[int], archive: int, games: list[str]) -> 
 # -- timing ----------------------------------------------------------------------------------
 
 
-def once(argv: list[str], prepare: Any = None) -> tuple[float, float]:
-    """CPU seconds (user + system, from wait4) and wall seconds of one run of argv."""
+def once(argv: list[str], prepare: Any = None) -> tuple[float, float, float]:
+    """CPU seconds (user + system, from wait4), wall seconds and peak RSS (MiB) of one run."""
     if prepare is not None:
         prepare()
     start = time.perf_counter()
@@ -252,7 +259,7 @@ def once(argv: list[str], prepare: Any = None) -> tuple[float, float]:
     code = os.waitstatus_to_exitcode(status)
     if code != 0:
         raise SystemExit(f"{' '.join(argv)} failed ({code}): {err[-500:].decode(errors='replace')}")
-    return usage.ru_utime + usage.ru_stime, wall
+    return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024
 
 
 def spread(values: list[float]) -> dict[str, float]:
@@ -268,18 +275,23 @@ def rounds(
     wall_a: list[float] = []
     wall_b: list[float] = []
     cpu_f: list[float] = []
+    rss_a: list[float] = []
+    rss_b: list[float] = []
     for _ in range(pairs):
-        for cpu, wall, argv, prepare in (
-            (cpu_a, wall_a, a, prepare_a),
-            (cpu_b, wall_b, b, prepare_b),
-            (cpu_f, [], floor, None),
+        for cpu, wall, rss, argv, prepare in (
+            (cpu_a, wall_a, rss_a, a, prepare_a),
+            (cpu_b, wall_b, rss_b, b, prepare_b),
+            (cpu_f, [], [], floor, None),
         ):
-            c, w = once(argv, prepare)
+            c, w, m = once(argv, prepare)
             cpu.append(c)
             wall.append(w)
+            rss.append(m)
     return {
         "cpu_a": statistics.median(cpu_a),
         "cpu_b": statistics.median(cpu_b),
+        "rss_a": max(rss_a),
+        "rss_b": max(rss_b),
         "cpu_floor": statistics.median(cpu_f),
         "cpu_ratio": spread([x / max(y, 1e-6) for x, y in zip(cpu_a, cpu_b, strict=True)]),
         "wall_ratio": spread([x / max(y, 1e-6) for x, y in zip(wall_a, wall_b, strict=True)]),
@@ -299,7 +311,11 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=Path(NEUTRAL) / "scorepad-compare")
     parser.add_argument("--venvs", type=Path, help="keep the environments here for next time")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--floor", default="typer,tomli,tabulate", help="the modules of the floor's import"
+    )
     args = parser.parse_args()
+    floor_code = "import " + ", ".join(m for m in args.floor.split(",") if m)
     commands = [c for c in args.commands.split(",") if c]
     unknown = sorted(set(commands) - set(COMMANDS))
     if unknown:
@@ -330,6 +346,8 @@ def main() -> None:
             (venvs / f"venv-{commit[:12]}" / "installed").write_text(commit)
         format_code = "import scorepad; print(scorepad.FORMAT_VERSION)"
         format_a, format_b = int(ask(py_a, format_code)), int(ask(py_b, format_code))
+        signs = "import scorepad.storage as s; print(hasattr(s, 'signed'))"
+        signer_b = py_b if ask(py_b, signs) == "True" else None
         both = [c for c in commands if has_command(py_a, c) and has_command(py_b, c)]
         skipped = [c for c in commands if c not in both]
         if skipped:
@@ -339,13 +357,13 @@ def main() -> None:
         files_b = scratch / "files-b"
 
         def for_b(path: Path) -> Path:
-            if format_b >= format_a:
+            if format_b >= format_a and signer_b is None:
                 return path
             target = files_b / path.relative_to(data)
             if not target.exists():
                 target.parent.mkdir(parents=True, exist_ok=True)
-                text = path.read_text("utf-8")
-                target.write_text(older_format(text, format_b, py_b), "utf-8")
+                text = as_saved_by(path.read_text("utf-8"), format_b, format_a, signer_b)
+                target.write_text(text, "utf-8")
             return target
 
         work = scratch / "work"
@@ -369,11 +387,13 @@ def main() -> None:
                 run([str(python), "-m", "scorepad", "check", *map(str, files)], cwd=NEUTRAL)
 
         rows: list[dict[str, Any]] = []
-        floor = [str(py_a), "-c", FLOOR]
+        floor = [str(py_a), "-c", floor_code]
         for command, label, deals, files in cases:
             extra, _many = COMMANDS[command]
-            argv_a = [str(py_a), "-m", "scorepad", command]
-            argv_b = [str(py_b), "-m", "scorepad", command]
+            words = command.split()  # `history --json`: the command, then its option
+            extra = [*words[1:], *extra]
+            argv_a = [str(py_a), "-m", "scorepad", words[0]]
+            argv_b = [str(py_b), "-m", "scorepad", words[0]]
             prepare_a = prepare_b = None
             if command == "deal":
                 game = label.split("-")[0]
@@ -401,7 +421,7 @@ def main() -> None:
         "a": f"working tree ({head_a}{' + changes' if dirty.strip() else ''}), format {format_a}",
         "b": f"{args.rev} ({commit[:7]}), format {format_b}",
         "pairs": args.pairs,
-        "floor": FLOOR,
+        "floor": floor_code,
         "dependencies": deps,
         "load": os.getloadavg(),
     }
@@ -415,7 +435,17 @@ def main() -> None:
     def r(s: dict[str, float]) -> str:
         return f"{s['median']:.2f} ({s['min']:.2f}–{s['max']:.2f})"
 
-    headers = ["command", "file", "A ÷ B, CPU", "A ÷ B, wall", "A CPU s", "B CPU s", "A ÷ floor"]
+    headers = [
+        "command",
+        "file",
+        "A ÷ B, CPU",
+        "A ÷ B, wall",
+        "A CPU s",
+        "B CPU s",
+        "A MiB",
+        "B MiB",
+        "A ÷ floor",
+    ]
     table = [
         [
             row["command"],
@@ -424,12 +454,15 @@ def main() -> None:
             r(row["wall_ratio"]),
             f"{row['cpu_a']:.3f}",
             f"{row['cpu_b']:.3f}",
+            f"{row['rss_a']:.0f}",
+            f"{row['rss_b']:.0f}",
             f"{row['a_floor']['median']:.2f}",
         ]
         for row in rows
     ]
     print(markdown(headers, table))
-    print(f"\nfloor: `{FLOOR}`, median {statistics.median(r['cpu_floor'] for r in rows):.3f} s CPU")
+    floor_cpu = statistics.median(r["cpu_floor"] for r in rows)
+    print(f"\nfloor: `{floor_code}`, median {floor_cpu:.3f} s CPU")
 
 
 def markdown(headers: list[str], table: list[list[str]]) -> str:

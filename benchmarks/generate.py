@@ -53,15 +53,12 @@ def deal_pool(game: str, players: int, rng: random.Random) -> tuple[list[str], l
 def session_text(
     game: str, names: list[str], pool: list[str], deals: int, rng: random.Random, title: str = ""
 ) -> str:
-    """A whole session as scorepad writes it: header, `deals` deals, and its signature."""
-    head = storage.dumps(core.new_session(game, names, title=title))
-    head = head[: head.rindex("\n# checked by scorepad")]  # signed again below, whole
-    parts = [head]
+    """A whole session as scorepad writes it: header, then `deals` deals."""
+    parts = [storage.dumps(core.new_session(game, names, title=title))]
     for i in range(deals):
         dealer = names[i % len(names)]
         parts.append(f'\n[[deals]]\ndealer = "{dealer}"\n{rng.choice(pool)}')
-    # signed as scorepad signs every file it writes
-    return storage.signed("".join(parts).encode("utf-8")).decode("utf-8")
+    return "".join(parts)
 
 
 def seated_text(names: list[str], pool: list[str], deals: int, rng: random.Random) -> str:
@@ -77,9 +74,7 @@ def seated_text(names: list[str], pool: list[str], deals: int, rng: random.Rando
     join_at, leave_at = max(2, deals * 3 // 10), max(3, deals * 7 // 10)
     changes = [Join(join_at, newcomer), Leave(leave_at, leaver)] if deals >= 3 else []
     session = core.new_session("french", roster, seats=4)
-    head = storage.dumps(session)
-    head = head[: head.rindex("\n# checked by scorepad")]
-    parts = [head]
+    parts = [storage.dumps(session)]
     plan = seat(roster, 4, [], [c for c in changes if c.from_deal == 1])
     import re
 
@@ -101,7 +96,7 @@ def seated_text(names: list[str], pool: list[str], deals: int, rng: random.Rando
         plan = plan.then(
             Dealt(proposal.dealer, passed), [c for c in changes if c.from_deal == n + 1]
         )
-    return storage.signed("".join(parts).encode("utf-8")).decode("utf-8")
+    return "".join(parts)
 
 
 def main() -> None:

@@ -1,6 +1,7 @@
-"""What one hostile session file of ~10 MB costs: time and peak memory of `scorepad check`.
+"""What one hostile session file as big as scorepad reads costs: time and peak memory of
+`scorepad check`.
 
-    python benchmarks/hostile.py [--size 10000000] [--json]
+    python benchmarks/hostile.py [--size 16777000] [--json]
 
 Each file is refused with a few short `error:` lines (tests/test_hostile_files.py checks that
 on ~1 MB ones); this measures the cost of refusing the big ones, as a real process (CPU time
@@ -30,17 +31,25 @@ DEAL = '[[deals]]\ndealer = "Anna"\ncontract = "garde"\ntaker = "{}"\npoints = 5
 
 
 def files(size: int) -> dict[str, str]:
+    """Each hostile file, at most `size` bytes (UTF-8: all ASCII)."""
+
+    def filled(head: str, unit: str, tail: str = "") -> str:  # `unit` repeated up to `size`
+        return head + unit * ((size - len(head) - len(tail)) // len(unit)) + tail
+
     good, bad = DEAL.format("Anna"), DEAL.format("Zed")
+    settings = "".join(f"k{i} = 1\n" for i in range(size // 12))
+    tables = "".join(f"[t{i}]\n" for i in range(size // 10))
     return {
-        "valid deals": HEAD + THREE + RULES + good * (size // len(good)),
-        "bad deals (taker Zed)": HEAD + THREE + RULES + bad * (size // len(bad)),
-        "a million players": HEAD + "players = [" + ",".join(['"p"'] * (size // 4)) + "]\n",
-        "one name of 10 MB": HEAD + 'players = ["' + "A" * size + '", "B", "C"]\n',
-        "unknown settings": HEAD
-        + THREE
-        + RULES
-        + "".join(f"k{i} = 1\n" for i in range(size // 12)),
-        "empty deal tables": HEAD + THREE + RULES + "[[deals]]\n" * (size // 10),
+        "valid deals": filled(HEAD + THREE + RULES, good),
+        "bad deals (taker Zed)": filled(HEAD + THREE + RULES, bad),
+        "a million players": filled(HEAD + 'players = ["p"', ',"p"', "]\n"),
+        "one name filling the file": filled(HEAD + 'players = ["', "A", '", "B", "C"]\n'),
+        "unknown settings": (HEAD + THREE + RULES + settings)[:size].rpartition("\n")[0] + "\n",
+        "empty deal tables": filled(HEAD + THREE + RULES, "[[deals]]\n"),
+        # what costs the parser most a byte (tomli keeps each table's name and kind)
+        "a million tables": (HEAD + tables)[:size].rpartition("\n")[0] + "\n",
+        "inline tables": filled(HEAD + "x = [", "{},", "]\n"),
+        "empty lists": filled(HEAD + "x = [", "[],", "]\n"),
         "nesting 100,000 deep": HEAD + "players = " + "[" * 100_000 + "]" * 100_000 + "\n",
         "hex integer of 100,000 digits": HEAD
         + THREE
@@ -62,17 +71,13 @@ def run(argv: list[str]) -> tuple[float, float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=int, default=10_000_000)
+    # the most a session file may hold (storage.files.MAX_FILE_BYTES is 16 MiB), less a line
+    parser.add_argument("--size", type=int, default=16 * 2**20 - 100)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--write", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.write:  # in a process of its own: the measuring one stays small (a child's peak
-        from scorepad.storage import signed  # RSS counts what its parent held when it forked)
-
-        texts = files(args.size)
-        for name in ("bad deals (taker Zed)", "empty deal tables", "a million players"):
-            # a forged signature: what scorepad writes, computed by anybody over bad content
-            texts[f"{name}, signed"] = signed(texts[name].encode()).decode()
+        texts = files(args.size)  # RSS counts what its parent held when it forked)
         for i, text in enumerate(texts.values()):
             (args.write / f"{i}.toml").write_text(text, "utf-8")
         (args.write / "names.json").write_text(json.dumps(list(texts)), "utf-8")

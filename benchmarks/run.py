@@ -2,18 +2,21 @@
 
     python benchmarks/run.py [--sizes 100,1000,10000] [--repeat 5] [--json] [--data DIR]
                              [--commands standings,stats] [--pairs 15] [--instructions]
+                             [--floor typer,tomli,tabulate]
 
 Each figure is the median CPU time (user + system) of `--repeat` runs of a real process, and
 its peak RSS (from wait4). The floors are measured alongside: `python -c pass`, the import
-floor (`import typer, tabulate, tomllib, tomli_w`, what the whole CLI needs), the command's own
-import floor (what that command needs: typer and the parser, plus tabulate where it prints a
-table), the standard library scorepad imports beside them (what is left above it is scorepad's
-own modules and work), and the TOML parser alone on the same file (`per deal × parse`: tomli,
-the compiled one scorepad reads with; `× tomllib`: `standings` and `stats` against a process
-of the standard library's parser alone on the same bytes, in pairs, issue 32's goal of 1.5).
-`stats` is measured beside `standings` on the same files (each size, and the 500 evening files)
-and shown as their ratio (`× standings`, the median over pairs of runs taken in turn; the goal
-is 1.2 at most). `standings` of an evening where people sit out, arrive and leave
+floor (`import typer, tabulate, tomllib, tomli_w`, what the whole CLI needs), the envelope's
+floor (`--floor`: `import typer, tomli, tabulate` by default, the dependencies the mission
+names; `× floor`), `import typer, tomli`, the standard library scorepad imports beside them
+(what is left above it is scorepad's own modules and work), and the TOML parser alone on the
+same file (`per deal × parse`: tomli, the compiled one scorepad reads with; `× tomllib`:
+`standings` and `stats` against a process of the standard library's parser alone on the same
+bytes, in pairs). `stats` is measured beside `standings` on the same files (each size, and the
+500 evening files) and shown as their ratio (`× standings`, the median over pairs of runs
+taken in turn), and so is `deal` (a deal appended to a fresh copy of the file at each run).
+`history --json` and `report` are measured at every size. `standings` of an evening where
+people sit out, arrive and leave
 (`french-seated-N`) is shown against the fixed table of the same size the same way (`× fixed
 table`; the goal: 1.1 at most). Each ratio taken in turn is the median of `--pairs` pairs
 (default: `--repeat`; 15 or more on a busy machine). Ratios, not seconds, are what to compare
@@ -22,7 +25,7 @@ across machines;
 (made if missing).
 
 `--instructions` also counts the instructions of one run of `standings` on every file of up
-to 10,000 deals and of the `import typer, tomli` floor (valgrind's cachegrind without its
+to 10,000 deals and of the floor (valgrind's cachegrind without its
 cache simulation, the hash seed fixed): the same count on a busy machine as on an idle one, so
 the two ratios whose goals are closest to the noise of a shared machine, start-up (`instr. ×
 own floor`) and the roster evening (`instr. × fixed table`), can be read without it. CPU time
@@ -60,7 +63,6 @@ DEALS = {  # one plain deal per game, as a table types it
     "troggu": ["--bid", "tapp", "--tappist", "Anna", "--points", "57"],
     "piedmont": ["--points", "Anna=50"],
 }
-TABLES = {"standings", "stats", "history"}  # commands that draw a table (tabulate) by default
 
 
 def run_once(argv: list[str]) -> tuple[float, float]:
@@ -139,10 +141,13 @@ def instructions(argv: list[str]) -> int:
     return int(found.group(1).replace(",", ""))
 
 
-def ratio_in_pairs(a: list[str], b: list[str], repeat: int) -> float:
+def ratio_in_pairs(a: list[str], b: list[str], repeat: int, prepare: object = None) -> float:
     """The median of a/b CPU over `repeat` pairs run in turn (a b a b …): a busy spell on a
-    shared machine then falls on both sides of a pair, not on one command's block of runs."""
-    ratios = [measure(a, 1)["cpu"] / max(measure(b, 1)["cpu"], 1e-6) for _ in range(repeat)]
+    shared machine then falls on both sides of a pair, not on one command's block of runs.
+    `prepare` runs before each run of a."""
+    ratios = [
+        measure(a, 1, prepare)["cpu"] / max(measure(b, 1)["cpu"], 1e-6) for _ in range(repeat)
+    ]
     return statistics.median(ratios)
 
 
@@ -163,6 +168,11 @@ def main() -> None:
     )
     parser.add_argument("--commit", help="what is measured (default: the checkout's commit)")
     parser.add_argument("--against", help="the commit to compare with (default: the last one)")
+    parser.add_argument(
+        "--floor",
+        default="typer,tomli,tabulate",
+        help="the modules of the envelope's import floor (`× floor`)",
+    )
     parser.add_argument(
         "--instructions",
         action="store_true",
@@ -186,20 +196,21 @@ def main() -> None:
     rows: list[dict[str, object]] = []
     floor_pass = measure([PY, "-c", "pass"], args.repeat)
     floor_all = measure([PY, "-c", "import typer, tabulate, tomllib, tomli_w"], args.repeat)
+    floor_name = "import " + ", ".join(m for m in args.floor.split(",") if m)
+    floor_own = measure([PY, "-c", floor_name], args.repeat)
     floor_plain = measure([PY, "-c", "import typer, tomli"], args.repeat)
-    floor_table = measure([PY, "-c", "import typer, tomli, tabulate"], args.repeat)
     # and the standard library scorepad imports beside them: what is left is scorepad's own
     floor_stdlib = measure(
         [PY, "-c", "import typer, tomli, dataclasses, decimal, hashlib, array, unicodedata"],
         args.repeat,
     )
     if args.instructions:
-        floor_plain["instr"] = instructions([PY, "-c", "import typer, tomli"])
+        floor_own["instr"] = instructions([PY, "-c", floor_name])
     for name, floor in (
         ("python -c pass", floor_pass),
         ("import floor (all)", floor_all),
+        (f"{floor_name} (the floor)", floor_own),
         ("import typer, tomli", floor_plain),
-        ("import typer, tomli, tabulate", floor_table),
         ("… and the stdlib scorepad uses", floor_stdlib),
     ):
         rows.append({"command": name, "file": "", "deals": 0, **floor})
@@ -222,10 +233,10 @@ def main() -> None:
         prepare: object = None,
         files: list[str] | None = None,
     ) -> None:
-        if wanted and command not in wanted:
+        if wanted and command.split()[0] not in wanted:
             return
         result = measure(argv, args.repeat, prepare)
-        own = floor_table if command in TABLES else floor_plain
+        own = floor_own
         row: dict[str, object] = {
             "command": command,
             "file": label,
@@ -257,11 +268,11 @@ def main() -> None:
             row["x_stdlib"] = ratio_in_pairs(argv, [PY, "-c", STDLIB_PARSE, *stdlib], pairs)
         if args.instructions and command == "standings" and deals <= 10_000:
             row["instr"] = instructions_of(argv)
-            row["x_own_floor_instr"] = row["instr"] / floor_plain["instr"]
+            row["x_own_floor_instr"] = row["instr"] / floor_own["instr"]
         if command == "standings":
             standings_argv[label] = argv
-        elif command == "stats" and label in standings_argv:
-            row["x_standings"] = ratio_in_pairs(argv, standings_argv[label], pairs)
+        elif command in ("stats", "deal") and label in standings_argv:
+            row["x_standings"] = ratio_in_pairs(argv, standings_argv[label], pairs, prepare)
         rows.append(row)
 
     add("--help", "", 0, [*scorepad, "--help"], None)
@@ -280,15 +291,18 @@ def main() -> None:
                     ("standings", []),
                     ("stats", []),
                     ("history", []),
+                    ("history --json", ["--json"]),
                     ("show", []),
                     ("export", ["--to", "csv"]),
                     ("chart", []),
+                    ("report", []),
                 ):
+                    word = command.split()[0]
                     add(
                         command,
                         label,
                         size,
-                        [*scorepad, command, str(path), *extra],
+                        [*scorepad, word, str(path), *extra],
                         path if command in ("check", "standings") else None,
                         files=[str(path)] if command == "stats" and size >= 1000 else None,
                     )
@@ -318,13 +332,13 @@ def main() -> None:
                     "file": seated.name,
                     "deals": size,
                     **result,
-                    "x_own_floor": result["cpu"] / floor_plain["cpu"],
+                    "x_own_floor": result["cpu"] / floor_own["cpu"],
                     "x_import_floor": result["cpu"] / floor_all["cpu"],
                     "x_fixed": ratio_in_pairs(argv, [*scorepad, "standings", str(fixed)], pairs),
                 }
                 if args.instructions and size <= 10_000:
                     row["instr"] = instructions_of(argv)
-                    row["x_own_floor_instr"] = row["instr"] / floor_plain["instr"]
+                    row["x_own_floor_instr"] = row["instr"] / floor_own["instr"]
                     # the fixed table's count, taken with its own row where that was measured
                     row["x_fixed_instr"] = row["instr"] / instructions_of(
                         [*scorepad, "standings", str(fixed)]
@@ -362,13 +376,13 @@ def main() -> None:
         "command",
         "file",
         "CPU s",
-        "× own floor",
+        "× floor",
         "× import floor",
         "per deal × parse",
         "× tomllib",
         "× standings",
         "× fixed table",
-        "instr. × own floor",
+        "instr. × floor",
         "instr. × fixed table",
         "peak MiB",
         f"× {against}" if against else "× last commit",

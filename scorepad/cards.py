@@ -120,12 +120,9 @@ class Deck:
         object.__setattr__(self, "_low_halves", int(self.low * 2))
         object.__setattr__(self, "_points", {})  # half points → their Decimal (`pile_points`)
         object.__setattr__(self, "_parsed", {})  # token → card, for the piles of a big file
-        # each card's name in the file, and the card of each name scorepad writes (its
-        # label or its notation): a saved pile is read by looking its names up
+        # each card's name in the file: its label or its notation
         label_of = {c: self.labels.get(c, str(c)) for c in self.values}
         object.__setattr__(self, "_label_of", label_of)
-        object.__setattr__(self, "_written", {v: k for k, v in label_of.items()})
-        object.__setattr__(self, "_notation", {str(c): c for c in self.values})
 
     def label(self, card: Card) -> str:
         return self.labels.get(card, str(card))
@@ -137,18 +134,6 @@ class Deck:
         return " ".join(
             [label_of[c] if c in label_of else str(c) for c in sorted(cards, key=display_order)]
         )
-
-    def written(self, text: str, *, labels: bool = True) -> tuple[Card, ...] | None:
-        """The cards of a pile exactly as scorepad writes it: as `format` gives them (each
-        card by its label, if it has one, with `labels`; else by its notation), one space
-        apart, in the order players lay them out, no card twice; None for anything else."""
-        names: dict[str, Card] = self._written if labels else self._notation  # type: ignore[attr-defined]
-        try:
-            cards = [names[token] for token in text.split(" ")] if text else []
-        except KeyError:
-            return None
-        orders = list(map(_ORDER_OF, cards))
-        return tuple(cards) if sorted(set(orders)) == orders else None
 
     def shown(self, card: Card) -> str:
         """A card's name for people, in the language (the Bättler: ベットラー)."""
@@ -205,6 +190,14 @@ class Deck:
     def parse_many(self, text: str | Iterable[str]) -> tuple[Card, ...]:
         """Cards separated by spaces or commas; every bad or repeated card is reported."""
         tokens = split_cards(text) if isinstance(text, str) else list(text)
+        parsed: dict[str, Card] = self._parsed  # type: ignore[attr-defined]
+        cards = [parsed.get(token) for token in tokens]  # the tokens seen before: most
+        if None in cards or len(set(cards)) != len(cards):
+            return self._checked_cards(tokens)
+        return tuple(cards)  # type: ignore[arg-type]
+
+    def _checked_cards(self, tokens: list[str]) -> tuple[Card, ...]:
+        """`parse_many` token by token: every bad or repeated card is reported."""
         cards: list[Card] = []
         seen: set[Card] = set()
         problems: list[Problem] = []
@@ -226,8 +219,11 @@ class Deck:
         return tuple(cards)
 
 
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
 def split_cards(text: str) -> list[str]:
-    return [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    return [t for t in _SEPARATORS.split(text.strip()) if t]
 
 
 def read_card(token: str, names: Mapping[str, Card] = {}) -> Card | None:
@@ -255,12 +251,9 @@ def read_card(token: str, names: Mapping[str, Card] = {}) -> Card | None:
     return Card(suit, rank_word) if rank_word else None
 
 
-_ORDER_OF = operator.attrgetter("_order")  # display_order, called by sorted() itself
-
-
-def display_order(card: Card) -> tuple[int, int]:
-    """Sort key as players lay out a pile: trumps high to low, the Fool, then S H D C."""
-    return card._order  # type: ignore[attr-defined, no-any-return]
+#: the sort key as players lay out a pile: trumps high to low, the Fool, then S H D C (an
+#: attribute getter: a pile of a big file is sorted without a Python call a card)
+display_order: Callable[[Card], tuple[int, int]] = operator.attrgetter("_order")
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -14,7 +14,6 @@ from scorepad.i18n import _
 from scorepad.model import Deal, Setting, Table, nfc
 from scorepad.text import plural, shown
 from scorepad.variants import get_variant, read_entry
-from scorepad.variants.reader import NotAsSaved, Saved
 
 MAX_SETTING = 1_000_000  # rule settings are points or chips: bounded
 MAX_NAME = 40  # characters in a player's name
@@ -246,6 +245,8 @@ def case_twins(names: Iterable[str], where: str) -> list[Problem]:
 
 
 def read_dealer(value: Any, table: Table, key: str, problems: list[Problem]) -> str | None:
+    if value.__class__ is str and value in table.players:  # as the file writes it
+        return str(value)
     if value is None:
         problems.append(Problem("", _("{key} is missing").format(key=key)))
         return None
@@ -296,8 +297,9 @@ def setting_problem(key: str, value: Any, default: Setting) -> str | None:
     )
 
 
-def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
-    """A deal from its raw fields (file or command line): dealer, note and the variant's entry."""
+def read_deal(raw: Mapping[str, Any], table: Table, where: str = "") -> Deal:
+    """A deal from its raw fields (file or command line): dealer, note and the variant's entry;
+    its problems located at `where`."""
     variant = get_variant(table.variant)
     fields = dict(raw)
     problems: list[Problem] = []
@@ -325,7 +327,8 @@ def read_deal(raw: Mapping[str, Any], table: Table, where: str) -> Deal:
     except ScorepadError as err:
         problems.extend(err.problems)
     if problems:
-        raise ScorepadError(problems).located(where)
+        refused = ScorepadError(problems)
+        raise refused.located(where) if where else refused
     assert dealer is not None
     return Deal(dealer, entry, note, out, continued)
 
@@ -354,54 +357,6 @@ def _read_out(value: Any, table: Table, problems: list[Problem]) -> tuple[str, .
             )
         )
     return tuple(names)
-
-
-_NAMES_AT: dict[tuple[str, ...], dict[str, str]] = {}
-
-
-def _names_at(table: Table) -> dict[str, str]:
-    """The players' names of a table, each as the table holds it (`Saved.names`): built once
-    for the deals of a table, not once a deal (a few tables a file; what it can hold is
-    bounded)."""
-    names = _NAMES_AT.get(table.players)
-    if names is None:
-        names = {p: p for p in table.players}
-        if len(_NAMES_AT) < 256:
-            _NAMES_AT[table.players] = names
-    return names
-
-
-def saved_deal(raw: Mapping[str, Any], table: Table) -> Deal | None:
-    """A deal as scorepad saved it, in a file whose signature holds: its fields typed again,
-    not checked against the rules again (this scorepad checked them when it wrote them).
-    None when the fields are not exactly what scorepad writes for the entry they give: the
-    deal is then read with every check (`read_deal`)."""
-    variant = get_variant(table.variant)
-    fields = dict(raw)
-    dealer, note = fields.pop("dealer", None), fields.pop("note", None)
-    if note is not None and (
-        note.__class__ is not str or not note or len(note) > MAX_TEXT or not note.isprintable()
-    ):
-        return None  # read with every check (a control character is refused there)
-    continued = fields.pop("continued", None)
-    if continued is not None and continued is not True:  # scorepad writes `continued = true`
-        return None
-    out = fields.pop("out", None)
-    if out is not None and (
-        out.__class__ is not list or set(out) != set(table.out) or len(out) != len(table.out)
-    ):
-        return None
-    saved = Saved(fields, table, _names_at(table))
-    try:
-        # the table's own copy of the name (a sitting-out dealer is one of its `out`)
-        dealer = table.out[table.out.index(dealer)] if dealer in table.out else saved.name(dealer)
-        entry = variant.saved_entry(saved)
-    except NotAsSaved:
-        return None
-    if saved.taken != len(fields):  # a field the entry does not write back
-        return None
-    kept = None if out is None else tuple(table.out[table.out.index(p)] for p in out)
-    return Deal(dealer, entry, note or "", kept, continued is True)
 
 
 def control_problem(text: str, what: str) -> Problem | None:

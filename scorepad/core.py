@@ -6,8 +6,9 @@ Nothing here prints or touches files; every function returns new frozen values.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorepad.checks import (
@@ -25,7 +26,7 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.model import (
     Deal,
-    Deals,
+    Outcome,
     Session,
     Setting,
     Table,
@@ -33,7 +34,7 @@ from scorepad.model import (
     seated_table,
     table_at,
 )
-from scorepad.scores import iter_outcomes, match_over, score
+from scorepad.scores import iter_outcomes, length_played, score
 from scorepad.text import shown
 from scorepad.variants import default_rules, get_variant, in_game_words
 
@@ -218,27 +219,54 @@ def _past_length(session: Session, play_on: bool) -> bool:
     return True
 
 
-def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False) -> Session:
+@dataclass(frozen=True)
+class Entered:
+    """Deal n as entered into a session, checked and scored once: the session with it, its
+    outcome (explained, as `show` prints it) and, for a deal added, why the match ended with
+    it (None: it goes on)."""
+
+    session: Session
+    n: int
+    outcome: Outcome
+    ended: str | None = None
+
+    @property
+    def deal(self) -> Deal:
+        return self.session.deals[self.n - 1]
+
+
+def enter_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False) -> Entered:
     """The session with one more deal read from raw fields (dealer defaults to the next).
 
-    A finished match (a target reached) takes no more deals unless play_on is set.
-    """
+    A finished match (a target reached) takes no more deals unless play_on is set. The deals
+    before were read and checked when the file was loaded: only the new one is scored, and the
+    others only by a game that plays to a target (once, to tell where the match stands)."""
+    variant = get_variant(session.variant)
     past = _past_length(session, play_on)
-    over = None if past else match_over(session)
+    scored, again = itertools.tee(iter_outcomes(session))  # scored once, if at all
+    over_before = variant.match_over(session.rules, scored)
+    over = None if past else length_played(session) or over_before
     if over and not play_on:
         raise ScorepadError([Problem("", _("{over}; add --continue to play on").format(over=over))])
-    fields = in_game_words(get_variant(session.variant), raw)
+    fields = in_game_words(variant, raw)
     fields.pop("continued", None)  # marked here, never typed
     if fields.get("dealer") is None:
         fields["dealer"] = session.next_dealer()
-    deal = _read_seated(session, len(session.deals) + 1, fields)
+    n = len(session.deals) + 1
+    deal = _read_seated(session, n, fields)
     if past:
         deal = replace(deal, continued=True)
-    # the deals before were read and checked when the file was loaded: only the new one is
-    # scored here (a save is then the new deal's text added to the file, see storage)
-    old = session.deals
-    deals = old.plus(deal) if isinstance(old, Deals) else (*old, deal)
-    return _checked(replace(session, deals=deals), only=deal)
+    after = replace(session, deals=(*session.deals, deal))
+    outcome = score(after, deal, n)  # it must score (and add up) before anything is saved
+    ended = length_played(after) if not length_played(session) else None
+    if ended is None and over_before is None:
+        ended = variant.match_over(after.rules, itertools.chain(again, [outcome]))
+    return Entered(after, n, outcome, ended)
+
+
+def add_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = False) -> Session:
+    """The session with one more deal read from raw fields (`enter_deal`)."""
+    return enter_deal(session, raw, play_on=play_on).session
 
 
 def deal_fields(session: Session, deal: Deal) -> dict[str, Any]:
@@ -266,7 +294,7 @@ def _same_dealer(session: Session, n: int, was: Deal, changes: Mapping[str, Any]
 
 def edit_deal(
     session: Session, n: int, changes: Mapping[str, Any], clear: Iterable[str] = ()
-) -> Session:
+) -> Entered:
     """Deal n (1-based) with some fields changed or cleared; the rest as entered before."""
     variant = get_variant(session.variant)
     was = deal_at(session, n)
@@ -290,33 +318,23 @@ def edit_deal(
                 ]
             )
         fields.pop(k, None)
-    new = replace(_read_seated(session, n, fields), continued=was.continued)
-    return _checked(_with_deal(session, n, new))
+    return _entered(session, n, _read_seated(session, n, fields))
 
 
-def put_deal(now: Session, n: int, old: Deal, new: Deal) -> Session:
-    """An edit applied to the file as it is now (read under the lock): deal n must still be
-    `old`, the deal that was edited, or the edit is refused rather than put on another deal."""
-    if len(now.deals) < n or now.deals[n - 1] != old:
-        raise ScorepadError(
-            [
-                Problem(
-                    "",
-                    _(
-                        "deal {n} was changed by another scorepad meanwhile; "
-                        "nothing was saved: run edit again"
-                    ).format(n=n),
-                )
-            ]
-        )
-    return check_session(_with_deal(now, n, new))
-
-
-def replace_deal(session: Session, n: int, raw: Mapping[str, Any]) -> Session:
+def replace_deal(session: Session, n: int, raw: Mapping[str, Any]) -> Entered:
     """Deal n (1-based) entered anew from raw fields."""
-    old = deal_at(session, n)
-    deal = _read_seated(session, n, raw)
-    return _checked(_with_deal(session, n, replace(deal, continued=old.continued)))
+    deal_at(session, n)
+    return _entered(session, n, _read_seated(session, n, raw))
+
+
+def _entered(session: Session, n: int, deal: Deal) -> Entered:
+    """Deal n replaced by `deal` (marked `continued` as the old one was), scored: at a fixed
+    table the deal alone; where people sit out, every deal, each at its table again."""
+    deal = replace(deal, continued=session.deals[n - 1].continued)
+    after = _with_deal(session, n, deal)
+    if not after.fixed:
+        check_session(after)
+    return Entered(after, n, score(after, deal, n))
 
 
 def remove_deal(session: Session, n: int) -> tuple[Session, Deal]:
@@ -439,18 +457,11 @@ def deal_at(session: Session, n: int) -> Deal:
 
 def check_session(session: Session) -> Session:
     """The session, once its rules hold and every deal scores and adds up."""
-    return _checked(session)
-
-
-def _checked(session: Session, only: Deal | None = None) -> Session:
     problems = get_variant(session.variant).rules_problems(session.rules)
     if problems:
         raise ScorepadError(problems)
-    if only is not None:
-        score(session, only)  # it must score (and add up) before anything is saved
-    else:  # every deal must score (and add up) before anything is saved
-        for _outcome in iter_outcomes(session):
-            pass
+    for _outcome in iter_outcomes(session):
+        pass
     return session
 
 

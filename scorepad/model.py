@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
@@ -138,78 +138,6 @@ class Deal:
         return self.entry.redealt  # type: ignore[no-any-return]
 
 
-class Deals(Sequence[Deal]):
-    """A session's deals, each read (and checked) from its raw fields when first looked at.
-
-    Storage gives these for a file whose whole content scorepad checked when it wrote it,
-    so that recording one more deal reads the last deal, not the thousands before it. Every
-    deal that is looked at is still read and checked in full. Immutable to its users: the
-    raw items are never changed, the deals read from them are kept in a cache."""
-
-    __slots__ = ("_done", "_items", "_more", "_read")
-
-    def __init__(
-        self,
-        items: Sequence[Any],
-        read: Callable[[Any, int], Deal],
-        more: Sequence[Deal] = (),
-        done: dict[int, Deal] | None = None,
-    ) -> None:
-        self._items = items  # raw tables or texts, as storage found them: not copied
-        self._read = read
-        self._more = tuple(more)  # deals added since, already read
-        self._done: dict[int, Deal] = {} if done is None else done
-
-    def __len__(self) -> int:
-        return len(self._items) + len(self._more)
-
-    @overload
-    def __getitem__(self, i: int) -> Deal: ...
-    @overload
-    def __getitem__(self, i: slice) -> tuple[Deal, ...]: ...
-    def __getitem__(self, i: int | slice) -> Deal | tuple[Deal, ...]:
-        if isinstance(i, slice):
-            return tuple(self[j] for j in range(*i.indices(len(self))))
-        n = i + len(self) if i < 0 else i
-        if not 0 <= n < len(self):
-            raise IndexError(i)
-        if n >= len(self._items):
-            return self._more[n - len(self._items)]
-        deal = self._done.get(n)
-        if deal is None:
-            deal = self._done[n] = self._read(self._items[n], n + 1)
-        return deal
-
-    def __iter__(self) -> Iterator[Deal]:
-        return (self[n] for n in range(len(self)))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
-            return NotImplemented
-        if len(self) != len(other):
-            return False
-        if isinstance(other, Deals) and self.starts(other):
-            return True
-        return all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Deals({len(self)})"
-
-    def plus(self, deal: Deal) -> Deals:
-        """These deals and one more, none of them read for it."""
-        return Deals(self._items, self._read, (*self._more, deal), self._done)
-
-    def starts(self, other: Deals) -> bool:
-        """Whether these deals begin with exactly other's (the same items, the same added)."""
-        return (
-            self._items is other._items
-            and len(other._more) <= len(self._more)
-            and all(a is b for a, b in zip(self._more, other._more, strict=False))
-        )
-
-
 @dataclass(frozen=True)
 class Session:
     """A session as saved: the game, its rules, the roster and its changes, and the deals."""
@@ -219,18 +147,12 @@ class Session:
     rules: Mapping[str, Setting]
     dealer: str  # who dealt (or deals) the first deal
     title: str = ""
-    deals: Sequence[Deal] = ()
+    deals: tuple[Deal, ...] = ()
     date: str = ""  # the evening's date, YYYY-MM-DD ("" in files from before dates)
     seats: int | None = None  # the table's size at deal 1 (None: a seat for everyone)
     changes: tuple[Change, ...] = ()  # arrivals, departures, new table sizes (`seating`)
     # who sits out when there are more people than seats: a `seating.Policy` value
     policy: str = "dealer-out"
-    # the seating plan worked out for some deals (a memo, carried by `replace` to the session
-    # with one more deal so that recording a deal does not seat every deal again; checked
-    # against the deals and the roster before it is used, so a stale one is never taken)
-    _seated: tuple[Sequence[Deal], tuple[Any, ...], SeatingPlan] | None = field(
-        default=None, compare=False, repr=False
-    )
 
     @property
     def heading(self) -> str:
@@ -272,33 +194,16 @@ class Session:
     def seating_plan(self) -> SeatingPlan:
         """Every deal's seating and the next deal's proposal (`scorepad.seating_plan`); its
         problems are the file's or the command's to report."""
-        deals = self.deals
-        key = (self.roster, self.seats, self.changes, self.dealer, self.policy)
-        memo = self._seated
-        if memo is not None and memo[1] == key:
-            seen, _key, plan = memo
-            if seen is deals:
-                return plan
-            if len(deals) == len(seen) + 1 and _extends(deals, seen):
-                last = deals[-1]
-                from scorepad.seating import Dealt
+        return self._seating_plan
 
-                plan = plan.then(Dealt(last.dealer, last.redealt, last.out))
-                object.__setattr__(self, "_seated", (deals, key, plan))
-                return plan
+    @functools.cached_property
+    def _seating_plan(self) -> SeatingPlan:
+        # worked out once a session: a table's seating is asked for deal by deal
         seater = self.seater()
-        for deal in deals:
+        for deal in self.deals:
             seater.seat(deal.dealer, deal.out)
             seater.settle(deal.redealt)
-        plan = seater.seating_plan()
-        object.__setattr__(self, "_seated", (deals, key, plan))
-        return plan
-
-    def seated(self, plan: SeatingPlan) -> Session:
-        """This session, its seating plan worked out already (storage, having read it so)."""
-        key = (self.roster, self.seats, self.changes, self.dealer, self.policy)
-        object.__setattr__(self, "_seated", (self.deals, key, plan))
-        return self
+        return seater.seating_plan()
 
     def seater(self, seats_option: str = "seats") -> Seater:
         """A `Seater` at deal 1 of this session, for whoever reads its deals one by one."""
@@ -318,12 +223,6 @@ class Session:
         """Deal n's seating (1-based; len(deals) + 1: the deal being entered, as proposed);
         None at a fixed table (everyone plays)."""
         return None if self.fixed else self.seating_plan().at(n)
-
-
-def _extends(deals: Sequence[Deal], seen: Sequence[Deal]) -> bool:
-    if isinstance(deals, Deals) and isinstance(seen, Deals):
-        return deals.starts(seen)
-    return all(a is b for a, b in zip(deals, seen, strict=False))
 
 
 def seated_table(variant: str, rules: Mapping[str, Setting], seating: Seating) -> Table:

@@ -155,7 +155,7 @@ def _changed(session: Session, changes: list[Change], seats: int | None) -> Chan
     if plan.problems:
         here = _("deal {n}").format(n=n)
         raise ScorepadError(Problem("", p.what) if p.where == here else p for p in plan.problems)
-    return Changed(after.seated(plan), n, plan.next)
+    return Changed(after, n, plan.next)
 
 
 def last_change(session: Session) -> tuple[Change, ...]:

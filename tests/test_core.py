@@ -38,17 +38,17 @@ def test_edit_replaces_cards_with_points_and_keeps_the_rest():
     s = french()
     s = core.add_deal(s, {"contract": "garde", "taker": "Bruno", "cards": "21 1 EX KH",
                           "pile": 30, "petit_au_bout": "attack"})  # fmt: skip
-    s = core.edit_deal(s, 1, {"points": "50", "bouts": "2"})
+    s = core.edit_deal(s, 1, {"points": "50", "bouts": "2"}).session
     entry = s.deals[0].entry
     assert (entry.points, entry.bouts, entry.cards, entry.petit_au_bout) == (50, 2, None, "attack")
-    s = core.edit_deal(s, 1, {}, clear=["petit-au-bout"])
+    s = core.edit_deal(s, 1, {}, clear=["petit-au-bout"]).session
     assert s.deals[0].entry.petit_au_bout is None
 
 
 def test_edit_to_pass_drops_the_play():
     s = core.add_deal(french(), {"contract": "garde", "taker": "Bruno", "points": 50,
                                  "bouts": 2})  # fmt: skip
-    s = core.edit_deal(s, 1, {"contract": "pass"})
+    s = core.edit_deal(s, 1, {"contract": "pass"}).session
     assert scores.outcomes(s)[0].result == "passed"
 
 

@@ -35,7 +35,7 @@ LAYERS = [
 #: what any module may take from the package itself
 TOP_NAMES = {"__version__", "FORMAT_VERSION"}
 #: a game sees a Table, never the session
-NOT_FOR_GAMES = {("scorepad.model", "Session"), ("scorepad.model", "Deals")}
+NOT_FOR_GAMES = {("scorepad.model", "Session")}
 #: modules that stay below the rest of their layer: what they may import from scorepad
 ONLY = {"scorepad.seating": {"scorepad.errors", "scorepad.i18n", "scorepad.text"}}
 ONLY["scorepad.seating_plan"] = {*ONLY["scorepad.seating"], "scorepad.seating"}

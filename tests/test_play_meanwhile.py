@@ -152,12 +152,12 @@ def test_guided_deal_on_a_terminal_checks_the_file_too(tmp_path):
 
 
 def test_a_line_the_file_refuses_under_the_lock_names_the_file_and_the_line(tmp_path):
-    """Without a terminal the lines are checked against the file as read, then saved under
-    the lock against the file as it is then: a refusal there names the file and the line."""
+    """Without a terminal the lines are read in full, then checked and saved under the lock
+    against the file as it is then: a refusal there names the file and the line."""
     path = _five(tmp_path)
     play = subprocess.Popen([sys.executable, "-m", "scorepad", "play", str(path)],
                             stdin=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    # it has read the file (deal 1: Anna deals and sits out) and waits for its input
+    # it waits for its lines
     wait_until(lambda: waits_for_input(play.pid))
     _scorepad("deal", path, "-c", "p", "-t", "Chloé", "-p", 50, "-b", 1)  # Bruno deals next
     _out, err = play.communicate("# the evening\n-c g -t Bruno -p 50 -b 2\n", timeout=60)

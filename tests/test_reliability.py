@@ -88,7 +88,7 @@ def test_racing_edits_are_both_applied(tmp_path):
 def _reset_deal_2(session):
     from scorepad import core
 
-    return core.edit_deal(session, 2, {"points": "50"}, ["handful"])
+    return core.edit_deal(session, 2, {"points": "50"}, ["handful"]).session
 
 
 def test_a_held_lock_gives_a_clear_error_naming_the_writer(tmp_path, monkeypatch):

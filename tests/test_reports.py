@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES
-from scorepad import storage
+from scorepad import scores, storage
 from scorepad.render.chart import chart, chart_markers, chart_samples
-from scorepad.render.deals import history_objects
+from scorepad.render.deals import deal_object, json_text
 from scorepad.render.export import EXPORT_FIXED, export, export_headers, export_rows
 from scorepad.text import width
 
@@ -96,9 +96,9 @@ def test_the_streamed_exports_are_the_whole_ones(example):
     import tabulate
 
     session = storage.load(example)
-    assert json.loads(export(session, "json")) == history_objects(session)
-    assert export(session, "json") == json.dumps(history_objects(session),
-                                                        ensure_ascii=False, indent=2) + "\n"
+    pairs = zip(session.deals, scores.iter_outcomes(session), strict=True)
+    objects = [deal_object(session, n, deal, outcome) for n, (deal, outcome) in enumerate(pairs, 1)]
+    assert export(session, "json") == json.dumps(objects, ensure_ascii=False, indent=2) + "\n"
     headers = export_headers(session, in_language=True)  # markdown is for people
     rows = [list(r) for r in export_rows(session, in_language=True)]
     k = EXPORT_FIXED
@@ -214,3 +214,15 @@ def test_the_games_as_json_and_text():
     assert "  3–5  " in grid.splitlines()[3]
     assert profiles[0] == "piedmont seed: angel=20, target=0, deals=0"
     assert profiles[2].startswith("french fft: base=25,") and "multiplied=true" in profiles[2]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+    max_leaves=30,
+)
+
+
+@given(JSON_VALUES)
+def test_json_text_is_the_standard_library_s_indented_json(value):
+    assert json_text(value) == json.dumps(value, ensure_ascii=False, indent=2)

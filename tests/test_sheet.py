@@ -392,3 +392,19 @@ def test_troggu_and_piedmont_sheets_have_their_own_statistics(cli):
     assert rows == [[p["name"], f"{_rate(p['won'], p['played'])} of {p['played']}",
                      _rate(p["matches"]["won"], p["matches"]["played"])]
                     for p in obj["players"]]  # fmt: skip
+
+
+def test_a_season_s_chart_draws_at_most_a_point_a_pixel_and_ends_where_it_ends():
+    from scorepad.render.svg import line_chart
+
+    short = {"Anna": [0, 5, -3, 8], "Bruno": [0, -5, 3, -8]}
+    assert line_chart(short, title="t", unit="points").count(",") == 2 * 4  # every deal
+    long = {"Anna": list(range(0, 20_001, 2)), "Bruno": [0] * 10_001}  # 10,000 deals
+    svg = line_chart(long, title="t", unit="points")
+    lines = re.findall(r'<polyline points="([^"]*)"', svg)
+    assert len(lines) == 2
+    for line in lines:
+        points = [tuple(map(float, p.split(","))) for p in line.split()]
+        assert len(points) <= 720 - 48 - 130 + 1  # the plot's width, in pixels
+        assert points[0][0] == 48 and points[-1][0] == 720 - 130  # the first and the last deal
+    assert lines[0].split()[-1].endswith(",14.0")  # Anna's last total, at the top

@@ -70,8 +70,8 @@ note = "counted twice"
 "Chloé" = 10
 """
 
-# every save ends with the digest of what it wrote and which scorepad checked it
-SIGNED_GOLDEN = (f"{GOLDEN}\n# checked by scorepad {__version__}: sha256 "
+# what an older scorepad wrote last: the digest of the text above it, a comment
+SIGNED_GOLDEN = (f"{GOLDEN}\n# checked by scorepad 0.1.0: sha256 "
                  f"{hashlib.sha256(GOLDEN.encode()).hexdigest()}\n")  # fmt: skip
 
 
@@ -86,8 +86,19 @@ def golden_session():
 def test_file_layout_is_stable(tmp_path):
     path = tmp_path / "g.toml"
     storage.save_new(path, golden_session())
-    assert path.read_text("utf-8") == SIGNED_GOLDEN
+    assert path.read_text("utf-8") == GOLDEN
     assert storage.load(path) == golden_session()
+
+
+def test_a_file_an_older_scorepad_signed_reads_as_before_and_a_deal_is_appended_below(tmp_path):
+    """The last line an older scorepad wrote (`# checked by scorepad …`) is a comment: the
+    file reads as before, and a deal added ends the file (the line, no longer true, goes)."""
+    path = tmp_path / "g.toml"
+    path.write_text(SIGNED_GOLDEN, "utf-8")
+    assert storage.load(path) == golden_session()
+    storage.update(path, lambda session: core.add_deal(session, {"contract": "pass"}))
+    assert path.read_text("utf-8") == GOLDEN + '\n[[deals]]\ndealer = "Chloé"\ncontract = "pass"\n'
+    assert len(storage.load(path).deals) == 2
 
 
 def test_new_never_overwrites(tmp_path):
@@ -116,7 +127,7 @@ def test_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(ScorepadError, match="cannot write: No space left on device"):
         storage.update(path, lambda session: core.add_deal(session, {"contract": "pass"}))
-    assert path.read_text("utf-8") == SIGNED_GOLDEN
+    assert path.read_text("utf-8") == GOLDEN
     assert sorted(os.listdir(tmp_path)) == ["g.toml"]
 
 
@@ -165,9 +176,7 @@ def test_a_version_1_file_is_upgraded_when_read(tmp_path):
     assert session.rules["slam_penalties_add"] is True  # what version 1 always did
     assert session.date == ""  # files from before dates keep none
     new = GOLDEN.replace('date = "2026-11-26"\n', "")
-    assert storage.dumps(session) == (  # saved in the current format
-        f"{new}\n# checked by scorepad {__version__}: sha256 "
-        f"{hashlib.sha256(new.encode()).hexdigest()}\n")
+    assert storage.dumps(session) == new  # saved in the current format
 
 
 def test_a_date_must_be_a_real_day(cli):

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from scorepad import core, scores
+from scorepad import core
 from scorepad.app.asking import NO, YES, Back, at_the_table, yes_no
 from scorepad.app.guided import DealEntry
 from scorepad.app.record import same_as_last
@@ -23,6 +23,7 @@ from scorepad.text import typed
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
+T = TypeVar("T")
 
 
 def confirm_deal(
@@ -33,21 +34,21 @@ def confirm_deal(
     say: Say,
     *,
     play_on: bool = False,
-) -> dict[str, Any] | None:
-    """Show the deal and ask "Save deal N?": yes gives the deal's fields; `<` goes back one
+) -> tuple[dict[str, Any], core.Entered] | None:
+    """Show the deal and ask "Save deal N?": yes gives the deal's fields and the deal they
+    give (checked and scored: `record.record_shown` saves it as shown); `<` goes back one
     answer; no offers to change one answer (the others kept), or to drop the deal (None).
     A deal the same as the last one is pointed out first (Enter still saves it)."""
 
-    def shown(raw: dict[str, Any]) -> str:
-        updated = core.add_deal(session, raw, play_on=play_on)
-        n, deal = len(updated.deals), updated.deals[-1]
-        text = explain_deal(updated, n, deal, scores.score(updated, deal))
-        same = same_as_last(session, deal)
+    def shown(raw: dict[str, Any]) -> tuple[str, core.Entered]:
+        entered = core.enter_deal(session, raw, play_on=play_on)
+        text = explain_deal(entered.session, entered.n, entered.deal, entered.outcome)
+        same = same_as_last(session, entered.deal)
         if same is not None:  # said, not asked: Enter still saves, as everywhere
             text += "\n" + _(
                 "  note: the same as deal {n}; Enter saves it again, n changes or drops it"
             ).format(n=same)
-        return text
+        return text, entered
 
     question = _("Save deal {n}?").format(n=len(session.deals) + 1)
     return _confirm(entry, raw, ask, say, shown, question, _("drop the deal"))
@@ -55,13 +56,14 @@ def confirm_deal(
 
 def confirm_edit(
     session: Session, n: int, entry: DealEntry, raw: dict[str, Any], ask: Ask, say: Say
-) -> dict[str, Any] | None:
+) -> tuple[dict[str, Any], core.Entered] | None:
     """Deal n before and after, and "Save the new deal N?", as a new deal is confirmed:
     `<` goes back one answer, no offers to change one answer or to keep the deal as it was
     (None)."""
 
-    def shown(raw: dict[str, Any]) -> str:
-        return edit_lines(session, core.replace_deal(session, n, raw), n)
+    def shown(raw: dict[str, Any]) -> tuple[str, core.Entered]:
+        edited = core.replace_deal(session, n, raw)
+        return edit_lines(session, edited), edited
 
     question = _("Save the new deal {n}?").format(n=n)
     return _confirm(entry, raw, ask, say, shown, question, _("keep the deal as it was"))
@@ -72,15 +74,16 @@ def _confirm(
     raw: dict[str, Any],
     ask: Ask,
     say: Say,
-    shown: Callable[[dict[str, Any]], str],
+    shown: Callable[[dict[str, Any]], tuple[str, T]],
     question: str,
     enter: str,
-) -> dict[str, Any] | None:
-    """`shown(raw)` said, then `question` asked until the answers are confirmed (the fields)
-    or given up (None: Enter at "Change which answer?", which `enter` names)."""
+) -> tuple[dict[str, Any], T] | None:
+    """`shown(raw)`'s text said, then `question` asked until the answers are confirmed (the
+    fields, with what `shown` gave for them) or given up (None: Enter at "Change which
+    answer?", which `enter` names)."""
     while True:
         try:
-            text = shown(raw)
+            text, value = shown(raw)
         except ScorepadError as err:
             for problem in err.problems:
                 say(f"  ✗ {at_the_table(problem.asked or problem.what)}")
@@ -110,7 +113,7 @@ def _confirm(
                 raw = entry.back()
                 continue
             if answer in ("", *YES):
-                return raw
+                return raw, value
             changed = change_answer(entry, ask, say, enter)
             if changed is None:
                 return None
@@ -166,8 +169,9 @@ class GuidedDeal:
 
     def mend(
         self, session: Session, raw: dict[str, Any], refused: ScorepadError
-    ) -> dict[str, Any] | None:
-        """What the file refused, asked for in guided entry and shown: the fields, or None."""
+    ) -> tuple[dict[str, Any], core.Entered] | None:
+        """What the file refused, asked for in guided entry and shown: the fields and the
+        deal they give, or None."""
         where = _("{file}: deal {x}").format(file=self.file, x=len(session.deals) + 1)
         entry = DealEntry(session, self.ask, self.say)
         try:

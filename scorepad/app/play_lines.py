@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from scorepad import core, scores, storage
-from scorepad.app.record import record_deals, same_as_last
+from scorepad import core, storage
+from scorepad.app.record import same_as_last, under_lock
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Session
@@ -41,69 +40,69 @@ def from_lines(
     source: str = "stdin",
 ) -> None:
     """Record the deals of `lines`, one per line in `deal`'s options (blank lines and
-    # comments skipped): all of them, or none when any line is wrong."""
-    session = storage.load(path)
-    wanted: list[dict[str, Any]] = []
-    wheres: list[str] = []  # each wanted deal's input line, for a refusal under the lock
-    problems: list[Problem] = []
-    trial = session
-    for number, line in enumerate(lines, 1):
-        if len(problems) >= MAX_PROBLEMS - 1:  # as in a file: reading stops there
-            problems.append(
-                Problem(
-                    _("{source} line {n}").format(source=source, n=number),
-                    _("reading stopped here"),
-                )
-            )
-            break
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        where = _("{source} line {n}").format(source=source, n=number)
-        try:
-            raw = parse(shlex.split(text))
-            trial = core.add_deal(trial, raw, play_on=True)
-        except ValueError as err:  # shlex: an unclosed quote
-            problems.append(Problem(where, _("cannot split the line: {why}").format(why=err)))
-            continue
-        except ScorepadError as err:
-            problems.extend(err.located(where).problems)
-            continue
-        wanted.append(raw)
-        wheres.append(where)
-        previous = replace(trial, deals=trial.deals[:-1])
-        same = same_as_last(previous, trial.deals[-1])
-        if same is not None:
-            notes.append(
-                _("{where}: the same deal as deal {n}, saved again (undo removes it)").format(
-                    where=where, n=same
-                )
-            )
-    if problems:
-        raise ScorepadError(problems).located(str(path))
-    if not wanted:
+    # comments skipped): all of them, or none when any line is wrong. The lines are read in
+    full first; each is then checked and scored once against the file as read under the lock."""
+    texts = [line.strip() for line in lines]
+    if not any(text and not text.startswith("#") for text in texts):
+        storage.load(path)  # a file that cannot be read is said all the same
         say(_("no deals in the input; nothing recorded"))
         return
 
-    done = record_deals(path, wanted, play_on=True, wheres=wheres)
-    notes.extend(done.notes)
-    before, updated = done.before, done.after
+    def add_all(now: Session) -> tuple[Session, list[core.Entered]]:
+        problems: list[Problem] = []
+        entered: list[core.Entered] = []
+        for number, text in enumerate(texts, 1):
+            if len(problems) >= MAX_PROBLEMS - 1:  # as in a file: reading stops there
+                problems.append(
+                    Problem(
+                        _("{source} line {n}").format(source=source, n=number),
+                        _("reading stopped here"),
+                    )
+                )
+                break
+            if not text or text.startswith("#"):
+                continue
+            where = _("{source} line {n}").format(source=source, n=number)
+            try:
+                deal = core.enter_deal(now, parse(shlex.split(text)), play_on=True)
+            except ValueError as err:  # shlex: an unclosed quote
+                problems.append(Problem(where, _("cannot split the line: {why}").format(why=err)))
+                continue
+            except ScorepadError as err:
+                problems.extend(err.located(where).problems)
+                continue
+            same = same_as_last(now, deal.deal)
+            if same is not None:
+                notes.append(
+                    _("{where}: the same deal as deal {n}, saved again (undo removes it)").format(
+                        where=where, n=same
+                    )
+                )
+            entered.append(deal)
+            now = deal.session
+        if problems:
+            raise ScorepadError(problems).located(str(path))
+        return now, entered
+
+    before, updated, entered = under_lock(path, add_all, notes)
     first = len(before.deals) + 1
     saved.append(f"deals {first}–{len(updated.deals)}")
-    for n in range(first, len(updated.deals) + 1):
-        deal = updated.deals[n - 1]
-        outcome = scores.score(updated, deal, n)
-        what = get_variant(updated.variant).describe(deal.entry)
-        if not deal.redealt:  # "pass", not "pass, passed"
-            what = _("{what}, {result}").format(what=what, result=result_name(outcome.result))
+    variant = get_variant(updated.variant)
+    for deal in entered:
+        what = variant.describe(deal.deal.entry)
+        if not deal.deal.redealt:  # "pass", not "pass, passed"
+            what = _("{what}, {result}").format(what=what, result=result_name(deal.outcome.result))
         say(
             _("deal {n} ({dealer}): {what}; {scores}").format(
-                n=n, dealer=deal.dealer, what=what, scores=scores_line(outcome.scores)
+                n=deal.n,
+                dealer=deal.deal.dealer,
+                what=what,
+                scores=scores_line(deal.outcome.scores),
             )
         )
     say(
         _("recorded {deals}; {standings} — next dealer: {dealer}").format(
-            deals=plural(len(wanted), "deal"),
+            deals=plural(len(entered), "deal"),
             standings=compact_standings(updated),
             dealer=updated.next_dealer(),
         )

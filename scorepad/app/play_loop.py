@@ -19,10 +19,11 @@ from pathlib import Path
 
 from scorepad import core, scores, storage
 from scorepad.app.asking import at_the_table, yes_no
+from scorepad.app.edit import save_edit
 from scorepad.app.guided import DealEntry
-from scorepad.app.guided_deal import Ask, Say, confirm_deal, confirm_edit, pick_answer
+from scorepad.app.guided_deal import Ask, Say, confirm_deal, pick_answer
 from scorepad.app.play_lines import compact_standings
-from scorepad.app.record import Moved, Recorded, record_shown, save_edit
+from scorepad.app.record import Recorded, record_shown
 from scorepad.app.remove import remove_deal, take_back, taken_back_line
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
@@ -241,7 +242,7 @@ class PlayLoop:
                 self.say(_("  deal dropped; nothing was saved"))
                 return
             # saved only if the file is still as it was read (and the deal shown for it)
-            done = record_shown(self.path, confirmed, session, play_on=play_on)
+            done = record_shown(self.path, confirmed[1], session)
             if isinstance(done, Recorded):
                 break
             self.say("  " + done.what)
@@ -270,8 +271,7 @@ class PlayLoop:
     def after_saving(self, done: Recorded) -> None:
         """A saved deal's scores, the standings in a line and the next dealer; the match's end."""
         updated, n = done.after, done.n
-        outcome = scores.score(updated, done.deal)
-        self.say(_("saved deal {n}: {scores}").format(n=n, scores=scores_line(outcome.scores)))
+        self.say(_("saved deal {n}: {scores}").format(n=n, scores=scores_line(done.outcome.scores)))
         self.say(
             _("  {standings} — next dealer: {dealer}").format(
                 standings=compact_standings(updated), dealer=updated.next_dealer()
@@ -454,18 +454,22 @@ class PlayLoop:
             )
         )
         fields = entry.change_one(key) if key else entry.run({})
-        while True:
-            confirmed = confirm_edit(session, n, entry, fields, self.ask, self.say)
-            if confirmed is None:
-                self.say(_("  not saved"))
-                return
-            fields = confirmed
-            # saved only if the file is still as it was read, and the edit shown for it
-            done = save_edit(self.path, n, fields, session, self.notes)
-            if not isinstance(done, Moved):
-                break
-            self.say("  " + done.what)
-            session = done.now  # the same edit shown again on the file as it is now
+        # confirmed as a new deal is, and saved only if the file is still as it was read,
+        # and the edit shown for it
+        done = save_edit(
+            self.path,
+            n,
+            entry,
+            fields,
+            session,
+            self.notes,
+            self.ask,
+            self.say,
+            moved="  {}".format,
+        )
+        if done is None:
+            self.say(_("  not saved"))
+            return
         _before, saved = done
         self.saved.append(f"the edit of deal {n}")
         self.say(_("saved the new deal {n}").format(n=n))

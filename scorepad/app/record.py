@@ -1,31 +1,35 @@
-"""Recording deals in a session file: the one way `deal`, `play` and a script add a deal. The
-file is read under the lock, the deal added and saved; what needs the table (a deal the file
-refuses, one the same as the last) is asked out of the lock, and the file is then read again
-under the lock. A deal shown for confirmation is saved only if the file is still what it was
-read as (compare-and-swap): when another scorepad changed it meanwhile, the table is told
-what changed and asked again about the deal at its new number and seating."""
+"""Recording deals in a session file: the one way `deal`, `play` and a script add a deal.
+The file is read once under the lock, the deal checked and scored once and the file written
+once; what needs the table (a deal the file refuses, one the same as the last) is asked out
+of the lock, and the file is then read again under the lock. A deal shown for confirmation
+is saved only if the file is still what it was read as (compare-and-swap): when another
+scorepad changed it meanwhile, the table is told what changed and asked again about the
+deal at its new number and seating."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from scorepad import core, roster, scores, storage
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _, ngettext
-from scorepad.model import Deal, Session
+from scorepad.model import Deal, Outcome, Session, Table
 from scorepad.roster import Renamed
 from scorepad.variants import get_variant
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class Recorded:
-    """What a save did: the file as read under the lock and as saved."""
+    """What a save did: the file as read under the lock and as saved, and the deals added."""
 
     before: Session
     after: Session
+    outcomes: tuple[Outcome, ...]  # each deal added, scored once (explained)
     shown: bool = False  # this very deal was shown and confirmed: no need to explain it again
     ended: str | None = None  # the match is over with this deal: why
     notes: tuple[str, ...] = ()  # for the end of the command (the file format was upgraded)
@@ -39,6 +43,11 @@ class Recorded:
     def deal(self) -> Deal:
         return self.after.deals[-1]
 
+    @property
+    def outcome(self) -> Outcome:
+        """The last deal's."""
+        return self.outcomes[-1]
+
 
 if TYPE_CHECKING:  # a type only: what `confirm` is asked (app.guided_deal.GuidedDeal is one)
     from typing import Protocol
@@ -48,8 +57,9 @@ if TYPE_CHECKING:  # a type only: what `confirm` is asked (app.guided_deal.Guide
 
         def mend(
             self, session: Session, raw: dict[str, Any], refused: ScorepadError
-        ) -> dict[str, Any] | None:
-            """What the file refused, asked for and shown ("Save deal N?"): the fields, or None."""
+        ) -> tuple[dict[str, Any], core.Entered] | None:
+            """What the file refused, asked for and shown ("Save deal N?"): the fields and
+            the deal they give, or None."""
             ...
 
         def again(self, n: int) -> bool:
@@ -68,6 +78,47 @@ class Moved:
 
     now: Session
     what: str
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The file as read under the lock refuses the deal (`why`): nothing was saved."""
+
+    now: Session
+    why: ScorepadError
+
+
+@dataclass(frozen=True)
+class Same:
+    """The deal is the same as the file's deal `n` (read under the lock): nothing was saved
+    until the table says so; `entered` is the deal, ready to save."""
+
+    now: Session
+    n: int
+    entered: core.Entered
+
+
+class Saved(NamedTuple):
+    """The deal saved at once, and the earlier deal it is the same as (None: none)."""
+
+    entered: core.Entered
+    same_as: int | None
+
+
+def under_lock(
+    path: Path, attempt: Callable[[Session], tuple[Session, T]], notes: list[str]
+) -> tuple[Session, Session, T]:
+    """`attempt` on the file as read under the lock: the session to save (the one read: none)
+    and what happened. Returns the file as read and as saved, and what happened."""
+    happened: list[T] = []
+
+    def change(now: Session) -> Session:
+        after, what = attempt(now)
+        happened.append(what)
+        return after
+
+    before, after = storage.update(path, change, notes)
+    return before, after, happened[-1]
 
 
 def what_changed(read_as: Session, now: Session) -> str | None:
@@ -135,35 +186,8 @@ def _renamed(read_as: Session, now: Session) -> Renamed | None:
     return renamed if renamed.session.players == now.players else None
 
 
-def save_edit(
-    path: Path, n: int, fields: Mapping[str, Any], read_as: Session, notes: list[str]
-) -> tuple[Session, Session] | Moved:
-    """Save deal n entered anew from `fields`, as shown against the file as `read_as`, if the
-    file is still that (read again under the lock): (before, after); else nothing is written
-    and the file as it is now is returned with what changed (`Moved`). A deal n that is no
-    longer the one edited is refused (`core.put_deal`)."""
-    old = read_as.deals[n - 1]
-    new = core.replace_deal(read_as, n, fields).deals[n - 1]
-    moved: list[Moved] = []
-
-    def put(now: Session) -> Session:
-        what = what_changed(read_as, now)
-        if what is not None and len(now.deals) >= n and now.deals[n - 1] == old:
-            moved.append(Moved(now, what))  # deal n as it was: shown again on the new file
-            return now
-        try:
-            return core.put_deal(now, n, old, new)
-        except ScorepadError as err:
-            raise err.located(str(path)) from None
-
-    before, after = storage.update(path, put, notes)
-    return moved[0] if moved else (before, after)
-
-
 def _on_roster(session: Session, name: str) -> bool:
     """Whether `name` names someone on the roster at the next deal (as a name is matched)."""
-    from scorepad.model import Table
-
     try:
         Table(session.variant, _next_table(session)[0], session.rules).resolve(name)
     except ScorepadError:
@@ -179,26 +203,21 @@ def _next_table(session: Session) -> tuple[tuple[str, ...], int]:
     return nxt.roster, nxt.seats
 
 
-def record_shown(
-    path: Path, raw: Mapping[str, Any], read_as: Session, *, play_on: bool = False
-) -> Recorded | Moved:
-    """Save the deal shown and confirmed for the file as `read_as`, if the file is still that
-    (read again under the lock); else nothing is written and the file as it is now returned
-    with what changed, for the deal to be shown again at its new number and seating."""
+def record_shown(path: Path, shown: core.Entered, read_as: Session) -> Recorded | Moved:
+    """Save the deal shown and confirmed (`shown`, entered into the file as `read_as`), if
+    the file is still that (read again under the lock): the deal is not checked or scored
+    again. Else nothing is written and the file as it is now is returned with what changed,
+    for the deal to be shown again at its new number and seating."""
     notes: list[str] = []
-    moved: list[Moved] = []
 
-    def add(now: Session) -> Session:
+    def add(now: Session) -> tuple[Session, Moved | None]:
         what = what_changed(read_as, now)
-        if what is not None:
-            moved.append(Moved(now, what))
-            return now  # unchanged: nothing is written
-        return core.add_deal(now, raw, play_on=play_on)
+        return (now, Moved(now, what)) if what is not None else (shown.session, None)
 
-    before, after = storage.update(path, add, notes)
-    if moved:
-        return moved[0]
-    return Recorded(before, after, True, scores.match_ended(before, after), tuple(notes))
+    before, after, moved = under_lock(path, add, notes)
+    if moved is not None:
+        return moved
+    return Recorded(before, after, (shown.outcome,), True, shown.ended, tuple(notes))
 
 
 def same_as_last(session: Session, new: Deal) -> int | None:
@@ -232,110 +251,79 @@ def record_deal(
     asked about, out of the lock; the file is then read again under the lock. The deal's own
     problems are located at `where`. None: the user dropped it; the file is as it was."""
     notes: list[str] = []
-    stop: list[Any] = []  # the session read under the lock, and why nothing was saved
-    same_as: list[int] = []
 
-    def add(now: Session) -> Session:
+    def add(now: Session) -> tuple[Session, Saved | Refused | Same]:
         try:
-            updated = core.add_deal(now, raw, play_on=play_on)
+            entered = core.enter_deal(now, raw, play_on=play_on)
         except ScorepadError as err:
             if confirm is None:
                 raise _at(err, where) from None
-            stop[:] = [now, err]
-            return now  # unchanged: storage.update writes nothing
-        same = same_as_last(now, updated.deals[-1])
+            return now, Refused(now, err)  # unchanged: storage.update writes nothing
+        same = same_as_last(now, entered.deal)
         if same is not None and confirm is not None:
-            stop[:] = [now, same]
-            return now
-        same_as[:] = [] if same is None else [same]
-        return updated
+            return now, Same(now, same, entered)
+        return entered.session, Saved(entered, same)
 
-    before, after = storage.update(path, add, notes)
-    shown = False
-    while stop:
-        assert confirm is not None
-        now, why = stop
-        stop.clear()
-        number = 0
-        if isinstance(why, ScorepadError):
+    before, after, happened = under_lock(path, add, notes)
+    if isinstance(happened, Saved):
+        entered, same = happened
+        return Recorded(before, after, (entered.outcome,), False, entered.ended, tuple(notes), same)
+    assert confirm is not None
+    return _confirmed(path, raw, happened, confirm, play_on, where, notes)
+
+
+def _confirmed(
+    path: Path,
+    raw: Mapping[str, Any],
+    happened: Refused | Same,
+    confirm: Confirm,
+    play_on: bool,
+    where: str,
+    notes: list[str],
+) -> Recorded | None:
+    """`record_deal`'s deal asked about at the table (mended where the file refused it, or
+    confirmed again where it is the same as the last deal) and saved if the file is still as
+    it was when asked; when another scorepad changed it meanwhile, asked again at the file
+    as it is now."""
+    while True:
+        now = happened.now
+        if isinstance(happened, Refused):
             if scores.match_over(now) and not play_on:
-                raise _at(why, where)
-            mended = confirm.mend(now, dict(raw), why)
+                raise _at(happened.why, where)
+            mended = confirm.mend(now, dict(raw), happened.why)
             if mended is None:
                 return None
-            raw, number = mended, len(now.deals) + 1
-        elif not confirm.again(why):
-            return None
-        read_as = now
-
-        def add_again(
-            now: Session, read_as: Session = read_as, raw: Mapping[str, Any] = raw
-        ) -> Session:
-            what = what_changed(read_as, now)
-            if what is not None:  # not what was shown or asked about: asked again
-                stop[:] = [now, what]
-                return now
-            try:
-                return core.add_deal(now, raw, play_on=play_on)
-            except ScorepadError as err:
-                raise _at(err, where) from None
-
-        before, after = storage.update(path, add_again, notes)
-        if stop:
-            now, what = stop
-            confirm.changed(what)
-            out, dealer = raw.get("out"), raw.get("dealer")
-            named = out if isinstance(out, list) else [] if out is None else [out]
-            named = [*named, dealer] if dealer else named
-            if dealer == read_as.next_dealer() or not all(_on_roster(now, str(p)) for p in named):
-                # the dealer in turn (the turn moved on), or someone named left: asked again
-                raw = {k: v for k, v in raw.items() if k not in ("dealer", "out")}
-            try:  # the same deal at the file as it is now: shown (or mended) and asked again
-                core.add_deal(now, raw, play_on=play_on)
-                refused = ScorepadError([])
-            except ScorepadError as err:
-                refused = err
-            stop[:] = [now, refused]
-            continue
-        shown = len(after.deals) == number
-    return Recorded(
-        before,
-        after,
-        shown,
-        scores.match_ended(before, after),
-        tuple(notes),
-        same_as[0] if same_as else None,
-    )
-
-
-def record_deals(
-    path: Path,
-    raws: Sequence[Mapping[str, Any]],
-    *,
-    play_on: bool = False,
-    wheres: Sequence[str] = (),
-) -> Recorded:
-    """Add several deals to the file together (`play` reading a text file): one read under
-    the lock, and every deal saved, or none when the file as it is now refuses one (its
-    problem raised located in the file and at its `wheres` entry, the input line; the file
-    unchanged). Nothing is asked."""
-    notes: list[str] = []
-
-    def add_all(now: Session) -> Session:
-        for i, raw in enumerate(raws):
-            try:
-                now = core.add_deal(now, raw, play_on=play_on)
-            except ScorepadError as err:
-                if i < len(wheres):
-                    err = err.located(wheres[i])
-                raise err.located(str(path)) from None
-        return now
-
-    before, after = storage.update(path, add_all, notes)
-    return Recorded(before, after, ended=scores.match_ended(before, after), notes=tuple(notes))
+            raw, shown = mended
+        else:
+            if not confirm.again(happened.n):
+                return None
+            shown = happened.entered
+        result = record_shown(path, shown, now)
+        if isinstance(result, Recorded):
+            notes.extend(result.notes)
+            return Recorded(
+                result.before,
+                result.after,
+                result.outcomes,
+                isinstance(happened, Refused),
+                result.ended,
+                tuple(notes),
+            )
+        confirm.changed(result.what)
+        out, dealer = raw.get("out"), raw.get("dealer")
+        named = out if isinstance(out, list) else [] if out is None else [out]
+        named = [*named, dealer] if dealer else named
+        if dealer == now.next_dealer() or not all(_on_roster(result.now, str(p)) for p in named):
+            # the dealer in turn (the turn moved on), or someone named left: asked again
+            raw = {k: v for k, v in raw.items() if k not in ("dealer", "out")}
+        try:  # the same deal at the file as it is now: shown (or mended) and asked again
+            core.enter_deal(result.now, raw, play_on=play_on)
+            refused = ScorepadError([])
+        except ScorepadError as err:
+            refused = err
+        happened = Refused(result.now, refused)
 
 
 def next_deal_number(path: Path) -> int:
-    """The number the next deal gets, to locate a bad option: read lazily (a signed file's deals
-    are not read), as a bad option is reported before the file's deals are looked at."""
-    return len(storage.load(path, lazy=True).deals) + 1
+    """The number the next deal gets, to locate a bad option."""
+    return len(storage.load(path).deals) + 1

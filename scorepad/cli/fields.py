@@ -4,9 +4,7 @@ fields read back from the options."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
@@ -276,15 +274,3 @@ def _points_value(items: list[str]) -> Any:
             )
         result[name.strip()] = value
     return result
-
-
-def located(file: Path, change: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """`change`, with its errors located in the file."""
-
-    def run(session: Any) -> Any:
-        try:
-            return change(session)
-        except ScorepadError as err:
-            raise err.located(str(file)) from None
-
-    return run

@@ -3,10 +3,13 @@ object, what an edit changed."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from json.encoder import encode_basestring
 from typing import Any
 
+from scorepad.core import Entered
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Outcome, Session
 from scorepad.render.chart import chart_markers
@@ -60,9 +63,42 @@ def deal_object(session: Session, n: int, deal: Deal, outcome: Outcome) -> dict[
     return obj
 
 
-def history_objects(session: Session) -> list[dict[str, Any]]:
+def history_json(session: Session, batch_size: int = 500) -> Iterator[str]:
+    """json.dumps([every deal's `deal_object`], ensure_ascii=False, indent=2): `history
+    --json` and `export --to json`, `batch_size` deals at a time (a season is never one
+    text)."""
     pairs = zip(session.deals, iter_outcomes(session), strict=True)
-    return [deal_object(session, n, deal, outcome) for n, (deal, outcome) in enumerate(pairs, 1)]
+    opening, batch = "[\n  ", []
+    for n, (deal, outcome) in enumerate(pairs, 1):
+        batch.append(json_text(deal_object(session, n, deal, outcome), "\n  "))
+        if len(batch) == batch_size or n == len(session.deals):
+            yield opening + ",\n  ".join(batch)
+            opening, batch = ",\n  ", []
+    yield "[]\n" if opening == "[\n  " else "\n]\n"
+
+
+def json_text(value: Any, pad: str = "\n") -> str:
+    """`json.dumps(value, ensure_ascii=False, indent=2)` of a deal's object (text keys; `pad`:
+    a new line and the indent it is at), in about half the time: the standard library writes
+    an indented text with its pure-Python encoder."""
+    kind = value.__class__
+    if kind is str:
+        return encode_basestring(value)
+    if kind is int:
+        return int.__repr__(value)
+    inner = pad + "  "
+    if kind is dict:
+        items = [f"{inner}{encode_basestring(k)}: {_json_item(v, inner)}" for k, v in value.items()]
+        return "{" + ",".join(items) + pad + "}" if items else "{}"
+    if kind is list or kind is tuple:
+        items = [inner + _json_item(v, inner) for v in value]
+        return "[" + ",".join(items) + pad + "]" if items else "[]"
+    return json.dumps(value)  # true, false, null, a fraction of a point
+
+
+def _json_item(value: Any, pad: str) -> str:
+    """A value inside a list or an object: text and whole numbers at once (most of them)."""
+    return encode_basestring(value) if value.__class__ is str else json_text(value, pad)
 
 
 def history_rows(session: Session) -> Iterator[list[Any]]:
@@ -269,15 +305,16 @@ def sitting_out(seating: Any) -> str:
     return _("sitting out: {names}").format(names=_(", ").join(names))
 
 
-def edit_lines(session: Session, updated: Session, n: int) -> str:
-    """Deal n as edited, its arithmetic, and every player's score before and after."""
+def edit_lines(session: Session, edited: Entered) -> str:
+    """A deal as edited (`edited`, from `session`), its arithmetic, and every player's score
+    before and after."""
+    n = edited.n
     before = score(session, session.deals[n - 1], n)
-    after = score(updated, updated.deals[n - 1], n)
     return "\n".join(
         [
-            explain_deal(updated, n, updated.deals[n - 1], after),
+            explain_deal(edited.session, n, edited.deal, edited.outcome),
             _("before: {scores}").format(scores=scores_line(before.scores)),
-            _("after: {scores}").format(scores=scores_line(after.scores)),
+            _("after: {scores}").format(scores=scores_line(edited.outcome.scores)),
         ]
     )
 

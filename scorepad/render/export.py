@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import unicodedata
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
@@ -15,7 +14,7 @@ from typing import Any
 from scorepad import i18n
 from scorepad.i18n import N_, _
 from scorepad.model import Session
-from scorepad.render.deals import OUT, deal_object, result_name
+from scorepad.render.deals import OUT, history_json, result_name
 from scorepad.scores import iter_outcomes
 from scorepad.text import json_number, width
 from scorepad.variants import get_variant
@@ -102,6 +101,8 @@ def export_rows(
         if in_language:
             game, result = variant.describe(deal.entry), result_name(outcome.result)
             contract = result_name(contract) if contract else ""
+        elif i18n.language == "en":  # the words as the game says them
+            game, result = variant.describe(deal.entry), outcome.result
         else:
             with i18n.speaking("en"):
                 game, result = variant.describe(deal.entry), outcome.result
@@ -134,12 +135,15 @@ def plain(value: Any) -> Any:
     )
 
 
+FORMULA_STARTS = frozenset("=+-@\t\r")  # what a spreadsheet reads a formula from
+
+
 def csv_cell(value: Any) -> Any:
     """A cell a spreadsheet shows as text, its control characters escaped (`plain`): one
     starting like a formula (=, +, -, @, a tab or a carriage return, after any spaces) and not
     a number gets a leading apostrophe."""
     value = plain(value)
-    if not isinstance(value, str) or not value or value.lstrip(" ")[:1] not in tuple("=+-@\t\r"):
+    if not isinstance(value, str) or value.lstrip(" ")[:1] not in FORMULA_STARTS:
         return value
     try:
         float(value)
@@ -159,23 +163,11 @@ def export_chunks(
     written in the memory of a few hundred. Plain CSV and JSON are in English (for
     scripts); an Excel CSV and markdown are for people, in the language."""
     if to == "json":  # the very objects of `history --json`: same keys for the same things
-        yield from _json_chunks(session)
+        yield from history_json(session, EXPORT_BATCH)
     elif to == "csv":
         yield from _csv_chunks(session, excel, bom)
     else:
         yield from _markdown_chunks(session)
-
-
-def _json_chunks(session: Session) -> Iterator[str]:
-    """json.dumps(history_objects(session), indent=2), one deal at a time."""
-
-    pairs = zip(session.deals, iter_outcomes(session), strict=True)
-    opening = "[\n"
-    for n, (deal, outcome) in enumerate(pairs, 1):
-        text = json.dumps(deal_object(session, n, deal, outcome), ensure_ascii=False, indent=2)
-        yield opening + "  " + text.replace("\n", "\n  ")  # JSON strings hold no raw newline
-        opening = ",\n"
-    yield "[]\n" if opening == "[\n" else "\n]\n"
 
 
 def _csv_chunks(session: Session, excel: bool, bom: bool = True) -> Iterator[str]:
@@ -186,7 +178,10 @@ def _csv_chunks(session: Session, excel: bool, bom: bool = True) -> Iterator[str
     headers = export_headers(session, in_language=excel, entry=True)
     writer.writerow([csv_cell(h) for h in headers])
     for i, row in enumerate(export_rows(session, in_language=excel, entry=True), 1):
-        writer.writerow([csv_cell("" if v is None else v) for v in row])
+        # a number is written as it is; None: a blank cell
+        writer.writerow(
+            [csv_cell(v) if v.__class__ is str else "" if v is None else v for v in row]
+        )
         if i % EXPORT_BATCH == 0:
             yield out.getvalue()
             out.seek(0)

@@ -13,13 +13,14 @@ gets a narrow layout. Pure: it returns text.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from scorepad import i18n
 from scorepad.i18n import N_, _, ngettext
 from scorepad.league import LeagueRow
-from scorepad.model import Session
+from scorepad.model import Outcome, Session
 from scorepad.ranking import Standing, standings
 from scorepad.rating import BASE, MIN_DEALS, Ratings
 from scorepad.render import rating as rating_text
@@ -30,12 +31,12 @@ from scorepad.render.standing_columns import SHEET, standing_columns
 from scorepad.render.standings import settle_lines
 from scorepad.render.stats_text import sheet_tables
 from scorepad.render.svg import line_chart
-from scorepad.scores import iter_outcomes, match_over
+from scorepad.scores import match_over, outcomes
 from scorepad.season import rules_differences
 from scorepad.seating import Join, Leave
 from scorepad.settle import Settlement
 from scorepad.stats import stats
-from scorepad.text import average, num, people, plural, printable, signed, width
+from scorepad.text import MINUS, average, num, people, plural, printable, signed, width
 from scorepad.variants import default_rules, get_variant
 
 STYLE = (
@@ -198,19 +199,35 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
 ROOM = 36
 
 
-def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[int | None]]]:
-    """The deals' table, and each player's running totals for the chart (None before a late
-    arrival's line starts: `chart.arrivals`)."""
+def _series(session: Session, outcomes: Sequence[Outcome]) -> dict[str, list[int | None]]:
+    """Each player's running total after deal 0 (zero), 1, 2, … (the chart's lines); None
+    before a late arrival's line starts (`chart.arrivals`: at zero, after the deal before his
+    first)."""
+    totals = dict.fromkeys(session.players, 0)
+    first = arrivals(session)
+    series: dict[str, list[int | None]] = {
+        p: [0 if first.get(p, 1) <= 1 else None] for p in session.players
+    }
+    for n, outcome in enumerate(outcomes, 1):
+        scores = outcome.scores
+        for p, points in series.items():
+            totals[p] += scores.get(p, 0)
+            points.append(totals[p] if n >= first.get(p, 1) - 1 else None)
+    return series
+
+
+def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
+    """Every deal as a row of the deals' table: what was played, its bonuses, and each
+    player's score with the running total below it."""
     variant = get_variant(session.variant)
     players = list(session.players)
     totals = dict.fromkeys(players, 0)
-    first = arrivals(session)
-    series: dict[str, list[int | None]] = {
-        p: [0 if first.get(p, 1) <= 1 else None] for p in players
-    }
-    rows = []
     seatings = None if session.fixed else session.seating_plan().deals
-    for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session), strict=True), 1):
+    sat_out = escape(_("sat out"))
+    slam_mark = f' <span class="mark">★ {escape(_("slam"))}</span></td>'
+    dealer_cells = {p: _cell(p, "opt") for p in players}  # escaped once, not once a deal
+    result_cells: dict[str, str] = {}
+    for n, (deal, outcome) in enumerate(zip(session.deals, outcomes, strict=True), 1):
         out = () if seatings is None else seatings[n - 1].out
         classes = []
         if outcome.made is False:
@@ -220,38 +237,45 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
         # a line may break after the + of "garde Jean-Baptiste+Bartholomew"
         what = _cell(variant.describe(deal.entry), "what").replace("+", "+<wbr>")
         if "slam" in classes:
-            what = what.replace("</td>", f' <span class="mark">★ {escape(_("slam"))}</span></td>')
+            what = what.replace("</td>", slam_mark)
+        if deal.note:
+            what = what.replace("</td>", f'<div class="small">{escape(deal.note)}</div></td>')
+        # numbers need no escaping: digits, a sign, a point
         cells = [
-            _cell(n, "n"),
-            _cell(deal.dealer, "opt"),
+            f'<td class="n">{n}</td>',
+            dealer_cells.get(deal.dealer) or _cell(deal.dealer, "opt"),
             what,
-            _cell("" if outcome.points is None else num(outcome.points), "n"),
-            _cell(result_name(outcome.result), "opt"),
+            f'<td class="n">{"" if outcome.points is None else num(outcome.points)}</td>',
+            result_cells.get(outcome.result)
+            or result_cells.setdefault(outcome.result, _cell(result_name(outcome.result), "opt")),
             _cell(bonuses(session.variant, deal.entry), "bonus opt"),
         ]
         for p in players:
             value = outcome.scores.get(p)
-            arrived = n >= first.get(p, 1) - 1  # from zero, after the deal before his first
-            series[p].append(totals[p] + (value or 0) if arrived else None)
             if value is None and p in out:  # sat out: the running total carries on
                 cells.append(
-                    f'<td class="n out" title="{escape(_("sat out"))}">{OUT}'
-                    f'<br><span class="small">{escape(num(totals[p]))}</span></td>'
+                    f'<td class="n out" title="{sat_out}">{OUT}'
+                    f'<br><span class="small">{num(totals[p])}</span></td>'
                 )
                 continue
             if value is None:  # not on the roster at this deal: a blank cell
                 cells.append('<td class="n"></td>')
                 continue
-            totals[p] += value
+            total = totals[p] = totals[p] + value
+            # whole numbers, written as `signed` and `num` write them (two calls less a cell)
+            shown = f"+{value}" if value > 0 else str(value).replace("-", MINUS)
             cells.append(
-                f'<td class="n">{escape(signed(value))}'
-                f'<br><span class="small">{escape(num(totals[p]))}</span></td>'
+                f'<td class="n">{shown}<br>'
+                f'<span class="small">{str(total).replace("-", MINUS)}</span></td>'
             )
         attr = f' class="{" ".join(classes)}"' if classes else ""
-        note = f'<div class="small">{escape(deal.note)}</div>' if deal.note else ""
-        if note:
-            cells[2] = cells[2].replace("</td>", f"{note}</td>")
-        rows.append(f"<tr{attr}>{''.join(cells)}</tr>")
+        yield f"<tr{attr}>{''.join(cells)}</tr>"
+
+
+def _deals_section(session: Session, outcomes: Sequence[Outcome], label: str) -> Iterator[str]:
+    """The table of every deal, in pieces: a season's rows are never held together."""
+    variant = get_variant(session.variant)
+    players = list(session.players)
     labels = ["#", N_("dealer"), N_("deal"), N_("pts"), N_("result"), N_("bonuses"), *players]
     numeric = [True, False, False, True, False, False, *([True] * len(players))]
     extra = ["", "opt", "", "", "opt", "bonus opt", *(["name"] * len(players))]
@@ -276,12 +300,14 @@ def _deals_section(session: Session, label: str) -> tuple[str, dict[str, list[in
     heading = escape(_("Deals") + label)
     crowded = sum(max(width(p), 6) for p in players) > ROOM
     table = '<table class="many">' if crowded else "<table>"
-    section = (
+    yield (
         f'<section class="deals"><h2>{heading}</h2>{caption}'
-        f'<div class="wide">{table}{_head(labels, numeric, extra)}'
-        f"<tbody>{''.join(rows)}</tbody></table></div></section>"
+        f'<div class="wide">{table}{_head(labels, numeric, extra)}<tbody>'
     )
-    return section, series
+    rows = _deal_rows(session, outcomes)
+    while batch := "".join(itertools.islice(rows, 500)):  # written 500 rows at a time
+        yield batch
+    yield "</tbody></table></div></section>"
 
 
 def page(
@@ -293,9 +319,10 @@ def page(
     league_rows: Sequence[LeagueRow] | None = None,
     in_money: bool = False,
     ratings: Ratings | None = None,
-) -> str:
-    """The whole page for one evening (or several sessions of one game: a season); with
-    `ratings` (`rating.rate` with its timeline), the players' ratings and their chart."""
+) -> Iterator[str]:
+    """The whole page for one evening (or several sessions of one game: a season), in
+    pieces: a season's deals are never held as one text; with `ratings` (`rating.rate` with
+    its timeline), the players' ratings and their chart."""
     first = sessions[0]
     variant = get_variant(first.variant)
     dates = sorted({s.date for s in sessions if s.date})
@@ -350,17 +377,14 @@ def page(
         ),
         "</header>",
     ]
-    parts.append(_standings_section(first.variant, standings(sessions)))
+    scored = [outcomes(session) for session in sessions]  # each deal scored once, for all
+    parts.append(_standings_section(first.variant, standings(sessions, scored=scored)))
     if league_rows is not None and len(sessions) > 1:
         parts.append(_league_section(labels, league_rows))
     if ratings is not None:
         parts.append(_ratings_section(ratings))
-    sections, all_series = [], []
-    for session, label in zip(sessions, labels, strict=True):
-        section, series = _deals_section(session, f" — {label}" if len(sessions) > 1 else "")
-        sections.append(section)
-        all_series.append(series)
-    chart_series = _joined(sessions, all_series)
+    series = [_series(session, done) for session, done in zip(sessions, scored, strict=True)]
+    chart_series = _joined(sessions, series)
     running = escape(_("Running totals"))
     chart_title = _("Running totals, {title}").format(title=title)
     # printed, the statistics sit beside the chart and the payments
@@ -380,8 +404,11 @@ def page(
     )
     if settlement is not None:
         parts.append(_settle_section(settlement, currency, None if in_money else variant.unit))
-    parts.append("</div>" + _stats_section(sessions, labels) + "</div>")
-    parts.extend(sections)
+    parts.append("</div>" + _stats_section(sessions, labels, scored) + "</div>")
+    yield "\n".join(parts)
+    for session, done, label in zip(sessions, scored, labels, strict=True):
+        yield "\n"
+        yield from _deals_section(session, done, f" — {label}" if len(sessions) > 1 else "")
     footer = ngettext(
         "Made by scorepad from the session file: every score is computed from "
         "what was entered, with the arithmetic in {command}.",
@@ -389,11 +416,8 @@ def page(
         "what was entered, with the arithmetic in {command}.",
         len(sessions),
     )
-    parts.append(
-        "<footer>" + escape(footer).format(command="<code>scorepad show</code>") + "</footer>"
-    )
-    parts.append("</body></html>\n")
-    return "\n".join(parts)
+    yield "\n<footer>" + escape(footer).format(command="<code>scorepad show</code>") + "</footer>"
+    yield "\n</body></html>\n"
 
 
 def seat_order(session: Session) -> tuple[str, ...]:
@@ -534,11 +558,13 @@ def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> 
 NUMBER = ' class="n"'
 
 
-def _stats_section(sessions: Sequence[Session], labels: Sequence[str]) -> str:
+def _stats_section(
+    sessions: Sequence[Session], labels: Sequence[str], scored: Sequence[Sequence[Outcome]]
+) -> str:
     """The compact statistics (`stats_text.sheet_tables`), their tables side by side."""
 
     tables = []
-    for title, heads, rows in sheet_tables(stats(sessions, labels)):
+    for title, heads, rows in sheet_tables(stats(sessions, labels, scored)):
         head = "".join(
             f'<th scope="col"{NUMBER if i else ""}>{escape(h)}</th>' for i, h in enumerate(heads)
         )

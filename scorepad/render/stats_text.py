@@ -66,7 +66,7 @@ def of_files(files: Sequence[Any], sessions: Sequence[Any], rated: bool = False)
     return stats(
         sessions,
         [session_label(s, Path(f).stem) for f, s in zip(files, sessions, strict=True)],
-        rated,
+        rated=rated,
     )
 
 

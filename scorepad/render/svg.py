@@ -79,7 +79,9 @@ def line_chart(
     """An inline <svg>: series[player] = the running total after deal 0 (zero), 1, 2, …;
     None before a late arrival's line starts (at zero, after the deal before his first).
     `name` is its class and the id of its title (two charts of one page: wide and narrow);
-    `axis`: what the steps are, under them (default: "deals (unit)")."""
+    `axis`: what the steps are, under them (default: "deals (unit)"). A line has at most a
+    point a pixel of the plot's width: a season of more deals is drawn through evenly spaced
+    ones (the first and the last always)."""
     players = [p for p, v in series.items() if any(x is not None for x in v)]
     deals = max((len(v) for v in series.values()), default=1) - 1
     values = [x for v in series.values() for x in v if x is not None] or [0]
@@ -128,20 +130,26 @@ def line_chart(
         f'<text x="{left + plot_w}" y="{height - 4}" text-anchor="end" class="axis">{under}</text>'
     )  # below the numbers, never over one
     ends: list[tuple[float, str, int, str, str]] = []
+    drawn: Sequence[int] = (
+        range(deals + 1)
+        if deals <= plot_w
+        else sorted({round(i * deals / plot_w) for i in range(plot_w + 1)})
+    )
     for i, player in enumerate(players):
         colour, dash, shape = (
             COLOURS[i % len(COLOURS)],
             DASHES[i % len(DASHES)],
             MARKERS[i % len(MARKERS)],
         )
-        drawn = [(d, v) for d, v in enumerate(series[player]) if v is not None]
-        points = " ".join(f"{x_of(d):.1f},{y_of(v):.1f}" for d, v in drawn)
+        line = series[player]
+        shown = [(d, v) for d in drawn if d < len(line) and (v := line[d]) is not None]
+        points = " ".join(f"{x_of(d):.1f},{y_of(v):.1f}" for d, v in shown)
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
             f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dashed}/>'
         )
         if deals <= 40:  # a mark after each deal, none where the line starts at zero
-            parts.extend(_marker(shape, x_of(d), y_of(v), colour) for d, v in drawn[1:])
+            parts.extend(_marker(shape, x_of(d), y_of(v), colour) for d, v in shown[1:])
         final = finals[player]
         ends.append((y_of(final), player, final, colour, shape))
     ends.sort()

@@ -4,7 +4,7 @@ game (`Variant.stats.counter()`), session by session (`stats`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from scorepad import rating
@@ -57,12 +57,16 @@ class _Player:
 
 
 def stats(
-    sessions: Sequence[Session], labels: Sequence[str] | None = None, rated: bool = False
+    sessions: Sequence[Session],
+    labels: Sequence[str] | None = None,
+    scored: Sequence[Sequence[Outcome]] | None = None,
+    rated: bool = False,
 ) -> Stats:
     """Every figure over the sessions given (one game, in the order given: by date), each
     deal scored once without explanations. `labels` name the sessions (default: the
-    date, else the title, else the session's number); `rated`: the players' ratings too,
-    from the same deals (`scorepad.rating`)."""
+    date, else the title, else the session's number); `scored`: each session's outcomes
+    (`scores.outcomes`), where the caller has them already; `rated`: the players' ratings
+    too, from the same deals (`scorepad.rating`)."""
     if not sessions:
         raise ValueError("stats of no session")
     variant = sessions[0].variant
@@ -85,7 +89,8 @@ def stats(
         keys = identities(session.players)
         seats = {p: players[k] for p, k in keys.items()}
         found: list[Contest] | None = None if fit is None else []
-        deals = _scored(session, seats, s, found)  # each deal scored once, none kept: a season's
+        outcomes = iter_outcomes(session) if scored is None else scored[s - 1]
+        deals = _scored(session, outcomes, seats, s, found)  # scored once, none kept: a season's
         counter.count(Counted(session.rules, session.players, deals, keys))  # 100,000 too
         for _deal in deals:  # those the game's counter did not look at, for the totals
             pass
@@ -111,7 +116,11 @@ def stats(
 
 
 def _scored(
-    session: Session, seats: Mapping[str, _Player], s: int, found: list[Contest] | None
+    session: Session,
+    outcomes: Iterable[Outcome],
+    seats: Mapping[str, _Player],
+    s: int,
+    found: list[Contest] | None,
 ) -> Iterator[tuple[Any, Outcome]]:
     """Each deal's entry and outcome in turn, its scores added to each player's figures as
     it goes by (the game's counter takes them once: `Counted.deals`); the deals that are
@@ -119,7 +128,7 @@ def _scored(
     entries = (d.entry for d in session.deals)
     contest = get_variant(session.variant).contest
     rules = session.rules
-    for n, (entry, outcome) in enumerate(zip(entries, iter_outcomes(session), strict=True), 1):
+    for n, (entry, outcome) in enumerate(zip(entries, outcomes, strict=True), 1):
         redealt = entry.redealt
         for player, score in outcome.scores.items():
             seats[player].scored(score, s, n, redealt)

@@ -1,18 +1,17 @@
 """Session files, as the commands use them: `load` one, `update` it under the lock (read again,
 change, save) and `save_new`. The rooms behind them: `files` (bounded reads, the lock, atomic
-replaces, the safe create, exports), `parse` (the TOML, whole or deal by deal), `document`
-(TOML ⇄ Session), `upgrade` (older formats), `seated` (rosters in the file) and `signature`
-(the signed format: its last line, appending a deal, `dumps`); `tournament` and `transaction`
-for a tournament's files and a change of several files.
+replaces, the safe create, exports), `parse` (the TOML), `document` (TOML ⇄ Session, the text
+written and a deal appended), `upgrade` (older formats) and `seated` (rosters in the file);
+`tournament` and `transaction` for a tournament's files and a change of several files.
 
 The only package that touches files. A file that cannot be read is never overwritten: callers
 load before they save, and a save writes a temporary file in the same folder, fsyncs it and
 renames it over the old one.
 
 What this package itself offers (`__all__`): `load`, `load_bytes`, `update`, `save_new`,
-`unfinished`, and, from its rooms, `dumps` and `signed` (a session's text, and
-any text signed as scorepad signs it: what scripts and the benchmarks write files with) and
-`distinct` (files given twice). Everything else is used from the module it lives in.
+`unfinished`, and, from its rooms, `dumps` (a session's text: what scripts and the
+benchmarks write files with) and `distinct` (files given twice). Everything else is used
+from the module it lives in.
 """
 
 from __future__ import annotations
@@ -20,17 +19,17 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from scorepad import FORMAT_VERSION, __version__
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Session
 from scorepad.storage import files
-from scorepad.storage.document import session_from_document
+from scorepad.storage.document import appended, dumps, session_from_document
 from scorepad.storage.files import distinct, locked, read_bytes
-from scorepad.storage.parse import parse_signed, parse_whole
+from scorepad.storage.parse import Uneven, parse_document, parse_session
 from scorepad.storage.seated import cells_problem
-from scorepad.storage.signature import appended, dumps, signature_end, signed
 
 __all__ = [
     "distinct",
@@ -39,7 +38,6 @@ __all__ = [
     "load",
     "load_bytes",
     "save_new",
-    "signed",
     "unfinished",
     "update",
     "upgrade_note",
@@ -62,25 +60,26 @@ def unfinished(path: Path, *, writing: bool = False) -> None:
         refuse_unlisted(path)
 
 
-def load(path: Path, *, lazy: bool = False, recheck: bool = False) -> Session:
-    """The session in a file, every deal read. A file whose signature holds was checked by
-    this scorepad when it wrote it: its deals are read as saved (typed, not checked against
-    the rules again; `checks.saved_deal`), and with `lazy` each only when first looked at
-    (`show N`). Any other file, or any file with `recheck` (`scorepad check`), has every deal
-    checked in full."""
+def load(path: Path) -> Session:
+    """The session in a file, every deal read and checked."""
     unfinished(path)
-    return load_bytes(read_bytes(path), path, lazy=lazy, recheck=recheck)
+    return load_bytes(read_bytes(path), path)
 
 
-def load_bytes(data: bytes, path: Path, *, lazy: bool = False, recheck: bool = False) -> Session:
+def load_bytes(data: bytes, path: Path) -> Session:
     """The session in `data`, the bytes of the file at `path` (read already, under a lock or
     a transaction's), as `load` reads it; problems are located at `path`."""
-    signed_ = signature_end(data)[1]
-    doc = parse_signed(data, path) if signed_ else parse_whole(data, path)
+    return _session(parse_session(data, path), data, path)
+
+
+def _session(doc: dict[str, Any], data: bytes, path: Path) -> Session:
+    """The session of a parsed document (`parse_session`); a file whose deals cannot be
+    parsed apart is parsed whole and read again."""
     try:  # the parsed document is handed over, so each deal's table is freed once read
-        return session_from_document(
-            doc, lazy=lazy and signed_, consume=True, saved=signed_ and not recheck
-        )
+        try:
+            return session_from_document(doc, consume=True)
+        except Uneven:
+            return session_from_document(parse_document(data, path), consume=True)
     except ScorepadError as err:
         raise err.located(str(path)) from None
 
@@ -88,8 +87,7 @@ def load_bytes(data: bytes, path: Path, *, lazy: bool = False, recheck: bool = F
 def file_format(data: bytes, path: Path) -> object:
     """The format number a session file's bytes name (`scorepad = N`), as written: before
     any upgrade (a Session has none; the format is storage's). None where it names none."""
-    doc = parse_signed(data, path) if signature_end(data)[1] else parse_whole(data, path)
-    return doc.get("scorepad")
+    return parse_session(data, path).get("scorepad")
 
 
 def upgrade_note(path: Path, old: object) -> str | None:
@@ -119,17 +117,14 @@ def update(
     """Read, change and save a session under a lock, so no other scorepad writes in between.
 
     The file is read again under the lock (whatever was loaded before may be stale); a
-    failing `change` raises before anything is written. Returns (before, after). A file
-    whose signature holds is read lazily: adding a deal reads the last one, not all."""
+    failing `change` raises before anything is written. Returns (before, after). A deal
+    added at the end is appended to the file's bytes; any other change writes it anew."""
     unfinished(path, writing=True)
     with locked(path) as held:
         data = held.data
-        trusted = signature_end(data)[1]
-        doc = parse_signed(data, path) if trusted else parse_whole(data, path)
-        try:
-            before = session_from_document(doc, lazy=trusted, saved=trusted)
-        except ScorepadError as err:
-            raise err.located(str(path)) from None
+        doc = parse_session(data, path)
+        old = doc.get("scorepad")
+        before = _session(doc, data, path)
         after = change(before)
         if after != before:
             if not after.fixed:  # what the file could not be read with again
@@ -137,7 +132,7 @@ def update(
                     cells_problem(after, len(after.deals))
                 except ScorepadError as err:
                     raise err.located(str(path)) from None
-            text = appended(data, doc, before, after) or [dumps(after).encode("utf-8")]
+            text = appended(data, old, before, after) or [dumps(after).encode("utf-8")]
             most = files.MAX_FILE_BYTES
             if sum(len(chunk) for chunk in text) > most:  # it could not be read again
                 raise ScorepadError(
@@ -152,7 +147,7 @@ def update(
                         )
                     ]
                 )
-            note = upgrade_note(path, doc.get("scorepad"))
+            note = upgrade_note(path, old)
             if notes is not None and note:
                 notes.append(note)
             held.replace(

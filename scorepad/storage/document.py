@@ -1,12 +1,16 @@
-"""The session file's TOML document ⇄ Session: reading it with every check (or as saved; older
-formats upgraded first by `upgrade`, who sits read by `seated`), and the text scorepad writes
-for a session and for a deal."""
+"""The session file's TOML document ⇄ Session: reading it with every check (older formats
+upgraded first by `upgrade`, who sits read by `seated`), the text scorepad writes for a
+session (`dumps`) and a deal added at the end of a file's bytes (`appended`)."""
 
 from __future__ import annotations
 
+import re
+from codecs import BOM_UTF8 as BOM
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import tomli_w
 
 from scorepad import FORMAT_VERSION
 from scorepad.checks import (
@@ -19,18 +23,18 @@ from scorepad.checks import (
     read_date,
     read_deal,
     read_dealer,
-    saved_deal,
     setting_problem,
     unknown_setting,
 )
 from scorepad.club_rules import name_problem
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
-from scorepad.model import Deal, Deals, Session, Setting, Table, table_at
-from scorepad.storage.parse import Chunk, Chunks, parsed_deal
+from scorepad.model import Deal, Session, Setting, Table, table_at
+from scorepad.storage.parse import Batches, tomllib
 from scorepad.storage.seated import (
     at_most_roster,
     cells_problem,
+    change_table,
     change_text,
     read_changes,
     read_seats,
@@ -39,9 +43,6 @@ from scorepad.storage.seated import (
 from scorepad.storage.upgrade import upgraded
 from scorepad.text import shown
 from scorepad.variants import get_variant
-
-if TYPE_CHECKING:  # the seating is imported where a file has roster changes
-    pass
 
 TOP_KEYS = (
     "scorepad",
@@ -57,17 +58,12 @@ TOP_KEYS = (
 )
 
 
-def session_from_document(
-    doc: Mapping[str, Any], *, lazy: bool = False, consume: bool = False, saved: bool = False
-) -> Session:
+def session_from_document(doc: Mapping[str, Any], *, consume: bool = False) -> Session:
     """Build and check a Session from a parsed TOML document; every problem is reported.
 
-    `lazy`: the deals were checked when scorepad wrote them (the file's signature says so):
-    each is read and checked when first looked at (model.Deals), not all of them now.
     `consume`: the document is not used again, and each deal's table is dropped once read
-    (a big file's parsed tables and its deals need not be in memory together).
-    `saved`: the file's signature holds: each deal is read as saved (`checks.saved_deal`),
-    and with every check only when its fields are not as scorepad writes them."""
+    (a big file's parsed tables and its deals need not be in memory together). Its deals
+    may be `parse.Batches`, parsed as they are read (and raising `parse.Uneven`)."""
     data = upgraded(doc)
 
     problems: list[Problem] = []
@@ -141,10 +137,9 @@ def session_from_document(
         joins = [c.name for c in changes if isinstance(c, Join)]
         problems.extend(case_twins([*players, *joins], "roster"))
 
-    deals: list[Deal] = []
     raw_deals = data.get("deals", [])
-    if isinstance(raw_deals, Chunks):
-        pass  # a signed file's deals, as text: each is checked when read
+    if isinstance(raw_deals, Batches):
+        pass  # tables, parsed as they are read
     elif not isinstance(raw_deals, list) or not all(isinstance(d, dict) for d in raw_deals):
         problems.append(Problem("deals", _("should be [[deals]] tables")))
         raw_deals = []
@@ -164,23 +159,11 @@ def session_from_document(
             cells_problem(header, len(raw_deals))
         except ScorepadError as err:
             raise ScorepadError([*problems, *err.problems]) from None
-        return seated_session(header, raw_deals, date, problems, consume=consume, saved=saved)
+        return seated_session(header, raw_deals, date, problems, consume=consume)
 
     table = table_at(header, 1)  # a fixed table: every deal's, one object for them all
-
-    def read(raw: Any, n: int) -> Deal:
-        if isinstance(raw, Chunk):
-            raw = parsed_deal(raw, n)
-        if saved:
-            deal = saved_deal(raw, table)
-            if deal is not None:
-                return deal
-        return read_deal(raw, table, _("deal {n}").format(n=n))
-
-    if lazy and not problems:
-        return replace(header, deals=Deals(raw_deals, read), date=date)
-    parsed = raw_deals.parsed_all() if isinstance(raw_deals, Chunks) else raw_deals
-    for n, raw in enumerate(parsed, 1):
+    deals: list[Deal] = []
+    for n, raw in enumerate(raw_deals, 1):
         if len(problems) >= MAX_PROBLEMS - 1:  # a hostile file's 100,000 bad deals: enough
             problems.append(
                 Problem(
@@ -190,9 +173,9 @@ def session_from_document(
             )
             break
         try:
-            deals.append(read(raw, n))
+            deals.append(read_deal(raw, table))
         except ScorepadError as err:
-            problems.extend(err.problems)
+            problems.extend(err.located(_("deal {n}").format(n=n)).problems)
         if consume and isinstance(raw_deals, list):
             raw_deals[n - 1] = None
     if problems:
@@ -262,16 +245,6 @@ def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setti
     return rules
 
 
-def session_to_document(session: Session) -> dict[str, Any]:
-    """The TOML document of a session, keys in a stable order."""
-    variant = get_variant(session.variant)
-    doc = _header(session)
-    deals = [_deal_fields(variant, deal) for deal in session.deals]
-    if deals:
-        doc["deals"] = deals
-    return doc
-
-
 def _header(session: Session) -> dict[str, Any]:
     doc: dict[str, Any] = {"scorepad": FORMAT_VERSION, "variant": session.variant}
     if session.title:
@@ -298,36 +271,74 @@ def _deal_fields(variant: Any, deal: Deal) -> dict[str, Any]:
     return deal_fields
 
 
-def session_text(session: Session) -> str:
-    """The file's text as scorepad writes it, unsigned: the header, then every deal, each
-    roster change just before the deal it first applies to (those past the last deal last)."""
-    import tomli_w
-
+def dumps(session: Session) -> str:
+    """The whole file's text: the header, then every deal, each roster change just before the
+    deal it first applies to (those past the last deal last). Parsed back, it must give the
+    very document written (tomli-w's advice: parse its output once)."""
     variant = get_variant(session.variant)
-    head = tomli_w.dumps(_header(session))
-    if not session.changes:
-        return head + "".join(deal_text(_deal_fields(variant, deal)) for deal in session.deals)
-    by_deal: dict[int, list[str]] = {}
-    for change in session.changes:
-        by_deal.setdefault(change.from_deal, []).append(change_text(change))
-    parts = [head]
-    for n, deal in enumerate(session.deals, 1):
-        parts += by_deal.pop(n, [])
-        parts.append(deal_text(_deal_fields(variant, deal)))
-    parts += [t for n in sorted(by_deal) for t in by_deal[n]]
-    return "".join(parts)
+    doc = _header(session)
+    deals = [_deal_fields(variant, deal) for deal in session.deals]
+    changes = sorted(session.changes, key=lambda change: change.from_deal)  # as written
+    before: dict[int, list[str]] = {}  # by deal: the changes written just before it
+    for change in changes:
+        before.setdefault(min(change.from_deal, len(deals) + 1), []).append(change_text(change))
+    parts = [tomli_w.dumps(doc)]
+    for n, fields in enumerate(deals, 1):
+        parts += before.pop(n, [])
+        parts.append(deal_text(fields))
+    parts += before.pop(len(deals) + 1, [])
+    text = "".join(parts)
+    if changes:
+        doc["roster"] = [change_table(c) for c in changes]
+    if deals:
+        doc["deals"] = deals
+    if tomllib.loads(text) != doc:
+        raise AssertionError("the session does not survive a save and load")
+    return text
 
 
-def appended_text(session: Session, deal: Deal) -> str:
-    """One deal of `session` as the `[[deals]]` table appended to its file."""
-    return deal_text(_deal_fields(get_variant(session.variant), deal))
+#: the last line of a file an older scorepad wrote (`# checked by scorepad VERSION: sha256 …`,
+#: the digest of the text above it): a comment, not kept under a deal added after it
+OLD_SIGNATURE = b"\n# checked by scorepad "
+
+_DEALS_HEADER = re.compile(rb"(?m)^[ \t]*\[\[[ \t]*deals[ \t]*\]\][ \t]*(?:#.*)?\r?$")
+
+
+def appended(
+    data: bytes, file_format: object, before: Session, after: Session
+) -> list[bytes | memoryview] | None:
+    """The file's bytes (`data`, in the format `file_format`) with after's new last deal
+    added as text, when that is all that changed and the file can take it: a current format
+    whose deals are all `[[deals]]` tables. The new part is parsed back on its own and must
+    give the very fields written; the old part is the bytes just read and checked under the
+    lock. None: write the whole file."""
+    old, new = before.deals, after.deals
+    if (
+        len(new) != len(old) + 1
+        or new[:-1] != old
+        or replace(after, deals=old) != before
+        or file_format != FORMAT_VERSION
+    ):
+        return None
+    end = len(data)
+    signature = data.rfind(OLD_SIGNATURE)
+    if signature != -1 and data.find(b"\n", signature + 1) in (-1, end - 1):
+        end = signature  # an older scorepad's last line: it no longer says anything true
+    if sum(1 for _found in _DEALS_HEADER.finditer(data, 0, end)) != len(old):
+        return None  # deals written inline, or quoted keys: the whole file is written
+    fields = _deal_fields(get_variant(after.variant), new[-1])
+    text = deal_text(fields)
+    if tomllib.loads(text) != {"deals": [fields]}:
+        raise AssertionError("the new deal does not survive a save and load")
+    while end and data[end - 1 : end] == b"\n":
+        end -= 1
+    start = len(BOM) if data.startswith(BOM) else 0  # an editor's byte-order mark: not kept
+    return [memoryview(data)[start:end], b"\n" if end else b"", text.encode("utf-8")]
 
 
 def deal_text(table: Mapping[str, Any]) -> str:
     """One deal's fields as a `[[deals]]` table (tomli-w would write short ones inline, which no one
     can edit by hand and nothing can be appended to); sub-tables as `[deals.KEY]`."""
-    import tomli_w
-
     plain = {k: v for k, v in table.items() if not isinstance(v, dict)}
     parts = ["\n[[deals]]\n", tomli_w.dumps(plain)]
     for key, value in table.items():

@@ -16,14 +16,10 @@ from typing import Any, NamedTuple
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 
-#: What one session file may cost: its size, read before anything is parsed. A file as
-#: scorepad saved it (signed) is parsed deal by deal and may be big: 100,000 deals of real
-#: evenings take ~14 MB. Any other file (edited by hand, from elsewhere) is parsed whole,
-#: which costs ~10 times its size in memory: at most 4 MiB (~28,000 deals).
+#: What one session file may cost: its size, read before anything is parsed, whoever wrote
+#: it. 100,000 deals of real evenings take ~14 MB; see docs/speed.md for what a hostile file
+#: of this size costs.
 MAX_FILE_BYTES = 16 * 1024 * 1024
-
-
-MAX_UNSIGNED_BYTES = 4 * 1024 * 1024
 
 
 #: How long a command waits for another scorepad writing the same file.

@@ -45,6 +45,6 @@ def rules_in(path: Path) -> tuple[str, dict[str, Setting], int | None]:
         return held.variant, held.rules, None
     data = read_bytes(path)
     if re.search(rb"^\s*scorepad\s*=", data[:4096], re.MULTILINE):
-        session = load_bytes(data, path, lazy=True)  # the header is what is shown
+        session = load_bytes(data, path)
         return session.variant, dict(session.rules), session.seats or len(session.roster)
     return (*load(path, str(path)), None)

@@ -14,18 +14,15 @@ from scorepad.checks import (
     long_name,
     read_deal,
     read_dealer,
-    saved_deal,
 )
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Session, Table, nfc, seated_table
-from scorepad.storage.parse import Chunks, parsed_deal
+from scorepad.storage.parse import Batches
 from scorepad.text import shown
 
 if TYPE_CHECKING:  # the seating is imported where a file has roster changes
-    from collections.abc import Callable
-
-    from scorepad.seating import Change, Seating
+    from scorepad.seating import Change
     from scorepad.seating_plan import Seater
 
 #: how many roster changes a file may hold
@@ -38,43 +35,21 @@ MAX_CELLS = 500_000
 
 def seated_session(
     header: Session,
-    raw_deals: Any,
+    raw_deals: list[Any] | Batches,
     date: str,
     problems: list[Problem],
     *,
     consume: bool,
-    saved: bool,
 ) -> Session:
     """The deals of a session whose people do not all play every deal, read in turn: each
     deal's table (who sits) comes from the deals before it, its dealer and its `out`."""
     seater = header.seater()
-    parsed = raw_deals.parsed_all() if isinstance(raw_deals, Chunks) else raw_deals
     deals: list[Deal] = []
-    rosters: dict[tuple[str, ...], Table] = {}
-    tables_of: dict[int, Table] = {}  # by the seating's id: the seatings live as long
-
-    def deal_at(fields: dict[str, Any], seating: Seating, n: int) -> Deal | None:
-        """Deal n read at its seating's table (one Table a seating: deals seated alike share
-        both), as saved where the signature holds, else with every check (None: its
-        problems are in `problems`)."""
-        table = tables_of.get(id(seating))
-        if table is None:
-            table = tables_of[id(seating)] = seated_table(header.variant, header.rules, seating)
-        try:
-            return (saved_deal(fields, table) if saved else None) or read_deal(
-                fields, table, _("deal {n}").format(n=n)
-            )
-        except ScorepadError as err:
-            problems.extend(err.problems)
-            return None
-
-    drop = consume and isinstance(raw_deals, list)
+    tables: dict[int, Table] = {}  # by the seating's id: deals seated alike share one Table
     changed = {change.from_deal for change in header.changes}  # where the roster may change
-    roster = seater.roster()
-    people = rosters[roster] = Table(header.variant, roster, header.rules)
-    most = MAX_PROBLEMS - 1
-    for n, raw in enumerate(parsed, 1):
-        if len(problems) >= most:
+    people = Table(header.variant, seater.roster(), header.rules)
+    for n, raw in enumerate(raw_deals, 1):
+        if len(problems) >= MAX_PROBLEMS - 1:
             problems.append(
                 Problem(
                     _("deal {n}").format(n=n),
@@ -82,73 +57,54 @@ def seated_session(
                 )
             )
             break
-        if not isinstance(raw, dict):
-            try:
-                raw = parsed_deal(raw, n)
-            except ScorepadError as err:
-                problems.extend(err.problems)
-                raw = {}
-            if not isinstance(raw, dict):
-                raw = {}
         if n in changed:
-            roster = seater.roster()
-            people = rosters.get(roster) or rosters.setdefault(
-                roster, Table(header.variant, roster, header.rules)
-            )
-        dealer = raw.get("dealer")
-        if "out" not in raw and dealer in roster:
-            # a dealer on the roster, and who sits out as the rule says: nothing to check, and
-            # nothing to keep (the deal's `out` and its seating's stored_out are None)
-            deal = deal_at(raw, seater.seat(dealer), n)
-            if deal is None:
-                seater.settle(False)
-            else:
-                seater.settle(deal.entry.redealt)  # (`Deal.redealt`, a call less a deal)
-                deals.append(deal)
-        else:
-            _read_named(raw, n, seater, people, deals, problems, deal_at)
-        if drop:
+            people = Table(header.variant, seater.roster(), header.rules)
+        deal = _seated_deal(raw, n, seater, people, tables, problems)
+        seater.settle(deal is not None and deal.redealt)
+        if deal is not None:
+            deals.append(deal)
+        if consume and isinstance(raw_deals, list):
             raw_deals[n - 1] = None
-    plan = seater.seating_plan()
-    problems.extend(plan.problems)
+    problems.extend(seater.seating_plan().problems)
     if problems:
         raise ScorepadError(problems)
-    kept = tuple(deals)
-    return replace(header, deals=kept, date=date).seated(plan)
+    return replace(header, deals=tuple(deals), date=date)
 
 
-def _read_named(
+def _seated_deal(
     raw: dict[str, Any],
     n: int,
     seater: Seater,
     people: Table,
-    deals: list[Deal],
+    tables: dict[int, Table],
     problems: list[Problem],
-    deal_at: Callable[[dict[str, Any], Seating, int], Deal | None],
-) -> None:
-    """Deal n of `seated_session`, when it names who sits out or its dealer is not exactly
-    one of the roster's names: both read and checked, and the deal read at its seating's
-    table only when that seating is the one its file says."""
-    roster = people.players
+) -> Deal | None:
+    """Deal n of `seated_session`, seated by its dealer and its `out` (both read and checked
+    first), and read at its seating's table when that seating is the one its file says
+    (None: its problems are in `problems`)."""
     fields = dict(raw) if "out" in raw else raw  # its `out` is taken off: a copy's
     here: list[Problem] = []
     dealer = fields.get("dealer")
-    if dealer not in roster:  # not exactly one of the roster's names: read and checked
+    if dealer not in people.players:  # not exactly one of the roster's names: read and checked
         dealer = read_dealer(dealer, people, "dealer", here)
-    out = _out(fields.pop("out", None), people, here) if "out" in fields else None
+    out = _out(fields.pop("out"), people, here) if "out" in fields else None
     if here:
         where = _("deal {n}").format(n=n)
         problems.extend(Problem(where, p.what) if not p.where else p for p in here)
     known = len(seater.problems)
-    seating = seater.seat(dealer or (roster[0] if roster else ""), out)
-    deal = None
-    # a deal whose seating is wrong (its `out`) is not checked at a table not its own
-    if not here and len(seater.problems) == known:
-        deal = deal_at(fields, seating, n)
-    seater.settle(deal.redealt if deal is not None else False)
-    if deal is not None:
-        stored = seating.stored_out
-        deals.append(deal if deal.out == stored else replace(deal, out=stored))
+    seating = seater.seat(dealer or (people.players[0] if people.players else ""), out)
+    if here or len(seater.problems) != known:
+        return None  # a deal whose seating is wrong is not checked at a table not its own
+    table = tables.get(id(seating))
+    if table is None:
+        table = tables[id(seating)] = seated_table(people.variant, people.rules, seating)
+    try:
+        deal = read_deal(fields, table)
+    except ScorepadError as err:
+        problems.extend(err.located(_("deal {n}").format(n=n)).problems)
+        return None
+    stored = seating.stored_out
+    return deal if deal.out == stored else replace(deal, out=stored)
 
 
 def read_seats(value: Any, variant: Any, where: str, problems: list[Problem]) -> int | None:

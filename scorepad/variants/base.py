@@ -193,13 +193,6 @@ class Variant(Protocol):
         """What the session file stores for `entry` (read_entry gives it back)."""
         ...
 
-    def saved_entry(self, saved: Any) -> Any:
-        """The entry of a deal as scorepad saved it (`saved`: a `reader.Saved`, typed `Any`
-        here so that this module stays below the reader), its fields typed but not checked
-        against the rules again (scorepad checked them when it wrote them); `reader.NotAsSaved`
-        for anything scorepad would not have written."""
-        ...
-
     def score(self, entry: Any, table: Table, explain: bool = True) -> Outcome:
         """The deal's settlement; with `explain`, its arithmetic as lines for people (only
         `show` and `deal` print it: standings, history and exports need the numbers)."""
@@ -312,7 +305,7 @@ class DeclarerGame:
     out, tournament tables of 4 and 5 (3s only where those cannot cover), no target to end
     the match. The game names its deck (`the_deck`), the fields a change replaces
     (`replaces`) and its `reading` module, which reads and writes its entries:
-    `read_entry(game, raw, table)`, `saved_entry(game, saved)`, `entry_to_raw(entry)`."""
+    `read_entry(game, raw, table)` and `entry_to_raw(entry)`."""
 
     deal_total = 0
     has_declarer = True
@@ -329,10 +322,6 @@ class DeclarerGame:
 
     def read_entry(self, raw: Mapping[str, Any], table: Table) -> Any:
         return self.reading.read_entry(self, raw, table)
-
-    def saved_entry(self, saved: Any) -> Any:
-        """The entry as scorepad saved it (the game's `reading.saved_entry`)."""
-        return self.reading.saved_entry(self, saved)
 
     def entry_to_raw(self, entry: Any) -> dict[str, Any]:
         return self.reading.entry_to_raw(entry)  # type: ignore[no-any-return]
@@ -376,4 +365,8 @@ def raw_value(value: Any) -> Any:
 
 def compact(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
     """The pairs that say something (no None, False, empty), in order, as file values."""
-    return {k: raw_value(v) for k, v in pairs if v is not None and v is not False and v != ()}
+    return {
+        k: v if v.__class__ in _AS_STORED else raw_value(v)
+        for k, v in pairs
+        if v is not None and v is not False and v != ()
+    }

@@ -24,7 +24,7 @@ from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, plural, shown
 from scorepad.variants.base import Contest, Field, check_outcome, compact, merge_raw
-from scorepad.variants.reader import NotAsSaved, Reader, Saved
+from scorepad.variants.reader import Reader
 
 TOTAL = 91  # the two rounded totals; the exact card points add up to 90
 EXACT = Decimal(90)
@@ -197,23 +197,6 @@ class Piedmont:
         )
         r.finish()
         return entry
-
-    def saved_entry(self, saved: Saved) -> PiedmontEntry:
-        """The entry as scorepad saved it: points of one or both players, or one player's
-        pile; each field typed and in its range; the pile is not counted again."""
-        deck = deck_for(saved.table.rules)
-        points = saved.points_by_player("points", TOTAL, HALF)
-        cards, pile = saved.cards("cards", deck, labels=False), saved.integer("pile", 0, deck.size)
-        player, fool = saved.player("player"), saved.player("fool")
-        if cards is None:
-            if not points or pile is not None or player is not None:
-                raise NotAsSaved("points")
-            saved.holds(self, lambda r: self._check_points(r, dict(points)))
-        else:
-            if points or player is None or (pile is not None and pile < len(cards)):
-                raise NotAsSaved("cards")
-            saved.holds(self, lambda r: self._check_pile(r, deck, cards, pile, player, fool))
-        return PiedmontEntry(points=points, cards=cards, pile=pile, player=player, fool=fool)
 
     @staticmethod
     def _check_pile(

@@ -1,13 +1,12 @@
 """Reading a deal's raw fields (from command-line options or a session file) with a `Reader`,
-which collects every problem instead of stopping at the first; `Saved` reads a deal back from
-its file. Shared by the games; it knows one game at a time (the registry, which knows them
-all, says which game a stray field belongs to: `variants.read_entry`)."""
+which collects every problem instead of stopping at the first. Shared by the games; it knows
+one game at a time (the registry, which knows them all, says which game a stray field
+belongs to: `variants.read_entry`)."""
 
 from __future__ import annotations
 
 import re
-import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -25,6 +24,8 @@ def resolve_choice(
 ) -> list[str]:
     """The choices `value` may mean: the exact name or alias, else the choices it is a
     prefix of (`pet` is petite), else the aliases it is a prefix of. One: found."""
+    if value in choices:  # as the file writes it
+        return [value]
     word = value.strip().lower().replace("_", "-").replace(" ", "-")
     if word in choices:
         return [word]
@@ -105,7 +106,8 @@ class Reader:
     """Reads fields of a raw entry, recording problems and which keys were used."""
 
     def __init__(self, raw: Mapping[str, Any], table: Table, variant: Variant) -> None:
-        self.raw = {k: v for k, v in raw.items() if v is not None}
+        # options not given are None: taken as absent (a file's fields never are)
+        self.raw = {k: v for k, v in raw.items() if v is not None} if None in raw.values() else raw
         self.table = table
         self.variant = variant
         self.problems: list[Problem] = []
@@ -133,13 +135,16 @@ class Reader:
         return key in self.raw
 
     def get(self, key: str) -> Any:
-        self.used.add(key)
-        return self.raw.get(key)
+        value = self.raw.get(key)
+        if value is not None:
+            self.used.add(key)
+        return value
 
     def text(self, key: str) -> str | None:
-        value = self.get(key)
+        value = self.raw.get(key)
         if value is None:
             return None
+        self.used.add(key)
         if not isinstance(value, str):
             self.add(
                 _("{key} must be text, not {value}").format(key=self.word(key), value=shown(value)),
@@ -151,6 +156,8 @@ class Reader:
     def choice(
         self, key: str, choices: Iterable[str], aliases: Mapping[str, str] = {}
     ) -> str | None:
+        if key not in self.raw:  # most fields of a deal: at once
+            return None
         value = self.text(key)
         if value is None:
             return None
@@ -176,9 +183,11 @@ class Reader:
         return None
 
     def player(self, key: str, role: str | None = None) -> str | None:
-        value = self.text(key)
-        if value is None:
+        if key not in self.raw:
             return None
+        value = self.text(key)
+        if value is None or value in self.table.players:  # None, or as the file writes it
+            return value
         try:
             return self.table.resolve(value, role or self.word(key))
         except ScorepadError as err:
@@ -186,6 +195,8 @@ class Reader:
             return None
 
     def flag(self, key: str) -> bool:
+        if key not in self.raw:
+            return False
         value = self.get(key)
         if value is None:
             return False
@@ -200,9 +211,11 @@ class Reader:
         return value
 
     def integer(self, key: str, lo: int, hi: int, what: str = "") -> int | None:
-        value = self.get(key)
-        if value is None:
+        if key not in self.raw:
             return None
+        value = self.get(key)
+        if value is None or (value.__class__ is int and lo <= value <= hi):
+            return value
         number = as_decimal(value)
         if number is None or number != number.to_integral_value():
             self.add(
@@ -223,9 +236,15 @@ class Reader:
         return int(number)
 
     def number(
-        self, value: Any, label: str, hi: int, step: Decimal, key: str = "points"
+        self, value: Any, hi: int, step: Decimal, key: str = "points", player: str | None = None
     ) -> Decimal | None:
+        """Points in 0–hi, a multiple of `step` (`player`: whose, in points by player)."""
         number = as_decimal(value)
+        if number is not None and 0 <= number <= hi and not number % step:
+            return number
+        label = self.word(key)
+        if player is not None:  # the problem's field names the player: points=Anna
+            label, key = _("{key} of {player}").format(key=label, player=player), f"{key}={player}"
         if number is None:
             self.add(
                 _("{label} must be a number, not {value}").format(label=label, value=shown(value)),
@@ -238,15 +257,13 @@ class Reader:
                 key,
             )
             return None
-        if number % step:
-            self.add(
-                _("{label} {number} is not a multiple of {step}").format(
-                    label=label, number=number, step=step
-                ),
-                key,
-            )
-            return None
-        return number
+        self.add(
+            _("{label} {number} is not a multiple of {step}").format(
+                label=label, number=number, step=step
+            ),
+            key,
+        )
+        return None
 
     def points(self, key: str, hi: int, step: Decimal) -> Decimal | None:
         value = self.get(key)
@@ -260,7 +277,7 @@ class Reader:
                 key,
             )
             return None
-        return self.number(value, self.word(key), hi, step, key)
+        return self.number(value, hi, step, key)
 
     def points_by_player(self, key: str, hi: int, step: Decimal) -> dict[str, Decimal] | None:
         value = self.get(key)
@@ -286,13 +303,7 @@ class Reader:
                     _("{key} names {player} twice").format(key=self.word(key), player=player), key
                 )
                 continue
-            number = self.number(
-                x,
-                _("{key} of {player}").format(key=self.word(key), player=player),
-                hi,
-                step,
-                f"{key}={player}",
-            )
+            number = self.number(x, hi, step, key, player)
             if number is not None:
                 result[player] = number
         return result
@@ -340,15 +351,18 @@ class Reader:
         how: str,
     ) -> PointsOrPile:
         """The declaring side's card points: `--points X`, or a pile's `--cards` with
-        `--pile N` (and `--side`, whose pile it is). `how` says what to give when neither is."""
-        points = self.points("points", hi, step)
-        cards = self.cards("cards", deck)
-        pile = self.integer("pile", 0, deck.size)
-        side = self.choice("side", sides, side_aliases) or sides[0]
+        `--pile N` (and `--side`, whose pile it is). `how` says what to give when neither is
+        (untranslated: translated when said)."""
+        raw = self.raw  # what is not given is not read (a call less a field)
+        given_points, given_cards = "points" in raw, "cards" in raw
+        points = self.points("points", hi, step) if given_points else None
+        cards = self.cards("cards", deck) if given_cards else None
+        pile = self.integer("pile", 0, deck.size) if "pile" in raw else None
+        side = (self.choice("side", sides, side_aliases) if "side" in raw else None) or sides[0]
         counted = None
-        if self.has("points") and self.has("cards"):
+        if given_points and given_cards:
             self.add(_("give either --points or --cards, not both"), "cards")
-        elif self.has("cards"):
+        elif given_cards:
             if cards is not None:
                 try:
                     counted = count_pile(deck, cards, pile)
@@ -357,16 +371,16 @@ class Reader:
                         Problem("", _("cards: {what}").format(what=p.what), "cards")
                         for p in err.problems
                     )
-        elif self.has("points"):
+        elif given_points:
             for key in ("pile", "side"):
                 if self.has(key):
                     self.add(_("--{key} goes with --cards, not with --points").format(key=key), key)
         else:
-            self.require("points", how)
+            self.require("points", _(how))
         return PointsOrPile(
-            points=points if self.has("points") else None,
+            points=points if given_points else None,
             cards=cards,
-            pile=pile if self.has("cards") else None,
+            pile=pile if given_cards else None,
             side=side,
             counted=counted,
         )
@@ -398,9 +412,9 @@ FOOL_HOW = {
 
 def fool_event_complete(r: Reader, entry: Any, fool_name: str) -> bool:
     """True when the Fool event is given in full; a partial one requires the rest."""
+    if entry.fool is None and entry.fool_winner is None and entry.fool_exchange is None:
+        return False  # most deals: no Fool event
     given = [k for k in FOOL_KEYS if getattr(entry, k)]
-    if not given:
-        return False
     for key in FOOL_KEYS:
         if not getattr(entry, key) and not r.has(key):  # given but wrong: already a problem
             r.require(key, _(FOOL_HOW[key]).format(_(fool_name)))
@@ -426,146 +440,3 @@ def fool_pile_problem(
     ).format(
         fool_name=_(fool_name), where=where, pile_owner=pile_owner, exchange=exchange, holder=holder
     )
-
-
-class NotAsSaved(Exception):
-    """A deal's fields are not as scorepad writes them: read them with every check."""
-
-
-#: the points of the deals read as saved, each value one Decimal for all its deals (a season of
-#: 100,000 deals holds a few hundred values, not 200,000 Decimals); Decimals are immutable
-_SAVED_POINTS: dict[int | float, Decimal] = {}
-
-
-class Saved:
-    """The fields of one deal in a file whose signature holds: this scorepad checked them
-    against the rules when it wrote them, so reading them again only gives them their types
-    (a name is one of the players, a word one of the game's, a number in range). Anything
-    scorepad would not have written raises NotAsSaved, and the deal is then read with every
-    check, which says what is wrong.
-
-    Each value is also held to the one way scorepad writes it (`entry_to_raw`): a flag only
-    when true, a whole number of points as an integer, cards by the names and in the order
-    `Deck.format` gives them, no empty sub-table; and `taken` counts the fields the game's
-    `saved_entry` read. Fields all taken and each as written are the fields the entry
-    writes back (`checks.saved_deal` needs no second look; a property test holds it)."""
-
-    __slots__ = ("names", "players", "raw", "table", "taken")
-
-    def __init__(
-        self, raw: Mapping[str, Any], table: Table, names: Mapping[str, str] | None = None
-    ) -> None:
-        self.raw = raw
-        self.table = table
-        self.players = table.players
-        # `names`: each player's name as the table holds it, given by a caller that reads
-        # many deals at one table (built once, not once a deal)
-        self.names = {p: p for p in table.players} if names is None else names
-        self.taken = 0
-
-    def get(self, key: str) -> Any:
-        """A field's value (None: not in the file), counted as taken when present."""
-        value = self.raw.get(key)
-        if value is not None:
-            self.taken += 1
-        return value
-
-    def name(self, value: Any) -> str:
-        """One of the players, as the table holds the name (the file's copy is dropped: a
-        season of 100,000 deals would otherwise hold half a million copies of the names)."""
-        found = self.names.get(value) if value.__class__ is str else None
-        if found is None:
-            raise NotAsSaved(value)
-        return found
-
-    def player(self, key: str) -> str | None:
-        value = self.get(key)
-        return None if value is None else self.name(value)
-
-    def word(self, key: str, words: Iterable[str], default: str | None = None) -> str | None:
-        """One of the game's words, as one shared copy; `default`: the word scorepad leaves
-        unwritten (written, it is not as saved)."""
-        value = self.get(key)
-        if value is None:
-            return None
-        if value.__class__ is not str or value not in words or value == default:
-            raise NotAsSaved(key)
-        return sys.intern(value)
-
-    def flag(self, key: str) -> bool:
-        """A flag scorepad writes only when true (`alone = true`)."""
-        value = self.get(key)
-        if value is None:
-            return False
-        if value is not True:
-            raise NotAsSaved(key)
-        return True
-
-    def integer(self, key: str, lo: int, hi: int) -> int | None:
-        value = self.get(key)
-        if value is not None and (value.__class__ is not int or not lo <= value <= hi):
-            raise NotAsSaved(key)
-        return value
-
-    def number(self, value: Any, hi: int, step: Decimal) -> Decimal:
-        """Points as scorepad writes them: an integer, or a float only for a fraction."""
-        kind = value.__class__
-        if kind is not int and (kind is not float or value.is_integer()):
-            raise NotAsSaved(value)
-        number = _SAVED_POINTS.get(value)
-        if number is None:
-            number = as_decimal(value)
-            if number is not None and len(_SAVED_POINTS) < 1024:
-                _SAVED_POINTS[value] = number
-        if number is None or not 0 <= number <= hi or number % step:
-            raise NotAsSaved(value)
-        return number
-
-    def points(self, key: str, hi: int, step: Decimal) -> Decimal | None:
-        value = self.get(key)
-        return None if value is None else self.number(value, hi, step)
-
-    def by_player(self, key: str) -> dict[str, Any] | None:
-        """A sub-table NAME = VALUE of some of the players (scorepad writes none empty)."""
-        value = self.get(key)
-        if value is None:
-            return None
-        if value.__class__ is not dict or not value or not value.keys() <= self.names.keys():
-            raise NotAsSaved(key)
-        return value
-
-    def points_by_player(self, key: str, hi: int, step: Decimal) -> tuple[tuple[str, Decimal], ...]:
-        """NAME = X for some of the players, in the table's order (as scorepad writes them)."""
-        value = self.by_player(key)
-        if value is None:
-            return ()
-        return tuple((p, self.number(value[p], hi, step)) for p in self.players if p in value)
-
-    def cards(self, key: str, deck: Deck, *, labels: bool = True) -> tuple[Card, ...] | None:
-        """Cards as `deck.format` writes them (`labels`; else by their notation alone)."""
-        value = self.get(key)
-        if value is None:
-            return None
-        cards = deck.written(value, labels=labels) if value.__class__ is str else None
-        if cards is None:
-            raise NotAsSaved(key)
-        return cards
-
-    def card(self, key: str, deck: Deck) -> Card | None:
-        """One card, by its notation (`str(card)`, as scorepad writes a called card)."""
-        cards = self.cards(key, deck, labels=False)
-        if cards is not None and len(cards) != 1:
-            raise NotAsSaved(key)
-        return None if cards is None else cards[0]
-
-    def holds(self, variant: Variant, check: Callable[[Reader], object]) -> None:
-        """One of the game's own cheap checks across fields (the Excuse's sides, a pile's
-        parity), run as reading does: NotAsSaved when it finds a problem, or raises one (a
-        pile it counts that cannot be: the deal read with every check says where)."""
-        reader = Reader({}, self.table, variant)
-        try:
-            check(reader)
-        except ScorepadError as err:
-            raise NotAsSaved(err.problems[0].what if err.problems else "") from None
-        if reader.problems:
-            raise NotAsSaved(reader.problems[0].what)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -160,6 +161,10 @@ def report(
     ] = False,
 ) -> None:
     files, sessions = sessions_between(files, since, until, notes=run().notes)
+    # the sessions read hold no reference cycle and live to the end: out of the cyclic
+    # collector's way, which would walk their deals again at each of its full passes over
+    # the outcomes the sheet keeps (a season's report: see docs/speed.md)
+    gc.freeze()
     if min_deals is None:
         min_deals = 10 if len(sessions) > 1 else 1
 

@@ -11,24 +11,17 @@ import typer
 
 from scorepad import core, storage
 from scorepad.app import record
-from scorepad.app.record import Moved, save_edit
+from scorepad.app.edit import save_changes, save_edit
 from scorepad.app.remove import TakenBack, remove_deal, removed_line, taken_back_line, undo_last
 from scorepad.cli import typer_click
 from scorepad.cli.base import Command, family, usage_message
 from scorepad.cli.commands import load
-from scorepad.cli.fields import (
-    DealCommand,
-    deal_fields,
-    located,
-    raw_from_options,
-    with_deal_options,
-)
+from scorepad.cli.fields import DealCommand, deal_fields, raw_from_options, with_deal_options
 from scorepad.cli.options import FileArg, InteractiveOpt, ascii_int, ask, asking
 from scorepad.cli.output import echo, fitting, handled, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.render.deals import edit_lines, explain_deal
-from scorepad.scores import score
 
 commands = family()
 
@@ -82,7 +75,7 @@ def deal(
         )
     run().saved.append(_("deal {n}").format(n=done.n))
     if not done.shown:
-        echo(explain_deal(done.after, done.n, done.deal, score(done.after, done.deal)))
+        echo(explain_deal(done.after, done.n, done.deal, done.outcome))
     echo(_("saved as deal {n}; next dealer: {x}").format(n=done.n, x=done.after.next_dealer()))
     if done.ended:
         echo(done.ended)
@@ -171,60 +164,57 @@ def edit(
     interactive: InteractiveOpt = None,
     **options: Any,
 ) -> None:
-    session = storage.load(file)
     try:
         changes = raw_from_options(options)
-        old = core.deal_at(session, n)
-        guided = not changes and not clear and asking(interactive)
-        if guided:
-            from scorepad.app.guided import DealEntry
-
-            echo(
-                _(
-                    "{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as it was)"
-                ).format(file=file, n=n)
-            )
-            entry = DealEntry(session, ask, echo, defaults=core.deal_fields(session, old), n=n)
-            fields = entry.run({})
-        elif not changes and not clear:
-            raise ScorepadError(
-                [
-                    Problem(
-                        _("deal {n}").format(n=n),
-                        _(
-                            "nothing to change: give the deal "
-                            "options to change (or run it on a "
-                            "terminal)"
-                        ),
-                    )
-                ]
-            )
-        else:
-            updated = core.edit_deal(session, n, changes, clear or [])
     except ScorepadError as err:
+        storage.load(file)  # a file that cannot be read is said first
         raise err.located(str(file)) from None
-    if guided:  # confirmed as a new deal is: `<` back one answer, `n` another answer
-        from scorepad.app.guided_deal import confirm_edit
+    if changes or clear:  # the changes applied to the file as read under the lock
+        echo(edit_lines(*save_changes(file, n, changes, clear or [], run().notes)))
+    else:
+        session = storage.load(file)
+        try:
+            old = core.deal_at(session, n)
+            if not asking(interactive):
+                raise ScorepadError(
+                    [
+                        Problem(
+                            _("deal {n}").format(n=n),
+                            _(
+                                "nothing to change: give the deal "
+                                "options to change (or run it on a "
+                                "terminal)"
+                            ),
+                        )
+                    ]
+                )
+        except ScorepadError as err:
+            raise err.located(str(file)) from None
+        from scorepad.app.guided import DealEntry
 
-        while True:
-            confirmed = confirm_edit(session, n, entry, fields, ask, echo)
-            if confirmed is None:
-                echo(_("not saved; the file is as it was"))
-                return
-            fields = confirmed
-            # saved only if the file is still as it was read, and the edit shown for it
-            done = save_edit(file, n, fields, session, run().notes)
-            if not isinstance(done, Moved):
-                break
-            echo(_("{file}: {what}").format(file=file, what=done.what))
-            session = done.now  # the same edit shown again on the file as it is now
-    else:  # the changes applied to the file as it is now, read again under the lock
-        echo(edit_lines(session, updated, n))
-        storage.update(
-            file,
-            located(file, lambda now: core.edit_deal(now, n, changes, clear or [])),
-            run().notes,
+        echo(
+            _(
+                "{file}: deal {n}, old answers in brackets (Ctrl-C leaves the file as it was)"
+            ).format(file=file, n=n)
         )
+        entry = DealEntry(session, ask, echo, defaults=core.deal_fields(session, old), n=n)
+        fields = entry.run({})
+        # confirmed as a new deal is (`<` back one answer, `n` another answer), and saved
+        # only if the file is still as it was read, and the edit shown for it
+        done = save_edit(
+            file,
+            n,
+            entry,
+            fields,
+            session,
+            run().notes,
+            ask,
+            echo,
+            moved=lambda what: _("{file}: {what}").format(file=file, what=what),
+        )
+        if done is None:
+            echo(_("not saved; the file is as it was"))
+            return
     run().saved.append(_("the edit of deal {n}").format(n=n))
 
 

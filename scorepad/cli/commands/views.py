@@ -45,8 +45,8 @@ from scorepad.render.deals import (
     deal_object,
     explain_deal,
     history_grid,
+    history_json,
     history_lines,
-    history_objects,
     session_label,
 )
 from scorepad.render.standings import (
@@ -75,8 +75,9 @@ commands = family()
 @handled
 def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") -> None:
     session = storage.load(file)
-    if json_:
-        echo_json(history_objects(session))
+    if json_:  # printed as it is made: a big season is never held as one text
+        for chunk in history_json(session):
+            typer.echo(chunk, nl=False)
     elif fmt == "simple":  # printed line by line: a big season is never held as one text
         for line in history_lines(session, fit=fitting()):
             echo(line)
@@ -342,7 +343,7 @@ def show(
     ] = None,
     json_: JsonOpt = False,
 ) -> None:
-    session = storage.load(file, lazy=True)  # one deal is read, not all
+    session = storage.load(file)
     number = len(session.deals) if n is None else n
     try:
         deal = core.deal_at(session, number)
@@ -370,7 +371,7 @@ def check(files: FilesArg) -> None:
     bad = 0
     for f in files:
         try:
-            session = core.check_session(storage.load(f, recheck=True))
+            session = core.check_session(storage.load(f))
         except ScorepadError as err:
             bad += 1
             print_problems(err.problems)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -131,16 +132,23 @@ def owed_low_cards(e: FrenchEntry, players: int, owner: str) -> int:
     return max(low - dog, 0)
 
 
-def pile_sizes(e: FrenchEntry, players: int, side: str, owed_by: str | None) -> list[int]:
+def pile_sizes(e: FrenchEntry, players: int, side: str, owed_by: str | None) -> tuple[int, ...]:
     """How many cards a side's pile can hold: whole tricks, the dog where it counts for that
     side, and one card more (the owner's side) or less when the Excuse was owed."""
+    return _pile_sizes(players, e.slam, dog_side(e.contract) == side, side, owed_by)
+
+
+@functools.cache  # a few dozen cases: every pile of a big file asks one of them
+def _pile_sizes(
+    players: int, slam: str | None, with_dog: bool, side: str, owed_by: str | None
+) -> tuple[int, ...]:
     hand = tricks_in_deal(players)
     # with a slam one side took every trick; without one, each side took at least one
-    attack_tricks = [hand if e.slam == "attack" else 0] if e.slam else list(range(1, hand))
-    dog = dog_size(players) if dog_side(e.contract) == side else 0
+    attack_tricks = [hand if slam == "attack" else 0] if slam else list(range(1, hand))
+    dog = dog_size(players) if with_dog else 0
     delta = 0 if owed_by is None else (1 if owed_by == side else -1)
     tricks = attack_tricks if side == "attack" else [hand - t for t in attack_tricks]
-    return sorted(players * t + dog + delta for t in tricks)
+    return tuple(sorted(players * t + dog + delta for t in tricks))
 
 
 def within_span(points: Decimal, span: tuple[Decimal, Decimal] | None) -> bool:
@@ -180,7 +188,7 @@ def slam_choices(e: FrenchEntry, players: int) -> str:
     return "; ".join(parts) if parts else _("no possible points")
 
 
-def sizes_text(sizes: list[int]) -> str:
+def sizes_text(sizes: Sequence[int]) -> str:
     if len(sizes) <= 4:
         return ", ".join(map(str, sizes))
     return f"{sizes[0]}, {sizes[1]}, {sizes[2]}, …, {sizes[-1]}"

@@ -237,21 +237,24 @@ def check_owed_low_cards(r: Reader, e: FrenchEntry, n: int) -> None:
     )
 
 
+#: the cards that count more than a low card
+COUNTING = frozenset(c for c in DECK.values if DECK.value(c) != DECK.low)
+
+
 def check_no_trick_side(r: Reader, e: FrenchEntry) -> None:
     """With a slam, the other side holds no trick: only its discard or dog, and an
     Excuse it kept owing the card. The listed pile shows which counting cards it has."""
     if e.slam is None or e.cards is None or r.problems:
         return
     loser = OTHER[e.slam]
-    counting = {c for c in DECK.values if DECK.value(c) != DECK.low}
-    listed = {c for c in e.cards if c in counting}
-    there = listed if e.side == loser else counting - listed
+    listed = {c for c in e.cards if c in COUNTING}
+    there = listed if e.side == loser else COUNTING - listed
     allowed: set[Card] = {FOOL_CARD} if owed_by(e) == loser else set()
     what = [_("no card")]
     if dog_side(e.contract) == loser:
         if e.contract not in ("petite", "garde"):
             return  # the dog as dealt can hold anything
-        allowed |= {c for c in counting if discardable(c)}
+        allowed |= {c for c in COUNTING if discardable(c)}
         what = [_("the discard (no king, no bout)")]
     if allowed & {FOOL_CARD}:
         what = [w for w in what if w != _("no card")] + [_("the Excuse it kept, owing a card")]

@@ -17,7 +17,7 @@ from scorepad.variants.french.entry import (
     MULTIPLIERS,
     ROUNDING,
 )
-from scorepad.variants.reader import NotAsSaved, Reader, Saved
+from scorepad.variants.reader import Reader
 
 
 def club_problems(rules: Mapping[str, Setting]) -> list[Problem]:
@@ -87,17 +87,3 @@ def read_misere(r: Reader, handfuls: tuple[tuple[str, int], ...]) -> tuple[str, 
         else:
             declared.append(player)
     return tuple(declared)
-
-
-def saved_misere(saved: Saved) -> tuple[str, ...]:
-    """The misères of a deal as scorepad saved it: a list of distinct players, where the
-    rules play it."""
-    value = saved.get("misere")
-    if value is None:
-        return ()
-    if value.__class__ is not list or not value or not saved.table.rules.get("misere"):
-        raise NotAsSaved("misere")
-    names = tuple(saved.name(name) for name in value)
-    if len(set(names)) != len(names):
-        raise NotAsSaved("misere")
-    return names

@@ -1,5 +1,5 @@
-"""Reading a French Tarot deal: from options or a hand-edited file with every check
-(`read_entry`), as scorepad saved it (`saved_entry`), and back to the file's values."""
+"""Reading a French Tarot deal: from options or a session file, with every check
+(`read_entry`), and back to the file's values."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from scorepad.cards import (
     HALF,
 )
 from scorepad.errors import Problem, ScorepadError
-from scorepad.i18n import _, ngettext
+from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Table
 from scorepad.text import num, plural, shown
 from scorepad.variants.base import Variant, compact
@@ -22,7 +22,7 @@ from scorepad.variants.french.checks import (
     check_counts,
     check_fool,
 )
-from scorepad.variants.french.club import read_misere, saved_misere
+from scorepad.variants.french.club import read_misere
 from scorepad.variants.french.entry import (
     CONTRACT_ALIASES,
     CONTRACTS,
@@ -35,7 +35,9 @@ from scorepad.variants.french.entry import (
     FrenchEntry,
     handful_thresholds,
 )
-from scorepad.variants.reader import NotAsSaved, Reader, Saved, fool_event_complete
+from scorepad.variants.reader import Reader, fool_event_complete
+
+BOUT_POINTS = Decimal("4.5")  # what a bout counts
 
 
 def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> FrenchEntry:
@@ -97,14 +99,14 @@ def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> French
         HALF,
         SIDES,
         SIDE_ALIASES,
-        _("--points X with --bouts N, or --cards and --pile"),
+        N_("--points X with --bouts N, or --cards and --pile"),
     )
     points = given.points
     if points is not None or (r.has("points") and not r.has("cards")):
         if not r.has("bouts"):
             r.require("bouts", _("--bouts N (how many bouts, 0–3, the taker's side has)"))
         if points is not None and bouts is not None and not r.has("slam"):
-            lo, hi = Decimal("4.5") * bouts, TOTAL - Decimal("4.5") * (3 - bouts)
+            lo, hi = BOUT_POINTS * bouts, TOTAL - BOUT_POINTS * (3 - bouts)
             if not lo <= points <= hi:
                 hint, asked, field = "", "", "points"
                 if points == hi + HALF:
@@ -156,13 +158,13 @@ def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> French
     elif r.has("cards"):
         bouts = None
 
-    handfuls = read_handfuls(r, n)
+    handfuls = read_handfuls(r, n) if "handfuls" in r.raw else ()
     misere = read_misere(r, handfuls)
     petit = r.choice("petit_au_bout", SIDES, SIDE_ALIASES)
     slam = r.choice("slam", SIDES, SIDE_ALIASES)
     announced = r.flag("slam_announced")
     fool = r.player("fool")
-    fool_winner = r.player("fool_winner", _("fool winner"))
+    fool_winner = r.player("fool_winner")
     exchange = r.choice("fool_exchange", ("given", "owed", "lost"))
     entry = FrenchEntry(
         contract=contract,
@@ -192,76 +194,6 @@ def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> French
     if r.complete:
         entry = check_counts(r, entry, n)
     r.finish()
-    return entry
-
-
-def saved_entry(variant: Variant, saved: Saved) -> FrenchEntry:
-    """The entry as scorepad saved it: each field typed and in its range, the fields a
-    score needs present and consistent with each other; the card counts (the costly
-    part of reading) are not checked again."""
-    n = len(saved.players)
-    contract = saved.word("contract", CONTRACTS)
-    if contract is None:
-        raise NotAsSaved("contract")
-    if contract in NO_SCORE:
-        return FrenchEntry(contract)
-    taker, partner, alone = saved.player("taker"), saved.player("partner"), saved.flag("alone")
-    if (
-        taker is None
-        or (n == 5) != (partner is not None or alone)
-        or partner == taker
-        or (partner is not None and alone)
-    ):
-        raise NotAsSaved("taker")
-    points, bouts = saved.points("points", TOTAL, HALF), saved.integer("bouts", 0, 3)
-    cards, pile = saved.cards("cards", DECK), saved.integer("pile", 0, DECK.size)
-    side = saved.word("side", SIDES, "attack") or "attack"
-    if (
-        (points is None) == (cards is None)
-        or (points is None) != (bouts is None)
-        or (cards is None and (pile is not None or side != "attack"))
-        or (cards is not None and pile is not None and pile < len(cards))
-    ):
-        raise NotAsSaved("points")
-    written = saved.by_player("handfuls")
-    handfuls: tuple[tuple[str, int], ...] = ()
-    if written is not None:  # a few deals in a hundred
-        handfuls = tuple((saved.name(name), trumps) for name, trumps in written.items())
-        simple = handful_thresholds(saved.table.rules, n)[0]
-        most = min(MAX_TRUMPS, tricks_in_deal(n))
-        if (
-            any(
-                trumps.__class__ is not int or not simple <= trumps <= most
-                for name, trumps in handfuls
-            )
-            or sum(trumps for _name, trumps in handfuls) > MAX_TRUMPS
-        ):
-            raise NotAsSaved("handfuls")
-    entry = FrenchEntry(
-        contract=contract,
-        taker=taker,
-        partner=partner,
-        alone=alone,
-        points=points,
-        bouts=bouts,
-        cards=cards,
-        pile=pile,
-        side=side,
-        handfuls=handfuls,
-        petit_au_bout=saved.word("petit_au_bout", SIDES),
-        slam=saved.word("slam", SIDES),
-        slam_announced=saved.flag("slam_announced"),
-        fool=saved.player("fool"),
-        fool_winner=saved.player("fool_winner"),
-        fool_exchange=saved.word("fool_exchange", ("given", "owed", "lost")),
-        misere=saved_misere(saved),
-    )
-    event = (entry.fool, entry.fool_winner, entry.fool_exchange)
-    if event != (None, None, None):
-        implied = event == (None, None, "owed") and entry.slam is not None
-        if None in event and not implied:
-            raise NotAsSaved("fool")
-        saved.holds(variant, lambda r: check_fool(r, entry))
     return entry
 
 

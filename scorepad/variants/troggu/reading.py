@@ -1,5 +1,5 @@
-"""Reading a Troggu deal: from options or a hand-edited file with every check
-(`read_entry`), as scorepad saved it (`saved_entry`), and back to the file's values."""
+"""Reading a Troggu deal: from options or a session file, with every check
+(`read_entry`), and back to the file's values."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from scorepad.cards import (
     FOOL_CARD,
     trump,
 )
-from scorepad.i18n import _, ngettext
+from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Table
 from scorepad.text import num
 from scorepad.variants.base import Variant, compact
-from scorepad.variants.reader import NotAsSaved, Reader, Saved, fool_event_complete
+from scorepad.variants.reader import Reader, fool_event_complete
 from scorepad.variants.troggu.bounds import (
     hand_size,
     misere_fits,
@@ -62,73 +62,13 @@ def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> Troggu
     if forced and bid != "tapp":
         r.add(_("a forced game is a Tapp game, not {bid}").format(bid=bid), "bid")
     fool = r.player("fool")
-    fool_winner = r.player("fool_winner", _("fool winner"))
+    fool_winner = r.player("fool_winner")
     exchange = r.choice("fool_exchange", ("given", "lost"), {"made": "given"})
     if bid == "misere":
         entry = read_misere(variant, r, n, fool, fool_winner, exchange)
     else:
         entry = read_game(variant, r, n, bid, forced, fool, fool_winner, exchange)
     r.finish()
-    return entry
-
-
-def saved_entry(variant: Variant, saved: Saved) -> TrogguEntry:
-    """The entry as scorepad saved it: each field typed and in its range, the fields a
-    score needs present and consistent; the card counts are not checked again."""
-    n = len(saved.players)
-    bid, forced = saved.word("bid", BIDS), saved.flag("forced")
-    fool, winner = saved.player("fool"), saved.player("fool_winner")
-    exchange = saved.word("fool_exchange", ("given", "lost"))
-    if bid is None or (forced and (n < 7 or bid != "tapp")):
-        raise NotAsSaved("bid")
-    if bid == "misere":
-        misere = saved.points_by_player("points", TOTAL, ONE)
-        if len(misere) != n:
-            raise NotAsSaved("points")
-        entry = TrogguEntry(
-            bid=bid, misere=misere, fool=fool, fool_winner=winner, fool_exchange=exchange
-        )
-    else:
-        tappist, partner = saved.player("tappist"), saved.player("partner")
-        alone, called = saved.flag("alone"), saved.card("called", DECK)
-        if (
-            tappist is None
-            or partner == tappist
-            or (partner is not None and alone)
-            or (n < 7 and (partner is not None or alone or called is not None))
-            or (n >= 7 and partner is None and not alone)
-            or called in (FOOL_CARD, trump(21))
-        ):
-            raise NotAsSaved("tappist")
-        points, cards = saved.points("points", TOTAL, ONE), saved.cards("cards", DECK)
-        pile, side = saved.integer("pile", 0, DECK.size), saved.word("side", SIDES, "tappist")
-        if (
-            (points is None) == (cards is None)
-            or (cards is None and (pile is not None or side is not None))
-            or (cards is not None and pile is not None and pile < len(cards))
-        ):
-            raise NotAsSaved("points")
-        entry = TrogguEntry(
-            bid=bid,
-            tappist=tappist,
-            partner=partner,
-            alone=alone,
-            called=called,
-            forced=forced,
-            tricks=saved.integer("tricks", 0, hand_size(n)),
-            points=points,
-            cards=cards,
-            pile=pile,
-            side=side or "tappist",
-            fool=fool,
-            fool_winner=winner,
-            fool_exchange=exchange,
-        )
-    event = (fool, winner, exchange)
-    if event != (None, None, None):
-        if None in event or (bid == "misere" and n >= 7):
-            raise NotAsSaved("fool")
-        saved.holds(variant, lambda r: check_fool(r, entry, n))
     return entry
 
 
@@ -279,7 +219,7 @@ def read_game(
         ONE,
         SIDES,
         SIDE_ALIASES,
-        _("--points X (the Tappist side's points), or --cards and --pile"),
+        N_("--points X (the Tappist side's points), or --cards and --pile"),
     )
     entry = TrogguEntry(
         bid=bid,
