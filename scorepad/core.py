@@ -223,7 +223,7 @@ def _past_length(session: Session, play_on: bool) -> bool:
 class Entered:
     """Deal n as entered into a session, checked and scored once: the session with it, its
     outcome (explained, as `show` prints it) and, for a deal added, why the match ended with
-    it (None: it goes on)."""
+    it, or that it goes on with the leaders level at its end (None: it goes on)."""
 
     session: Session
     n: int
@@ -243,7 +243,7 @@ def enter_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = Fals
     others only by a game that plays to a target (once, to tell where the match stands)."""
     variant = get_variant(session.variant)
     past = _past_length(session, play_on)
-    scored, again = itertools.tee(iter_outcomes(session))  # scored once, if at all
+    scored, again, level = itertools.tee(iter_outcomes(session), 3)  # scored once, if at all
     over_before = variant.match_over(session.rules, scored)
     over = None if past else length_played(session) or over_before
     if over and not play_on:
@@ -261,6 +261,8 @@ def enter_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = Fals
     ended = length_played(after) if not length_played(session) else None
     if ended is None and over_before is None:
         ended = variant.match_over(after.rules, itertools.chain(again, [outcome]))
+    if ended is None:  # a match level at its end goes on: said too ("level at 91: play on")
+        ended = variant.match_level(after.rules, itertools.chain(level, [outcome]))
     return Entered(after, n, outcome, ended)
 
 

@@ -4,7 +4,6 @@ a session (`core`) and the standings (`ranking`), which read the outcomes from h
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 
 from scorepad.checks import length_end, planned_length
@@ -61,21 +60,3 @@ def length_played(session: Session) -> str | None:
     return ngettext(
         "the table has played its {n} deal", "the table has played its {n} deals", length
     ).format(n=length)
-
-
-def match_ended(before: Session, after: Session) -> str | None:
-    """Why the match is over, when the deals `after` adds to `before` (the file as read and
-    as saved) ended it, or that it goes on with the leaders level at its end; else None. The
-    deals are scored once, and only by a game that plays to a target."""
-    if length_played(after) and not length_played(before):
-        return length_played(after)
-    variant = get_variant(after.variant)
-    outcomes, again, level = itertools.tee(iter_outcomes(after), 3)
-    over = variant.match_over(after.rules, outcomes)
-    if over is None:
-        return variant.match_level(after.rules, level)
-    return (
-        None
-        if variant.match_over(before.rules, itertools.islice(again, len(before.deals)))
-        else over
-    )

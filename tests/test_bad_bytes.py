@@ -163,12 +163,13 @@ def test_a_file_whose_name_is_not_utf8_is_a_file_like_any(tmp_path):
 
 
 def test_an_invariant_that_fails_is_a_bug_said_in_one_line(cli, monkeypatch):
-    from scorepad.storage import signature
+    from scorepad.storage import document
 
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé", "Daisuke"])
     cli("deal", path, "--contract", "pass")
     before = path.read_bytes()
-    monkeypatch.setattr(signature, "saved_deal", lambda raw, table: None)  # reads back wrong
+    # the deal's text reads back as another deal
+    monkeypatch.setattr(document, "deal_text", lambda fields: '[[deals]]\ncontract = "garde"\n')
     result = cli("deal", path, "--contract", "pass", ok=False)
     assert result.exit_code == 1
     assert result.stderr == (

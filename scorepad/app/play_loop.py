@@ -19,9 +19,8 @@ from pathlib import Path
 
 from scorepad import core, scores, storage
 from scorepad.app.asking import at_the_table, yes_no
-from scorepad.app.edit import save_edit
 from scorepad.app.guided import DealEntry
-from scorepad.app.guided_deal import Ask, Say, confirm_deal, pick_answer
+from scorepad.app.guided_deal import Ask, Say, confirm_deal, pick_answer, save_edit
 from scorepad.app.play_lines import compact_standings
 from scorepad.app.record import Recorded, record_shown
 from scorepad.app.remove import remove_deal, take_back, taken_back_line

@@ -11,7 +11,7 @@ import typer
 
 from scorepad import core, storage
 from scorepad.app import record
-from scorepad.app.edit import save_changes, save_edit
+from scorepad.app.edit import save_changes
 from scorepad.app.remove import TakenBack, remove_deal, removed_line, taken_back_line, undo_last
 from scorepad.cli import typer_click
 from scorepad.cli.base import Command, family, usage_message
@@ -191,6 +191,7 @@ def edit(
         except ScorepadError as err:
             raise err.located(str(file)) from None
         from scorepad.app.guided import DealEntry
+        from scorepad.app.guided_deal import save_edit
 
         echo(
             _(
