@@ -244,12 +244,12 @@ def test_every_walk_reaches_save_or_a_clean_quit(table: tuple[str, int, int | No
             walk.entry = entry = DealEntry(session, walk.ask, walk.say, defaults=old, n=n)
             saved = confirm_edit(session, n, entry, entry.run({}), walk.ask, walk.say)
             if saved is not None:  # what "Save?" confirmed is a deal the file takes
-                core.replace_deal(session, n, saved)
+                core.replace_deal(session, n, saved[0])
             return
         walk.entry = entry = DealEntry(session, walk.ask, walk.say, ask_dealer=kind == "deal")
         saved = confirm_deal(session, entry, entry.run({}), walk.ask, walk.say)
         if saved is not None:
-            core.add_deal(session, saved)
+            core.add_deal(session, saved[0])
     except AssertionError:
         RUN["dead ends"] += 1
         raise
