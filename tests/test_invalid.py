@@ -1,13 +1,20 @@
-"""The catalogue of bad input: exact message, exit 1, no traceback, files unchanged."""
+"""The catalogue of bad input (tests/data/invalid/): exact message, exit 1, no traceback,
+files unchanged."""
 
 from __future__ import annotations
 
 import pytest
-from tests_helpers import INVALID, INVALID_IDS, run_bad_input
+from tests_helpers import INVALID, INVALID_DIR, INVALID_IDS, run_bad_input
 
 
-def test_catalogue_is_large_enough():
-    assert len(INVALID) >= 40
+def test_catalogue_is_whole():
+    """Every file of the catalogue belongs to a case: an `.error` or `.toml` without its
+    `.args` would be a case that never runs."""
+    assert len(INVALID) >= 100
+    for path in INVALID_DIR.glob("*/*"):
+        assert path.suffix in {".args", ".error", ".toml"}, path
+        assert path.with_suffix(".args").exists(), path
+        assert path.with_suffix(".error").exists(), path
 
 
 @pytest.mark.parametrize("case", INVALID, ids=INVALID_IDS)

@@ -1,7 +1,7 @@
 """Any input, however odd, is either read or refused with a ScorepadError: never a traceback.
 
 These found real crashes (checks that ran while a field was still missing; `profile = []` and
-an empty `[deals.points]` in hand-edited files), now also in tests/data/invalid.toml.
+an empty `[deals.points]` in hand-edited files), now also cases of tests/data/invalid/.
 """
 
 from __future__ import annotations

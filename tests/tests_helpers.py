@@ -4,10 +4,10 @@ import os
 import platform
 import pty
 import select
+import shlex
 import signal
 import sys
 import time
-import tomllib
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -131,10 +131,27 @@ def uncoloured(text: str) -> str:
     return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
 
-#: The catalogue of bad input (tests/data/invalid.toml), run in English and in Japanese.
-INVALID = tomllib.loads((Path(__file__).resolve().parent / "data" / "invalid.toml")
-                        .read_text("utf-8"))["case"]  # fmt: skip
-INVALID_IDS = [" ".join(c["args"])[:70] for c in INVALID]
+#: The catalogue of bad input (tests/data/invalid/, its README says how a case is written),
+#: run in English and in Japanese.
+INVALID_DIR = Path(__file__).resolve().parent / "data" / "invalid"
+
+
+def _invalid_cases() -> list[dict[str, Any]]:
+    cases = []
+    for args in sorted(INVALID_DIR.glob("*/*.args")):
+        case = {
+            "id": f"{args.parent.name}/{args.stem}",
+            "args": shlex.split(args.read_bytes().decode("utf-8")),
+            "error": args.with_suffix(".error").read_bytes().decode("utf-8").rstrip("\n"),
+        }
+        if args.with_suffix(".toml").exists():
+            case["file"] = args.with_suffix(".toml").read_bytes().decode("utf-8")
+        cases.append(case)
+    return cases
+
+
+INVALID = _invalid_cases()
+INVALID_IDS = [case["id"] for case in INVALID]
 SESSIONS = {
     "f4": ("french", "Anna,Bruno,Chloé,Daisuke"),
     "f5": ("french", "Anna,Bruno,Chloé,Daisuke,Emil"),
