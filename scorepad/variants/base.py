@@ -61,9 +61,6 @@ FOOL_WON = {
 }
 
 
-FOOL_HELP = (N_("Matto"),)
-
-
 def fool_fields(
     fool: str,
     exchange_help: str,

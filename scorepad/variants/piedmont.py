@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 from typing import Any
@@ -45,26 +45,6 @@ def deck_for(rules: Mapping[str, Setting]) -> Deck:
 
 def round_up(x: Decimal) -> Decimal:
     return x.to_integral_value(ROUND_CEILING)
-
-
-def local_count(deck: Deck, cards: Sequence[Card], pile: int) -> Decimal:
-    """The local way of counting a pile: Angel, Bagatto, kings 5; Matto, queens 4; cavalli 3;
-    jacks 2; others 0; then per pair: two counting cards −1, one of each 0, two others +1;
-    a leftover single card counts as it is. In an odd pile a counting card is left single
-    when there is one (any card may be the single one)."""
-    counting = [deck.value(c) + HALF for c in cards if deck.value(c) != deck.low]
-    others = pile - len(counting)
-    total = sum(counting, Decimal(0))  # each counting card at its local value
-    paired_counting = len(counting)
-    if pile % 2:  # one card stays single and counts as it is: nothing to adjust
-        if counting:
-            paired_counting -= 1
-        else:
-            others -= 1
-    mixed = min(paired_counting, others)
-    total -= (paired_counting - mixed) // 2  # pairs of two counting cards: −1
-    total += (others - mixed) // 2  # pairs of two other cards: +1
-    return total
 
 
 @dataclass(frozen=True, slots=True)
