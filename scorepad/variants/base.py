@@ -219,6 +219,19 @@ class Variant(Protocol):
         is not known (no contract yet, or one that names none or several)."""
         ...
 
+    def pile_default(self, listed: int) -> int:
+        """The pile size offered at the table when `listed` cards were typed."""
+        ...
+
+    def ask_as(self, key: str, raw: Mapping[str, Any]) -> str | None:
+        """The question for the field `key` in the game's own words, given the answers so far
+        (`raw`); None: the field's own question."""
+        ...
+
+    def is_slam(self, entry: Any) -> bool:
+        """Whether a side took every trick (the sheet stars the deal)."""
+        ...
+
     def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
         """The game's own checks of a session's rules; empty when all is well."""
         ...
@@ -325,6 +338,15 @@ class DeclarerGame:
 
     def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
         return []
+
+    def pile_default(self, listed: int) -> int:
+        return listed
+
+    def ask_as(self, key: str, raw: Mapping[str, Any]) -> str | None:
+        return None
+
+    def is_slam(self, entry: Any) -> bool:
+        return False
 
     def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
         return None  # the evening runs until the players stop (chips: settled deal by deal)

@@ -272,11 +272,16 @@ class Piedmont:
     def takes(self, raw: Mapping[str, Any], table: Table) -> frozenset[str] | None:
         return None  # one kind of deal: every field may apply
 
-    @staticmethod
-    def pile_default(listed: int) -> int:
-        """The size offered for a pile of `listed` cards: every pile is odd (the Matto
-        returns to its player), so an even count has one unlisted low card more."""
+    def pile_default(self, listed: int) -> int:
+        """Every pile is odd (the Matto returns to its player): an even count has one
+        unlisted low card more."""
         return listed if listed % 2 else listed + 1
+
+    def ask_as(self, key: str, raw: Mapping[str, Any]) -> str | None:
+        return None
+
+    def is_slam(self, e: PiedmontEntry) -> bool:
+        return False
 
     def marks(self, e: PiedmontEntry, outcome: Outcome) -> list[str]:
         if not outcome.winners:

@@ -181,6 +181,9 @@ class French(DeclarerGame):
     def slam_fits(self, e: FrenchEntry, n: int, side: str) -> bool:
         return slam_fits(e, n, side)
 
+    def is_slam(self, e: FrenchEntry) -> bool:
+        return e.slam is not None
+
     # --- scoring ---------------------------------------------------------------------------
 
     def attack_points(self, e: FrenchEntry, explain: bool = True) -> tuple[Decimal, int, list[str]]:

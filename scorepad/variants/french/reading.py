@@ -188,7 +188,9 @@ def read_entry(variant: Variant, raw: Mapping[str, Any], table: Table) -> French
     implied = (
         exchange == "owed" and slam is not None and not r.has("fool") and not r.has("fool_winner")
     )  # a slam's owed Excuse: the sides say whose
-    fool_event = implied or fool_event_complete(r, entry, "Excuse")  # asks what it lacks
+    fool_event = implied or fool_event_complete(
+        r, (fool, fool_winner, exchange), "Excuse"
+    )  # asks what it lacks
     if r.complete and fool_event:
         check_fool(r, entry)
     if r.complete:

@@ -170,8 +170,7 @@ class Troggu(DeclarerGame):
     def starts_afresh(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> bool:
         return "bid" in changes and (changes["bid"] == "misere") != (old.get("bid") == "misere")
 
-    @staticmethod
-    def ask_as(key: str, raw: Mapping[str, Any]) -> str | None:
+    def ask_as(self, key: str, raw: Mapping[str, Any]) -> str | None:
         """All passed at 7 or 8: the Tappist is whoever had to play."""
         word = raw.get("bid")
         if key == "tappist" and (

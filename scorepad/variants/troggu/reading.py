@@ -146,7 +146,7 @@ def read_misere(
             ).format(n=n),
             "fool",
         )
-    elif fool_event_complete(r, entry, "Bättler") and r.complete:
+    elif fool_event_complete(r, (fool, winner, exchange), "Bättler") and r.complete:
         check_fool(r, entry, n)
     return entry
 
@@ -237,7 +237,9 @@ def read_game(
         fool_winner=winner,
         fool_exchange=exchange,
     )
-    fool_event = fool_event_complete(r, entry, "Bättler")  # asks for what it lacks
+    fool_event = fool_event_complete(
+        r, (fool, winner, exchange), "Bättler"
+    )  # asks for what it lacks
     if r.complete:
         check_tricks(r, entry, n)
     if r.complete and fool_event:
