@@ -60,13 +60,8 @@ def get_variant(name: str) -> Variant:
                 _NAMES[name] = variant
             return variant
     known = ", ".join(registry())
-    raise ScorepadError(
-        [
-            Problem(
-                "",
-                _("unknown variant {name} (known: {known})").format(name=shown(name), known=known),
-            )
-        ]
+    raise ScorepadError.at(
+        "", _("unknown variant {name} (known: {known})").format(name=shown(name), known=known)
     )
 
 
@@ -76,15 +71,11 @@ def default_rules(variant: Variant, profile: str | None = None) -> dict[str, Set
     name = profile or next(iter(variant.profiles))
     if name not in variant.profiles:
         known = ", ".join(variant.profiles)
-        raise ScorepadError(
-            [
-                Problem(
-                    "",
-                    _("unknown rule profile {name} for {name2} (profiles: {known})").format(
-                        name=shown(name), name2=variant.name, known=known
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            "",
+            _("unknown rule profile {name} for {name2} (profiles: {known})").format(
+                name=shown(name), name2=variant.name, known=known
+            ),
         )
     # every game's planned length (`new --deals`): Piedmont's match keeps its own in its
     # profile (where the match's end is the game's); 0: none

@@ -120,16 +120,11 @@ class Piedmont:
         fields = dict(raw)
         for key in ("fool_winner", "fool_exchange"):
             if fields.get(key) is not None:
-                fields.pop(key)
-                raise ScorepadError(
-                    [
-                        Problem(
-                            "",
-                            _(
-                                "--{x} does not apply: the Matto returns to its player, no exchange"
-                            ).format(x=key.replace("_", "-")),
-                        )
-                    ]
+                raise ScorepadError.at(
+                    "",
+                    _("--{x} does not apply: the Matto returns to its player, no exchange").format(
+                        x=key.replace("_", "-")
+                    ),
                 )
         player_value = fields.get("player")
         if (
