@@ -95,8 +95,8 @@ def _is(player: str | None, key: str) -> bool:
 
 
 def _ref_french(sessions: list[Any]) -> dict[str, Any]:
-    from scorepad.variants.french import FRENCH
     from scorepad.variants.french.entry import TARGETS
+    from scorepad.variants.french.scoring import attack_points
 
     names, ranked = _ref_order(sessions)
     deals = _ref_deals(sessions)
@@ -104,7 +104,7 @@ def _ref_french(sessions: list[Any]) -> dict[str, Any]:
     for _i, _n, _s, raw, o in deals:
         if raw["contract"] in ("pass", "cancelled"):
             continue
-        bouts = FRENCH.attack_points(raw["entry"], explain=False)[1]  # the game's own count
+        bouts = attack_points(raw["entry"], explain=False)[1]  # the game's own count
         taken.append((raw, o, bouts, int(o.points) - TARGETS[bouts]))
     players = []
     for key in ranked:

@@ -7,7 +7,6 @@ parts: `entry` (words, numbers, the entry), `bounds` (card counts), `reading`, `
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
 from typing import Any
 
 from scorepad.cards import PileCount
@@ -25,7 +24,7 @@ from scorepad.variants.base import (
     with_words,
 )
 from scorepad.variants.french import reading, scoring
-from scorepad.variants.french.checks import excuse_sides, owed_by, slam_fits
+from scorepad.variants.french.checks import slam_fits
 from scorepad.variants.french.club import club_problems
 from scorepad.variants.french.entry import (
     CONTRACT_ALIASES,
@@ -171,23 +170,8 @@ class French(DeclarerGame):
         },
     )
 
-    @staticmethod
-    def excuse_sides(e: FrenchEntry) -> tuple[str, str] | None:
-        return excuse_sides(e)
-
-    def owed_by(self, e: FrenchEntry) -> str | None:
-        return owed_by(e)
-
-    def slam_fits(self, e: FrenchEntry, n: int, side: str) -> bool:
-        return slam_fits(e, n, side)
-
     def is_slam(self, e: FrenchEntry) -> bool:
         return e.slam is not None
-
-    # --- scoring ---------------------------------------------------------------------------
-
-    def attack_points(self, e: FrenchEntry, explain: bool = True) -> tuple[Decimal, int, list[str]]:
-        return scoring.attack_points(e, explain)
 
     def score(self, e: FrenchEntry, table: Table, explain: bool = True) -> Outcome:
         return scoring.score(self, e, table, explain)

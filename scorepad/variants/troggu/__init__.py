@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from decimal import Decimal
 from typing import Any
 
 from scorepad.cards import PileCount
@@ -221,11 +220,6 @@ class Troggu(DeclarerGame):
         others = tuple([p for p in outcome.scores if p not in side])
         margin = int(outcome.points) - outcome.needed
         return Contest(side, others, BID_WORDS[e.bid], int(e.forced), margin, outcome.result)
-
-    # --- scoring ---------------------------------------------------------------------------
-
-    def team_points(self, e: TrogguEntry, explain: bool = True) -> tuple[Decimal, list[str]]:
-        return scoring.team_points(e, explain)
 
     def score(self, e: TrogguEntry, table: Table, explain: bool = True) -> Outcome:
         return scoring.score(self, e, table, explain)
