@@ -1,8 +1,13 @@
-"""Two-handed Piedmontese tarot (rules/piedmont.md): 78 cards, each pile rounded up to 91."""
+"""Two-handed Piedmontese tarot (rules/piedmont.md): 78 cards, each pile rounded up to 91.
+
+`stats --json` keys (`scorepad.stats`), each player: `"won"` (deals won), `"matches"`:
+`{"played", "won"}` (matches of the sessions that set a target or a number of deals, once
+over, decided as `deal` decides them), `"biggest_margin"`: the most the player won a deal by
+(null: no deal won)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 from typing import Any
@@ -24,6 +29,18 @@ from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, plural, shown
 from scorepad.variants.base import Contest, Field, check_outcome, compact, merge_raw
+from scorepad.variants.figures import (
+    DASH,
+    Counted,
+    GameStats,
+    PlayerCounts,
+    Rate,
+    Section,
+    Tally,
+    average,
+    rate,
+    rate_of,
+)
 from scorepad.variants.reader import Reader
 
 TOTAL = 91  # the two rounded totals; the exact card points add up to 90
@@ -45,6 +62,119 @@ def deck_for(rules: Mapping[str, Setting]) -> Deck:
 
 def round_up(x: Decimal) -> Decimal:
     return x.to_integral_value(ROUND_CEILING)
+
+
+@dataclass(frozen=True)
+class PlayerFigures:
+    """One player's Piedmont figures (`PlayerStats.game`)."""
+
+    won: int
+    matches: Rate  # won of played
+    biggest_margin: int | None
+
+
+class _Counts:
+    __slots__ = ("margin", "matches", "won")
+
+    def __init__(self) -> None:
+        self.won = 0
+        self.matches = [0, 0]  # won, played
+        self.margin: int | None = None
+
+
+class Counter:
+    """Piedmont's counts over the sessions of one `stats` call."""
+
+    def __init__(self) -> None:
+        self.counts = PlayerCounts(_Counts)
+
+    def count(self, session: Counted) -> None:
+        seats = self.counts.seats(session)
+        outcomes = []  # a match's, for who won it (the deals go by once)
+        for _entry, outcome in session.deals:
+            outcomes.append(outcome)
+            [winner] = outcome.winners
+            [loser] = [p for p in outcome.scores if p != winner]
+            a = seats[winner]
+            a.won += 1
+            margin = outcome.scores[winner] - outcome.scores[loser]
+            a.margin = margin if a.margin is None else max(a.margin, margin)
+        decided = match_decided(session.rules, outcomes)
+        if decided is not None:
+            for p in session.players:
+                seats[p].matches[1] += 1
+            seats[decided[1]].matches[0] += 1
+
+    def player(self, key: str) -> PlayerFigures:
+        a = self.counts.of(key)
+        return PlayerFigures(a.won, Rate(*a.matches), a.margin)
+
+    def overall(self, ranked: Sequence[str], names: Mapping[str, str]) -> None:
+        return None  # no figures of everyone counted
+
+
+class PiedmontStats:
+    """Piedmont's statistics (`GameStats`): points, not gains and losses."""
+
+    signed = False
+
+    def counter(self) -> Counter:
+        return Counter()
+
+    def sections(self, st: Any) -> list[Section]:
+        rows = [
+            [
+                p.name,
+                p.played,
+                p.game.won,
+                rate(Rate(p.game.won, p.played)),
+                rate_of(p.game.matches),
+                average(Tally(p.played, p.total), sign=False),
+                DASH if p.game.biggest_margin is None else p.game.biggest_margin,
+                p.best.score if p.best else DASH,
+                p.worst.score if p.worst else DASH,
+            ]
+            for p in st.players
+        ]
+        headers = [
+            _("player"),
+            _("deals"),
+            _("won"),
+            _("success"),
+            _("matches won"),
+            _("average points"),
+            _("biggest margin"),
+            _("best deal"),
+            _("worst deal"),
+        ]
+        return [Section(_("Players"), headers, rows, [8, 7, 3])]
+
+    def card(self, st: Any, p: Any) -> tuple[list[tuple[str, str]], list[Section]]:
+        g: PlayerFigures = p.game
+        margin = DASH if g.biggest_margin is None else str(g.biggest_margin)
+        items = [
+            (_("deals won"), rate_of(Rate(g.won, p.played))),
+            (_("matches won"), rate_of(g.matches)),
+            (_("biggest margin"), margin),
+        ]
+        return items, []
+
+    def sheet(self, st: Any) -> list[Section]:
+        rows = [
+            [p.name, rate_of(Rate(p.game.won, p.played)), rate_of(p.game.matches)]
+            for p in st.players
+        ]
+        return [Section(_("Players"), [_("player"), _("deals won"), _("matches won")], rows)]
+
+    def player_json(self, g: PlayerFigures) -> dict[str, Any]:
+        return {
+            "won": g.won,
+            "matches": {"played": g.matches.cases, "won": g.matches.count},
+            "biggest_margin": g.biggest_margin,
+        }
+
+    def table_json(self, st: Any, player: str | None) -> dict[str, Any]:
+        return {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,9 +529,35 @@ class Piedmont:
         return []
 
     def rules_text(self, rules: Mapping[str, Setting], players: int | None) -> list[str]:
-        from scorepad.variants.piedmont_rules import rules_text
-
-        return rules_text(rules, players)
+        """The Angel, the counting and its rounding, and the match, from the settings."""
+        target, deals = int(rules["target"]), int(rules["deals"])
+        if target and deals:
+            match = _(
+                "The match: first to {target}, or the leader after {deals} (a tie plays on)."
+            ).format(target=plural(target, "point"), deals=plural(deals, "deal"))
+        elif target:
+            match = _("The match: first to {target} (a tie plays on).").format(
+                target=plural(target, "point")
+            )
+        elif deals:
+            match = _("The match: the leader after {deals} (a tie plays on).").format(
+                deals=plural(deals, "deal")
+            )
+        else:
+            match = _("No match is set: the session runs until the players stop.")
+        return [
+            _(
+                "The Angel, the highest trump, is trump {angel}; the Matto never wins a trick and "
+                "returns to whoever played it."
+            ).format(angel=rules["angel"]),
+            _(
+                "Card points count in halves: the Angel, the Bagatto and kings 4.5, the Matto and "
+                "queens 3.5, cavalli 2.5, jacks 1.5, any other card 0.5. Each player's total ends "
+                "in .5 and is rounded up: the two add up to 91, and a deal cannot be drawn."
+            ),
+            _("Each player scores their rounded card points; the higher wins the deal."),
+            match,
+        ]
 
     def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
         """Who won the match, once the target or the number of deals is reached."""
@@ -428,15 +584,7 @@ class Piedmont:
             return None
         return _("level at {points}: play on").format(points=state[2])
 
-    @property
-    def stats(self) -> Any:  # a `variants.figures.GameStats`, checked where it is made
-        """The game's statistics (`scorepad.variants.piedmont_stats`, imported when asked for),
-        its matches decided as `match_over` decides them."""
-        from scorepad.variants.figures import GameStats
-        from scorepad.variants.piedmont_stats import PiedmontStats
-
-        stats: GameStats = PiedmontStats(match_decided)
-        return stats
+    stats: GameStats = PiedmontStats()  # its matches decided as `match_over` decides them
 
 
 def match_decided(
