@@ -13,7 +13,7 @@ from scorepad.cards import PileCount
 from scorepad.errors import Problem
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
-from scorepad.text import plural
+from scorepad.text import plural, shown
 from scorepad.variants.base import (
     Contest,
     DeclarerGame,
@@ -24,22 +24,29 @@ from scorepad.variants.base import (
     with_words,
 )
 from scorepad.variants.french import reading, scoring
+from scorepad.variants.french.bounds import tricks_in_deal
 from scorepad.variants.french.checks import slam_fits
-from scorepad.variants.french.club import club_problems
 from scorepad.variants.french.entry import (
     CONTRACT_ALIASES,
     CONTRACT_WORDS,
     CONTRACTS,
     DECK,
     FFT,
+    HANDFUL_NAMES,
+    HANDFUL_THRESHOLDS,
+    MAX_TRUMPS,
+    MULTIPLIERS,
     NO_SCORE,
     REPLACES,
+    ROUNDING,
     SEED,
     SIDE_ALIASES,
     SIDES,
     TARGETS,
     FrenchEntry,
 )
+from scorepad.variants.french.rules_text import rules_text
+from scorepad.variants.french.stats import STATS
 from scorepad.variants.reader import resolve_choice
 
 
@@ -249,8 +256,6 @@ class French(DeclarerGame):
         return club_problems(rules)
 
     def rules_text(self, rules: Mapping[str, Setting], players: int | None) -> list[str]:
-        from scorepad.variants.french.rules_text import rules_text
-
         return rules_text(rules, players)
 
     def describe(self, e: FrenchEntry) -> str:
@@ -271,12 +276,7 @@ class French(DeclarerGame):
     def starts_afresh(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> bool:
         return _contract(changes) in NO_SCORE  # a pass, a cancelled deal
 
-    @property
-    def stats(self) -> Any:  # a `variants.figures.GameStats`, checked where it is made
-        """The game's statistics (`scorepad.variants.french.stats`, imported when asked for)."""
-        from scorepad.variants.french.stats import STATS
-
-        return STATS
+    stats = STATS
 
 
 def _contract(raw: Mapping[str, Any]) -> str | None:
@@ -285,6 +285,40 @@ def _contract(raw: Mapping[str, Any]) -> str | None:
     word = raw.get("contract")
     found = resolve_choice(word, CONTRACTS, CONTRACT_ALIASES) if isinstance(word, str) else []
     return found[0] if len(found) == 1 else None
+
+
+def club_problems(rules: Mapping[str, Setting]) -> list[Problem]:
+    """What the club settings may not be, one problem each naming the key and the range: a
+    multiplier of at least 1, a rounding step of 1, 5 or 10, a handful's trumps rising from
+    simple to triple within a hand."""
+    problems = []
+    for contract in MULTIPLIERS:
+        key = f"multiplier_{contract.replace('-', '_')}"
+        if rules[key] == 0:
+            problems.append(_("{key} should be 1 or more, not 0").format(key=key))
+    if rules["rounding"] not in ROUNDING:
+        problems.append(
+            _("rounding should be 1, 5 or 10, not {value}").format(value=shown(rules["rounding"]))
+        )
+    for n in HANDFUL_THRESHOLDS:
+        keys = [f"handful_{name}_trumps_{n}" for name in HANDFUL_NAMES]
+        trumps = [rules[key] for key in keys]
+        most = min(MAX_TRUMPS, tricks_in_deal(n))
+        if not 0 < trumps[0] < trumps[1] < trumps[2] <= most:  # type: ignore[operator]
+            problems.append(
+                _(
+                    "{simple}, {double}, {triple} should rise from 1 to {most} (a hand with "
+                    "{players}), not {x}"
+                ).format(
+                    simple=keys[0],
+                    double=keys[1],
+                    triple=keys[2],
+                    most=most,
+                    players=plural(n, "player"),
+                    x=", ".join(map(str, trumps)),
+                )
+            )
+    return [Problem("rules", p) for p in problems]
 
 
 FRENCH = French()

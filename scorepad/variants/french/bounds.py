@@ -9,22 +9,10 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from scorepad.cards import (
-    FOOL_CARD,
-    HALF,
-    KING,
-    Card,
-    holding_range,
-)
+from scorepad.cards import FOOL_CARD, HALF, KING, Card, holding_range
 from scorepad.i18n import _
 from scorepad.text import plural, span
-from scorepad.variants.french.entry import (
-    DECK,
-    OTHER,
-    SIDE_NAMES,
-    TOTAL,
-    FrenchEntry,
-)
+from scorepad.variants.french.entry import DECK, OTHER, SIDE_NAMES, TOTAL, FrenchEntry
 
 
 def dog_size(players: int) -> int:

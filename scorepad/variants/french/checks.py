@@ -5,13 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scorepad.cards import (
-    FOOL_CARD,
-    HALF,
-    Card,
-    display_order,
-    trump,
-)
+from scorepad.cards import FOOL_CARD, HALF, Card, display_order, trump
 from scorepad.i18n import _, ngettext
 from scorepad.text import num, plural, points_of, span
 from scorepad.variants.french.bounds import (

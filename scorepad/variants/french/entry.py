@@ -7,10 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from scorepad.cards import (
-    Card,
-    french_deck,
-)
+from scorepad.cards import Card, french_deck
 from scorepad.i18n import N_
 from scorepad.model import Setting
 

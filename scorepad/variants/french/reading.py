@@ -7,22 +7,14 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from scorepad.cards import (
-    HALF,
-)
+from scorepad.cards import HALF
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Table
 from scorepad.text import num, plural, shown
 from scorepad.variants.base import Variant, compact
-from scorepad.variants.french.bounds import (
-    tricks_in_deal,
-)
-from scorepad.variants.french.checks import (
-    check_counts,
-    check_fool,
-)
-from scorepad.variants.french.club import read_misere
+from scorepad.variants.french.bounds import tricks_in_deal
+from scorepad.variants.french.checks import check_counts, check_fool
 from scorepad.variants.french.entry import (
     CONTRACT_ALIASES,
     CONTRACTS,
@@ -293,3 +285,38 @@ def entry_to_raw(e: FrenchEntry) -> dict[str, Any]:
             ("misere", list(e.misere) or None),
         ]
     )
+
+
+def read_misere(r: Reader, handfuls: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """The players who declared a misère: names as a list (the file, a repeated --misere) or
+    one text, comma-separated (as typed at the table)."""
+    value = r.get("misere")
+    if value is None:
+        return ()
+    if not r.table.rules.get("misere"):
+        r.add(_("these rules play no misère (a rules file or --set misere=true turns it on)"))
+        return ()
+    names = value.split(",") if isinstance(value, str) else value
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        r.add(_("misere should be a list of players, not {value}").format(value=shown(value)))
+        return ()
+    declared: list[str] = []
+    showed = {player for player, _trumps in handfuls}
+    for name in names:
+        try:
+            player = r.table.resolve(name.strip(), _("misère player"))
+        except ScorepadError as err:
+            r.problems.extend(Problem(p.where, p.what, "misere") for p in err.problems)
+            continue
+        if player in declared:
+            r.add(_("{player} declares one misère per deal").format(player=player), "misere")
+        elif player in showed:
+            r.add(
+                _("{player} showed a handful: a misère is a hand with no trump").format(
+                    player=player
+                ),
+                "misere",
+            )
+        else:
+            declared.append(player)
+    return tuple(declared)

@@ -6,18 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
-from scorepad.cards import (
-    HALF,
-    count_pile,
-    describe_pile,
-)
+from scorepad.cards import HALF, count_pile, describe_pile
 from scorepad.i18n import _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, plural, points_of, scores_line, signed
 from scorepad.variants.base import Variant, check_outcome
-from scorepad.variants.french.checks import (
-    owed_by,
-)
+from scorepad.variants.french.checks import owed_by
 from scorepad.variants.french.entry import (
     CONTRACT_NAMES,
     DECK,

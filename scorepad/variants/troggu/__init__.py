@@ -26,9 +26,7 @@ from scorepad.variants.base import (
 )
 from scorepad.variants.reader import resolve_choice
 from scorepad.variants.troggu import reading, scoring
-from scorepad.variants.troggu.bounds import (
-    prove_tricks,
-)
+from scorepad.variants.troggu.bounds import prove_tricks
 from scorepad.variants.troggu.entry import (
     BID_ALIASES,
     BID_WORDS,
@@ -43,6 +41,8 @@ from scorepad.variants.troggu.entry import (
     TOTAL,
     TrogguEntry,
 )
+from scorepad.variants.troggu.rules_text import rules_text
+from scorepad.variants.troggu.stats import STATS
 
 
 class Troggu(DeclarerGame):
@@ -248,16 +248,9 @@ class Troggu(DeclarerGame):
         return []
 
     def rules_text(self, rules: Mapping[str, Setting], players: int | None) -> list[str]:
-        from scorepad.variants.troggu.rules_text import rules_text
-
         return rules_text(rules, players)
 
-    @property
-    def stats(self) -> Any:  # a `variants.figures.GameStats`, checked where it is made
-        """The game's statistics (`scorepad.variants.troggu.stats`, imported when asked for)."""
-        from scorepad.variants.troggu.stats import STATS
-
-        return STATS
+    stats = STATS
 
 
 TROGGU = Troggu()

@@ -8,21 +8,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from scorepad.cards import (
-    FOOL_CARD,
-    KING,
-    SUITS,
-    Card,
-    count_pile,
-    holding_range,
-    trump,
-)
-from scorepad.variants.troggu.entry import (
-    DECK,
-    TAPP,
-    TOTAL,
-    TrogguEntry,
-)
+from scorepad.cards import FOOL_CARD, KING, SUITS, Card, count_pile, holding_range, trump
+from scorepad.variants.troggu.entry import DECK, TAPP, TOTAL, TrogguEntry
 
 
 def hand_size(players: int) -> int:

@@ -3,10 +3,7 @@ tricks, and the Bättler's escape against the sides, tricks and cards."""
 
 from __future__ import annotations
 
-from scorepad.cards import (
-    FOOL_CARD,
-    display_order,
-)
+from scorepad.cards import FOOL_CARD, display_order
 from scorepad.i18n import _, ngettext
 from scorepad.text import num, plural, points_of, span
 from scorepad.variants.reader import Reader, fool_pile_problem
@@ -21,12 +18,7 @@ from scorepad.variants.troggu.bounds import (
     prove_tricks,
     tappist_range,
 )
-from scorepad.variants.troggu.entry import (
-    DECK,
-    TAPP,
-    TOTAL,
-    TrogguEntry,
-)
+from scorepad.variants.troggu.entry import DECK, TAPP, TOTAL, TrogguEntry
 
 
 def check_tricks(r: Reader, e: TrogguEntry, n: int) -> None:

@@ -7,20 +7,13 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from scorepad.cards import (
-    FOOL_CARD,
-    trump,
-)
+from scorepad.cards import FOOL_CARD, trump
 from scorepad.i18n import N_, _, ngettext
 from scorepad.model import Table
 from scorepad.text import num
 from scorepad.variants.base import Variant, compact
 from scorepad.variants.reader import Reader, fool_event_complete
-from scorepad.variants.troggu.bounds import (
-    hand_size,
-    misere_fits,
-    misere_tapp_range,
-)
+from scorepad.variants.troggu.bounds import hand_size, misere_fits, misere_tapp_range
 from scorepad.variants.troggu.checks import check_fool, check_tricks
 from scorepad.variants.troggu.entry import (
     BID_ALIASES,

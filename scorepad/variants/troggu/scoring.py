@@ -6,26 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from scorepad.cards import (
-    count_pile,
-    describe_pile,
-)
+from scorepad.cards import count_pile, describe_pile
 from scorepad.i18n import _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, plural, points_of, scores_line, signed
 from scorepad.variants.base import Variant, check_outcome
-from scorepad.variants.troggu.bounds import (
-    TrickProof,
-    hand_size,
-    pile_size,
-    prove_tricks,
-)
-from scorepad.variants.troggu.entry import (
-    DECK,
-    PILE_NAMES,
-    TOTAL,
-    TrogguEntry,
-)
+from scorepad.variants.troggu.bounds import TrickProof, hand_size, pile_size, prove_tricks
+from scorepad.variants.troggu.entry import DECK, PILE_NAMES, TOTAL, TrogguEntry
 
 
 def team_points(e: TrogguEntry, explain: bool = True) -> tuple[Decimal, list[str]]:
