@@ -109,20 +109,13 @@ def pile_fields(sides: tuple[str, ...], side_aliases: Mapping[str, str]) -> tupl
 
 
 class Contest(NamedTuple):
-    """A deal as the rating reads it (`Variant.contest`): one side against the others, what
-    the side undertook, and by how many card points it did better than it needed.
-
-    `side` holds the declarer first (the taker, the Tappist), then the partner; head to head
-    (Piedmont) the first seated player. `contract` is the undertaking in the game's words (a
-    message id, "garde"; "" head to head, where neither side undertook more than the other)
-    and `level` what else the rules weigh in it (French Tarot: the target that the side's
-    bouts set; Troggu: 1 for a game the Tappist was forced to play): together they are the
-    deal's difficulty. `margin`: the side's card points over those it needed, ≥ 0 when it
-    made its contract, < 0 when it failed (head to head: over the other's, odd, > 0 when it
-    won the deal); `result`, as the game says it
-    (a message id: "made", "failed", "draw"; head to head "won" or "lost", the side's).
-    A named tuple, not a dataclass: one is made for every deal a rating reads, at a third
-    of a frozen dataclass's cost."""
+    """A deal as the rating reads it (`Variant.contest`): the declaring side (the declarer
+    first, then the partner; head to head the first seated player) against the `others`;
+    the `contract` in the game's words (a message id; "" head to head) and its `level`
+    (French Tarot: the target the bouts set; Troggu: 1 for a forced game), the deal's
+    difficulty together; the `margin`, card points over those needed (< 0: failed; head to
+    head over the other's, odd), and the `result` as the game says it ("made", "won", …).
+    A named tuple: one is made for every deal a rating reads."""
 
     side: tuple[str, ...]
     others: tuple[str, ...]

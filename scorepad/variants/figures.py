@@ -1,16 +1,8 @@
 """What every game's statistics share (`Variant.stats`): exact figures (a rate is a count and
-its cases, an average a sum and a count), their display (rounded only when shown), and the
-protocol through which the game-free statistics (`scorepad.stats`) and their rendering
-(`scorepad.render.stats_text`, `stats_card`, the sheet) ask a game for its own figures.
-
-A game counts its figures (`GameStats.counter`: one session's deals and outcomes at a time,
-frozen figures out) and describes its sections (`Section`: a title, column heads and rows of
-cells already in the game's words); the render only draws them (grids, widths, wrapping).
-
-Averages and rates are rounded here, for display only: averages with two decimals, halves
-away from zero (−19.625 shows as −19.63, as people round), as the standings show theirs;
-below 3 cases a rate shows its counts ("2 of 2"), never a percentage.
-"""
+its cases, an average a sum and a count), rounded only when shown (halves away from zero, as
+the standings round), and the protocol through which the game-free statistics
+(`scorepad.stats`) and their rendering ask a game for its counts and its sections (`Section`:
+a title, column heads and rows in the game's words; the render only draws them)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""Two-handed Piedmontese tarot (rules/piedmont.md): 78 cards, each pile rounded up to 91.
-
-`stats --json` keys (`scorepad.stats`), each player: `"won"` (deals won), `"matches"`:
-`{"played", "won"}` (matches of the sessions that set a target or a number of deals, once
-over, decided as `deal` decides them), `"biggest_margin"`: the most the player won a deal by
-(null: no deal won)."""
+"""Two-handed Piedmontese tarot (rules/piedmont.md): 78 cards, each pile rounded up to 91;
+its statistics: deals and matches won, the biggest margin (`stats --json` keys: docs/exports.md)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,6 @@ parts: `entry` (words, numbers, the entry), `bounds` (card counts), `reading`, `
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from scorepad.cards import PileCount
@@ -100,6 +99,8 @@ class Troggu(DeclarerGame):
                     "tricks won by the Tappist's side",
                     label=N_("tricks"),
                     asked_at_once=True,
+                    yes_no=N_("Did the Tappist's side take a trick?"),
+                    no_value=0,
                 ),
                 Field(
                     "points",
@@ -139,12 +140,6 @@ class Troggu(DeclarerGame):
             "pile": N_("pile"),
             "side": N_("side"),
         },
-    )
-    fields = tuple(
-        replace(f, yes_no=N_("Did the Tappist's side take a trick?"), no_value=0)
-        if f.key == "tricks"
-        else f
-        for f in fields
     )
 
     def takes(self, raw: Mapping[str, Any], table: Table) -> frozenset[str] | None:

@@ -1,15 +1,8 @@
 """Troggu's statistics (`TROGGU.stats`): the Tappist's Tapp and Solo games, chips won and
 lost by kind of deal, misères and the Bättler; counted from each deal's entry and outcome,
-and described as the sections the terminal, a player's card and the sheet show.
-
-`stats --json` keys (`scorepad.stats`): Troggu, each player: `"by_bid"`: `{"tapp" | "solo":
-{"won", "draw", "lost"}}` (games as the Tappist); `"chips"`: `{"tapp" | "solo" | "partner" |
-"opponent" | "misere": {"deals", "won", "lost"}}`: chips won and lost (both counted up from
-zero) as the Tappist of a Tapp game, of a Solo, as the called partner, as an opponent, in
-misères (their differences add up to the total); `"misere"`: `{"played", "lost"}` (lost:
-took the most points and paid); `"baettler"`: `{"given", "lost"}`: the Bättler kept back to
-the last trick by the player, and whether it escaped (the exchange given) or was lost.
-"""
+and described as the sections the terminal, a player's card and the sheet show. Its
+`stats --json` keys are listed in docs/exports.md; chips won and lost are both counted up
+from zero, and their differences add up to the total."""
 
 from __future__ import annotations
 
