@@ -51,8 +51,7 @@ def test_troggu_settlements_sum_to_zero(n, rng):
 def test_the_trick_proof_from_the_points_scored_is_the_entry_s(n, rng, tricks_known):
     """Scoring hands prove_tricks the points it has counted: the proof is the entry's own,
     the trick count played among its counts."""
-    from scorepad.variants.troggu.bounds import prove_tricks
-    from scorepad.variants.troggu.scoring import team_points
+    from scorepad.variants.troggu import prove_tricks, team_points
 
     played = simulate.troggu(rng, n)
     if played is None or played.raw["bid"] == "misere":

@@ -95,8 +95,8 @@ def _is(player: str | None, key: str) -> bool:
 
 
 def _ref_french(sessions: list[Any]) -> dict[str, Any]:
+    from scorepad.variants.french import attack_points
     from scorepad.variants.french.entry import TARGETS
-    from scorepad.variants.french.scoring import attack_points
 
     names, ranked = _ref_order(sessions)
     deals = _ref_deals(sessions)

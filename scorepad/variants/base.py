@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from scorepad.cards import Card, Deck, PileCount, format_cards
@@ -306,9 +305,8 @@ class DeclarerGame:
     """What the games of a declarer's side against the others (French Tarot, Troggu) share,
     so that each game's class states only what differs: zero-sum deals, the dealer sitting
     out, tournament tables of 4 and 5 (3s only where those cannot cover), no target to end
-    the match. The game names its deck (`the_deck`), the fields a change replaces
-    (`replaces`) and its `reading` module, which reads and writes its entries:
-    `read_entry(game, raw, table)` and `entry_to_raw(entry)`."""
+    the match. The game names its deck (`the_deck`) and the fields a change replaces
+    (`replaces`)."""
 
     deal_total = 0
     has_declarer = True
@@ -318,16 +316,9 @@ class DeclarerGame:
     tournament_tables: tuple[int, ...] = (4, 5, 3)  # 3s only where 4s and 5s cannot cover
     the_deck: Deck
     replaces: Mapping[str, tuple[str, ...]]
-    reading: ModuleType
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:
         return self.the_deck
-
-    def read_entry(self, raw: Mapping[str, Any], table: Table) -> Any:
-        return self.reading.read_entry(self, raw, table)
-
-    def entry_to_raw(self, entry: Any) -> dict[str, Any]:
-        return self.reading.entry_to_raw(entry)  # type: ignore[no-any-return]
 
     def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
         return []
