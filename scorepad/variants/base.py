@@ -107,6 +107,13 @@ def pile_fields(sides: tuple[str, ...], side_aliases: Mapping[str, str]) -> tupl
     )
 
 
+def sizes_text(sizes: Sequence[int]) -> str:
+    """A pile's possible sizes for a message: up to four, else the first three and the last."""
+    if len(sizes) <= 4:
+        return ", ".join(map(str, sizes))
+    return f"{sizes[0]}, {sizes[1]}, {sizes[2]}, …, {sizes[-1]}"
+
+
 class Contest(NamedTuple):
     """A deal as the rating reads it (`Variant.contest`): the declaring side (the declarer
     first, then the partner; head to head the first seated player) against the `others`;

@@ -8,7 +8,7 @@ scoring, and the rules as a player reads them. The words, numbers and entry live
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import Any
@@ -38,6 +38,7 @@ from scorepad.variants.base import (
     compact,
     fool_fields,
     pile_fields,
+    sizes_text,
     with_prompts,
     with_words,
 )
@@ -234,12 +235,6 @@ def slam_choices(e: FrenchEntry, players: int) -> str:
                 )
             )
     return "; ".join(parts) if parts else _("no possible points")
-
-
-def sizes_text(sizes: Sequence[int]) -> str:
-    if len(sizes) <= 4:
-        return ", ".join(map(str, sizes))
-    return f"{sizes[0]}, {sizes[1]}, {sizes[2]}, …, {sizes[-1]}"
 
 
 # --- checks across the fields: the Excuse, piles, points, slams and the petit au bout --------

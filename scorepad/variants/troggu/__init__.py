@@ -38,6 +38,7 @@ from scorepad.variants.base import (
     compact,
     fool_fields,
     pile_fields,
+    sizes_text,
     with_prompts,
     with_words,
 )
@@ -255,11 +256,6 @@ def check_tricks(r: Reader, e: TrogguEntry, n: int) -> None:
         sizes = sorted({pile_cards(n, t, e.side) for t in proof.before})
         plus = _(" plus the {tapp}-card {what}").format(tapp=tapp, what=what) if side_tapp else ""
         name = _("the Tappist's pile") if e.side == "tappist" else _("the opponents' pile")
-        shown = (
-            ", ".join(map(str, sizes))
-            if len(sizes) <= 4
-            else f"{sizes[0]}, {sizes[1]}, {sizes[2]}, …, {sizes[-1]}"
-        )
         r.add(
             ngettext(
                 "{name} cannot hold {size} card: with {n} players it holds {n} cards a "
@@ -267,7 +263,7 @@ def check_tricks(r: Reader, e: TrogguEntry, n: int) -> None:
                 "{name} cannot hold {size} cards: with {n} players it holds {n} cards a "
                 "trick{plus} ({shown})",
                 size or 0,
-            ).format(name=name, size=size, n=n, plus=plus, shown=shown),
+            ).format(name=name, size=size, n=n, plus=plus, shown=sizes_text(sizes)),
             "pile",
         )
         return
@@ -685,38 +681,26 @@ def score(variant: Variant, e: TrogguEntry, table: Table, explain: bool = True) 
         result = "lost"
     if explain:
         explain_bid(e, points, win, draw, result, lines)
-    if result == "draw":
-        return check_outcome(
-            variant,
-            Outcome(
-                result="draw",
-                scores=dict.fromkeys(players, 0),
-                points=points,
-                needed=win,
-                declarer=e.tappist,
-                made=None,
-                explain=tuple(lines) if explain else (),
-            ),
-            table,
-        )
     won = result == "won"
-    losers_points = TOTAL - points if won else points
-    proof = prove_tricks(e, n, points)
-    no_trick = proof.tricks == (hand_size(n) if won else 0)
-    if no_trick:
-        k = int(rules["chips_no_trick"])
-    elif losers_points <= low:
-        k = int(rules["chips_low"])
-    else:
-        k = int(rules["chips"])
-    chips = k
-    if e.bid == "solo":
-        k *= int(rules["solo_factor"])
-    scores = settle(e, players, k if won else -k, int(rules["partner_share"]))
-    if explain:
-        if no_trick and proof.how not in ("", "tricks"):
-            lines.append(how_known(e, n, proof, points))
-        explain_chips(e, rules, n, won, no_trick, losers_points, low, chips, scores, lines)
+    scores = dict.fromkeys(players, 0)  # a draw: no chips move
+    if result != "draw":
+        losers_points = TOTAL - points if won else points
+        proof = prove_tricks(e, n, points)
+        no_trick = proof.tricks == (hand_size(n) if won else 0)
+        if no_trick:
+            k = int(rules["chips_no_trick"])
+        elif losers_points <= low:
+            k = int(rules["chips_low"])
+        else:
+            k = int(rules["chips"])
+        chips = k
+        if e.bid == "solo":
+            k *= int(rules["solo_factor"])
+        scores = settle(e, players, k if won else -k, int(rules["partner_share"]))
+        if explain:
+            if no_trick and proof.how not in ("", "tricks"):
+                lines.append(how_known(e, n, proof, points))
+            explain_chips(e, rules, n, won, no_trick, losers_points, low, chips, scores, lines)
     return check_outcome(
         variant,
         Outcome(
@@ -725,7 +709,7 @@ def score(variant: Variant, e: TrogguEntry, table: Table, explain: bool = True) 
             points=points,
             needed=win,
             declarer=e.tappist,
-            made=won,
+            made=None if result == "draw" else won,
             explain=tuple(lines) if explain else (),
         ),
         table,
