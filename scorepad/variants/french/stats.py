@@ -8,7 +8,7 @@ target (below: negative) after rounding; a passed or cancelled deal enters no ro
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from scorepad.i18n import _
@@ -477,11 +477,9 @@ class FrenchStats:
         return {
             "took": g.took,
             "by_contract": {c: _contract(v, True) for c, v in g.by_contract.items()},
-            "roles": {
-                r: {"deals": v.deals, "total": v.total, "won": v.won} for r, v in g.roles.items()
-            },
-            "slams": {"won": g.slams.won, "lost": g.slams.lost},
-            "petit_au_bout": {"won": g.petit_au_bout.won, "lost": g.petit_au_bout.lost},
+            "roles": {r: asdict(v) for r, v in g.roles.items()},
+            "slams": asdict(g.slams),
+            "petit_au_bout": asdict(g.petit_au_bout),
             "handfuls": g.handfuls,
             "excuses_lost": g.excuses_lost,
             "longest_run": g.longest_run,
@@ -493,7 +491,7 @@ class FrenchStats:
         obj: dict[str, Any] = {"passed": t.passed, "cancelled": t.cancelled}
         if player is None:
             obj["contracts"] = {c: _contract(v, False) for c, v in t.contracts.items()}
-        obj["partners"] = [_pair(p) for p in pairs]
+        obj["partners"] = [asdict(p) for p in pairs]
         return obj
 
 
@@ -509,16 +507,6 @@ def _contract(c: Contract, taker: bool) -> dict[str, int]:
     if not taker:
         obj.update(called=c.called, alone=c.alone)
     return obj
-
-
-def _pair(p: Pair) -> dict[str, Any]:
-    return {
-        "taker": p.taker,
-        "partner": p.partner,
-        "deals": p.deals,
-        "made": p.made,
-        "total": p.total,
-    }
 
 
 STATS: GameStats = FrenchStats()

@@ -7,7 +7,7 @@ from zero, and their differences add up to the total."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from scorepad.i18n import N_, _
@@ -215,14 +215,10 @@ class TrogguStats:
 
     def player_json(self, g: PlayerFigures) -> dict[str, Any]:
         return {
-            "by_bid": {
-                b: {"won": v.won, "draw": v.draw, "lost": v.lost} for b, v in g.by_bid.items()
-            },
-            "chips": {
-                k: {"deals": v.deals, "won": v.won, "lost": v.lost} for k, v in g.chips.items()
-            },
+            "by_bid": {b: asdict(v) for b, v in g.by_bid.items()},
+            "chips": {k: asdict(v) for k, v in g.chips.items()},
             "misere": {"played": g.miseres.cases, "lost": g.miseres.count},
-            "baettler": {"given": g.baettler.given, "lost": g.baettler.lost},
+            "baettler": asdict(g.baettler),
         }
 
     def table_json(self, st: Any, player: str | None) -> dict[str, Any]:
