@@ -15,7 +15,6 @@ from scorepad.i18n import _
 from scorepad.model import Outcome, Setting
 from scorepad.text import average as two_decimals
 
-RATE_CASES = 3  # below this many cases a rate is shown as its counts ("2 of 2")
 DASH = "–"  # no case: nothing to show
 C = TypeVar("C")
 
@@ -29,15 +28,6 @@ class Rate:
 
     count: int
     cases: int
-
-    @property
-    def shown_as_counts(self) -> bool:
-        """Below 3 cases a rate is read as its counts, never as a percentage."""
-        return self.cases < RATE_CASES
-
-    def percent(self) -> int | None:
-        """The rate in whole percent, halves away from zero (None without a case)."""
-        return rounded_int(100 * self.count, self.cases)
 
 
 @dataclass(frozen=True)
@@ -85,14 +75,14 @@ def rate(r: Rate) -> str:
     """ "67%", or the counts below 3 cases ("2 of 2"), "–" with none."""
     if not r.cases:
         return DASH
-    if r.shown_as_counts:
+    if r.cases < 3:  # so few cases are read as counts, never as a percentage
         return _("{count} of {cases}").format(count=r.count, cases=r.cases)
-    return f"{r.percent()}%"
+    return f"{rounded_int(100 * r.count, r.cases)}%"
 
 
 def rate_of(r: Rate) -> str:
     """A rate with its cases where no other column says how many: "67% of 6", "2 of 2"."""
-    if not r.cases or r.shown_as_counts:
+    if r.cases < 3:
         return rate(r)
     return _("{rate} of {cases}").format(rate=rate(r), cases=r.cases)
 
