@@ -54,7 +54,7 @@ from scorepad.ranking import standings
 from scorepad.scores import iter_outcomes
 from scorepad.season import in_order
 from scorepad.variants import get_variant
-from scorepad.variants.french.bounds import plain_side_points
+from scorepad.variants.french import plain_side_points
 from scorepad.variants.french.entry import TARGETS, FrenchEntry
 
 SKILL_POINTS = 2.5  # card points a deal for one SD of the side's skill over the defence's

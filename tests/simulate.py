@@ -24,7 +24,7 @@ from scorepad.cards import (
     troggu_deck,
     trump,
 )
-from scorepad.variants.french.bounds import discardable, dog_size
+from scorepad.variants.french import discardable, dog_size
 from scorepad.variants.french.entry import TARGETS
 from scorepad.variants.troggu.entry import TAPP
 

@@ -459,8 +459,6 @@ def test_a_game_that_registers_is_named_in_every_help(cli, monkeypatch):
     module.FOURTH = Fourth()  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tests_fourth_game", module)
     monkeypatch.setitem(variants.GAMES, "fourth", ("tests_fourth_game", "Fourth"))
-    monkeypatch.setattr(variants, "_REGISTRY", {})
-    monkeypatch.setattr(variants, "_NAMES", {})
     assert "french, troggu, piedmont or fourth" in cli("new", "--help").stdout
     assert "french, troggu, piedmont or fourth" in cli("count", "--help").stdout
     assert "french, troggu or fourth" in cli("tournament", "new", "--help").stdout

@@ -29,7 +29,7 @@ from scorepad.errors import ScorepadError
 from scorepad.model import Session, table_at
 from scorepad.variants import get_variant
 from scorepad.variants.reader import resolve_choice
-from scorepad.variants.troggu.bounds import misere_tapp_range
+from scorepad.variants.troggu import misere_tapp_range
 from scorepad.variants.troggu.entry import PASS_WORDS
 
 WALKS = int(os.environ.get("SCOREPAD_WALKS", "40"))

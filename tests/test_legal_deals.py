@@ -104,7 +104,7 @@ def test_real_troggu_chips_follow_the_tricks_actually_taken(n, rng, mode):
     """With the true trick count entered, the chips are the seed's; without it, they are the
     seed's whenever the entered pile, points or Bättler fix the count, and the count scorepad
     finds is always the one played."""
-    from scorepad.variants.troggu.bounds import hand_size, prove_tricks
+    from scorepad.variants.troggu import hand_size, prove_tricks
 
     played = simulate.troggu(rng, n)
     if played is None or played.raw["bid"] == "misere":

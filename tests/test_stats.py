@@ -95,7 +95,7 @@ def _is(player: str | None, key: str) -> bool:
 
 
 def _ref_french(sessions: list[Any]) -> dict[str, Any]:
-    from scorepad.variants.french import FRENCH
+    from scorepad.variants.french import attack_points
     from scorepad.variants.french.entry import TARGETS
 
     names, ranked = _ref_order(sessions)
@@ -104,7 +104,7 @@ def _ref_french(sessions: list[Any]) -> dict[str, Any]:
     for _i, _n, _s, raw, o in deals:
         if raw["contract"] in ("pass", "cancelled"):
             continue
-        bouts = FRENCH.attack_points(raw["entry"], explain=False)[1]  # the game's own count
+        bouts = attack_points(raw["entry"], explain=False)[1]  # the game's own count
         taken.append((raw, o, bouts, int(o.points) - TARGETS[bouts]))
     players = []
     for key in ranked:

@@ -90,8 +90,6 @@ DUEL = Duel()
 def duel(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> Any:
     """The made-up game registered (as a game's line in `variants.GAMES`), and a session of it."""
     monkeypatch.setitem(variants.GAMES, "duel", (__name__, "Duel"))
-    monkeypatch.setattr(variants, "_REGISTRY", {})
-    monkeypatch.setattr(variants, "_NAMES", {})
     text = (EXAMPLES / "piedmont-match.toml").read_text(encoding="utf-8")
     path = tmp_path / "duel.toml"
     path.write_text(text.replace('variant = "piedmont"', 'variant = "duel"'), encoding="utf-8")

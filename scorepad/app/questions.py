@@ -43,7 +43,7 @@ def ask_field(entry: Entry, key: str, raw: dict[str, Any], required: bool) -> No
         shown = field.choices[0]
     if shown is None and key == "pile" and isinstance(raw.get("cards"), str):
         listed = len(split_cards(raw["cards"]))  # a size the game allows, from that
-        shown = str(getattr(entry.variant, "pile_default", lambda n: n)(listed))
+        shown = str(entry.variant.pile_default(listed))
     if shown == entry.refused.get(key):
         shown = None  # refused: never offered again
     while True:
@@ -260,10 +260,7 @@ def _choice_answers(field: Field) -> str:
 def _question(entry: Entry, field: Field, required: bool) -> str:
     """The field's own help as a question; `required`: no "(Enter: none)" hint. A game
     may ask it its own way given the answers so far (`ask_as`)."""
-    text = (
-        getattr(entry.variant, "ask_as", lambda key, raw: None)(field.key, entry.raw)
-        or field.question
-    )
+    text = entry.variant.ask_as(field.key, entry.raw) or field.question
     if field.key == "points" and "cards" in entry.fields:
         text += _(", or the cards of a pile")
     if field.choices:

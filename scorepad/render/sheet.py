@@ -232,7 +232,7 @@ def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
         classes = []
         if outcome.made is False:
             classes.append("failed")
-        if getattr(deal.entry, "slam", None):
+        if variant.is_slam(deal.entry):
             classes.append("slam")
         # a line may break after the + of "garde Jean-Baptiste+Bartholomew"
         what = _cell(variant.describe(deal.entry), "what").replace("+", "+<wbr>")

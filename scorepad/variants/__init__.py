@@ -12,6 +12,7 @@ stopping at the first.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import import_module
 from typing import Any
 
 from scorepad.errors import Problem, ScorepadError
@@ -30,43 +31,24 @@ GAMES: dict[str, tuple[str, str]] = {
 }
 
 
-_REGISTRY: dict[str, Variant] = {}
-_NAMES: dict[str, Variant] = {}  # every name and alias, for the lookups of every deal
-
-
 def registry() -> dict[str, Variant]:
-    """The games by name, imported when first asked for (start-up stays lean)."""
-    if not _REGISTRY:
-        _REGISTRY.update((name, get_variant(name)) for name in GAMES)
-    return dict(_REGISTRY)
+    """The games by name."""
+    return {name: get_variant(name) for name in GAMES}
 
 
 def get_variant(name: str) -> Variant:
     """The game of that name or alias, as typed (any case); ScorepadError naming the known
-    games when there is none. A file's own name imports that game only."""
-    found = _NAMES.get(name)
-    if found is not None:
-        return found
-    if name in GAMES:  # as files name them: import that game only
-        import importlib
-
-        variant: Variant = getattr(importlib.import_module(GAMES[name][0]), name.upper())
-        _NAMES[name] = variant
+    games when there is none. A file's own name imports that game only (start-up stays lean)."""
+    if name in GAMES:
+        variant: Variant = getattr(import_module(GAMES[name][0]), name.upper())
         return variant
     wanted = name.strip().lower()
     for variant in registry().values():
         if wanted == variant.name or wanted in variant.aliases:
-            if len(_NAMES) < 100:  # names as typed: a hostile file can't make it grow
-                _NAMES[name] = variant
             return variant
     known = ", ".join(registry())
-    raise ScorepadError(
-        [
-            Problem(
-                "",
-                _("unknown variant {name} (known: {known})").format(name=shown(name), known=known),
-            )
-        ]
+    raise ScorepadError.at(
+        "", _("unknown variant {name} (known: {known})").format(name=shown(name), known=known)
     )
 
 
@@ -76,15 +58,11 @@ def default_rules(variant: Variant, profile: str | None = None) -> dict[str, Set
     name = profile or next(iter(variant.profiles))
     if name not in variant.profiles:
         known = ", ".join(variant.profiles)
-        raise ScorepadError(
-            [
-                Problem(
-                    "",
-                    _("unknown rule profile {name} for {name2} (profiles: {known})").format(
-                        name=shown(name), name2=variant.name, known=known
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            "",
+            _("unknown rule profile {name} for {name2} (profiles: {known})").format(
+                name=shown(name), name2=variant.name, known=known
+            ),
         )
     # every game's planned length (`new --deals`): Piedmont's match keeps its own in its
     # profile (where the match's end is the game's); 0: none

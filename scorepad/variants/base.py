@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from scorepad.cards import Card, Deck, PileCount, format_cards
@@ -61,9 +60,6 @@ FOOL_WON = {
 }
 
 
-FOOL_HELP = (N_("Matto"),)
-
-
 def fool_fields(
     fool: str,
     exchange_help: str,
@@ -111,21 +107,21 @@ def pile_fields(sides: tuple[str, ...], side_aliases: Mapping[str, str]) -> tupl
     )
 
 
-class Contest(NamedTuple):
-    """A deal as the rating reads it (`Variant.contest`): one side against the others, what
-    the side undertook, and by how many card points it did better than it needed.
+def sizes_text(sizes: Sequence[int]) -> str:
+    """A pile's possible sizes for a message: up to four, else the first three and the last."""
+    if len(sizes) <= 4:
+        return ", ".join(map(str, sizes))
+    return f"{sizes[0]}, {sizes[1]}, {sizes[2]}, …, {sizes[-1]}"
 
-    `side` holds the declarer first (the taker, the Tappist), then the partner; head to head
-    (Piedmont) the first seated player. `contract` is the undertaking in the game's words (a
-    message id, "garde"; "" head to head, where neither side undertook more than the other)
-    and `level` what else the rules weigh in it (French Tarot: the target that the side's
-    bouts set; Troggu: 1 for a game the Tappist was forced to play): together they are the
-    deal's difficulty. `margin`: the side's card points over those it needed, ≥ 0 when it
-    made its contract, < 0 when it failed (head to head: over the other's, odd, > 0 when it
-    won the deal); `result`, as the game says it
-    (a message id: "made", "failed", "draw"; head to head "won" or "lost", the side's).
-    A named tuple, not a dataclass: one is made for every deal a rating reads, at a third
-    of a frozen dataclass's cost."""
+
+class Contest(NamedTuple):
+    """A deal as the rating reads it (`Variant.contest`): the declaring side (the declarer
+    first, then the partner; head to head the first seated player) against the `others`;
+    the `contract` in the game's words (a message id; "" head to head) and its `level`
+    (French Tarot: the target the bouts set; Troggu: 1 for a forced game), the deal's
+    difficulty together; the `margin`, card points over those needed (< 0: failed; head to
+    head over the other's, odd), and the `result` as the game says it ("made", "won", …).
+    A named tuple: one is made for every deal a rating reads."""
 
     side: tuple[str, ...]
     others: tuple[str, ...]
@@ -222,6 +218,19 @@ class Variant(Protocol):
         is not known (no contract yet, or one that names none or several)."""
         ...
 
+    def pile_default(self, listed: int) -> int:
+        """The pile size offered at the table when `listed` cards were typed."""
+        ...
+
+    def ask_as(self, key: str, raw: Mapping[str, Any]) -> str | None:
+        """The question for the field `key` in the game's own words, given the answers so far
+        (`raw`); None: the field's own question."""
+        ...
+
+    def is_slam(self, entry: Any) -> bool:
+        """Whether a side took every trick (the sheet stars the deal)."""
+        ...
+
     def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
         """The game's own checks of a session's rules; empty when all is well."""
         ...
@@ -303,9 +312,8 @@ class DeclarerGame:
     """What the games of a declarer's side against the others (French Tarot, Troggu) share,
     so that each game's class states only what differs: zero-sum deals, the dealer sitting
     out, tournament tables of 4 and 5 (3s only where those cannot cover), no target to end
-    the match. The game names its deck (`the_deck`), the fields a change replaces
-    (`replaces`) and its `reading` module, which reads and writes its entries:
-    `read_entry(game, raw, table)` and `entry_to_raw(entry)`."""
+    the match. The game names its deck (`the_deck`) and the fields a change replaces
+    (`replaces`)."""
 
     deal_total = 0
     has_declarer = True
@@ -315,19 +323,21 @@ class DeclarerGame:
     tournament_tables: tuple[int, ...] = (4, 5, 3)  # 3s only where 4s and 5s cannot cover
     the_deck: Deck
     replaces: Mapping[str, tuple[str, ...]]
-    reading: ModuleType
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:
         return self.the_deck
 
-    def read_entry(self, raw: Mapping[str, Any], table: Table) -> Any:
-        return self.reading.read_entry(self, raw, table)
-
-    def entry_to_raw(self, entry: Any) -> dict[str, Any]:
-        return self.reading.entry_to_raw(entry)  # type: ignore[no-any-return]
-
     def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
         return []
+
+    def pile_default(self, listed: int) -> int:
+        return listed
+
+    def ask_as(self, key: str, raw: Mapping[str, Any]) -> str | None:
+        return None
+
+    def is_slam(self, entry: Any) -> bool:
+        return False
 
     def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
         return None  # the evening runs until the players stop (chips: settled deal by deal)

@@ -1,16 +1,8 @@
 """What every game's statistics share (`Variant.stats`): exact figures (a rate is a count and
-its cases, an average a sum and a count), their display (rounded only when shown), and the
-protocol through which the game-free statistics (`scorepad.stats`) and their rendering
-(`scorepad.render.stats_text`, `stats_card`, the sheet) ask a game for its own figures.
-
-A game counts its figures (`GameStats.counter`: one session's deals and outcomes at a time,
-frozen figures out) and describes its sections (`Section`: a title, column heads and rows of
-cells already in the game's words); the render only draws them (grids, widths, wrapping).
-
-Averages and rates are rounded here, for display only: averages with two decimals, halves
-away from zero (−19.625 shows as −19.63, as people round), as the standings show theirs;
-below 3 cases a rate shows its counts ("2 of 2"), never a percentage.
-"""
+its cases, an average a sum and a count), rounded only when shown (halves away from zero, as
+the standings round), and the protocol through which the game-free statistics
+(`scorepad.stats`) and their rendering ask a game for its counts and its sections (`Section`:
+a title, column heads and rows in the game's words; the render only draws them)."""
 
 from __future__ import annotations
 
@@ -23,7 +15,6 @@ from scorepad.i18n import _
 from scorepad.model import Outcome, Setting
 from scorepad.text import average as two_decimals
 
-RATE_CASES = 3  # below this many cases a rate is shown as its counts ("2 of 2")
 DASH = "–"  # no case: nothing to show
 C = TypeVar("C")
 
@@ -37,15 +28,6 @@ class Rate:
 
     count: int
     cases: int
-
-    @property
-    def shown_as_counts(self) -> bool:
-        """Below 3 cases a rate is read as its counts, never as a percentage."""
-        return self.cases < RATE_CASES
-
-    def percent(self) -> int | None:
-        """The rate in whole percent, halves away from zero (None without a case)."""
-        return rounded_int(100 * self.count, self.cases)
 
 
 @dataclass(frozen=True)
@@ -93,14 +75,14 @@ def rate(r: Rate) -> str:
     """ "67%", or the counts below 3 cases ("2 of 2"), "–" with none."""
     if not r.cases:
         return DASH
-    if r.shown_as_counts:
+    if r.cases < 3:  # so few cases are read as counts, never as a percentage
         return _("{count} of {cases}").format(count=r.count, cases=r.cases)
-    return f"{r.percent()}%"
+    return f"{rounded_int(100 * r.count, r.cases)}%"
 
 
 def rate_of(r: Rate) -> str:
     """A rate with its cases where no other column says how many: "67% of 6", "2 of 2"."""
-    if not r.cases or r.shown_as_counts:
+    if r.cases < 3:
         return rate(r)
     return _("{rate} of {cases}").format(rate=rate(r), cases=r.cases)
 

@@ -1,4 +1,5 @@
-"""Two-handed Piedmontese tarot (rules/piedmont.md): 78 cards, each pile rounded up to 91."""
+"""Two-handed Piedmontese tarot (rules/piedmont.md): 78 cards, each pile rounded up to 91;
+its statistics: deals and matches won, the biggest margin (`stats --json` keys: docs/exports.md)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,18 @@ from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, plural, shown
 from scorepad.variants.base import Contest, Field, check_outcome, compact, merge_raw
+from scorepad.variants.figures import (
+    DASH,
+    Counted,
+    GameStats,
+    PlayerCounts,
+    Rate,
+    Section,
+    Tally,
+    average,
+    rate,
+    rate_of,
+)
 from scorepad.variants.reader import Reader
 
 TOTAL = 91  # the two rounded totals; the exact card points add up to 90
@@ -47,24 +60,117 @@ def round_up(x: Decimal) -> Decimal:
     return x.to_integral_value(ROUND_CEILING)
 
 
-def local_count(deck: Deck, cards: Sequence[Card], pile: int) -> Decimal:
-    """The local way of counting a pile: Angel, Bagatto, kings 5; Matto, queens 4; cavalli 3;
-    jacks 2; others 0; then per pair: two counting cards −1, one of each 0, two others +1;
-    a leftover single card counts as it is. In an odd pile a counting card is left single
-    when there is one (any card may be the single one)."""
-    counting = [deck.value(c) + HALF for c in cards if deck.value(c) != deck.low]
-    others = pile - len(counting)
-    total = sum(counting, Decimal(0))  # each counting card at its local value
-    paired_counting = len(counting)
-    if pile % 2:  # one card stays single and counts as it is: nothing to adjust
-        if counting:
-            paired_counting -= 1
-        else:
-            others -= 1
-    mixed = min(paired_counting, others)
-    total -= (paired_counting - mixed) // 2  # pairs of two counting cards: −1
-    total += (others - mixed) // 2  # pairs of two other cards: +1
-    return total
+@dataclass(frozen=True)
+class PlayerFigures:
+    """One player's Piedmont figures (`PlayerStats.game`)."""
+
+    won: int
+    matches: Rate  # won of played
+    biggest_margin: int | None
+
+
+class _Counts:
+    __slots__ = ("margin", "matches", "won")
+
+    def __init__(self) -> None:
+        self.won = 0
+        self.matches = [0, 0]  # won, played
+        self.margin: int | None = None
+
+
+class Counter:
+    """Piedmont's counts over the sessions of one `stats` call."""
+
+    def __init__(self) -> None:
+        self.counts = PlayerCounts(_Counts)
+
+    def count(self, session: Counted) -> None:
+        seats = self.counts.seats(session)
+        outcomes = []  # a match's, for who won it (the deals go by once)
+        for _entry, outcome in session.deals:
+            outcomes.append(outcome)
+            [winner] = outcome.winners
+            [loser] = [p for p in outcome.scores if p != winner]
+            a = seats[winner]
+            a.won += 1
+            margin = outcome.scores[winner] - outcome.scores[loser]
+            a.margin = margin if a.margin is None else max(a.margin, margin)
+        decided = match_decided(session.rules, outcomes)
+        if decided is not None:
+            for p in session.players:
+                seats[p].matches[1] += 1
+            seats[decided[1]].matches[0] += 1
+
+    def player(self, key: str) -> PlayerFigures:
+        a = self.counts.of(key)
+        return PlayerFigures(a.won, Rate(*a.matches), a.margin)
+
+    def overall(self, ranked: Sequence[str], names: Mapping[str, str]) -> None:
+        return None  # no figures of everyone counted
+
+
+class PiedmontStats:
+    """Piedmont's statistics (`GameStats`): points, not gains and losses."""
+
+    signed = False
+
+    def counter(self) -> Counter:
+        return Counter()
+
+    def sections(self, st: Any) -> list[Section]:
+        rows = [
+            [
+                p.name,
+                p.played,
+                p.game.won,
+                rate(Rate(p.game.won, p.played)),
+                rate_of(p.game.matches),
+                average(Tally(p.played, p.total), sign=False),
+                DASH if p.game.biggest_margin is None else p.game.biggest_margin,
+                p.best.score if p.best else DASH,
+                p.worst.score if p.worst else DASH,
+            ]
+            for p in st.players
+        ]
+        headers = [
+            _("player"),
+            _("deals"),
+            _("won"),
+            _("success"),
+            _("matches won"),
+            _("average points"),
+            _("biggest margin"),
+            _("best deal"),
+            _("worst deal"),
+        ]
+        return [Section(_("Players"), headers, rows, [8, 7, 3])]
+
+    def card(self, st: Any, p: Any) -> tuple[list[tuple[str, str]], list[Section]]:
+        g: PlayerFigures = p.game
+        margin = DASH if g.biggest_margin is None else str(g.biggest_margin)
+        items = [
+            (_("deals won"), rate_of(Rate(g.won, p.played))),
+            (_("matches won"), rate_of(g.matches)),
+            (_("biggest margin"), margin),
+        ]
+        return items, []
+
+    def sheet(self, st: Any) -> list[Section]:
+        rows = [
+            [p.name, rate_of(Rate(p.game.won, p.played)), rate_of(p.game.matches)]
+            for p in st.players
+        ]
+        return [Section(_("Players"), [_("player"), _("deals won"), _("matches won")], rows)]
+
+    def player_json(self, g: PlayerFigures) -> dict[str, Any]:
+        return {
+            "won": g.won,
+            "matches": {"played": g.matches.cases, "won": g.matches.count},
+            "biggest_margin": g.biggest_margin,
+        }
+
+    def table_json(self, st: Any, player: str | None) -> dict[str, Any]:
+        return {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,16 +246,11 @@ class Piedmont:
         fields = dict(raw)
         for key in ("fool_winner", "fool_exchange"):
             if fields.get(key) is not None:
-                fields.pop(key)
-                raise ScorepadError(
-                    [
-                        Problem(
-                            "",
-                            _(
-                                "--{x} does not apply: the Matto returns to its player, no exchange"
-                            ).format(x=key.replace("_", "-")),
-                        )
-                    ]
+                raise ScorepadError.at(
+                    "",
+                    _("--{x} does not apply: the Matto returns to its player, no exchange").format(
+                        x=key.replace("_", "-")
+                    ),
                 )
         player_value = fields.get("player")
         if (
@@ -292,11 +393,16 @@ class Piedmont:
     def takes(self, raw: Mapping[str, Any], table: Table) -> frozenset[str] | None:
         return None  # one kind of deal: every field may apply
 
-    @staticmethod
-    def pile_default(listed: int) -> int:
-        """The size offered for a pile of `listed` cards: every pile is odd (the Matto
-        returns to its player), so an even count has one unlisted low card more."""
+    def pile_default(self, listed: int) -> int:
+        """Every pile is odd (the Matto returns to its player): an even count has one
+        unlisted low card more."""
         return listed if listed % 2 else listed + 1
+
+    def ask_as(self, key: str, raw: Mapping[str, Any]) -> str | None:
+        return None
+
+    def is_slam(self, e: PiedmontEntry) -> bool:
+        return False
 
     def marks(self, e: PiedmontEntry, outcome: Outcome) -> list[str]:
         if not outcome.winners:
@@ -419,9 +525,35 @@ class Piedmont:
         return []
 
     def rules_text(self, rules: Mapping[str, Setting], players: int | None) -> list[str]:
-        from scorepad.variants.piedmont_rules import rules_text
-
-        return rules_text(rules, players)
+        """The Angel, the counting and its rounding, and the match, from the settings."""
+        target, deals = int(rules["target"]), int(rules["deals"])
+        if target and deals:
+            match = _(
+                "The match: first to {target}, or the leader after {deals} (a tie plays on)."
+            ).format(target=plural(target, "point"), deals=plural(deals, "deal"))
+        elif target:
+            match = _("The match: first to {target} (a tie plays on).").format(
+                target=plural(target, "point")
+            )
+        elif deals:
+            match = _("The match: the leader after {deals} (a tie plays on).").format(
+                deals=plural(deals, "deal")
+            )
+        else:
+            match = _("No match is set: the session runs until the players stop.")
+        return [
+            _(
+                "The Angel, the highest trump, is trump {angel}; the Matto never wins a trick and "
+                "returns to whoever played it."
+            ).format(angel=rules["angel"]),
+            _(
+                "Card points count in halves: the Angel, the Bagatto and kings 4.5, the Matto and "
+                "queens 3.5, cavalli 2.5, jacks 1.5, any other card 0.5. Each player's total ends "
+                "in .5 and is rounded up: the two add up to 91, and a deal cannot be drawn."
+            ),
+            _("Each player scores their rounded card points; the higher wins the deal."),
+            match,
+        ]
 
     def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
         """Who won the match, once the target or the number of deals is reached."""
@@ -448,15 +580,7 @@ class Piedmont:
             return None
         return _("level at {points}: play on").format(points=state[2])
 
-    @property
-    def stats(self) -> Any:  # a `variants.figures.GameStats`, checked where it is made
-        """The game's statistics (`scorepad.variants.piedmont_stats`, imported when asked for),
-        its matches decided as `match_over` decides them."""
-        from scorepad.variants.figures import GameStats
-        from scorepad.variants.piedmont_stats import PiedmontStats
-
-        stats: GameStats = PiedmontStats(match_decided)
-        return stats
+    stats: GameStats = PiedmontStats()  # its matches decided as `match_over` decides them
 
 
 def match_decided(

@@ -410,15 +410,15 @@ FOOL_HOW = {
 }
 
 
-def fool_event_complete(r: Reader, entry: Any, fool_name: str) -> bool:
-    """True when the Fool event is given in full; a partial one requires the rest."""
-    if entry.fool is None and entry.fool_winner is None and entry.fool_exchange is None:
+def fool_event_complete(r: Reader, values: tuple[str | None, ...], fool_name: str) -> bool:
+    """True when the Fool event (the values read of `FOOL_KEYS`) is given in full; a partial
+    one requires the rest."""
+    if values == (None, None, None):
         return False  # most deals: no Fool event
-    given = [k for k in FOOL_KEYS if getattr(entry, k)]
-    for key in FOOL_KEYS:
-        if not getattr(entry, key) and not r.has(key):  # given but wrong: already a problem
+    for key, value in zip(FOOL_KEYS, values, strict=True):
+        if not value and not r.has(key):  # given but wrong: already a problem
             r.require(key, _(FOOL_HOW[key]).format(_(fool_name)))
-    return len(given) == len(FOOL_KEYS)
+    return all(values)
 
 
 def fool_pile_problem(

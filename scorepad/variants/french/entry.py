@@ -7,10 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from scorepad.cards import (
-    Card,
-    french_deck,
-)
+from scorepad.cards import Card, french_deck
 from scorepad.i18n import N_
 from scorepad.model import Setting
 
@@ -94,8 +91,8 @@ REPLACES = {
     "alone": ("partner",),
 }
 
-#: the club variants (../shared/rules/french.md, "Club variants"), each at the value every
-#: file before them played by (file format 6 added them): the contracts' multipliers, the
+#: the club variants (../shared/rules/french.md, "Club variants"), each at the standard
+#: game's value (what a file that names none plays by): the contracts' multipliers, the
 #: margin's rounding step (1: to the point), the trumps a handful needs at each table size,
 #: a declared misère and its value
 CLUB: dict[str, Setting] = {

@@ -1,35 +1,14 @@
 """French Tarot's statistics (`FRENCH.stats`): takes and contracts made by player and by
 contract, averages as taker, partner and defender, slams, petits au bout, handfuls and
 Excuses, the pairs a taker called (5 players); counted from each deal's entry and outcome,
-and described as the sections the terminal, a player's card and the sheet show.
-
-`stats --json` keys (`scorepad.stats`): French Tarot, each player:
-- `"took"`: deals taken; `"by_contract"`: `{contract: {"took", "made", "failed", "total",
-  "bouts", "margin"}}` for petite, garde, garde-sans, garde-contre, where `"total"` sums the
-  player's scores as taker, `"bouts"` the bouts of the taker's side, `"margin"` the card
-  points above the target (below: negative) as counted (after rounding);
-- `"roles"`: `{"taker" | "partner" | "defender": {"deals", "total", "won"}}`: deals in that
-  role, the player's scores summed, deals the player's side won (the taker's side: the
-  contract made; the defence: failed). A passed or cancelled deal enters no role; "partner"
-  is the called king's holder (5 players);
-- `"slams"`, `"petit_au_bout"`: `{"won", "lost"}`, by the player's side; `"handfuls"`:
-  handfuls shown; `"excuses_lost"`: Excuses the player played and lost at the last trick;
-  `"longest_run"`: the most contracts the player made in a row (their own takes, in order).
-Top level: `"passed"`, `"cancelled"` (deals), `"contracts"`: `{contract: {"bid", "made",
-"failed", "total", "bouts", "margin", "called", "alone"}}` (the same sums over every taker;
-`"called"` and `"alone"`: 5 players, a partner called or the taker alone), and `"partners"`:
-`[{"taker", "partner", "deals", "made", "total"}]`, one per pair that played together
-(5 players; `"total"`: the taker's scores), by the taker then the partner, both in the
-order of `"players"`.
-With `--player NAME`: `"partners"` only the pairs they played in, and no `"contracts"` (those
-are everyone's). The taker's average margin: the `"margin"`s over `"took"`; the
-success: `"made"` / `"took"`.
-"""
+and described as the sections the terminal, a player's card and the sheet show. Its
+`stats --json` keys are listed in docs/exports.md: `"margin"` is the card points above the
+target (below: negative) after rounding; a passed or cancelled deal enters no role."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from scorepad.i18n import _
@@ -498,11 +477,9 @@ class FrenchStats:
         return {
             "took": g.took,
             "by_contract": {c: _contract(v, True) for c, v in g.by_contract.items()},
-            "roles": {
-                r: {"deals": v.deals, "total": v.total, "won": v.won} for r, v in g.roles.items()
-            },
-            "slams": {"won": g.slams.won, "lost": g.slams.lost},
-            "petit_au_bout": {"won": g.petit_au_bout.won, "lost": g.petit_au_bout.lost},
+            "roles": {r: asdict(v) for r, v in g.roles.items()},
+            "slams": asdict(g.slams),
+            "petit_au_bout": asdict(g.petit_au_bout),
             "handfuls": g.handfuls,
             "excuses_lost": g.excuses_lost,
             "longest_run": g.longest_run,
@@ -514,7 +491,7 @@ class FrenchStats:
         obj: dict[str, Any] = {"passed": t.passed, "cancelled": t.cancelled}
         if player is None:
             obj["contracts"] = {c: _contract(v, False) for c, v in t.contracts.items()}
-        obj["partners"] = [_pair(p) for p in pairs]
+        obj["partners"] = [asdict(p) for p in pairs]
         return obj
 
 
@@ -530,16 +507,6 @@ def _contract(c: Contract, taker: bool) -> dict[str, int]:
     if not taker:
         obj.update(called=c.called, alone=c.alone)
     return obj
-
-
-def _pair(p: Pair) -> dict[str, Any]:
-    return {
-        "taker": p.taker,
-        "partner": p.partner,
-        "deals": p.deals,
-        "made": p.made,
-        "total": p.total,
-    }
 
 
 STATS: GameStats = FrenchStats()

@@ -8,10 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from scorepad.cards import (
-    Card,
-    troggu_deck,
-)
+from scorepad.cards import Card, troggu_deck
 from scorepad.i18n import N_
 from scorepad.model import Setting
 

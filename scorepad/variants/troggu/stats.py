@@ -1,20 +1,13 @@
 """Troggu's statistics (`TROGGU.stats`): the Tappist's Tapp and Solo games, chips won and
 lost by kind of deal, misères and the Bättler; counted from each deal's entry and outcome,
-and described as the sections the terminal, a player's card and the sheet show.
-
-`stats --json` keys (`scorepad.stats`): Troggu, each player: `"by_bid"`: `{"tapp" | "solo":
-{"won", "draw", "lost"}}` (games as the Tappist); `"chips"`: `{"tapp" | "solo" | "partner" |
-"opponent" | "misere": {"deals", "won", "lost"}}`: chips won and lost (both counted up from
-zero) as the Tappist of a Tapp game, of a Solo, as the called partner, as an opponent, in
-misères (their differences add up to the total); `"misere"`: `{"played", "lost"}` (lost:
-took the most points and paid); `"baettler"`: `{"given", "lost"}`: the Bättler kept back to
-the last trick by the player, and whether it escaped (the exchange given) or was lost.
-"""
+and described as the sections the terminal, a player's card and the sheet show. Its
+`stats --json` keys are listed in docs/exports.md; chips won and lost are both counted up
+from zero, and their differences add up to the total."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from scorepad.i18n import N_, _
@@ -222,14 +215,10 @@ class TrogguStats:
 
     def player_json(self, g: PlayerFigures) -> dict[str, Any]:
         return {
-            "by_bid": {
-                b: {"won": v.won, "draw": v.draw, "lost": v.lost} for b, v in g.by_bid.items()
-            },
-            "chips": {
-                k: {"deals": v.deals, "won": v.won, "lost": v.lost} for k, v in g.chips.items()
-            },
+            "by_bid": {b: asdict(v) for b, v in g.by_bid.items()},
+            "chips": {k: asdict(v) for k, v in g.chips.items()},
             "misere": {"played": g.miseres.cases, "lost": g.miseres.count},
-            "baettler": {"given": g.baettler.given, "lost": g.baettler.lost},
+            "baettler": asdict(g.baettler),
         }
 
     def table_json(self, st: Any, player: str | None) -> dict[str, Any]:
