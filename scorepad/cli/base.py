@@ -13,7 +13,7 @@ import typer
 from scorepad.cli import typer_click
 from scorepad.cli.commands import COMMANDS, load
 from scorepad.cli.commands.summaries import HELP
-from scorepad.cli.output import echo
+from scorepad.cli.output import F, echo, handled
 from scorepad.i18n import N_, _
 from scorepad.text import either, shown
 
@@ -242,3 +242,21 @@ class LazyGroup(Group):
 def family() -> typer.Typer:
     """The Typer of one family of commands, with the app's settings (help as the app's)."""
     return typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
+
+
+def command(
+    commands: typer.Typer,
+    name: str | None = None,
+    *,
+    cls: type[Command] = Command,
+    help_text: str | None = None,
+) -> Callable[[F], F]:
+    """Register `fn` as the command `name` (default: its own name) of `commands`: its help as
+    `scorepad --help` lists it (`HELP`) unless given, its errors `handled`."""
+
+    def register(fn: F) -> F:
+        called = name or fn.__name__
+        commands.command(called, cls=cls, help=help_text or _(HELP[called]))(handled(fn))
+        return fn
+
+    return register

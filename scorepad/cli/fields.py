@@ -259,18 +259,14 @@ def _points_value(items: list[str]) -> Any:
     named = [i for i in items if "=" in i]
     if not named:
         if len(items) > 1:
-            raise ScorepadError(
-                [Problem("--points", _("give one number, or NAME=X for each player"))]
-            )
+            raise ScorepadError.at("--points", _("give one number, or NAME=X for each player"))
         return items[0]
     if len(named) != len(items):
-        raise ScorepadError([Problem("--points", _("mix of X and NAME=X: use NAME=X for each"))])
+        raise ScorepadError.at("--points", _("mix of X and NAME=X: use NAME=X for each"))
     result: dict[str, str] = {}
     for item in items:
         name, _sep, value = item.partition("=")
         if name.strip() in result:
-            raise ScorepadError(
-                [Problem("--points", _("{x} is given twice").format(x=name.strip()))]
-            )
+            raise ScorepadError.at("--points", _("{x} is given twice").format(x=name.strip()))
         result[name.strip()] = value
     return result

@@ -67,6 +67,12 @@ FilesArg = Annotated[
 ]
 
 
+#: `edit`'s and `delete`'s N
+NumberArg = Annotated[
+    int, typer.Argument(help=_("the deal's number (see history)"), parser=ascii_int, metavar="N")
+]
+
+
 #: `new`'s FILE: a file to make
 NewFileArg = Annotated[
     Path,

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import typer
 
 from scorepad.cli import colour, typer_click
-from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
+from scorepad.errors import MAX_PROBLEMS, ScorepadError
 from scorepad.i18n import _
 from scorepad.text import plural, printable, wrap
 
@@ -166,15 +166,11 @@ def _undecodable(params: dict[str, Any]) -> None:
                 try:
                     text.encode("utf-8")
                 except UnicodeEncodeError:
-                    raise ScorepadError(
-                        [
-                            Problem(
-                                _param_name(key),
-                                _(
-                                    "{text} is not UTF-8 text: type it on a terminal set to UTF-8"
-                                ).format(text=printable(text)),
-                            )
-                        ]
+                    raise ScorepadError.at(
+                        _param_name(key),
+                        _("{text} is not UTF-8 text: type it on a terminal set to UTF-8").format(
+                            text=printable(text)
+                        ),
                     ) from None
 
 

@@ -12,7 +12,7 @@ import typer
 from scorepad import storage
 from scorepad.app.season import sessions_between
 from scorepad.app.settle import settlement as settled
-from scorepad.cli.base import Command, family
+from scorepad.cli.base import command, family
 from scorepad.cli.options import (
     CurrencyOpt,
     ExportFormat,
@@ -27,8 +27,8 @@ from scorepad.cli.options import (
     SinceOpt,
     UntilOpt,
 )
-from scorepad.cli.output import echo, echo_json, handled, run, write_or_print
-from scorepad.errors import Problem, ScorepadError
+from scorepad.cli.output import echo, echo_json, run, write_or_print
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.league import league
 from scorepad.rating import rate as rated
@@ -42,16 +42,7 @@ from scorepad.variants import get_variant
 commands = family()
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "The fewest payments that settle the evening (or the season): who pays whom.\n\n"
-        "Without --rate, in the game's own unit (points or chips). Amounts are exact; with "
-        "a rate\nthey are rounded to cents, and any cent that rounding moves is named.\n\n"
-        "Example: scorepad settle club.toml --rate 0.05 --currency €"
-    ),
-)
-@handled
+@command(commands)
 def settle(
     files: FilesArg,
     rate: RateOpt = None,
@@ -130,17 +121,7 @@ def _settle_basis(settlement: Any, unit: str, currency: str, rated: bool, differ
     return _("{rate} per point").format(rate=rate) if rated else _("points")
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "The evening's sheet: one self-contained HTML page to print, pin up or send.\n\n"
-        "Standings, a chart of the running totals, every deal, and who pays whom (Troggu "
-        "in chips;\nFrench and Piedmont with --rate). Several files of one game make a "
-        "season page.\n\nExample: scorepad report club.toml -o evening.html --rate 0.05 "
-        "--currency €"
-    ),
-)
-@handled
+@command(commands)
 def report(
     files: FilesArg,
     output: Annotated[
@@ -199,14 +180,7 @@ def report(
     )
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "One row per deal, one column per player: for spreadsheets and club web pages.\n\n"
-        "Example: scorepad export club.toml --to csv -o club.csv"
-    ),
-)
-@handled
+@command(commands)
 def export(
     file: FileArg,
     to: Annotated[
@@ -223,12 +197,10 @@ def export(
     ] = False,
 ) -> None:
     if to is None and not excel:
-        raise ScorepadError(
-            [Problem("--to", _("say which export: --to csv, --to json or --to markdown"))]
-        )
+        raise ScorepadError.at("--to", _("say which export: --to csv, --to json or --to markdown"))
     to = to or ExportFormat("csv")  # --excel alone: a CSV for Excel
     if excel and to.value != "csv":
-        raise ScorepadError([Problem("--excel", _("goes with --to csv"))])
+        raise ScorepadError.at("--excel", _("goes with --to csv"))
     session = storage.load(file)
 
     def printed() -> Iterator[str]:

@@ -9,7 +9,7 @@ import typer
 
 from scorepad import roster, storage
 from scorepad.app.rename import rename_files
-from scorepad.cli.base import Command, family
+from scorepad.cli.base import command, family
 from scorepad.cli.options import (
     FileArg,
     FilesArg,
@@ -18,7 +18,7 @@ from scorepad.cli.options import (
     ascii_int,
     complete_player,
 )
-from scorepad.cli.output import echo, handled, run
+from scorepad.cli.output import echo, run
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.render.deals import sitting_out
@@ -36,15 +36,7 @@ SeatsOpt = Annotated[
 ]
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Someone arrives: on the roster from the next deal on, in the dealing order after "
-        "--after (default: last).\n\nWith more people than seats the dealer sits out (and "
-        "more, in turn).\n\nExample: scorepad join club.toml Elsa --after Bruno"
-    ),
-)
-@handled
+@command(commands)
 def join(
     file: FileArg,
     name: Annotated[str, typer.Argument(help=_("who arrives"), metavar="NAME")],
@@ -63,14 +55,7 @@ def join(
     )
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Someone leaves: off the roster from the next deal on; past deals never change.\n\n"
-        "Example: scorepad leave club.toml Daisuke"
-    ),
-)
-@handled
+@command(commands)
 def leave(
     file: FileArg,
     name: Annotated[
@@ -103,17 +88,7 @@ def _change(file: Path, change: Any, said: str, name: str) -> None:
         echo(_("next dealer: {x}").format(x=p.dealer))
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Rename a player in every deal, roster change and setting of one or more session "
-        "files (a season's evenings: every file or none). The scores do not change.\n\n"
-        "OLD is typed as anywhere (case and accents aside, a beginning); NEW is refused when "
-        "it is already someone else's name.\n\nExample: scorepad rename club.toml francois "
-        "François"
-    ),
-)
-@handled
+@command(commands)
 def rename(
     files: FilesArg,
     old: OldNameArg,

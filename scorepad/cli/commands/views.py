@@ -10,7 +10,7 @@ import typer
 from scorepad import core, storage
 from scorepad.app.season import season_in_order, sessions_between, tables_at
 from scorepad.checks import length_problems
-from scorepad.cli.base import Command, family
+from scorepad.cli.base import command, family
 from scorepad.cli.options import (
     FileArg,
     FilesArg,
@@ -29,7 +29,6 @@ from scorepad.cli.output import (
     echo_fit,
     echo_json,
     fitting,
-    handled,
     print_problems,
     run,
 )
@@ -65,14 +64,7 @@ from scorepad.variants import get_variant
 commands = family()
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Every deal with its scores and running totals.\n\nExample: scorepad history "
-        "club.toml --format github"
-    ),
-)
-@handled
+@command(commands)
 def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") -> None:
     session = storage.load(file)
     if json_:  # printed as it is made: a big season is never held as one text
@@ -86,14 +78,7 @@ def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") ->
         echo(history_grid(session, fmt))
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Players ranked by total, over one or more session files of the same game.\n\n"
-        "Example: scorepad standings club.toml; scorepad standings season/*.toml --league"
-    ),
-)
-@handled
+@command(commands)
 def standings(
     files: FilesArg,
     json_: JsonOpt = False,
@@ -194,17 +179,7 @@ def _standings(
         echo(_("next dealer: {x}").format(x=sessions[0].next_dealer()))
 
 
-@commands.command(
-    "stats",
-    cls=Command,
-    help=_(
-        "Statistics over one or more session files of the same game: by player, by contract and "
-        "by role.\n\nFrench Tarot: takes, contracts made, averages as taker, partner and defender, "
-        "slams,\nhandfuls; Troggu: Tapp and Solo games, chips by kind; Piedmont: deals and matches "
-        "won.\n\nExample: scorepad stats season/*.toml --since 2026-09-01 --player Anna"
-    ),
-)
-@handled
+@command(commands, "stats")
 def stats_command(
     files: FilesArg,
     since: SinceOpt = None,
@@ -240,17 +215,7 @@ def stats_command(
         raise typer.Exit(1)
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Who plays best, luck aside: each player's rating with its uncertainty, over one or "
-        "more session files of the same game (or a folder of them, a tournament's too).\n\n"
-        "Each deal weighs the contract and the bouts, and the strength of the partner and of "
-        "the opponents; passed deals and deals sat out count for nothing.\n\nExample: "
-        "scorepad rating season/ --player Anna"
-    ),
-)
-@handled
+@command(commands)
 def rating(
     files: Annotated[
         list[Path],
@@ -313,26 +278,15 @@ def rating(
         echo(shown.player_text(rated, title, min_deals, steps, sessions, names, fitting()))
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "The running totals of every player, deal by deal, drawn in the terminal.\n\n"
-        "Example: scorepad chart club.toml"
-    ),
-)
-@handled
+@command(commands)
 def chart(file: FileArg) -> None:
     session = storage.load(file)
     if not session.deals:
-        raise ScorepadError([Problem(str(file), _("no deals yet: nothing to draw"))])
+        raise ScorepadError.at(str(file), _("no deals yet: nothing to draw"))
     echo(chart_of(session, fit=fitting() or 80))
 
 
-@commands.command(
-    cls=Command,
-    help=_("One deal with its arithmetic spelled out.\n\nExample: scorepad show club.toml 3"),
-)
-@handled
+@command(commands)
 def show(
     file: FileArg,
     n: Annotated[
@@ -358,14 +312,7 @@ def show(
         echo(explain_deal(session, number, deal, outcome))
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Validate session files and report every problem; exit 1 if any.\n\nExample: "
-        "scorepad check examples/*.toml"
-    ),
-)
-@handled
+@command(commands)
 def check(files: FilesArg) -> None:
     storage.distinct(files)
     bad = 0
