@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import typer
@@ -194,38 +194,18 @@ def usage_message(err: Any) -> str:
     return text
 
 
-class _Commands(Mapping[str, Any]):
-    """Every command's name at once (for --help and "Did you mean"), each built when looked up."""
-
-    def __init__(self) -> None:
-        self.built: dict[str, Any] = {}
-
-    def __getitem__(self, name: str) -> Any:
-        if name not in COMMANDS:
-            raise KeyError(name)
-        if name not in self.built:
-            self.built[name] = load(name)
-        return self.built[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(COMMANDS)
-
-    def __len__(self) -> int:
-        return len(COMMANDS)
-
-
 class LazyGroup(Group):
     """The app's group: its commands are imported and built when one is looked up."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.commands = _Commands()  # type: ignore[assignment]
+        self.commands = dict.fromkeys(COMMANDS)  # type: ignore[assignment]  # "did you mean"
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return list(COMMANDS)  # TyperGroup's own goes through .items(): every one built
+        return list(COMMANDS)
 
     def get_command(self, ctx: Any, name: str) -> Any:
-        return self.commands.get(name)
+        return load(name) if name in COMMANDS else None
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         """The commands and their first lines, as click lists them, from their help as

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import replace
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
-from scorepad.checks import MAX_TEXT, control_problem
 from scorepad.cli.base import Command
-from scorepad.cli.options import complete_player, completer
+from scorepad.cli.options import complete_player, completer, text_problem
 from scorepad.cli.output import F
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
@@ -85,7 +84,7 @@ def _deal_parameters() -> list[inspect.Parameter]:
         if f.kind == "flag":
             name = f.option.removeprefix("--")
             annotation: Any = Annotated[
-                Optional[bool],  # noqa: UP045
+                bool | None,
                 typer.Option(f"{f.option}/--no-{name}", help=help_text, show_default=False),
             ]
         elif f.key in REPEATABLE:
@@ -94,7 +93,7 @@ def _deal_parameters() -> list[inspect.Parameter]:
             )
             short, also = _short(f.key)
             annotation = Annotated[
-                Optional[list[str]],  # noqa: UP045
+                list[str] | None,
                 typer.Option(
                     f.option,
                     *([short] if short else []),
@@ -122,7 +121,7 @@ def _deal_parameters() -> list[inspect.Parameter]:
                 else {}
             )
             annotation = Annotated[
-                Optional[list[str]],  # noqa: UP045
+                list[str] | None,
                 typer.Option(
                     f.option,
                     *([short] if short else []),
@@ -238,17 +237,8 @@ def raw_from_options(options: dict[str, Any]) -> dict[str, Any]:
             value = value[0]
         if key == "points":
             value = _points_value(value)
-        if key == "note" and isinstance(value, str):
-            problem = control_problem(value, "--note")
-            if problem:
-                problems.append(problem)
-            elif len(value) > MAX_TEXT:
-                problems.append(
-                    Problem(
-                        "--note",
-                        _("is longer than {max_text} characters").format(max_text=MAX_TEXT),
-                    )
-                )
+        if key == "note" and (problem := text_problem(value, "--note")):
+            problems.append(problem)
         raw[key] = value
     if problems:
         raise ScorepadError(problems)

@@ -8,13 +8,14 @@ import sys
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
 from scorepad import storage
+from scorepad.checks import MAX_TEXT, control_problem
 from scorepad.cli.output import fitting
-from scorepad.errors import ScorepadError
+from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.text import fold, printable, shown, typed, wrap
 
@@ -89,9 +90,24 @@ NewFileArg = Annotated[
 
 JsonOpt = Annotated[bool, typer.Option("--json", help=_("machine-readable output"))]
 
+#: where an HTML page goes (`write_or_print`)
+HtmlOutputOpt = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", help=_("the HTML file to write; - or none: print")),
+]
+
+
+def text_problem(text: str, option: str) -> Problem | None:
+    """What is wrong with free text given as `option` (a control character, its length)."""
+    problem = control_problem(text, option)
+    if problem is None and len(text) > MAX_TEXT:
+        return Problem(option, _("is longer than {max_text} characters").format(max_text=MAX_TEXT))
+    return problem
+
+
 #: `new`'s and `tournament new`'s rules: a profile, or a club's rules file
 RulesOpt = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option(
         "--rules",
         metavar="PROFILE|RULES.toml",
@@ -169,7 +185,7 @@ def completer(choices: tuple[str, ...]) -> Callable[[str], list[str]]:
 
 
 InteractiveOpt = Annotated[
-    Optional[bool],  # noqa: UP045
+    bool | None,
     typer.Option(
         "--interactive/--no-interactive",
         "-i",
@@ -226,19 +242,19 @@ MinDealsOpt = Annotated[
 
 
 SinceOpt = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option("--since", metavar="YYYY-MM-DD", help=_("only sessions on or after this date")),
 ]
 
 
 UntilOpt = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option("--until", metavar="YYYY-MM-DD", help=_("only sessions on or before this date")),
 ]
 
 
 RateOpt = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option(
         "--rate", help=_("money per point (per chip in Troggu), e.g. 0.05"), show_default=False
     ),

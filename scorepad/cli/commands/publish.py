@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -18,6 +18,7 @@ from scorepad.cli.options import (
     ExportFormat,
     FileArg,
     FilesArg,
+    HtmlOutputOpt,
     JsonOpt,
     MinDealsOpt,
     PerGameOpt,
@@ -124,10 +125,7 @@ def _settle_basis(settlement: Any, unit: str, currency: str, rated: bool, differ
 @command(commands)
 def report(
     files: FilesArg,
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help=_("the HTML file to write; - or none: print")),
-    ] = None,
+    output: HtmlOutputOpt = None,
     rate: RateOpt = None,
     currency: CurrencyOpt = "",
     rank_by: RankByOpt = RankBy.total,
@@ -184,7 +182,7 @@ def report(
 def export(
     file: FileArg,
     to: Annotated[
-        Optional[ExportFormat],  # noqa: UP045
+        ExportFormat | None,
         typer.Option(
             "--to", help=_("csv, json or markdown (--excel alone: csv)"), show_default=False
         ),

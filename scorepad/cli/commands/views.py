@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -185,7 +185,7 @@ def stats_command(
     since: SinceOpt = None,
     until: UntilOpt = None,
     player: Annotated[
-        Optional[str],  # noqa: UP045
+        str | None,
         typer.Option(
             "--player",
             metavar="NAME",
@@ -229,7 +229,7 @@ def rating(
     ],
     json_: JsonOpt = False,
     player: Annotated[
-        Optional[str],  # noqa: UP045
+        str | None,
         typer.Option(
             "--player",
             metavar="NAME",
@@ -238,7 +238,7 @@ def rating(
         ),
     ] = None,
     as_of: Annotated[
-        Optional[str],  # noqa: UP045
+        str | None,
         typer.Option(
             "--as-of", metavar="YYYY-MM-DD", help=_("the ratings as they stood on that date")
         ),
@@ -290,7 +290,7 @@ def chart(file: FileArg) -> None:
 def show(
     file: FileArg,
     n: Annotated[
-        Optional[int],  # noqa: UP045
+        int | None,
         typer.Argument(
             help=_("the deal's number (default: the last)"), parser=ascii_int, metavar="N"
         ),
