@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -14,9 +14,10 @@ import typer
 
 from scorepad import storage
 from scorepad.checks import MAX_TEXT, control_problem
-from scorepad.cli.output import fitting
+from scorepad.cli.output import echo, fitting, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
+from scorepad.storage.files import write_export
 from scorepad.text import fold, printable, shown, typed, wrap
 
 #: the largest whole number an option takes as typed (each option bounds its own further)
@@ -273,3 +274,25 @@ class ExportFormat(StrEnum):
     csv = "csv"
     json = "json"
     markdown = "markdown"
+
+
+def write_or_print(
+    output: Path | None,
+    text: str | Iterable[str],
+    said: str,
+    *,
+    inputs: Iterable[Path] = (),
+    printed: str | Iterable[str] | None = None,
+) -> None:
+    """What every `-o PATH` does: none or `-` prints `text` (or `printed`, when what goes to
+    the terminal differs); a path is written by `storage.files.write_export` — never over a file
+    the command reads (`inputs`), a session or tournament file, or a folder — and `said`
+    is printed (on stderr when the path was a stream: a pipe, a FIFO, a device)."""
+    if output is None or str(output) == "-":
+        shown = text if printed is None else printed
+        for chunk in [shown] if isinstance(shown, str) else shown:
+            typer.echo(chunk, nl=False)
+        return
+    stream = write_export(output, text, inputs)
+    run().saved.append(str(output))
+    echo(said, err=stream)

@@ -11,9 +11,8 @@ import os
 import shutil
 import sys
 import textwrap
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from contextvars import ContextVar
-from pathlib import Path
 from typing import Any, TypeVar
 
 import typer
@@ -27,10 +26,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 class Run:
-    """What one command did, kept by `handled` while it runs (a plain class: a dataclass costs
-    every start-up its generated methods, and nothing compares or prints a Run)."""
-
-    __slots__ = ("notes", "saved")
+    """What one command did, kept by `handled` while it runs."""
 
     def __init__(self) -> None:
         self.saved: list[str] = []  # so a failure to print never hides it
@@ -110,19 +106,10 @@ def handled(fn: F) -> F:
         except AssertionError as err:  # an invariant of scorepad's own: a bug, said plainly
             said = str(err) or type(err).__name__
             if now.saved:
-                echo(
-                    "error: "
-                    + _("a bug in scorepad: {what} ({saved} was saved before it)").format(
-                        what=said, saved=now.saved[-1]
-                    ),
-                    err=True,
-                )
+                bug = _("a bug in scorepad: {what} ({saved} was saved before it)")
             else:
-                echo(
-                    "error: "
-                    + _("a bug in scorepad: {what}; nothing was changed").format(what=said),
-                    err=True,
-                )
+                bug = _("a bug in scorepad: {what}; nothing was changed")
+            echo("error: " + bug.format(what=said, saved=(now.saved or [""])[-1]), err=True)
             raise typer.Exit(1) from None
         except (KeyboardInterrupt, EOFError) as stop:
             if now.saved:
@@ -137,17 +124,10 @@ def handled(fn: F) -> F:
             why = getattr(err, "strerror", None) or type(err).__name__
             with contextlib.suppress(OSError, UnicodeError):
                 if now.saved:
-                    echo(
-                        _("note: {saved} was saved; printing the result failed ({why})").format(
-                            saved=now.saved[-1], why=why
-                        ),
-                        err=True,
-                    )
+                    failed = _("note: {saved} was saved; printing the result failed ({why})")
                 else:
-                    echo(
-                        "error: " + _("printing the result failed ({why})").format(why=why),
-                        err=True,
-                    )
+                    failed = "error: " + _("printing the result failed ({why})")
+                echo(failed.format(saved=(now.saved or [""])[-1], why=why), err=True)
             raise typer.Exit(0 if now.saved else 1) from None
         finally:
             _RUN.reset(token)
@@ -227,29 +207,3 @@ def fitting() -> int | None:
 
 def echo_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))  # json escapes controls
-
-
-def write_or_print(
-    output: Path | None,
-    text: str | Iterable[str],
-    said: str,
-    *,
-    inputs: Iterable[Path] = (),
-    printed: str | Iterable[str] | None = None,
-) -> None:
-    """What every `-o PATH` does: none or `-` prints `text` (or `printed`, when what goes to
-    the terminal differs); a path is written by `storage.files.write_export` — never over a file
-    the command reads (`inputs`), a session or tournament file, or a folder — and `said`
-    is printed (on stderr when the path was a stream: a pipe, a FIFO, a device)."""
-    if output is None or str(output) == "-":
-        shown = text if printed is None else printed
-        for chunk in [shown] if isinstance(shown, str) else shown:
-            typer.echo(chunk, nl=False)
-        return
-    # here, not at the top: storage brings the session's model and readers (~100M instructions),
-    # which --help, count and variants never need
-    from scorepad.storage.files import write_export
-
-    stream = write_export(output, text, inputs)
-    run().saved.append(str(output))
-    echo(said, err=stream)

@@ -27,8 +27,9 @@ from scorepad.cli.options import (
     RateOpt,
     SinceOpt,
     UntilOpt,
+    write_or_print,
 )
-from scorepad.cli.output import echo, echo_json, run, write_or_print
+from scorepad.cli.output import echo, echo_json, run
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.league import league

@@ -25,8 +25,9 @@ from scorepad.cli.options import (
     asking,
     profile_or_club,
     text_problem,
+    write_or_print,
 )
-from scorepad.cli.output import echo, echo_json, print_problems, run, write_or_print
+from scorepad.cli.output import echo, echo_json, print_problems, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.render import tournament as render
