@@ -38,6 +38,11 @@ def ascii_int(text: str, param: Any = None, value: Any = None) -> int:
     return int(word)
 
 
+def count_option(name: str, help_text: str, metavar: str | None = "N") -> Any:
+    """An option whose value is a count typed in ASCII digits (`ascii_int`)."""
+    return typer.Option(name, help=help_text, parser=ascii_int, metavar=metavar)
+
+
 def new_file(text: str | Path) -> Path:
     """`new`'s FILE as typed: an empty name is refused (it would be the current folder)."""
     if text == "":
@@ -45,27 +50,22 @@ def new_file(text: str | Path) -> Path:
     return Path(text)
 
 
-FileArg = Annotated[
-    Path,
-    typer.Argument(
-        help=_("the session file (TOML); default: $SCOREPAD_FILE"),
-        metavar="FILE",
+def files_argument(help_text: str, metavar: str, **more: Any) -> Any:
+    """A command's session file or files, $SCOREPAD_FILE when none is named."""
+    return typer.Argument(
+        help=help_text,
+        metavar=metavar,
         envvar="SCOREPAD_FILE",
         show_default=False,
         show_envvar=False,
-    ),
-]
+        **more,
+    )
 
 
+FILE_HELP = _("the session file (TOML); default: $SCOREPAD_FILE")
+FileArg = Annotated[Path, files_argument(FILE_HELP, "FILE")]
 FilesArg = Annotated[
-    list[Path],
-    typer.Argument(
-        help=_("one or more session files; default: $SCOREPAD_FILE"),
-        metavar="FILE...",
-        envvar="SCOREPAD_FILE",
-        show_default=False,
-        show_envvar=False,
-    ),
+    list[Path], files_argument(_("one or more session files; default: $SCOREPAD_FILE"), "FILE...")
 ]
 
 
@@ -76,17 +76,7 @@ NumberArg = Annotated[
 
 
 #: `new`'s FILE: a file to make
-NewFileArg = Annotated[
-    Path,
-    typer.Argument(
-        help=_("the session file (TOML); default: $SCOREPAD_FILE"),
-        metavar="FILE",
-        envvar="SCOREPAD_FILE",
-        show_default=False,
-        show_envvar=False,
-        parser=new_file,
-    ),
-]
+NewFileArg = Annotated[Path, files_argument(FILE_HELP, "FILE", parser=new_file)]
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help=_("machine-readable output"))]
@@ -230,11 +220,9 @@ RankByOpt = Annotated[
 
 MinDealsOpt = Annotated[
     int | None,
-    typer.Option(
+    count_option(
         "--min-deals",
-        parser=ascii_int,
-        metavar="N",
-        help=_(
+        _(
             "with --rank-by average: deals played needed to be ranked (default: 10 for "
             "--league, else 1)"
         ),

@@ -15,8 +15,8 @@ from scorepad.cli.options import (
     FilesArg,
     NewNameArg,
     OldNameArg,
-    ascii_int,
     complete_player,
+    count_option,
 )
 from scorepad.cli.output import echo, run
 from scorepad.errors import ScorepadError
@@ -27,12 +27,7 @@ commands = family()
 
 SeatsOpt = Annotated[
     int | None,
-    typer.Option(
-        "--seats",
-        help=_("the table's size from the next deal on (default: as it is)"),
-        parser=ascii_int,
-        metavar="N",
-    ),
+    count_option("--seats", _("the table's size from the next deal on (default: as it is)")),
 ]
 
 

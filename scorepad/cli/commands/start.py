@@ -14,7 +14,13 @@ from scorepad import core, storage
 from scorepad.cards import count_pile, pile_sum
 from scorepad.checks import MAX_SETTING, planned_length
 from scorepad.cli.base import command, family, naming_games
-from scorepad.cli.options import JsonOpt, NewFileArg, RulesOpt, ascii_int, profile_or_club
+from scorepad.cli.options import (
+    JsonOpt,
+    NewFileArg,
+    RulesOpt,
+    count_option,
+    profile_or_club,
+)
 from scorepad.cli.output import echo, echo_json, fitting, run
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _, ngettext
@@ -58,26 +64,22 @@ def new(
     ] = None,
     seats: Annotated[
         int | None,
-        typer.Option(
+        count_option(
             "--seats",
-            help=_(
+            _(
                 "seats at the table, when more people play in turn (default: one each); "
                 "the dealer sits out"
             ),
-            parser=ascii_int,
-            metavar="N",
         ),
     ] = None,
     deals: Annotated[
         int | None,
-        typer.Option(
+        count_option(
             "--deals",
-            help=_(
+            _(
                 "the deals the session plays (a planned length: deal --continue records one "
                 "past it; Piedmont: the match's length)"
             ),
-            parser=ascii_int,
-            metavar="N",
         ),
     ] = None,
 ) -> None:
@@ -156,12 +158,7 @@ def count(
     variant: VariantOpt,
     pile: Annotated[
         int | None,
-        typer.Option(
-            "--pile",
-            help=_("how many cards the pile holds (default: those listed)"),
-            parser=ascii_int,
-            metavar="N",
-        ),
+        count_option("--pile", _("how many cards the pile holds (default: those listed)")),
     ] = None,
     json_: JsonOpt = False,
 ) -> None:
@@ -211,12 +208,7 @@ def rules_command(
     ] = None,
     players: Annotated[
         int | None,
-        typer.Option(
-            "--players",
-            help=_("the players at the table (default: every table size)"),
-            parser=ascii_int,
-            metavar="N",
-        ),
+        count_option("--players", _("the players at the table (default: every table size)")),
     ] = None,
     json_: JsonOpt = False,
 ) -> None:

@@ -20,9 +20,9 @@ from scorepad.cli.options import (
     NewNameArg,
     OldNameArg,
     RulesOpt,
-    ascii_int,
     ask,
     asking,
+    count_option,
     profile_or_club,
     text_problem,
     write_or_print,
@@ -103,14 +103,10 @@ def _date(value: str | None, option: str, where: Path) -> str | None:
 def new(
     folder: DirArg,
     variant: Annotated[str, typer.Option("--variant", "-v")],
-    rounds: Annotated[
-        int, typer.Option("--rounds", help=_("how many rounds"), parser=ascii_int, metavar="R")
-    ],
+    rounds: Annotated[int, count_option("--rounds", _("how many rounds"), "R")],
     deals: Annotated[
         int,
-        typer.Option(
-            "--deals", help=_("deals each player plays per round"), parser=ascii_int, metavar="M"
-        ),
+        count_option("--deals", _("deals each player plays per round"), "M"),
     ],
     players: Annotated[
         str | None,
@@ -253,7 +249,7 @@ def tables(
     folder: DirArg,
     round_number: Annotated[
         int | None,
-        typer.Option("--round", help=_("the round (default: the last drawn)"), parser=ascii_int),
+        count_option("--round", _("the round (default: the last drawn)"), None),
     ] = None,
     as_json: JsonOpt = False,
     as_html: Annotated[bool, typer.Option("--html", help=_("one A4 page to pin up"))] = False,
@@ -307,9 +303,7 @@ RankByOpt = Annotated[
 ]
 BestOpt = Annotated[
     int | None,
-    typer.Option(
-        "--best", help=_("rank by each player's best N rounds"), parser=ascii_int, metavar="N"
-    ),
+    count_option("--best", _("rank by each player's best N rounds")),
 ]
 
 

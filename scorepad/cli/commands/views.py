@@ -23,6 +23,8 @@ from scorepad.cli.options import (
     UntilOpt,
     ascii_int,
     complete_player,
+    count_option,
+    files_argument,
 )
 from scorepad.cli.output import (
     echo,
@@ -219,12 +221,8 @@ def stats_command(
 def rating(
     files: Annotated[
         list[Path],
-        typer.Argument(
-            help=_("session files, or a folder of them; default: $SCOREPAD_FILE"),
-            metavar="FILE...|DIR",
-            envvar="SCOREPAD_FILE",
-            show_default=False,
-            show_envvar=False,
+        files_argument(
+            _("session files, or a folder of them; default: $SCOREPAD_FILE"), "FILE...|DIR"
         ),
     ],
     json_: JsonOpt = False,
@@ -245,12 +243,7 @@ def rating(
     ] = None,
     min_deals: Annotated[
         int,
-        typer.Option(
-            "--min-deals",
-            parser=ascii_int,
-            metavar="N",
-            help=_("deals rated before a rating is shown"),
-        ),
+        count_option("--min-deals", _("deals rated before a rating is shown")),
     ] = MIN_DEALS,
     fmt: FormatOpt = "simple",
 ) -> None:
