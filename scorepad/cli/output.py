@@ -11,7 +11,7 @@ import os
 import shutil
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
@@ -133,6 +133,15 @@ def handled(fn: F) -> F:
             _RUN.reset(token)
 
     return wrapper  # type: ignore[return-value]
+
+
+@contextlib.contextmanager
+def located(where: object) -> Iterator[None]:
+    """The problems raised inside said at `where` (a file, a folder)."""
+    try:
+        yield
+    except ScorepadError as err:
+        raise err.located(str(where)) from None
 
 
 def _undecodable(params: dict[str, Any]) -> None:

@@ -18,7 +18,7 @@ from scorepad.cli.base import command, family, usage_message
 from scorepad.cli.commands import load
 from scorepad.cli.fields import DealCommand, deal_fields, raw_from_options, with_deal_options
 from scorepad.cli.options import FileArg, InteractiveOpt, NumberArg, ask, asking
-from scorepad.cli.output import echo, fitting, run
+from scorepad.cli.output import echo, fitting, located, run
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.render.deals import edit_lines, explain_deal
@@ -133,7 +133,7 @@ def edit(
         echo(edit_lines(*save_changes(file, n, changes, clear or [], run().notes)))
     else:
         session = storage.load(file)
-        try:
+        with located(file):
             old = core.deal_at(session, n)
             if not asking(interactive):
                 raise ScorepadError.at(
@@ -143,8 +143,6 @@ def edit(
                         "(or run it on a terminal)"
                     ),
                 )
-        except ScorepadError as err:
-            raise err.located(str(file)) from None
         from scorepad.app.guided import DealEntry
         from scorepad.app.guided_deal import save_edit
 

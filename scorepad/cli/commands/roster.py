@@ -18,8 +18,7 @@ from scorepad.cli.options import (
     complete_player,
     count_option,
 )
-from scorepad.cli.output import echo, run
-from scorepad.errors import ScorepadError
+from scorepad.cli.output import echo, located, run
 from scorepad.i18n import _
 from scorepad.render.deals import sitting_out
 
@@ -65,10 +64,8 @@ def _change(file: Path, change: Any, said: str, name: str) -> None:
     made: list[Any] = []
 
     def apply(now: Any) -> Any:
-        try:
+        with located(file):
             changed = change(now)
-        except ScorepadError as err:
-            raise err.located(str(file)) from None
         made.append(changed)
         return changed.session
 

@@ -21,7 +21,7 @@ from scorepad.cli.options import (
     count_option,
     profile_or_club,
 )
-from scorepad.cli.output import echo, echo_json, fitting, run
+from scorepad.cli.output import echo, echo_json, fitting, located, run
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.render.deals import sitting_out
@@ -85,7 +85,7 @@ def new(
 ) -> None:
     settings = list(settings or ())
     profile, club = profile_or_club(rules)  # a rules file's problems are located at it
-    try:
+    with located(file):
         if deals is not None:
             if any(s.partition("=")[0].strip().replace("-", "_") == "deals" for s in settings):
                 raise ScorepadError.at("--deals", _("give --deals or --set deals=N, not both"))
@@ -108,8 +108,6 @@ def new(
             seats=seats,
             club=club,
         )
-    except ScorepadError as err:
-        raise err.located(str(file)) from None
     storage.save_new(file, session)
     run().saved.append(str(file))
 

@@ -27,7 +27,7 @@ from scorepad.cli.options import (
     text_problem,
     write_or_print,
 )
-from scorepad.cli.output import echo, echo_json, print_problems, run
+from scorepad.cli.output import echo, echo_json, located, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.render import tournament as render
@@ -84,10 +84,8 @@ def _date(value: str | None, option: str, where: Path) -> str | None:
 
     if value is None:
         return None
-    try:
+    with located(where):
         return typed_date(value, option)
-    except ScorepadError as err:
-        raise err.located(str(where)) from None
 
 
 @command(
@@ -256,10 +254,8 @@ def tables(
     output: HtmlOutputOpt = None,
 ) -> None:
     tournament = files.load(folder)
-    try:
+    with located(folder):
         round_ = tournament.round(len(tournament.drawn) if round_number is None else round_number)
-    except ScorepadError as err:
-        raise err.located(str(folder)) from None
     if as_json:
         echo_json(render.tables_object(round_, tournament))
     elif as_html:
@@ -314,11 +310,9 @@ def _ranking(
     one-line refusal located at the tournament's folder."""
 
     how = rank_by.strip().lower()
-    try:
+    with located(folder):
         keys = tie_break_keys(tie_break)
         check_ranking(how, best)
-    except ScorepadError as err:
-        raise err.located(str(folder)) from None
     return keys, how
 
 
@@ -346,8 +340,7 @@ def standings(
     else:
         echo(render.standings_text(tournament, ranking))
     if past:
-        print_problems(past)
-        raise typer.Exit(1)
+        raise ScorepadError(past)
 
 
 @command(
@@ -362,8 +355,7 @@ def check(folder: DirArg) -> None:
     tournament, problems, good = app.check(folder)
     tables = sum(len(r.tables) for r in tournament.drawn)
     if problems:
-        print_problems(problems)
-        raise typer.Exit(1)
+        raise ScorepadError(problems)
     echo(
         _("{folder}: {drawn} of {rounds} drawn, {good} of {tables} as drawn and finished").format(
             folder=folder,

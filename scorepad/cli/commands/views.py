@@ -31,6 +31,7 @@ from scorepad.cli.output import (
     echo_fit,
     echo_json,
     fitting,
+    located,
     print_problems,
     run,
 )
@@ -100,8 +101,7 @@ def standings(
     files, sessions = sessions_between(files, since, until, notes=run().notes, past=past)
     _standings(files, sessions, json_, fmt, by_deal, league, rank_by, min_deals)
     if past:
-        print_problems(past)
-        raise typer.Exit(1)
+        raise ScorepadError(past)
 
 
 def _standings(
@@ -213,8 +213,7 @@ def stats_command(
     out = stats_text.command_output(files, sessions, player, json_, fitting())
     echo_json(out) if json_ else echo(out)
     if past:
-        print_problems(past)
-        raise typer.Exit(1)
+        raise ScorepadError(past)
 
 
 @command(commands)
@@ -292,10 +291,8 @@ def show(
 ) -> None:
     session = storage.load(file)
     number = len(session.deals) if n is None else n
-    try:
+    with located(file):
         deal = core.deal_at(session, number)
-    except ScorepadError as err:
-        raise err.located(str(file)) from None
     outcome = score(session, deal, number)
     if json_:
         obj = deal_object(session, number, deal, outcome)
