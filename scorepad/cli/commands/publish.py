@@ -54,73 +54,50 @@ def settle(
 ) -> None:
     sessions = sessions_between(files, None, None, notes=run().notes)[1]
     settlement, unit = settled(sessions, rate, currency, per_game)
+    difference = get_variant(sessions[0].variant).deal_total != 0  # not zero-sum
     if json_:
-        difference = unit == "deals won" or get_variant_of(sessions).deal_total != 0
-        echo_json(
-            settle_object(settlement, unit, currency, "difference" if difference else "totals")
-        )
+        basis = "difference" if difference or unit == "deals won" else "totals"
+        echo_json(settle_object(settlement, unit, currency, basis))
         return
+    seated = not all(s.fixed for s in sessions)
     echo(
         _("settling {x} ({label}):").format(
             x=plural(sum(len(s.deals) for s in sessions), "deal"),
-            label=_settle_label(
-                settlement,
-                unit,
-                currency,
-                rate is not None,
-                get_variant_of(sessions).deal_total != 0,
-                seated=not all(s.fixed for s in sessions),
-            ),
+            label=_settle_label(settlement, unit, currency, rate is not None, difference, seated),
         )
     )
     for line in settle_lines(settlement, currency, None if rate else unit):
         echo(f"  {line}")
 
 
-def get_variant_of(sessions: list[Any]) -> Any:
-    return get_variant(sessions[0].variant)
-
-
 def _settle_label(
-    settlement: Any,
-    unit: str,
-    currency: str,
-    rated: bool,
-    difference: bool,
-    *,
-    seated: bool = False,
+    settlement: Any, unit: str, currency: str, rated: bool, difference: bool, seated: bool
 ) -> str:
     """What the amounts count, in words: "0.05 € per point", "the player behind pays the
-    difference of the totals", "one per deal won more"; `seated`: a game that is not
-    zero-sum, settled deal by deal among those seated at each (not everyone played every
-    deal)."""
-    if seated and difference and not rated and unit != "deals won":
+    difference of the totals", "one per deal won more"; `seated`: not everyone played every
+    deal, so a game that is not zero-sum is settled deal by deal among those seated at each."""
+    rate = money(settlement.rate, currency)
+    if unit == "deals won":
+        if rated:
+            label = _("{rate} per deal won more").format(rate=rate)
+        else:
+            label = _("the player behind pays for each deal won more")
+    elif difference and seated and not rated:
         return _(
             "points: deal by deal, the player behind pays the difference; who sat out pays nothing"
         )
-    label = _settle_basis(settlement, unit, currency, rated, difference)
-    if seated and (difference or unit == "deals won"):
+    elif difference:
+        if rated:
+            label = _("{rate} per point of difference").format(rate=rate)
+        else:
+            label = _("points: the player behind pays the difference of the totals")
+    elif unit == "chips":
+        return _("{rate} per chip").format(rate=rate) if rated else _("chips")
+    else:
+        return _("{rate} per point").format(rate=rate) if rated else _("points")
+    if seated:
         return _("{label}, deal by deal among those seated").format(label=label)
     return label
-
-
-def _settle_basis(settlement: Any, unit: str, currency: str, rated: bool, difference: bool) -> str:
-    rate = money(settlement.rate, currency)
-    if unit == "deals won":
-        return (
-            _("{rate} per deal won more").format(rate=rate)
-            if rated
-            else _("the player behind pays for each deal won more")
-        )
-    if difference:
-        return (
-            _("{rate} per point of difference").format(rate=rate)
-            if rated
-            else _("points: the player behind pays the difference of the totals")
-        )
-    if unit == "chips":
-        return _("{rate} per chip").format(rate=rate) if rated else _("chips")
-    return _("{rate} per point").format(rate=rate) if rated else _("points")
 
 
 @command(commands)
