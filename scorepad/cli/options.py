@@ -125,8 +125,7 @@ NewNameArg = Annotated[str, typer.Argument(help=_("their name from now on"), met
 def _grid_format(value: str) -> str:
     """--format is checked before anything is printed."""
     if value != "simple":
-        # here, not at the top: tabulate costs 40 % of the start-up floor, and every command
-        # imports these options
+        # here, not at the top: every command imports these options, few draw a table
         import tabulate
 
         if value not in tabulate.tabulate_formats:

@@ -133,8 +133,7 @@ def report(
     ratings = None
     if rating:
         ratings = rated([s for _f, s in in_order(files, sessions)], timeline=True)
-    # here, not at the top: the sheet (HTML, SVG, the statistics) costs the family's other
-    # commands ~72M instructions (18 % of the start-up floor)
+    # here, not at the top: the sheet (HTML, SVG, the statistics) would slow `settle`, `export`
     from scorepad.render import sheet
 
     html = sheet.page(

@@ -206,8 +206,7 @@ def stats_command(
         run().notes,
         past,
     )
-    # here, not at the top: the statistics' modules cost the family's other commands ~32M
-    # instructions (8 % of the start-up floor)
+    # here, not at the top: the statistics' modules would slow the family's other commands
     from scorepad.render import stats_text
 
     out = stats_text.command_output(files, sessions, player, json_, fitting())
