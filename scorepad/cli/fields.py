@@ -9,12 +9,11 @@ from typing import Annotated, Any
 
 import typer
 
+from scorepad.app.options import REPEATABLE
 from scorepad.cli.base import Command
-from scorepad.cli.options import complete_player, completer, text_problem
+from scorepad.cli.options import complete_player, completer
 from scorepad.cli.output import F
-from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
-from scorepad.text import typed
 from scorepad.variants import GAMES, registry
 from scorepad.variants.base import Field
 
@@ -44,7 +43,6 @@ SHARED_HELP = {
     ),
 }
 
-REPEATABLE = {"points", "handfuls", "out", "misere"}
 REPEATED_METAVARS = {"points": "X|NAME=X", "misere": "NAME", "out": "NAME"}  # handfuls: translated
 METAVARS = {"player": "NAME", "integer": "N", "cards": "CARDS", "card": "CARD", "number": "X"}
 
@@ -162,59 +160,3 @@ def with_deal_options(fn: F) -> F:
     fn.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
     fn.__annotations__ = {p.name: p.annotation for p in params}
     return fn
-
-
-def raw_from_options(options: dict[str, Any]) -> dict[str, Any]:
-    """Deal fields as given on the command line, in the shape the session file stores."""
-
-    raw: dict[str, Any] = {}
-    problems: list[Problem] = []
-    for key, value in options.items():
-        if value is None or value == []:
-            continue
-        if key != "note":  # as a Japanese keyboard types them: ５０ is 50, Ａｎｎａ：１０ Anna:10
-            value = (
-                [typed(v) for v in value]
-                if isinstance(value, list)
-                else typed(value)
-                if isinstance(value, str)
-                else value
-            )
-        option = "--" + key.replace("_", "-")
-        if isinstance(value, list) and key not in REPEATABLE:
-            if len(value) > 1:
-                problems.append(
-                    Problem(
-                        option,
-                        _("given {value} times ({value2}): give it once").format(
-                            value=len(value), value2=", ".join(value)
-                        ),
-                    )
-                )
-                continue
-            value = value[0]
-        if key == "points":
-            value = _points_value(value)
-        if key == "note" and (problem := text_problem(value, "--note")):
-            problems.append(problem)
-        raw[key] = value
-    if problems:
-        raise ScorepadError(problems)
-    return raw
-
-
-def _points_value(items: list[str]) -> Any:
-    named = [i for i in items if "=" in i]
-    if not named:
-        if len(items) > 1:
-            raise ScorepadError.at("--points", _("give one number, or NAME=X for each player"))
-        return items[0]
-    if len(named) != len(items):
-        raise ScorepadError.at("--points", _("mix of X and NAME=X: use NAME=X for each"))
-    result: dict[str, str] = {}
-    for item in items:
-        name, _sep, value = item.partition("=")
-        if name.strip() in result:
-            raise ScorepadError.at("--points", _("{x} is given twice").format(x=name.strip()))
-        result[name.strip()] = value
-    return result

@@ -13,9 +13,8 @@ from typing import Annotated, Any
 import typer
 
 from scorepad import storage
-from scorepad.checks import MAX_TEXT, control_problem
 from scorepad.cli.output import echo, fitting, run
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.storage.files import write_export
 from scorepad.text import fold, printable, shown, typed, wrap
@@ -86,14 +85,6 @@ HtmlOutputOpt = Annotated[
     Path | None,
     typer.Option("--output", "-o", help=_("the HTML file to write; - or none: print")),
 ]
-
-
-def text_problem(text: str, option: str) -> Problem | None:
-    """What is wrong with free text given as `option` (a control character, its length)."""
-    problem = control_problem(text, option)
-    if problem is None and len(text) > MAX_TEXT:
-        return Problem(option, _("is longer than {max_text} characters").format(max_text=MAX_TEXT))
-    return problem
 
 
 #: `new`'s and `tournament new`'s rules: a profile, or a club's rules file

@@ -12,11 +12,12 @@ import typer
 from scorepad import core, storage
 from scorepad.app import record
 from scorepad.app.edit import save_changes
+from scorepad.app.options import raw_from_options
 from scorepad.app.remove import TakenBack, remove_deal, removed_line, taken_back_line, undo_last
 from scorepad.cli import typer_click
 from scorepad.cli.base import command, family, usage_message
 from scorepad.cli.commands import load
-from scorepad.cli.fields import DealCommand, deal_fields, raw_from_options, with_deal_options
+from scorepad.cli.fields import DealCommand, deal_fields, with_deal_options
 from scorepad.cli.options import FileArg, InteractiveOpt, NumberArg, ask, asking
 from scorepad.cli.output import echo, fitting, located, run
 from scorepad.errors import ScorepadError
