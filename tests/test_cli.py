@@ -280,7 +280,7 @@ def test_a_command_imports_only_its_own_module(cli):
         "['scorepad.app.season', 'scorepad.cli.commands.summaries', " \
         "'scorepad.cli.commands.views']"  # the season is loaded in app
     assert _command_modules("count", "--variant", "troggu", "21") == \
-        "['scorepad.cli.commands.start', 'scorepad.cli.commands.summaries']"
+        "['scorepad.app.options', 'scorepad.cli.commands.start', 'scorepad.cli.commands.summaries']"
     assert _command_modules("nosuch") == "['scorepad.cli.commands.summaries']"
     # the help lists every command from its help as written, building no family
     assert _command_modules("--help") == "['scorepad.cli.commands.summaries']"

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from scorepad.checks import MAX_TEXT, control_problem
+from scorepad.checks import MAX_SETTING, MAX_TEXT, control_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.text import typed
@@ -70,3 +71,27 @@ def _points_value(items: list[str]) -> Any:
             raise ScorepadError.at("--points", _("{x} is given twice").format(x=name.strip()))
         result[name.strip()] = value
     return result
+
+
+def profile_or_club(rules: str | None) -> tuple[str | None, Any]:
+    """--rules as given: a profile's name, or the game and rules of a rules file (a path
+    ending in .toml), read."""
+    if rules is None or not rules.lower().endswith(".toml"):
+        return rules, None
+    # here, not at the top: only `new` and `tournament new` read a club's rules file
+    from scorepad.storage import rules_file
+
+    return None, rules_file.load(Path(rules))
+
+
+def with_deals(settings: list[str], deals: int | None) -> list[str]:
+    """`new`'s --set settings with --deals N as the setting `deals` (given once)."""
+    if deals is None:
+        return settings
+    if any(s.partition("=")[0].strip().replace("-", "_") == "deals" for s in settings):
+        raise ScorepadError.at("--deals", _("give --deals or --set deals=N, not both"))
+    if deals > MAX_SETTING:
+        raise ScorepadError.at(
+            "--deals", _("should be 0 to {most}, not {deals}").format(most=MAX_SETTING, deals=deals)
+        )
+    return [*settings, f"deals={deals}"]

@@ -98,16 +98,6 @@ RulesOpt = Annotated[
 ]
 
 
-def profile_or_club(rules: str | None) -> tuple[str | None, Any]:
-    """--rules as given: a profile's name, or the game and rules of a rules file (a path
-    ending in .toml), read."""
-    if rules is None or not rules.lower().endswith(".toml"):
-        return rules, None
-    from scorepad.storage import rules_file
-
-    return None, rules_file.load(Path(rules))
-
-
 #: `rename`'s and `tournament rename`'s two names
 OldNameArg = Annotated[str, typer.Argument(help=_("who is renamed, as typed"), metavar="OLD")]
 NewNameArg = Annotated[str, typer.Argument(help=_("their name from now on"), metavar="NEW")]

@@ -11,15 +11,15 @@ from typing import Annotated, Any
 import typer
 
 from scorepad import core, storage
+from scorepad.app.options import profile_or_club, with_deals
 from scorepad.cards import count_pile, pile_sum
-from scorepad.checks import MAX_SETTING, planned_length
+from scorepad.checks import planned_length
 from scorepad.cli.base import command, family, naming_games
 from scorepad.cli.options import (
     JsonOpt,
     NewFileArg,
     RulesOpt,
     count_option,
-    profile_or_club,
 )
 from scorepad.cli.output import echo, echo_json, fitting, located, run
 from scorepad.errors import ScorepadError
@@ -83,19 +83,8 @@ def new(
         ),
     ] = None,
 ) -> None:
-    settings = list(settings or ())
     profile, club = profile_or_club(rules)  # a rules file's problems are located at it
     with located(file):
-        if deals is not None:
-            if any(s.partition("=")[0].strip().replace("-", "_") == "deals" for s in settings):
-                raise ScorepadError.at("--deals", _("give --deals or --set deals=N, not both"))
-
-            if deals > MAX_SETTING:
-                raise ScorepadError.at(
-                    "--deals",
-                    _("should be 0 to {most}, not {deals}").format(most=MAX_SETTING, deals=deals),
-                )
-            settings.append(f"deals={deals}")
         session = core.start_session(
             variant,
             players,
@@ -104,7 +93,7 @@ def new(
             title=title,
             date=date,
             dealer=dealer,
-            settings=settings,
+            settings=with_deals(settings or [], deals),
             seats=seats,
             club=club,
         )

@@ -11,7 +11,7 @@ import typer
 
 from scorepad.app import tournament as app
 from scorepad.app.asking import yes_no
-from scorepad.app.options import text_problem
+from scorepad.app.options import profile_or_club, text_problem
 from scorepad.app.rename import rename_in_tournament
 from scorepad.checks import typed_date
 from scorepad.cli.base import Group, command, family, naming_games
@@ -24,7 +24,6 @@ from scorepad.cli.options import (
     ask,
     asking,
     count_option,
-    profile_or_club,
     write_or_print,
 )
 from scorepad.cli.output import echo, echo_json, located, run
