@@ -8,6 +8,7 @@ import functools
 import gc
 import json
 import os
+import re
 import shutil
 import sys
 import textwrap
@@ -17,12 +18,17 @@ from typing import Any, TypeVar
 
 import typer
 
-from scorepad.cli import colour, typer_click
+from scorepad.cli import typer_click
 from scorepad.errors import MAX_PROBLEMS, ScorepadError
 from scorepad.i18n import _
 from scorepad.text import plural, printable, wrap
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+GREEN, RED, BOLD_RED, RESET = "\x1b[32m", "\x1b[31m", "\x1b[1;31m", "\x1b[0m"
+# a signed score: "+186", "−62" (scorepad writes losses with the minus sign U+2212), not
+# "0–91" (an en dash) nor "−(25 + 6)" (arithmetic)
+SCORE = r"(?<![\w.])([+−])(\d+(?:\.\d+)?)(?![\w.])"
 
 
 class Run:
@@ -62,15 +68,27 @@ def run() -> Run:
 
 def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     """Print for people: control characters from a file never reach the terminal raw; on a
-    terminal, gains and losses in colour (see scorepad.cli.colour)."""
+    terminal (not with NO_COLOR set, https://no-color.org, nor TERM=dumb) gains in green,
+    losses in red and `error:` in bold red, added to text already laid out (escape codes
+    take no columns)."""
     text = printable(text)
     stream = sys.stderr if err else sys.stdout
     fit = _fit_for(stream) if nl else None
     if fit is not None:  # sentences at word boundaries; tables fit themselves
         text = "\n".join(wrap(text, fit))
-    if ("+" in text or "−" in text or "error:" in text) and colour.wanted(stream):
-        text = colour.errors(text) if err else colour.scores(text)
+    if ("+" in text or "−" in text or "error:" in text) and _coloured(stream):
+        if err:
+            text = re.sub(r"(?m)^error:", f"{BOLD_RED}error:{RESET}", text)
+        else:
+            text = re.sub(SCORE, lambda m: f"{GREEN if m[1] == '+' else RED}{m[0]}{RESET}", text)
     typer.echo(text, err=err, nl=nl)
+
+
+def _coloured(stream: Any) -> bool:
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
 
 
 def print_problems(problems: Any) -> None:
