@@ -73,7 +73,7 @@ def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     take no columns)."""
     text = printable(text)
     stream = sys.stderr if err else sys.stdout
-    fit = _fit_for(stream) if nl else None
+    fit = fitting(stream) if nl else None
     if fit is not None:  # sentences at word boundaries; tables fit themselves
         text = "\n".join(wrap(text, fit))
     if ("+" in text or "−" in text or "error:" in text) and _coloured(stream):
@@ -199,11 +199,6 @@ def _quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def terminal_width() -> int:
-    """Columns of the terminal (COLUMNS when set; 80 when there is none)."""
-    return max(20, shutil.get_terminal_size().columns)
-
-
 def echo_fit(text: str) -> None:
     """A sentence, wrapped at the terminal's width when printing to one."""
     fit = fitting()
@@ -214,21 +209,12 @@ def echo_fit(text: str) -> None:
         echo(line)
 
 
-def _fit_for(stream: Any) -> int | None:
-    """The width to wrap what goes to `stream` at: stdout's fitting(), or stderr's
-    terminal."""
-    if stream is sys.stdout:
-        return fitting()
-    if "COLUMNS" in os.environ or stream.isatty():
-        return terminal_width()
-    return None
-
-
-def fitting() -> int | None:
-    """The width output must fit: the terminal's, or COLUMNS when set; None when printing
-    to a file or a pipe (a script gets every column)."""
-    if "COLUMNS" in os.environ or sys.stdout.isatty():
-        return terminal_width()
+def fitting(stream: Any = None) -> int | None:
+    """The width output to `stream` (default: stdout) must fit: the terminal's, or COLUMNS
+    when set (at least 20); None when printing to a file or a pipe (a script gets every
+    column)."""
+    if "COLUMNS" in os.environ or (stream or sys.stdout).isatty():
+        return max(20, shutil.get_terminal_size().columns)
     return None
 
 
