@@ -273,13 +273,14 @@ def test_a_command_imports_only_its_own_module(cli):
     """`scorepad deal` imports the module of its family of commands and no other."""
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
     assert _command_modules("deal", path, "--contract", "pass") == \
-        "['scorepad.app.edit', 'scorepad.app.record', 'scorepad.app.remove', " \
+        "['scorepad.app.edit', 'scorepad.app.options', 'scorepad.app.record', " \
+        "'scorepad.app.remove', " \
         "'scorepad.cli.commands.record', 'scorepad.cli.commands.summaries']"  # no guided entry
     assert _command_modules("standings", path) == \
         "['scorepad.app.season', 'scorepad.cli.commands.summaries', " \
         "'scorepad.cli.commands.views']"  # the season is loaded in app
     assert _command_modules("count", "--variant", "troggu", "21") == \
-        "['scorepad.cli.commands.start', 'scorepad.cli.commands.summaries']"
+        "['scorepad.app.options', 'scorepad.cli.commands.start', 'scorepad.cli.commands.summaries']"
     assert _command_modules("nosuch") == "['scorepad.cli.commands.summaries']"
     # the help lists every command from its help as written, building no family
     assert _command_modules("--help") == "['scorepad.cli.commands.summaries']"

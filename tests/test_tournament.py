@@ -717,8 +717,9 @@ def test_a_tournament_command_imports_only_its_own_family(cli):
     from test_cli import _command_modules
 
     start(cli, NAMES[:8])
-    family = ("['scorepad.app.asking', 'scorepad.app.rename', 'scorepad.app.tournament', "
-              "'scorepad.cli.commands.summaries', 'scorepad.cli.commands.tournament']")
+    family = ("['scorepad.app.asking', 'scorepad.app.options', 'scorepad.app.rename', "
+              "'scorepad.app.tournament', 'scorepad.cli.commands.summaries', "
+              "'scorepad.cli.commands.tournament']")
     assert _command_modules("tournament", "standings", cli.folder / "cup") == family
     assert _command_modules("tournament", "--help") == family
 

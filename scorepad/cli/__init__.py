@@ -64,11 +64,7 @@ def _root(
         ),
     ] = False,
 ) -> None:
-    """Score keeper for tarot card games played with real decks: French Tarot, Troggu (Swiss
-    tarot) and two-handed Piedmontese tarot.
-
-    Example: scorepad new club.toml --variant french --players 'Anna,Bruno,Chloé,Daisuke'
-    """
+    """The options of scorepad itself (its help is the app's)."""
 
 
 app = make_app()  # tests: CliRunner().invoke(app, …)
@@ -77,8 +73,7 @@ NUMBERED = ("show", "edit", "delete")  # FILE, then a deal's number
 
 
 def main() -> None:
-    # the last collections at exit skip what the process imported: `standings` of an evening
-    # 1.37 -> 1.17 times the start-up floor in CPU
+    # the last collections at exit skip what the process imported (docs/speed.md)
     atexit.register(gc.freeze)
     pause_collector()
     if sys.argv[1:] == ["--version"]:  # before any command is built: it asks for nothing else

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import typer
@@ -13,7 +13,7 @@ import typer
 from scorepad.cli import typer_click
 from scorepad.cli.commands import COMMANDS, load
 from scorepad.cli.commands.summaries import HELP
-from scorepad.cli.output import echo
+from scorepad.cli.output import F, echo, handled
 from scorepad.i18n import N_, _
 from scorepad.text import either, shown
 
@@ -194,38 +194,18 @@ def usage_message(err: Any) -> str:
     return text
 
 
-class _Commands(Mapping[str, Any]):
-    """Every command's name at once (for --help and "Did you mean"), each built when looked up."""
-
-    def __init__(self) -> None:
-        self.built: dict[str, Any] = {}
-
-    def __getitem__(self, name: str) -> Any:
-        if name not in COMMANDS:
-            raise KeyError(name)
-        if name not in self.built:
-            self.built[name] = load(name)
-        return self.built[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(COMMANDS)
-
-    def __len__(self) -> int:
-        return len(COMMANDS)
-
-
 class LazyGroup(Group):
     """The app's group: its commands are imported and built when one is looked up."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.commands = _Commands()  # type: ignore[assignment]
+        self.commands = dict.fromkeys(COMMANDS)  # type: ignore[assignment]  # "did you mean"
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return list(COMMANDS)  # TyperGroup's own goes through .items(): every one built
+        return list(COMMANDS)
 
     def get_command(self, ctx: Any, name: str) -> Any:
-        return self.commands.get(name)
+        return load(name) if name in COMMANDS else None
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         """The commands and their first lines, as click lists them, from their help as
@@ -242,3 +222,21 @@ class LazyGroup(Group):
 def family() -> typer.Typer:
     """The Typer of one family of commands, with the app's settings (help as the app's)."""
     return typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
+
+
+def command(
+    commands: typer.Typer,
+    name: str | None = None,
+    *,
+    cls: type[Command] = Command,
+    help_text: str | None = None,
+) -> Callable[[F], F]:
+    """Register `fn` as the command `name` (default: its own name) of `commands`: its help as
+    `scorepad --help` lists it (`HELP`) unless given, its errors `handled`."""
+
+    def register(fn: F) -> F:
+        called = name or fn.__name__
+        commands.command(called, cls=cls, help=help_text or _(HELP[called]))(handled(fn))
+        return fn
+
+    return register

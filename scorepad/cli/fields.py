@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import replace
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
-from scorepad.checks import MAX_TEXT, control_problem
+from scorepad.app.options import REPEATABLE
 from scorepad.cli.base import Command
 from scorepad.cli.options import complete_player, completer
 from scorepad.cli.output import F
-from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
-from scorepad.text import typed
 from scorepad.variants import GAMES, registry
 from scorepad.variants.base import Field
 
@@ -45,7 +43,8 @@ SHARED_HELP = {
     ),
 }
 
-REPEATABLE = {"points", "handfuls", "out", "misere"}
+REPEATED_METAVARS = {"points": "X|NAME=X", "misere": "NAME", "out": "NAME"}  # handfuls: translated
+METAVARS = {"player": "NAME", "integer": "N", "cards": "CARDS", "card": "CARD", "number": "X"}
 
 #: the common fields' short options: one habit serves every game (-c is Troggu's bid too and -t
 #: its Tappist: core.add_deal reads them in the game's words, `Variant.synonyms`)
@@ -73,71 +72,34 @@ def synonym_help() -> dict[str, list[tuple[str, str, str, str]]]:
     return said
 
 
-def _short(key: str) -> tuple[str, str]:
-    """A common field's short option, and what the games say of it (`synonym_help`)."""
-    return SHORT_OPTIONS.get(key, ""), "".join(_(said[1]) for said in synonym_help().get(key, ()))
-
-
-def _deal_parameters() -> list[inspect.Parameter]:
-    params = []
-    for f in deal_fields():
-        help_text = _(f.help)
-        if f.kind == "flag":
-            name = f.option.removeprefix("--")
-            annotation: Any = Annotated[
-                Optional[bool],  # noqa: UP045
-                typer.Option(f"{f.option}/--no-{name}", help=help_text, show_default=False),
-            ]
-        elif f.key in REPEATABLE:
-            metavar = {"points": "X|NAME=X", "misere": "NAME", "out": "NAME"}.get(f.key) or _(
-                "PLAYER:TRUMPS"
-            )
-            short, also = _short(f.key)
-            annotation = Annotated[
-                Optional[list[str]],  # noqa: UP045
-                typer.Option(
-                    f.option,
-                    *([short] if short else []),
-                    help=help_text + _(" (repeatable)") + also,
-                    metavar=metavar,
-                    show_default=False,
-                ),
-            ]
-        else:  # a list, so that a repeated option is an error rather than "the last wins"
-            metavar = {
-                "player": "NAME",
-                "integer": "N",
-                "cards": "CARDS",
-                "card": "CARD",
-                "number": "X",
-            }.get(f.kind, "TEXT")
-            if f.choices:
-                metavar = "|".join(f.choices)
-            short, also = _short(f.key)
-            complete = (
-                {"autocompletion": complete_player}
-                if f.kind == "player"
-                else {"autocompletion": completer(f.choices)}
-                if f.choices
-                else {}
-            )
-            annotation = Annotated[
-                Optional[list[str]],  # noqa: UP045
-                typer.Option(
-                    f.option,
-                    *([short] if short else []),
-                    help=help_text + also,
-                    metavar=metavar,
-                    show_default=False,
-                    **complete,
-                ),
-            ]
-        params.append(
-            inspect.Parameter(
-                f.key, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation
-            )
-        )
-    return params
+def _option(f: Field) -> Any:
+    """The option of one deal field: a flag, or a list of values (so that an option given
+    twice that is not repeatable is an error rather than "the last wins")."""
+    if f.kind == "flag":
+        flag = typer.Option(f"{f.option}/--no-{f.option[2:]}", help=_(f.help), show_default=False)
+        return Annotated[bool | None, flag]
+    help_text = _(f.help)
+    complete: Any = None
+    if f.key in REPEATABLE:
+        help_text += _(" (repeatable)")
+        metavar = REPEATED_METAVARS.get(f.key) or _("PLAYER:TRUMPS")
+    else:
+        metavar = "|".join(f.choices) or METAVARS.get(f.kind, "TEXT")
+        if f.kind == "player":
+            complete = complete_player
+        elif f.choices:
+            complete = completer(f.choices)
+    help_text += "".join(_(said[1]) for said in synonym_help().get(f.key, ()))
+    short = [SHORT_OPTIONS[f.key]] if f.key in SHORT_OPTIONS else []
+    option = typer.Option(
+        f.option,
+        *short,
+        help=help_text,
+        metavar=metavar,
+        show_default=False,
+        autocompletion=complete,
+    )
+    return Annotated[list[str] | None, option]
 
 
 ANY_GAME = N_("Any game")
@@ -147,44 +109,32 @@ class DealCommand(Command):
     """`deal` and `edit`: their help lists the deal options per game, not in one long list."""
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
-        keys = {f.key for f in deal_fields()}
         games = registry()
-        takers: dict[str, list[str]] = {}  # the games that take each field, by name
+        takers: dict[str, list[str]] = {}  # the titles of the games that take each field
         for name, variant in games.items():
             for field in variant.fields:
-                takers.setdefault(field.key, []).append(name)
-        own: list[tuple[str, str]] = []
+                takers.setdefault(field.key, []).append(GAMES[name][1])
         sections: dict[str, list[tuple[str, str]]] = {ANY_GAME: []}
         sections.update((title, []) for _module, title in GAMES.values())
-        for param in self.get_params(ctx):
-            record = param.get_help_record(ctx)
-            if record is None or param.param_type_name == "argument":
-                continue
-            if param.name not in keys:
-                own.append(record)
-                continue
-            taken = takers.get(param.name, [])
-            if 0 < len(taken) < len(games):
-                for game in taken:
-                    sections[GAMES[game][1]].append(record)
-            else:  # every game's (or no game's own field: the dealer, a note)
-                sections[ANY_GAME].append(record)
-        # the short options where they stand for a game's own fields (-c: Troggu's bid)
-        shorts: dict[str, list[tuple[str, str]]] = {}
+        # first the short options where they stand for a game's own fields (-c: Troggu's bid)
         for key, said in synonym_help().items():
             for game, _also, metavar, row in said:
-                shorts.setdefault(GAMES[game][1], []).append(
-                    (f"{SHORT_OPTIONS[key]} {metavar}", _(row))
-                )
-        for title, rows in shorts.items():
-            sections[title][:0] = rows
-        args = [
-            r
-            for p in self.get_params(ctx)
-            if p.param_type_name == "argument"
-            for r in [p.get_help_record(ctx)]
-            if r is not None
-        ]
+                sections[GAMES[game][1]].append((f"{SHORT_OPTIONS[key]} {metavar}", _(row)))
+        keys = {f.key for f in deal_fields()}
+        args, own = [], []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if param.param_type_name == "argument":
+                args.append(record)
+            elif param.name not in keys:
+                own.append(record)
+            elif 0 < len(takers.get(param.name, [])) < len(games):
+                for title in takers[param.name]:
+                    sections[title].append(record)
+            else:  # every game's (or no game's own field: the dealer, a note)
+                sections[ANY_GAME].append(record)
         if args:
             with formatter.section("Arguments"):
                 formatter.write_dl(args)
@@ -200,77 +150,13 @@ def with_deal_options(fn: F) -> F:
     """Give `fn` (which takes **options) one keyword option per deal field."""
     sig = inspect.signature(fn, eval_str=True)
     own = [p for p in sig.parameters.values() if p.kind != inspect.Parameter.VAR_KEYWORD]
-    params = own + _deal_parameters()
+    params = own + [
+        inspect.Parameter(
+            f.key, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=_option(f)
+        )
+        for f in deal_fields()
+    ]
     params.sort(key=lambda p: p.kind)
     fn.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
     fn.__annotations__ = {p.name: p.annotation for p in params}
     return fn
-
-
-def raw_from_options(options: dict[str, Any]) -> dict[str, Any]:
-    """Deal fields as given on the command line, in the shape the session file stores."""
-
-    raw: dict[str, Any] = {}
-    problems: list[Problem] = []
-    for key, value in options.items():
-        if value is None or value == []:
-            continue
-        if key != "note":  # as a Japanese keyboard types them: ５０ is 50, Ａｎｎａ：１０ Anna:10
-            value = (
-                [typed(v) for v in value]
-                if isinstance(value, list)
-                else typed(value)
-                if isinstance(value, str)
-                else value
-            )
-        option = "--" + key.replace("_", "-")
-        if isinstance(value, list) and key not in REPEATABLE:
-            if len(value) > 1:
-                problems.append(
-                    Problem(
-                        option,
-                        _("given {value} times ({value2}): give it once").format(
-                            value=len(value), value2=", ".join(value)
-                        ),
-                    )
-                )
-                continue
-            value = value[0]
-        if key == "points":
-            value = _points_value(value)
-        if key == "note" and isinstance(value, str):
-            problem = control_problem(value, "--note")
-            if problem:
-                problems.append(problem)
-            elif len(value) > MAX_TEXT:
-                problems.append(
-                    Problem(
-                        "--note",
-                        _("is longer than {max_text} characters").format(max_text=MAX_TEXT),
-                    )
-                )
-        raw[key] = value
-    if problems:
-        raise ScorepadError(problems)
-    return raw
-
-
-def _points_value(items: list[str]) -> Any:
-    named = [i for i in items if "=" in i]
-    if not named:
-        if len(items) > 1:
-            raise ScorepadError(
-                [Problem("--points", _("give one number, or NAME=X for each player"))]
-            )
-        return items[0]
-    if len(named) != len(items):
-        raise ScorepadError([Problem("--points", _("mix of X and NAME=X: use NAME=X for each"))])
-    result: dict[str, str] = {}
-    for item in items:
-        name, _sep, value = item.partition("=")
-        if name.strip() in result:
-            raise ScorepadError(
-                [Problem("--points", _("{x} is given twice").format(x=name.strip()))]
-            )
-        result[name.strip()] = value
-    return result

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
 from scorepad import storage
-from scorepad.cli.output import fitting
+from scorepad.cli.output import echo, fitting, run
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
+from scorepad.storage.files import write_export
 from scorepad.text import fold, printable, shown, typed, wrap
 
 #: the largest whole number an option takes as typed (each option bounds its own further)
@@ -36,6 +37,11 @@ def ascii_int(text: str, param: Any = None, value: Any = None) -> int:
     return int(word)
 
 
+def count_option(name: str, help_text: str, metavar: str | None = "N") -> Any:
+    """An option whose value is a count typed in ASCII digits (`ascii_int`)."""
+    return typer.Option(name, help=help_text, parser=ascii_int, metavar=metavar)
+
+
 def new_file(text: str | Path) -> Path:
     """`new`'s FILE as typed: an empty name is refused (it would be the current folder)."""
     if text == "":
@@ -43,65 +49,53 @@ def new_file(text: str | Path) -> Path:
     return Path(text)
 
 
-FileArg = Annotated[
-    Path,
-    typer.Argument(
-        help=_("the session file (TOML); default: $SCOREPAD_FILE"),
-        metavar="FILE",
+def files_argument(help_text: str, metavar: str, **more: Any) -> Any:
+    """A command's session file or files, $SCOREPAD_FILE when none is named."""
+    return typer.Argument(
+        help=help_text,
+        metavar=metavar,
         envvar="SCOREPAD_FILE",
         show_default=False,
         show_envvar=False,
-    ),
+        **more,
+    )
+
+
+FILE_HELP = _("the session file (TOML); default: $SCOREPAD_FILE")
+FileArg = Annotated[Path, files_argument(FILE_HELP, "FILE")]
+FilesArg = Annotated[
+    list[Path], files_argument(_("one or more session files; default: $SCOREPAD_FILE"), "FILE...")
 ]
 
 
-FilesArg = Annotated[
-    list[Path],
-    typer.Argument(
-        help=_("one or more session files; default: $SCOREPAD_FILE"),
-        metavar="FILE...",
-        envvar="SCOREPAD_FILE",
-        show_default=False,
-        show_envvar=False,
-    ),
+#: `edit`'s and `delete`'s N
+NumberArg = Annotated[
+    int, typer.Argument(help=_("the deal's number (see history)"), parser=ascii_int, metavar="N")
 ]
 
 
 #: `new`'s FILE: a file to make
-NewFileArg = Annotated[
-    Path,
-    typer.Argument(
-        help=_("the session file (TOML); default: $SCOREPAD_FILE"),
-        metavar="FILE",
-        envvar="SCOREPAD_FILE",
-        show_default=False,
-        show_envvar=False,
-        parser=new_file,
-    ),
-]
+NewFileArg = Annotated[Path, files_argument(FILE_HELP, "FILE", parser=new_file)]
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help=_("machine-readable output"))]
 
+#: where an HTML page goes (`write_or_print`)
+HtmlOutputOpt = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", help=_("the HTML file to write; - or none: print")),
+]
+
+
 #: `new`'s and `tournament new`'s rules: a profile, or a club's rules file
 RulesOpt = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option(
         "--rules",
         metavar="PROFILE|RULES.toml",
         help=_("a rule profile (e.g. seed or fft) or a club's rules file (see 'scorepad rules')"),
     ),
 ]
-
-
-def profile_or_club(rules: str | None) -> tuple[str | None, Any]:
-    """--rules as given: a profile's name, or the game and rules of a rules file (a path
-    ending in .toml), read."""
-    if rules is None or not rules.lower().endswith(".toml"):
-        return rules, None
-    from scorepad.storage import rules_file
-
-    return None, rules_file.load(Path(rules))
 
 
 #: `rename`'s and `tournament rename`'s two names
@@ -112,8 +106,7 @@ NewNameArg = Annotated[str, typer.Argument(help=_("their name from now on"), met
 def _grid_format(value: str) -> str:
     """--format is checked before anything is printed."""
     if value != "simple":
-        # here, not at the top: tabulate costs 40 % of the start-up floor, and every command
-        # imports these options
+        # here, not at the top: every command imports these options, few draw a table
         import tabulate
 
         if value not in tabulate.tabulate_formats:
@@ -163,7 +156,7 @@ def completer(choices: tuple[str, ...]) -> Callable[[str], list[str]]:
 
 
 InteractiveOpt = Annotated[
-    Optional[bool],  # noqa: UP045
+    bool | None,
     typer.Option(
         "--interactive/--no-interactive",
         "-i",
@@ -207,11 +200,9 @@ RankByOpt = Annotated[
 
 MinDealsOpt = Annotated[
     int | None,
-    typer.Option(
+    count_option(
         "--min-deals",
-        parser=ascii_int,
-        metavar="N",
-        help=_(
+        _(
             "with --rank-by average: deals played needed to be ranked (default: 10 for "
             "--league, else 1)"
         ),
@@ -220,19 +211,19 @@ MinDealsOpt = Annotated[
 
 
 SinceOpt = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option("--since", metavar="YYYY-MM-DD", help=_("only sessions on or after this date")),
 ]
 
 
 UntilOpt = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option("--until", metavar="YYYY-MM-DD", help=_("only sessions on or before this date")),
 ]
 
 
 RateOpt = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option(
         "--rate", help=_("money per point (per chip in Troggu), e.g. 0.05"), show_default=False
     ),
@@ -251,3 +242,25 @@ class ExportFormat(StrEnum):
     csv = "csv"
     json = "json"
     markdown = "markdown"
+
+
+def write_or_print(
+    output: Path | None,
+    text: str | Iterable[str],
+    said: str,
+    *,
+    inputs: Iterable[Path] = (),
+    printed: str | Iterable[str] | None = None,
+) -> None:
+    """What every `-o PATH` does: none or `-` prints `text` (or `printed`, when what goes to
+    the terminal differs); a path is written by `storage.files.write_export` — never over a file
+    the command reads (`inputs`), a session or tournament file, or a folder — and `said`
+    is printed (on stderr when the path was a stream: a pipe, a FIFO, a device)."""
+    if output is None or str(output) == "-":
+        shown = text if printed is None else printed
+        for chunk in [shown] if isinstance(shown, str) else shown:
+            typer.echo(chunk, nl=False)
+        return
+    stream = write_export(output, text, inputs)
+    run().saved.append(str(output))
+    echo(said, err=stream)

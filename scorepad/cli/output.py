@@ -8,29 +8,31 @@ import functools
 import gc
 import json
 import os
+import re
 import shutil
 import sys
 import textwrap
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
-from pathlib import Path
 from typing import Any, TypeVar
 
 import typer
 
-from scorepad.cli import colour, typer_click
-from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
+from scorepad.cli import typer_click
+from scorepad.errors import MAX_PROBLEMS, ScorepadError
 from scorepad.i18n import _
 from scorepad.text import plural, printable, wrap
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+GREEN, RED, BOLD_RED, RESET = "\x1b[32m", "\x1b[31m", "\x1b[1;31m", "\x1b[0m"
+# a signed score: "+186", "−62" (scorepad writes losses with the minus sign U+2212), not
+# "0–91" (an en dash) nor "−(25 + 6)" (arithmetic)
+SCORE = r"(?<![\w.])([+−])(\d+(?:\.\d+)?)(?![\w.])"
+
 
 class Run:
-    """What one command did, kept by `handled` while it runs (a plain class: a dataclass costs
-    every start-up its generated methods, and nothing compares or prints a Run)."""
-
-    __slots__ = ("notes", "saved")
+    """What one command did, kept by `handled` while it runs."""
 
     def __init__(self) -> None:
         self.saved: list[str] = []  # so a failure to print never hides it
@@ -66,15 +68,27 @@ def run() -> Run:
 
 def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     """Print for people: control characters from a file never reach the terminal raw; on a
-    terminal, gains and losses in colour (see scorepad.cli.colour)."""
+    terminal (not with NO_COLOR set, https://no-color.org, nor TERM=dumb) gains in green,
+    losses in red and `error:` in bold red, added to text already laid out (escape codes
+    take no columns)."""
     text = printable(text)
     stream = sys.stderr if err else sys.stdout
-    fit = _fit_for(stream) if nl else None
+    fit = fitting(stream) if nl else None
     if fit is not None:  # sentences at word boundaries; tables fit themselves
         text = "\n".join(wrap(text, fit))
-    if ("+" in text or "−" in text or "error:" in text) and colour.wanted(stream):
-        text = colour.errors(text) if err else colour.scores(text)
+    if ("+" in text or "−" in text or "error:" in text) and _coloured(stream):
+        if err:
+            text = re.sub(r"(?m)^error:", f"{BOLD_RED}error:{RESET}", text)
+        else:
+            text = re.sub(SCORE, lambda m: f"{GREEN if m[1] == '+' else RED}{m[0]}{RESET}", text)
     typer.echo(text, err=err, nl=nl)
+
+
+def _coloured(stream: Any) -> bool:
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
 
 
 def print_problems(problems: Any) -> None:
@@ -110,19 +124,10 @@ def handled(fn: F) -> F:
         except AssertionError as err:  # an invariant of scorepad's own: a bug, said plainly
             said = str(err) or type(err).__name__
             if now.saved:
-                echo(
-                    "error: "
-                    + _("a bug in scorepad: {what} ({saved} was saved before it)").format(
-                        what=said, saved=now.saved[-1]
-                    ),
-                    err=True,
-                )
+                bug = _("a bug in scorepad: {what} ({saved} was saved before it)")
             else:
-                echo(
-                    "error: "
-                    + _("a bug in scorepad: {what}; nothing was changed").format(what=said),
-                    err=True,
-                )
+                bug = _("a bug in scorepad: {what}; nothing was changed")
+            echo("error: " + bug.format(what=said, saved=(now.saved or [""])[-1]), err=True)
             raise typer.Exit(1) from None
         except (KeyboardInterrupt, EOFError) as stop:
             if now.saved:
@@ -137,22 +142,24 @@ def handled(fn: F) -> F:
             why = getattr(err, "strerror", None) or type(err).__name__
             with contextlib.suppress(OSError, UnicodeError):
                 if now.saved:
-                    echo(
-                        _("note: {saved} was saved; printing the result failed ({why})").format(
-                            saved=now.saved[-1], why=why
-                        ),
-                        err=True,
-                    )
+                    failed = _("note: {saved} was saved; printing the result failed ({why})")
                 else:
-                    echo(
-                        "error: " + _("printing the result failed ({why})").format(why=why),
-                        err=True,
-                    )
+                    failed = "error: " + _("printing the result failed ({why})")
+                echo(failed.format(saved=(now.saved or [""])[-1], why=why), err=True)
             raise typer.Exit(0 if now.saved else 1) from None
         finally:
             _RUN.reset(token)
 
     return wrapper  # type: ignore[return-value]
+
+
+@contextlib.contextmanager
+def located(where: object) -> Iterator[None]:
+    """The problems raised inside said at `where` (a file, a folder)."""
+    try:
+        yield
+    except ScorepadError as err:
+        raise err.located(str(where)) from None
 
 
 def _undecodable(params: dict[str, Any]) -> None:
@@ -166,15 +173,11 @@ def _undecodable(params: dict[str, Any]) -> None:
                 try:
                     text.encode("utf-8")
                 except UnicodeEncodeError:
-                    raise ScorepadError(
-                        [
-                            Problem(
-                                _param_name(key),
-                                _(
-                                    "{text} is not UTF-8 text: type it on a terminal set to UTF-8"
-                                ).format(text=printable(text)),
-                            )
-                        ]
+                    raise ScorepadError.at(
+                        _param_name(key),
+                        _("{text} is not UTF-8 text: type it on a terminal set to UTF-8").format(
+                            text=printable(text)
+                        ),
                     ) from None
 
 
@@ -196,11 +199,6 @@ def _quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def terminal_width() -> int:
-    """Columns of the terminal (COLUMNS when set; 80 when there is none)."""
-    return max(20, shutil.get_terminal_size().columns)
-
-
 def echo_fit(text: str) -> None:
     """A sentence, wrapped at the terminal's width when printing to one."""
     fit = fitting()
@@ -211,49 +209,14 @@ def echo_fit(text: str) -> None:
         echo(line)
 
 
-def _fit_for(stream: Any) -> int | None:
-    """The width to wrap what goes to `stream` at: stdout's fitting(), or stderr's
-    terminal."""
-    if stream is sys.stdout:
-        return fitting()
-    if "COLUMNS" in os.environ or stream.isatty():
-        return terminal_width()
-    return None
-
-
-def fitting() -> int | None:
-    """The width output must fit: the terminal's, or COLUMNS when set; None when printing
-    to a file or a pipe (a script gets every column)."""
-    if "COLUMNS" in os.environ or sys.stdout.isatty():
-        return terminal_width()
+def fitting(stream: Any = None) -> int | None:
+    """The width output to `stream` (default: stdout) must fit: the terminal's, or COLUMNS
+    when set (at least 20); None when printing to a file or a pipe (a script gets every
+    column)."""
+    if "COLUMNS" in os.environ or (stream or sys.stdout).isatty():
+        return max(20, shutil.get_terminal_size().columns)
     return None
 
 
 def echo_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))  # json escapes controls
-
-
-def write_or_print(
-    output: Path | None,
-    text: str | Iterable[str],
-    said: str,
-    *,
-    inputs: Iterable[Path] = (),
-    printed: str | Iterable[str] | None = None,
-) -> None:
-    """What every `-o PATH` does: none or `-` prints `text` (or `printed`, when what goes to
-    the terminal differs); a path is written by `storage.files.write_export` — never over a file
-    the command reads (`inputs`), a session or tournament file, or a folder — and `said`
-    is printed (on stderr when the path was a stream: a pipe, a FIFO, a device)."""
-    if output is None or str(output) == "-":
-        shown = text if printed is None else printed
-        for chunk in [shown] if isinstance(shown, str) else shown:
-            typer.echo(chunk, nl=False)
-        return
-    # here, not at the top: storage brings the session's model and readers (~100M instructions),
-    # which --help, count and variants never need
-    from scorepad.storage.files import write_export
-
-    stream = write_export(output, text, inputs)
-    run().saved.append(str(output))
-    echo(said, err=stream)

@@ -5,19 +5,20 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
 from scorepad import storage
 from scorepad.app.season import sessions_between
 from scorepad.app.settle import settlement as settled
-from scorepad.cli.base import Command, family
+from scorepad.cli.base import command, family
 from scorepad.cli.options import (
     CurrencyOpt,
     ExportFormat,
     FileArg,
     FilesArg,
+    HtmlOutputOpt,
     JsonOpt,
     MinDealsOpt,
     PerGameOpt,
@@ -26,9 +27,10 @@ from scorepad.cli.options import (
     RateOpt,
     SinceOpt,
     UntilOpt,
+    write_or_print,
 )
-from scorepad.cli.output import echo, echo_json, handled, run, write_or_print
-from scorepad.errors import Problem, ScorepadError
+from scorepad.cli.output import echo, echo_json, run
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.league import league
 from scorepad.rating import rate as rated
@@ -42,16 +44,7 @@ from scorepad.variants import get_variant
 commands = family()
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "The fewest payments that settle the evening (or the season): who pays whom.\n\n"
-        "Without --rate, in the game's own unit (points or chips). Amounts are exact; with "
-        "a rate\nthey are rounded to cents, and any cent that rounding moves is named.\n\n"
-        "Example: scorepad settle club.toml --rate 0.05 --currency €"
-    ),
-)
-@handled
+@command(commands)
 def settle(
     files: FilesArg,
     rate: RateOpt = None,
@@ -61,92 +54,56 @@ def settle(
 ) -> None:
     sessions = sessions_between(files, None, None, notes=run().notes)[1]
     settlement, unit = settled(sessions, rate, currency, per_game)
+    difference = get_variant(sessions[0].variant).deal_total != 0  # not zero-sum
     if json_:
-        difference = unit == "deals won" or get_variant_of(sessions).deal_total != 0
-        echo_json(
-            settle_object(settlement, unit, currency, "difference" if difference else "totals")
-        )
+        basis = "difference" if difference or unit == "deals won" else "totals"
+        echo_json(settle_object(settlement, unit, currency, basis))
         return
+    seated = not all(s.fixed for s in sessions)
     echo(
         _("settling {x} ({label}):").format(
             x=plural(sum(len(s.deals) for s in sessions), "deal"),
-            label=_settle_label(
-                settlement,
-                unit,
-                currency,
-                rate is not None,
-                get_variant_of(sessions).deal_total != 0,
-                seated=not all(s.fixed for s in sessions),
-            ),
+            label=_settle_label(settlement, unit, currency, rate is not None, difference, seated),
         )
     )
     for line in settle_lines(settlement, currency, None if rate else unit):
         echo(f"  {line}")
 
 
-def get_variant_of(sessions: list[Any]) -> Any:
-    return get_variant(sessions[0].variant)
-
-
 def _settle_label(
-    settlement: Any,
-    unit: str,
-    currency: str,
-    rated: bool,
-    difference: bool,
-    *,
-    seated: bool = False,
+    settlement: Any, unit: str, currency: str, rated: bool, difference: bool, seated: bool
 ) -> str:
     """What the amounts count, in words: "0.05 € per point", "the player behind pays the
-    difference of the totals", "one per deal won more"; `seated`: a game that is not
-    zero-sum, settled deal by deal among those seated at each (not everyone played every
-    deal)."""
-    if seated and difference and not rated and unit != "deals won":
+    difference of the totals", "one per deal won more"; `seated`: not everyone played every
+    deal, so a game that is not zero-sum is settled deal by deal among those seated at each."""
+    rate = money(settlement.rate, currency)
+    if unit == "deals won":
+        if rated:
+            label = _("{rate} per deal won more").format(rate=rate)
+        else:
+            label = _("the player behind pays for each deal won more")
+    elif difference and seated and not rated:
         return _(
             "points: deal by deal, the player behind pays the difference; who sat out pays nothing"
         )
-    label = _settle_basis(settlement, unit, currency, rated, difference)
-    if seated and (difference or unit == "deals won"):
+    elif difference:
+        if rated:
+            label = _("{rate} per point of difference").format(rate=rate)
+        else:
+            label = _("points: the player behind pays the difference of the totals")
+    elif unit == "chips":
+        return _("{rate} per chip").format(rate=rate) if rated else _("chips")
+    else:
+        return _("{rate} per point").format(rate=rate) if rated else _("points")
+    if seated:
         return _("{label}, deal by deal among those seated").format(label=label)
     return label
 
 
-def _settle_basis(settlement: Any, unit: str, currency: str, rated: bool, difference: bool) -> str:
-    rate = money(settlement.rate, currency)
-    if unit == "deals won":
-        return (
-            _("{rate} per deal won more").format(rate=rate)
-            if rated
-            else _("the player behind pays for each deal won more")
-        )
-    if difference:
-        return (
-            _("{rate} per point of difference").format(rate=rate)
-            if rated
-            else _("points: the player behind pays the difference of the totals")
-        )
-    if unit == "chips":
-        return _("{rate} per chip").format(rate=rate) if rated else _("chips")
-    return _("{rate} per point").format(rate=rate) if rated else _("points")
-
-
-@commands.command(
-    cls=Command,
-    help=_(
-        "The evening's sheet: one self-contained HTML page to print, pin up or send.\n\n"
-        "Standings, a chart of the running totals, every deal, and who pays whom (Troggu "
-        "in chips;\nFrench and Piedmont with --rate). Several files of one game make a "
-        "season page.\n\nExample: scorepad report club.toml -o evening.html --rate 0.05 "
-        "--currency €"
-    ),
-)
-@handled
+@command(commands)
 def report(
     files: FilesArg,
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help=_("the HTML file to write; - or none: print")),
-    ] = None,
+    output: HtmlOutputOpt = None,
     rate: RateOpt = None,
     currency: CurrencyOpt = "",
     rank_by: RankByOpt = RankBy.total,
@@ -176,8 +133,7 @@ def report(
     ratings = None
     if rating:
         ratings = rated([s for _f, s in in_order(files, sessions)], timeline=True)
-    # here, not at the top: the sheet (HTML, SVG, the statistics) costs the family's other
-    # commands ~72M instructions (18 % of the start-up floor)
+    # here, not at the top: the sheet (HTML, SVG, the statistics) would slow `settle`, `export`
     from scorepad.render import sheet
 
     html = sheet.page(
@@ -199,18 +155,11 @@ def report(
     )
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "One row per deal, one column per player: for spreadsheets and club web pages.\n\n"
-        "Example: scorepad export club.toml --to csv -o club.csv"
-    ),
-)
-@handled
+@command(commands)
 def export(
     file: FileArg,
     to: Annotated[
-        Optional[ExportFormat],  # noqa: UP045
+        ExportFormat | None,
         typer.Option(
             "--to", help=_("csv, json or markdown (--excel alone: csv)"), show_default=False
         ),
@@ -223,12 +172,10 @@ def export(
     ] = False,
 ) -> None:
     if to is None and not excel:
-        raise ScorepadError(
-            [Problem("--to", _("say which export: --to csv, --to json or --to markdown"))]
-        )
+        raise ScorepadError.at("--to", _("say which export: --to csv, --to json or --to markdown"))
     to = to or ExportFormat("csv")  # --excel alone: a CSV for Excel
     if excel and to.value != "csv":
-        raise ScorepadError([Problem("--excel", _("goes with --to csv"))])
+        raise ScorepadError.at("--excel", _("goes with --to csv"))
     session = storage.load(file)
 
     def printed() -> Iterator[str]:

@@ -12,30 +12,22 @@ import typer
 from scorepad import core, storage
 from scorepad.app import record
 from scorepad.app.edit import save_changes
+from scorepad.app.options import raw_from_options
 from scorepad.app.remove import TakenBack, remove_deal, removed_line, taken_back_line, undo_last
 from scorepad.cli import typer_click
-from scorepad.cli.base import Command, family, usage_message
+from scorepad.cli.base import command, family, usage_message
 from scorepad.cli.commands import load
-from scorepad.cli.fields import DealCommand, deal_fields, raw_from_options, with_deal_options
-from scorepad.cli.options import FileArg, InteractiveOpt, ascii_int, ask, asking
-from scorepad.cli.output import echo, fitting, handled, run
-from scorepad.errors import Problem, ScorepadError
+from scorepad.cli.fields import DealCommand, deal_fields, with_deal_options
+from scorepad.cli.options import FileArg, InteractiveOpt, NumberArg, ask, asking
+from scorepad.cli.output import echo, fitting, located, run
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.render.deals import edit_lines, explain_deal
 
 commands = family()
 
 
-@commands.command(
-    cls=DealCommand,
-    help=_(
-        "Record one deal; print its scores and who deals next.\n\nOn a terminal, whatever "
-        "is missing is asked for (defaults in brackets, Enter accepts),\nand the deal is "
-        "shown for confirmation before it is saved.\n\nExample: scorepad deal club.toml "
-        "--contract garde --taker Bruno --points 47 --bouts 2"
-    ),
-)
-@handled
+@command(commands, cls=DealCommand)
 @with_deal_options
 def deal(
     file: FileArg,
@@ -57,8 +49,7 @@ def deal(
         ) from None
     confirm = None
     if asking(interactive):  # guided entry only on a terminal
-        # here, not at the top: the guided entry and the evening cost a deal typed in one line
-        # ~28M instructions (7 % of the start-up floor); the same for play and edit below
+        # here, not at the top: a deal typed in one line needs no guided entry (nor play's loop)
         from scorepad.app.guided_deal import GuidedDeal
 
         confirm = GuidedDeal(file, ask, echo, play_on=continue_)
@@ -81,17 +72,7 @@ def deal(
         echo(done.ended)
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "An evening in one command: deal after deal, each saved at once, the standings and "
-        "the\nnext dealer after each. Between deals: u undo, e N edit, s standings, h "
-        "history, c chart,\nq quit, ? help. Without a terminal, reads one deal per line in "
-        "deal's options.\n\nExample: scorepad play club.toml; scorepad play club.toml < "
-        "evening.txt"
-    ),
-)
-@handled
+@command(commands)
 def play(file: FileArg, interactive: InteractiveOpt = None) -> None:
     if asking(interactive):
         from scorepad.app.play_loop import PlayLoop
@@ -113,24 +94,16 @@ def _deal_line_parser(file: Path) -> Callable[[list[str]], dict[str, Any]]:
 
     def parse(tokens: list[str]) -> dict[str, Any]:
         if "--help" in tokens:  # click would print the help of deal
-            raise ScorepadError([Problem("", _("--help is no deal"))])
+            raise ScorepadError.at("", _("--help is no deal"))
         try:
             ctx = deal_command.make_context("deal", [str(file), *tokens], resilient_parsing=False)
         except typer.Exit:
-            raise ScorepadError([Problem("", _("--help is no deal"))]) from None
+            raise ScorepadError.at("", _("--help is no deal")) from None
         except typer_click.ClickException as err:
-            raise ScorepadError([Problem("", usage_message(err))]) from None
+            raise ScorepadError.at("", usage_message(err)) from None
         if ctx.params.get("continue_") or ctx.params.get("interactive") is not None:
-            raise ScorepadError(
-                [
-                    Problem(
-                        "",
-                        _(
-                            "--continue and --interactive are not deal "
-                            "fields: play takes every deal"
-                        ),
-                    )
-                ]
+            raise ScorepadError.at(
+                "", _("--continue and --interactive are not deal fields: play takes every deal")
             )
         options = {
             k: list(v) if isinstance(v, tuple) else v for k, v in ctx.params.items() if k in keys
@@ -140,23 +113,11 @@ def _deal_line_parser(file: Path) -> Callable[[list[str]], dict[str, Any]]:
     return parse
 
 
-@commands.command(
-    cls=DealCommand,
-    help=_(
-        "Change fields of deal N; the others stay as entered. Prints the scores before and "
-        "after.\n\nWith no options on a terminal, every question is asked again with the "
-        "old answer as\ndefault (Enter keeps it).\n\nExample: scorepad edit club.toml 3 "
-        "--points 42"
-    ),
-)
-@handled
+@command(commands, cls=DealCommand)
 @with_deal_options
 def edit(
     file: FileArg,
-    n: Annotated[
-        int,
-        typer.Argument(help=_("the deal's number (see history)"), parser=ascii_int, metavar="N"),
-    ],
+    n: NumberArg,
     clear: Annotated[
         list[str] | None,
         typer.Option("--clear", help=_("remove a field, e.g. --clear petit-au-bout (repeatable)")),
@@ -173,23 +134,16 @@ def edit(
         echo(edit_lines(*save_changes(file, n, changes, clear or [], run().notes)))
     else:
         session = storage.load(file)
-        try:
+        with located(file):
             old = core.deal_at(session, n)
             if not asking(interactive):
-                raise ScorepadError(
-                    [
-                        Problem(
-                            _("deal {n}").format(n=n),
-                            _(
-                                "nothing to change: give the deal "
-                                "options to change (or run it on a "
-                                "terminal)"
-                            ),
-                        )
-                    ]
+                raise ScorepadError.at(
+                    _("deal {n}").format(n=n),
+                    _(
+                        "nothing to change: give the deal options to change "
+                        "(or run it on a terminal)"
+                    ),
                 )
-        except ScorepadError as err:
-            raise err.located(str(file)) from None
         from scorepad.app.guided import DealEntry
         from scorepad.app.guided_deal import save_edit
 
@@ -219,14 +173,7 @@ def edit(
     run().saved.append(_("the edit of deal {n}").format(n=n))
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Take back the last record, saying which: the last deal, or a join or leave "
-        "recorded after it.\n\nExample: scorepad undo club.toml"
-    ),
-)
-@handled
+@command(commands)
 def undo(file: FileArg) -> None:
     done = undo_last(file, run().notes)
     if isinstance(done, TakenBack):
@@ -237,20 +184,10 @@ def undo(file: FileArg) -> None:
     _removed(file, done, None)
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Remove deal N; the deals after it move up one number.\n\nExample: scorepad delete "
-        "club.toml 4"
-    ),
-)
-@handled
+@command(commands)
 def delete(
     file: FileArg,
-    n: Annotated[
-        int,
-        typer.Argument(help=_("the deal's number (see history)"), parser=ascii_int, metavar="N"),
-    ],
+    n: NumberArg,
 ) -> None:
     _removed(file, remove_deal(file, n, run().notes), n)
 

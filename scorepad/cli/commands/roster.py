@@ -9,17 +9,16 @@ import typer
 
 from scorepad import roster, storage
 from scorepad.app.rename import rename_files
-from scorepad.cli.base import Command, family
+from scorepad.cli.base import command, family
 from scorepad.cli.options import (
     FileArg,
     FilesArg,
     NewNameArg,
     OldNameArg,
-    ascii_int,
     complete_player,
+    count_option,
 )
-from scorepad.cli.output import echo, handled, run
-from scorepad.errors import ScorepadError
+from scorepad.cli.output import echo, located, run
 from scorepad.i18n import _
 from scorepad.render.deals import sitting_out
 
@@ -27,24 +26,11 @@ commands = family()
 
 SeatsOpt = Annotated[
     int | None,
-    typer.Option(
-        "--seats",
-        help=_("the table's size from the next deal on (default: as it is)"),
-        parser=ascii_int,
-        metavar="N",
-    ),
+    count_option("--seats", _("the table's size from the next deal on (default: as it is)")),
 ]
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Someone arrives: on the roster from the next deal on, in the dealing order after "
-        "--after (default: last).\n\nWith more people than seats the dealer sits out (and "
-        "more, in turn).\n\nExample: scorepad join club.toml Elsa --after Bruno"
-    ),
-)
-@handled
+@command(commands)
 def join(
     file: FileArg,
     name: Annotated[str, typer.Argument(help=_("who arrives"), metavar="NAME")],
@@ -63,14 +49,7 @@ def join(
     )
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Someone leaves: off the roster from the next deal on; past deals never change.\n\n"
-        "Example: scorepad leave club.toml Daisuke"
-    ),
-)
-@handled
+@command(commands)
 def leave(
     file: FileArg,
     name: Annotated[
@@ -85,10 +64,8 @@ def _change(file: Path, change: Any, said: str, name: str) -> None:
     made: list[Any] = []
 
     def apply(now: Any) -> Any:
-        try:
+        with located(file):
             changed = change(now)
-        except ScorepadError as err:
-            raise err.located(str(file)) from None
         made.append(changed)
         return changed.session
 
@@ -103,17 +80,7 @@ def _change(file: Path, change: Any, said: str, name: str) -> None:
         echo(_("next dealer: {x}").format(x=p.dealer))
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Rename a player in every deal, roster change and setting of one or more session "
-        "files (a season's evenings: every file or none). The scores do not change.\n\n"
-        "OLD is typed as anywhere (case and accents aside, a beginning); NEW is refused when "
-        "it is already someone else's name.\n\nExample: scorepad rename club.toml francois "
-        "François"
-    ),
-)
-@handled
+@command(commands)
 def rename(
     files: FilesArg,
     old: OldNameArg,

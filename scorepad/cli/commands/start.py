@@ -11,12 +11,18 @@ from typing import Annotated, Any
 import typer
 
 from scorepad import core, storage
+from scorepad.app.options import profile_or_club, with_deals
 from scorepad.cards import count_pile, pile_sum
-from scorepad.checks import MAX_SETTING, planned_length
-from scorepad.cli.base import Command, family, naming_games
-from scorepad.cli.options import JsonOpt, NewFileArg, RulesOpt, ascii_int, profile_or_club
-from scorepad.cli.output import echo, echo_json, fitting, handled, run
-from scorepad.errors import Problem, ScorepadError
+from scorepad.checks import planned_length
+from scorepad.cli.base import command, family, naming_games
+from scorepad.cli.options import (
+    JsonOpt,
+    NewFileArg,
+    RulesOpt,
+    count_option,
+)
+from scorepad.cli.output import echo, echo_json, fitting, located, run
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.render.deals import sitting_out
 from scorepad.render.games import variants_lines, variants_object
@@ -29,24 +35,11 @@ from scorepad.variants import GAMES, default_rules, get_variant, registry
 commands = family()
 
 
-def _every_game() -> tuple[str, ...]:
-    """Every registered game, by name: the games `--variant` takes."""
-
-    return tuple(GAMES)
-
-
 #: the games' option, named in --help by the registry (`naming_games`)
 VariantOpt = Annotated[str, typer.Option("--variant", "-v")]
 
 
-@commands.command(
-    cls=naming_games(_every_game),
-    help=_(
-        "Start a session file. It is never overwritten.\n\nExample: scorepad new club.toml "
-        '--variant french --players "Anna,Bruno,Chloé,Daisuke"'
-    ),
-)
-@handled
+@command(commands, cls=naming_games(lambda: tuple(GAMES)))
 def new(
     file: NewFileArg,
     variant: VariantOpt,
@@ -71,50 +64,27 @@ def new(
     ] = None,
     seats: Annotated[
         int | None,
-        typer.Option(
+        count_option(
             "--seats",
-            help=_(
+            _(
                 "seats at the table, when more people play in turn (default: one each); "
                 "the dealer sits out"
             ),
-            parser=ascii_int,
-            metavar="N",
         ),
     ] = None,
     deals: Annotated[
         int | None,
-        typer.Option(
+        count_option(
             "--deals",
-            help=_(
+            _(
                 "the deals the session plays (a planned length: deal --continue records one "
                 "past it; Piedmont: the match's length)"
             ),
-            parser=ascii_int,
-            metavar="N",
         ),
     ] = None,
 ) -> None:
-    settings = list(settings or ())
     profile, club = profile_or_club(rules)  # a rules file's problems are located at it
-    try:
-        if deals is not None:
-            if any(s.partition("=")[0].strip().replace("-", "_") == "deals" for s in settings):
-                raise ScorepadError(
-                    [Problem("--deals", _("give --deals or --set deals=N, not both"))]
-                )
-
-            if deals > MAX_SETTING:
-                raise ScorepadError(
-                    [
-                        Problem(
-                            "--deals",
-                            _("should be 0 to {most}, not {deals}").format(
-                                most=MAX_SETTING, deals=deals
-                            ),
-                        )
-                    ]
-                )
-            settings.append(f"deals={deals}")
+    with located(file):
         session = core.start_session(
             variant,
             players,
@@ -123,12 +93,10 @@ def new(
             title=title,
             date=date,
             dealer=dealer,
-            settings=settings,
+            settings=with_deals(settings or [], deals),
             seats=seats,
             club=club,
         )
-    except ScorepadError as err:
-        raise err.located(str(file)) from None
     storage.save_new(file, session)
     run().saved.append(str(file))
 
@@ -169,14 +137,7 @@ def new(
         )
 
 
-@commands.command(
-    cls=naming_games(_every_game),
-    help=_(
-        "Card points of a pile: listed cards plus unlisted low cards up to --pile.\n\n"
-        "Example: scorepad count --variant french 21 1 EX KH KS QD CC JH --pile 30"
-    ),
-)
-@handled
+@command(commands, cls=naming_games(lambda: tuple(GAMES)))
 def count(
     cards: Annotated[
         list[str], typer.Argument(help=_("the cards, e.g. 21 1 EX KH QS"), show_default=False)
@@ -184,12 +145,7 @@ def count(
     variant: VariantOpt,
     pile: Annotated[
         int | None,
-        typer.Option(
-            "--pile",
-            help=_("how many cards the pile holds (default: those listed)"),
-            parser=ascii_int,
-            metavar="N",
-        ),
+        count_option("--pile", _("how many cards the pile holds (default: those listed)")),
     ] = None,
     json_: JsonOpt = False,
 ) -> None:
@@ -215,14 +171,7 @@ def count(
         echo(line)
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "The games, their player counts, rule profiles and settings.\n\nExample: scorepad "
-        "variants --json"
-    ),
-)
-@handled
+@command(commands)
 def variants(json_: JsonOpt = False) -> None:
     if json_:
         echo_json(variants_object(registry().values()))
@@ -231,16 +180,7 @@ def variants(json_: JsonOpt = False) -> None:
         echo(line)
 
 
-@commands.command(
-    "rules",
-    cls=naming_games(_every_game),
-    help=_(
-        "The scoring rules as a player reads them, with every number in force: a game's (and "
-        "profile's), or those a session, a tournament or a club's rules file holds.\n\n"
-        "Example: scorepad rules french --profile fft --players 4"
-    ),
-)
-@handled
+@command(commands, "rules", cls=naming_games(lambda: tuple(GAMES)))
 def rules_command(
     what: Annotated[
         str,
@@ -255,34 +195,25 @@ def rules_command(
     ] = None,
     players: Annotated[
         int | None,
-        typer.Option(
-            "--players",
-            help=_("the players at the table (default: every table size)"),
-            parser=ascii_int,
-            metavar="N",
-        ),
+        count_option("--players", _("the players at the table (default: every table size)")),
     ] = None,
     json_: JsonOpt = False,
 ) -> None:
     path = Path(what)
     if path.exists() or what.lower().endswith(".toml") or os.sep in what:
         if profile is not None:
-            raise ScorepadError([Problem("--profile", _("is for a game's rules, not a file's"))])
+            raise ScorepadError.at("--profile", _("is for a game's rules, not a file's"))
         game, rules, seated = rules_in(path)
         v = get_variant(game)
     else:
         v = get_variant(what)
         rules, seated = default_rules(v, profile), None
     if players is not None and not v.min_players <= players <= v.max_players:
-        raise ScorepadError(
-            [
-                Problem(
-                    "--players",
-                    _("{name} is played by {lo} to {hi}, not {n}").format(
-                        name=v.name, lo=v.min_players, hi=v.max_players, n=players
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            "--players",
+            _("{name} is played by {lo} to {hi}, not {n}").format(
+                name=v.name, lo=v.min_players, hi=v.max_players, n=players
+            ),
         )
     if json_:
         echo_json(rules_object(v, rules))
@@ -290,17 +221,7 @@ def rules_command(
     echo(rules_page(v, rules, players or seated, fitting() or 80))
 
 
-@commands.command(
-    "recover",
-    cls=Command,
-    help=_(
-        "Finish a change of several files (a draw again, a rename over several files) that "
-        "was cut short in FOLDER, as its journal there says; until then the commands refuse "
-        "its files. Nothing else is touched; a journal that does not match the files is "
-        "refused.\n\nExample: scorepad recover club"
-    ),
-)
-@handled
+@command(commands)
 def recover(
     folder: Annotated[
         Path,

@@ -5,26 +5,28 @@ from __future__ import annotations
 import datetime
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
 from scorepad.app import tournament as app
 from scorepad.app.asking import yes_no
+from scorepad.app.options import profile_or_club, text_problem
 from scorepad.app.rename import rename_in_tournament
-from scorepad.checks import MAX_TEXT, control_problem, typed_date
-from scorepad.cli.base import Command, Group, family, naming_games
+from scorepad.checks import typed_date
+from scorepad.cli.base import Group, command, family, naming_games
 from scorepad.cli.options import (
+    HtmlOutputOpt,
     JsonOpt,
     NewNameArg,
     OldNameArg,
     RulesOpt,
-    ascii_int,
     ask,
     asking,
-    profile_or_club,
+    count_option,
+    write_or_print,
 )
-from scorepad.cli.output import echo, echo_json, handled, print_problems, run, write_or_print
+from scorepad.cli.output import echo, echo_json, located, run
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.render import tournament as render
@@ -81,61 +83,45 @@ def _date(value: str | None, option: str, where: Path) -> str | None:
 
     if value is None:
         return None
-    try:
+    with located(where):
         return typed_date(value, option)
-    except ScorepadError as err:
-        raise err.located(str(where)) from None
 
 
-def _tournament_games() -> tuple[str, ...]:
-    """The games with tournaments, by name (every game imported: for --help only)."""
-
-    return tournament_games()
-
-
-@group.command(
-    cls=naming_games(_tournament_games),
-    help=_(
+@command(
+    group,
+    cls=naming_games(tournament_games),
+    help_text=_(
         "Start a tournament: a folder with its tournament file (roster, rounds, deals per "
         "round).\nIt never overwrites one. The roster file holds one name a line.\n\n"
         "Example: scorepad tournament new cup --variant french --players-file roster.txt "
         "--rounds 5 --deals 4"
     ),
 )
-@handled
 def new(
     folder: DirArg,
     variant: Annotated[str, typer.Option("--variant", "-v")],
-    rounds: Annotated[
-        int, typer.Option("--rounds", help=_("how many rounds"), parser=ascii_int, metavar="R")
-    ],
+    rounds: Annotated[int, count_option("--rounds", _("how many rounds"), "R")],
     deals: Annotated[
         int,
-        typer.Option(
-            "--deals", help=_("deals each player plays per round"), parser=ascii_int, metavar="M"
-        ),
+        count_option("--deals", _("deals each player plays per round"), "M"),
     ],
     players: Annotated[
-        Optional[str],  # noqa: UP045
+        str | None,
         typer.Option("--players", "-p", help=_("the players, comma-separated")),
     ] = None,
     players_file: Annotated[
-        Optional[Path],  # noqa: UP045
+        Path | None,
         typer.Option("--players-file", help=_("a file with one name a line")),
     ] = None,
     rules: RulesOpt = None,
     date: Annotated[
-        Optional[str],  # noqa: UP045
+        str | None,
         typer.Option("--date", help=_("the tournament's date, YYYY-MM-DD (default: today)")),
     ] = None,
     title: Annotated[str, typer.Option("--title", help=_("a title for the tournament"))] = "",
 ) -> None:
     given = app.players_given(players, players_file, folder)
-    bad = control_problem(title, "--title")
-    if bad is None and len(title) > MAX_TEXT:
-        bad = Problem(
-            "--title", _("is longer than {max_text} characters").format(max_text=MAX_TEXT)
-        )
+    bad = text_problem(title, "--title")
     if bad:
         raise ScorepadError([bad]).located(str(folder))
     day = _date(date, "--date", folder)
@@ -185,9 +171,9 @@ def _ask_yes(question: str) -> bool:
     return yes_no(ask, echo, question, default=False)
 
 
-@group.command(
-    cls=Command,
-    help=_(
+@command(
+    group,
+    help_text=_(
         "Draw the next round and write its table files (seats in dealing order).\n\n"
         "Nobody meets the same opponent twice while that is possible; seats at tables of 5\n"
         "(or 3) are shared out; the same --seed draws the same tables. While the previous\n"
@@ -195,20 +181,19 @@ def _ask_yes(question: str) -> bool:
         "Example: scorepad tournament draw cup --late Zoé --withdraw Bruno"
     ),
 )
-@handled
 def draw(
     folder: DirArg,
     seed: Annotated[str, typer.Option("--seed", help=_("seeds the draw (any text)"))] = "0",
     late: Annotated[
-        Optional[list[str]],  # noqa: UP045
+        list[str] | None,
         typer.Option("--late", help=_("a player joining from this round (repeatable)")),
     ] = None,
     withdraw: Annotated[
-        Optional[list[str]],  # noqa: UP045
+        list[str] | None,
         typer.Option("--withdraw", help=_("a player leaving from this round (repeatable)")),
     ] = None,
     date: Annotated[
-        Optional[str],  # noqa: UP045
+        str | None,
         typer.Option("--date", help=_("the round's date (default: the tournament's)")),
     ] = None,
     again: Annotated[
@@ -250,32 +235,26 @@ def draw(
     echo(quality_line(draw_quality(drawn)))
 
 
-@group.command(
-    cls=Command,
-    help=_(
+@command(
+    group,
+    help_text=_(
         "Who goes where in a round (default: the last drawn): by table, then by name.\n\n"
         "Example: scorepad tournament tables cup --round 2 --html -o round-2.html"
     ),
 )
-@handled
 def tables(
     folder: DirArg,
     round_number: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option("--round", help=_("the round (default: the last drawn)"), parser=ascii_int),
+        int | None,
+        count_option("--round", _("the round (default: the last drawn)"), None),
     ] = None,
     as_json: JsonOpt = False,
     as_html: Annotated[bool, typer.Option("--html", help=_("one A4 page to pin up"))] = False,
-    output: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--output", "-o", help=_("the HTML file to write; - or none: print")),
-    ] = None,
+    output: HtmlOutputOpt = None,
 ) -> None:
     tournament = files.load(folder)
-    try:
+    with located(folder):
         round_ = tournament.round(len(tournament.drawn) if round_number is None else round_number)
-    except ScorepadError as err:
-        raise err.located(str(folder)) from None
     if as_json:
         echo_json(render.tables_object(round_, tournament))
     elif as_html:
@@ -305,7 +284,7 @@ def _write_html(html: str, output: Path | None, what: str, folder: Path, tournam
 
 
 TieBreakOpt = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option(
         "--tie-break",
         help=_("break ties of total by best-round, average, or both in order: best-round,average"),
@@ -318,10 +297,8 @@ RankByOpt = Annotated[
     typer.Option("--rank-by", help=_("total (the FFT's plain sum) or average (per deal played)")),
 ]
 BestOpt = Annotated[
-    Optional[int],  # noqa: UP045
-    typer.Option(
-        "--best", help=_("rank by each player's best N rounds"), parser=ascii_int, metavar="N"
-    ),
+    int | None,
+    count_option("--best", _("rank by each player's best N rounds")),
 ]
 
 
@@ -332,24 +309,21 @@ def _ranking(
     one-line refusal located at the tournament's folder."""
 
     how = rank_by.strip().lower()
-    try:
+    with located(folder):
         keys = tie_break_keys(tie_break)
         check_ranking(how, best)
-    except ScorepadError as err:
-        raise err.located(str(folder)) from None
     return keys, how
 
 
-@group.command(
-    cls=Command,
-    help=_(
+@command(
+    group,
+    help_text=_(
         "The ranking: every table's scores added up across rounds, a column per round.\n\n"
         "Ties share a place unless --tie-break picks keys. A * marks the figures of tables\n"
         "still short of deals (named below the table).\n\nExample: scorepad tournament "
         "standings cup --tie-break best-round,average"
     ),
 )
-@handled
 def standings(
     folder: DirArg,
     as_json: JsonOpt = False,
@@ -365,25 +339,22 @@ def standings(
     else:
         echo(render.standings_text(tournament, ranking))
     if past:
-        print_problems(past)
-        raise typer.Exit(1)
+        raise ScorepadError(past)
 
 
-@group.command(
-    cls=Command,
-    help=_(
+@command(
+    group,
+    help_text=_(
         "Check every table file: there, this tournament's (players in the drawn seats, the\n"
         "round's title and date, the rules) and with its deals. Exit 1 naming each wrong "
         "file.\n\nExample: scorepad tournament check cup"
     ),
 )
-@handled
 def check(folder: DirArg) -> None:
     tournament, problems, good = app.check(folder)
     tables = sum(len(r.tables) for r in tournament.drawn)
     if problems:
-        print_problems(problems)
-        raise typer.Exit(1)
+        raise ScorepadError(problems)
     echo(
         _("{folder}: {drawn} of {rounds} drawn, {good} of {tables} as drawn and finished").format(
             folder=folder,
@@ -398,21 +369,17 @@ def check(folder: DirArg) -> None:
         echo(line)
 
 
-@group.command(
-    cls=Command,
-    help=_(
+@command(
+    group,
+    help_text=_(
         "The results sheet: the ranking, a column per round, and every table's deals, as one\n"
         "self-contained HTML page for A4 and a phone.\n\n"
         "Example: scorepad tournament report cup -o results.html"
     ),
 )
-@handled
 def report(
     folder: DirArg,
-    output: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--output", "-o", help=_("the HTML file to write; - or none: print")),
-    ] = None,
+    output: HtmlOutputOpt = None,
     tie_break: TieBreakOpt = None,
     rank_by: RankByOpt = "total",
     best: BestOpt = None,
@@ -428,14 +395,13 @@ def report(
     )
 
 
-@group.command(
-    cls=Command,
-    help=_(
+@command(
+    group,
+    help_text=_(
         "Rename a player across the tournament: its roster, every round's draw and every "
         "table file, all or none.\n\nExample: scorepad tournament rename cup francois François"
     ),
 )
-@handled
 def rename(
     folder: DirArg,
     old: OldNameArg,

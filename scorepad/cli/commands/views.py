@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
 from scorepad import core, storage
 from scorepad.app.season import season_in_order, sessions_between, tables_at
 from scorepad.checks import length_problems
-from scorepad.cli.base import Command, family
+from scorepad.cli.base import command, family
 from scorepad.cli.options import (
     FileArg,
     FilesArg,
@@ -23,13 +23,15 @@ from scorepad.cli.options import (
     UntilOpt,
     ascii_int,
     complete_player,
+    count_option,
+    files_argument,
 )
 from scorepad.cli.output import (
     echo,
     echo_fit,
     echo_json,
     fitting,
-    handled,
+    located,
     print_problems,
     run,
 )
@@ -65,14 +67,7 @@ from scorepad.variants import get_variant
 commands = family()
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Every deal with its scores and running totals.\n\nExample: scorepad history "
-        "club.toml --format github"
-    ),
-)
-@handled
+@command(commands)
 def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") -> None:
     session = storage.load(file)
     if json_:  # printed as it is made: a big season is never held as one text
@@ -86,14 +81,7 @@ def history(file: FileArg, json_: JsonOpt = False, fmt: FormatOpt = "simple") ->
         echo(history_grid(session, fmt))
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Players ranked by total, over one or more session files of the same game.\n\n"
-        "Example: scorepad standings club.toml; scorepad standings season/*.toml --league"
-    ),
-)
-@handled
+@command(commands)
 def standings(
     files: FilesArg,
     json_: JsonOpt = False,
@@ -113,8 +101,7 @@ def standings(
     files, sessions = sessions_between(files, since, until, notes=run().notes, past=past)
     _standings(files, sessions, json_, fmt, by_deal, league, rank_by, min_deals)
     if past:
-        print_problems(past)
-        raise typer.Exit(1)
+        raise ScorepadError(past)
 
 
 def _standings(
@@ -194,23 +181,13 @@ def _standings(
         echo(_("next dealer: {x}").format(x=sessions[0].next_dealer()))
 
 
-@commands.command(
-    "stats",
-    cls=Command,
-    help=_(
-        "Statistics over one or more session files of the same game: by player, by contract and "
-        "by role.\n\nFrench Tarot: takes, contracts made, averages as taker, partner and defender, "
-        "slams,\nhandfuls; Troggu: Tapp and Solo games, chips by kind; Piedmont: deals and matches "
-        "won.\n\nExample: scorepad stats season/*.toml --since 2026-09-01 --player Anna"
-    ),
-)
-@handled
+@command(commands, "stats")
 def stats_command(
     files: FilesArg,
     since: SinceOpt = None,
     until: UntilOpt = None,
     player: Annotated[
-        Optional[str],  # noqa: UP045
+        str | None,
         typer.Option(
             "--player",
             metavar="NAME",
@@ -229,42 +206,26 @@ def stats_command(
         run().notes,
         past,
     )
-    # here, not at the top: the statistics' modules cost the family's other commands ~32M
-    # instructions (8 % of the start-up floor)
+    # here, not at the top: the statistics' modules would slow the family's other commands
     from scorepad.render import stats_text
 
     out = stats_text.command_output(files, sessions, player, json_, fitting())
     echo_json(out) if json_ else echo(out)
     if past:
-        print_problems(past)
-        raise typer.Exit(1)
+        raise ScorepadError(past)
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Who plays best, luck aside: each player's rating with its uncertainty, over one or "
-        "more session files of the same game (or a folder of them, a tournament's too).\n\n"
-        "Each deal weighs the contract and the bouts, and the strength of the partner and of "
-        "the opponents; passed deals and deals sat out count for nothing.\n\nExample: "
-        "scorepad rating season/ --player Anna"
-    ),
-)
-@handled
+@command(commands)
 def rating(
     files: Annotated[
         list[Path],
-        typer.Argument(
-            help=_("session files, or a folder of them; default: $SCOREPAD_FILE"),
-            metavar="FILE...|DIR",
-            envvar="SCOREPAD_FILE",
-            show_default=False,
-            show_envvar=False,
+        files_argument(
+            _("session files, or a folder of them; default: $SCOREPAD_FILE"), "FILE...|DIR"
         ),
     ],
     json_: JsonOpt = False,
     player: Annotated[
-        Optional[str],  # noqa: UP045
+        str | None,
         typer.Option(
             "--player",
             metavar="NAME",
@@ -273,19 +234,14 @@ def rating(
         ),
     ] = None,
     as_of: Annotated[
-        Optional[str],  # noqa: UP045
+        str | None,
         typer.Option(
             "--as-of", metavar="YYYY-MM-DD", help=_("the ratings as they stood on that date")
         ),
     ] = None,
     min_deals: Annotated[
         int,
-        typer.Option(
-            "--min-deals",
-            parser=ascii_int,
-            metavar="N",
-            help=_("deals rated before a rating is shown"),
-        ),
+        count_option("--min-deals", _("deals rated before a rating is shown")),
     ] = MIN_DEALS,
     fmt: FormatOpt = "simple",
 ) -> None:
@@ -313,30 +269,19 @@ def rating(
         echo(shown.player_text(rated, title, min_deals, steps, sessions, names, fitting()))
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "The running totals of every player, deal by deal, drawn in the terminal.\n\n"
-        "Example: scorepad chart club.toml"
-    ),
-)
-@handled
+@command(commands)
 def chart(file: FileArg) -> None:
     session = storage.load(file)
     if not session.deals:
-        raise ScorepadError([Problem(str(file), _("no deals yet: nothing to draw"))])
+        raise ScorepadError.at(str(file), _("no deals yet: nothing to draw"))
     echo(chart_of(session, fit=fitting() or 80))
 
 
-@commands.command(
-    cls=Command,
-    help=_("One deal with its arithmetic spelled out.\n\nExample: scorepad show club.toml 3"),
-)
-@handled
+@command(commands)
 def show(
     file: FileArg,
     n: Annotated[
-        Optional[int],  # noqa: UP045
+        int | None,
         typer.Argument(
             help=_("the deal's number (default: the last)"), parser=ascii_int, metavar="N"
         ),
@@ -345,10 +290,8 @@ def show(
 ) -> None:
     session = storage.load(file)
     number = len(session.deals) if n is None else n
-    try:
+    with located(file):
         deal = core.deal_at(session, number)
-    except ScorepadError as err:
-        raise err.located(str(file)) from None
     outcome = score(session, deal, number)
     if json_:
         obj = deal_object(session, number, deal, outcome)
@@ -358,14 +301,7 @@ def show(
         echo(explain_deal(session, number, deal, outcome))
 
 
-@commands.command(
-    cls=Command,
-    help=_(
-        "Validate session files and report every problem; exit 1 if any.\n\nExample: "
-        "scorepad check examples/*.toml"
-    ),
-)
-@handled
+@command(commands)
 def check(files: FilesArg) -> None:
     storage.distinct(files)
     bad = 0
