@@ -5,7 +5,9 @@ written back; and its deals read in turn, each at its own seating."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import tomli_w
 
 from scorepad.checks import (
     MAX_NAME,
@@ -18,12 +20,10 @@ from scorepad.checks import (
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Session, Table, nfc, seated_table
+from scorepad.seating import Change, Join, Leave, Resize
+from scorepad.seating_plan import Seater
 from scorepad.storage.parse import Batches
 from scorepad.text import shown
-
-if TYPE_CHECKING:  # the seating is imported where a file has roster changes
-    from scorepad.seating import Change
-    from scorepad.seating_plan import Seater
 
 #: how many roster changes a file may hold
 MAX_CHANGES = 1000
@@ -50,12 +50,7 @@ def seated_session(
     people = Table(header.variant, seater.roster(), header.rules)
     for n, raw in enumerate(raw_deals, 1):
         if len(problems) >= MAX_PROBLEMS - 1:
-            problems.append(
-                Problem(
-                    _("deal {n}").format(n=n),
-                    _("reading stopped here: too many problems (fix the ones above first)"),
-                )
-            )
+            problems.append(stopped(n))
             break
         if n in changed:
             people = Table(header.variant, seater.roster(), header.rules)
@@ -69,6 +64,14 @@ def seated_session(
     if problems:
         raise ScorepadError(problems)
     return replace(header, deals=tuple(deals), date=date)
+
+
+def stopped(n: int) -> Problem:
+    """Where reading stops, at deal n: enough problems are said."""
+    return Problem(
+        _("deal {n}").format(n=n),
+        _("reading stopped here: too many problems (fix the ones above first)"),
+    )
 
 
 def _seated_deal(
@@ -142,7 +145,7 @@ def _name(value: Any, where: str, key: str, problems: list[Problem]) -> str | No
 
 
 def read_changes(value: Any, variant: Any, problems: list[Problem]) -> tuple[Change, ...]:
-    """The `[[roster]]` tables: each a `join` (with `after`) or a `leave`, and/or `seats`, from
+    """The `[[roster]]` entries: each a `join` (with `after`) or a `leave`, and/or `seats`, from
     deal `from_deal` on; in the file's order within one deal."""
     if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
         problems.append(Problem("roster", _("should be [[roster]] tables")))
@@ -159,8 +162,6 @@ def read_changes(value: Any, variant: Any, problems: list[Problem]) -> tuple[Cha
         return ()
     if not value:
         return ()
-    from scorepad.seating import Join, Leave, Resize
-
     changes: list[Change] = []
     for i, t in enumerate(value, 1):
         where = _("roster change {i}").format(i=i)
@@ -213,16 +214,12 @@ def cells_problem(session: Session, deals: int) -> None:
     """Refuses a roster session of more than MAX_CELLS deals × people (read or recorded)."""
     people = len(session.players)
     if deals * people > MAX_CELLS:
-        raise ScorepadError(
-            [
-                Problem(
-                    "deals",
-                    _(
-                        "{deals} deals for {people} people: a session with a roster holds at "
-                        "most {most} deals for {people} people (start a new session file)"
-                    ).format(deals=deals, people=people, most=MAX_CELLS // people),
-                )
-            ]
+        raise ScorepadError.at(
+            "deals",
+            _(
+                "{deals} deals for {people} people: a session with a roster holds at "
+                "most {most} deals for {people} people (start a new session file)"
+            ).format(deals=deals, people=people, most=MAX_CELLS // people),
         )
 
 
@@ -234,8 +231,6 @@ def at_most_roster(
     joins is refused before anything costs a thousand columns."""
     if not changes:
         return changes
-    from scorepad.seating import Join
-
     joined = [c.name for c in changes if isinstance(c, Join)]
     ever = len(dict.fromkeys((*players, *joined)))
     if ever <= MAX_ROSTER:
@@ -269,10 +264,8 @@ def _out(value: Any, people: Table, problems: list[Problem]) -> tuple[str, ...] 
     return tuple(names)
 
 
-def change_table(change: Change) -> dict[str, Any]:
-    """A roster change as its `[[roster]]` table."""
-    from scorepad.seating import Join, Leave
-
+def change_fields(change: Change) -> dict[str, Any]:
+    """A roster change as its `[[roster]]` entry's fields."""
     if isinstance(change, Join):
         t: dict[str, Any] = {"from_deal": change.from_deal, "join": change.name}
         if change.after is not None:
@@ -285,6 +278,4 @@ def change_table(change: Change) -> dict[str, Any]:
 
 def change_text(change: Change) -> str:
     """A roster change as text, the way it is written just before the deal it applies to."""
-    import tomli_w
-
-    return "\n[[roster]]\n" + tomli_w.dumps(change_table(change))
+    return "\n[[roster]]\n" + tomli_w.dumps(change_fields(change))

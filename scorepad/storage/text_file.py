@@ -8,9 +8,9 @@ import os
 import stat
 from pathlib import Path
 
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
-from scorepad.storage.files import why
+from scorepad.storage.files import read_at_most, why
 
 MAX_TEXT_BYTES = 1 << 20
 
@@ -24,34 +24,19 @@ def read_text(path: Path, where: str, what: str | None = None) -> str:
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise OSError(0, _("not a regular file"))
-            chunks, left = [], MAX_TEXT_BYTES + 1  # one byte more: a longer file is refused,
-            while left > 0 and (chunk := os.read(fd, left)):  # not cut off at a name
-                chunks.append(chunk)
-                left -= len(chunk)
+            data = read_at_most(fd, MAX_TEXT_BYTES)  # a longer file is refused, not cut off
         finally:
             os.close(fd)
-        if left <= 0:
-            raise ScorepadError(
-                [
-                    Problem(
-                        where,
-                        _("{file} is larger than {most} MiB: {what} is at most that").format(
-                            file=path, most=MAX_TEXT_BYTES >> 20, what=what or _("a list of names")
-                        ),
-                    )
-                ]
+        if data is None:
+            raise ScorepadError.at(
+                where,
+                _("{file} is larger than {most} MiB: {what} is at most that").format(
+                    file=path, most=MAX_TEXT_BYTES >> 20, what=what or _("a list of names")
+                ),
             )
-        return b"".join(chunks).decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except OSError as err:
-        raise ScorepadError(
-            [
-                Problem(
-                    where,
-                    _("cannot read {file}: {why}").format(file=path, why=why(err)),
-                )
-            ]
-        ) from None
+        said = _("cannot read {file}: {why}").format(file=path, why=why(err))
+        raise ScorepadError.at(where, said) from None
     except UnicodeDecodeError:
-        raise ScorepadError(
-            [Problem(where, _("{file} is not UTF-8 text").format(file=path))]
-        ) from None
+        raise ScorepadError.at(where, _("{file} is not UTF-8 text").format(file=path)) from None

@@ -132,17 +132,11 @@ class Transaction:
     def _inside(self, path: Path) -> Path:
         real = Path(os.path.realpath(path))
         if not real.is_relative_to(self.base):
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(path),
-                        _(
-                            "leads outside {folder} (a symbolic link); scorepad changes files "
-                            "only inside it: nothing was changed"
-                        ).format(folder=self.folder),
-                    )
-                ]
+            said = _(
+                "leads outside {folder} (a symbolic link); scorepad changes files only inside "
+                "it: nothing was changed"
             )
+            raise ScorepadError.at(path, said.format(folder=self.folder))
         return real
 
     def _change(self, path: Path, data: bytes | None) -> None:
@@ -182,17 +176,11 @@ class Transaction:
             try:
                 self._stack.enter_context(self._journal(targets))
             except OSError as err:
-                raise ScorepadError(
-                    [
-                        Problem(
-                            str(self.folder),
-                            _(
-                                "cannot write the journal of a change of several files in this "
-                                "folder, the one that holds them all: {err}; nothing was changed"
-                            ).format(err=describe(err)),
-                        )
-                    ]
-                ) from None
+                said = _(
+                    "cannot write the journal of a change of several files in this folder, the "
+                    "one that holds them all: {err}; nothing was changed"
+                )
+                raise ScorepadError.at(self.folder, said.format(err=describe(err))) from None
             self._done = True  # the change is made: its new files are the journal's now
         try:
             for target in targets:
@@ -263,18 +251,10 @@ class Transaction:
 def _check(target: _Target) -> None:
     if target.held is None:
         if os.path.lexists(target.path) and target.new is not None:
-            raise ScorepadError(
-                [Problem(str(target.path), _("appeared meanwhile; nothing was changed"))]
-            )
+            raise ScorepadError.at(target.path, _("appeared meanwhile; nothing was changed"))
         if not target.real.parent.is_dir():
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(target.path),
-                        _("folder {parent} does not exist").format(parent=target.real.parent),
-                    )
-                ]
-            )
+            said = _("folder {parent} does not exist").format(parent=target.real.parent)
+            raise ScorepadError.at(target.path, said)
         return
     target.held.writable(
         _("read-only: the file has no write permission (chmod u+w); nothing was changed"),
@@ -300,7 +280,7 @@ def _apply(path: Path, temp: Path | None, new_file: bool) -> None:
 
 def _cannot(where: Path | str, err: OSError, said: str = "", **more: object) -> ScorepadError:
     said = said or _("cannot write: {err}; nothing was changed")
-    return ScorepadError([Problem(str(where), said.format(err=describe(err), **more))])
+    return ScorepadError.at(where, said.format(err=describe(err), **more))
 
 
 def _cut_short(folder: Path, file: Path | None = None) -> ScorepadError:
@@ -317,15 +297,11 @@ def _cut_short(folder: Path, file: Path | None = None) -> ScorepadError:
         )
     where = folder if file is None else file
     folder = typed(folder)
-    return ScorepadError(
-        [Problem(str(where), said.format(journal=folder / JOURNAL, folder=folder))]
-    )
+    return ScorepadError.at(where, said.format(journal=folder / JOURNAL, folder=folder))
 
 
 def _busy(journal: Path) -> ScorepadError:
-    return ScorepadError(
-        [Problem(str(journal), _("another scorepad is changing these files; try again"))]
-    )
+    return ScorepadError.at(journal, _("another scorepad is changing these files; try again"))
 
 
 def _left(journal: Path) -> bool:
@@ -436,18 +412,11 @@ def recover(folder: Path) -> list[Path]:
     try:
         entries = _read_entries(journal)
     except (_Broken, OSError):
-        raise ScorepadError(
-            [
-                Problem(
-                    str(Path(folder) / JOURNAL),
-                    _(
-                        "is not a journal scorepad wrote (a symbolic link, a file that "
-                        "cannot be read, or a path outside its folder); nothing was done: "
-                        "look at the files, then remove it"
-                    ),
-                )
-            ]
-        ) from None
+        said = _(
+            "is not a journal scorepad wrote (a symbolic link, a file that cannot be read, or a "
+            "path outside its folder); nothing was done: look at the files, then remove it"
+        )
+        raise ScorepadError.at(Path(folder) / JOURNAL, said) from None
     if entries is None:
         return []  # the change it belonged to ended meanwhile
     with contextlib.ExitStack() as stack:
@@ -486,16 +455,8 @@ def recover(folder: Path) -> list[Path]:
                 fsync_folder(parent)
             os.unlink(journal)
         except OSError as err:
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(folder),
-                        _(
-                            "a change of several files was cut short and cannot be finished: {err}"
-                        ).format(err=why(err)),
-                    )
-                ]
-            ) from None
+            said = _("a change of several files was cut short and cannot be finished: {err}")
+            raise ScorepadError.at(folder, said.format(err=why(err))) from None
         fsync_folder(base)
     return [e.path for e in entries]
 

@@ -367,7 +367,7 @@ def show(
 )
 @handled
 def check(files: FilesArg) -> None:
-    storage.distinct(files)
+    storage.check_distinct(files)
     bad = 0
     for f in files:
         try:
