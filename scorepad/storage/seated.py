@@ -151,48 +151,30 @@ def read_changes(value: Any, variant: Any, problems: list[Problem]) -> tuple[Cha
         problems.append(Problem("roster", _("should be [[roster]] tables")))
         return ()
     if len(value) > MAX_CHANGES:
-        problems.append(
-            Problem(
-                "roster",
-                _("holds {n} changes; at most {most} are read").format(
-                    n=len(value), most=MAX_CHANGES
-                ),
-            )
-        )
-        return ()
-    if not value:
+        said = _("holds {n} changes; at most {most} are read")
+        problems.append(Problem("roster", said.format(n=len(value), most=MAX_CHANGES)))
         return ()
     changes: list[Change] = []
     for i, t in enumerate(value, 1):
         where = _("roster change {i}").format(i=i)
         unknown = [k for k in t if k not in ("from_deal", "join", "leave", "after", "seats")]
-        if unknown:
-            problems.append(
-                Problem(
-                    where,
-                    _("unknown key {key} (expected {keys})").format(
-                        key=shown(unknown[0]), keys="from_deal, join, leave, after, seats"
-                    ),
-                )
-            )
-            continue
         n = t.get("from_deal")
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10**7:
-            problems.append(
-                Problem(
-                    where,
-                    _("from_deal should be a deal number, not {value}").format(value=shown(n)),
-                )
+        if unknown:
+            said = _("unknown key {key} (expected {keys})").format(
+                key=shown(unknown[0]), keys="from_deal, join, leave, after, seats"
             )
-            continue
-        if "join" in t and "leave" in t:
-            problems.append(Problem(where, _("holds both join and leave: one change a table")))
-            continue
-        if "after" in t and "join" not in t:
-            problems.append(Problem(where, _("after goes with join")))
-            continue
-        if not ("join" in t or "leave" in t or "seats" in t):
-            problems.append(Problem(where, _("should hold join, leave or seats")))
+        elif isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10**7:
+            said = _("from_deal should be a deal number, not {value}").format(value=shown(n))
+        elif "join" in t and "leave" in t:
+            said = _("holds both join and leave: one change a table")
+        elif "after" in t and "join" not in t:
+            said = _("after goes with join")
+        elif not ("join" in t or "leave" in t or "seats" in t):
+            said = _("should hold join, leave or seats")
+        else:
+            said = ""
+        if said:
+            problems.append(Problem(where, said))
             continue
         if "join" in t:
             name = _name(t["join"], where, "join", problems)

@@ -5,30 +5,8 @@ a new one never replaces an existing one) with the primitives of `scorepad.stora
 A file that is not a tournament file as scorepad writes it (broken TOML, a wrong type, a
 table file named outside its round's folder) is refused with one problem saying where; it is
 never overwritten. The rounds' table files are ordinary session files, loaded and saved by
-`scorepad.storage`; this module only finds them (`table_path`, `round_files`).
-
-    tournament = 3                       # the format (1: before `withdrawn`, 2: before
-    variant = "french"                   # a club's rules)
-    rules = "fft"                        # the rule profile of every table
-    rules_name = "Club du jeudi"         # a club's rules (--rules club.toml): their name,
-    title = "Club cup"
-    date = "2026-12-05"
-    rounds = 5
-    deals = 4                            # deals each player plays per round
-    players = ["Anna", "Bruno", ...]     # the roster: who the next round is drawn from
-    withdrawn = ["Karin"]                # taken off the roster (--withdraw); format 2 on
-
-    [settings]                           # and the settings they change from the profile's
-    handful_double = 40
-
-    [[round]]                            # one per round drawn, in order
-    date = "2026-12-05"
-    seed = "0"
-    [[round.tables]]
-    file = "round-1/table-1.toml"        # always round-N/table-T.toml, T its place
-    title = "Club cup, round 1, table 1"
-    players = ["Chloé", "Anna", ...]     # in seating order, the first dealing first
-    deals = 4
+`scorepad.storage`; this module only finds them (`table_path`, `round_files`). Its keys:
+docs/file-format.md, "The tournament file".
 """
 
 from __future__ import annotations

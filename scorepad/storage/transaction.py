@@ -28,7 +28,6 @@ import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
 from typing import NamedTuple
 
 from scorepad.errors import Problem, ScorepadError
@@ -87,19 +86,16 @@ class Transaction:
             raise _cut_short(self.folder)
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        err: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc: object) -> None:
         try:
-            if not self._done:
-                self._discard()
+            if not self._done:  # a change not made: its new files go
+                for target in self._targets.values():
+                    if target.temp is not None:
+                        with contextlib.suppress(OSError):
+                            os.unlink(target.temp)
         finally:
             self._stack.close()
 
-    # -- what changes ------------------------------------------------------------------
     def lock(self, paths: Sequence[Path]) -> list[bytes | None]:
         """Lock each of `paths` (held to the end of the block) and return their bytes, read
         under the lock, in the order given; None for no file (it may then be created by
@@ -150,7 +146,6 @@ class Transaction:
             self._order.remove(real)
         self._order.append(real)
 
-    # -- the commit --------------------------------------------------------------------
     def commit(self) -> None:
         """Write every change, the last one given last (see the module's docstring)."""
         targets = [
@@ -240,12 +235,6 @@ class Transaction:
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-
-    def _discard(self) -> None:
-        for target in self._targets.values():
-            if target.temp is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(target.temp)
 
 
 def _check(target: _Target) -> None:
