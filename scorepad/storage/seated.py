@@ -9,14 +9,7 @@ from typing import Any
 
 import tomli_w
 
-from scorepad.checks import (
-    MAX_NAME,
-    MAX_ROSTER,
-    control_problem,
-    long_name,
-    read_deal,
-    read_dealer,
-)
+from scorepad.checks import MAX_NAME, MAX_ROSTER, control_problem, long_name, read_deal, read_dealer
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Session, Table, nfc, seated_table

@@ -1,26 +1,20 @@
 """Several files changed as one (`tournament draw`, `tournament rename`, `rename` over several
 session files): one `Transaction` on a folder that holds every file it changes.
 
-1. `tx.lock(paths)`: each file locked (held to the end of the block) and read under its lock,
-   in one fixed order (by real path), a file under two names locked once; every path is
-   resolved and must lie inside the folder.
-2. `tx.write(path, data)`, `tx.remove(path)`, in the order of commit: the file that makes the
-   change visible (a tournament file) last.
-3. `tx.commit()`: each new content written beside its target (`files.new_file`) and fsynced
-   (a failure here changes nothing); then the journal `FOLDER/.scorepad-files.journal` names
-   each target, the SHA-256 of its old and new content and its new file: from here on the
-   change is made. The targets are replaced in order, and the journal goes.
-
-Without a journal (a round's first draw: new table files, then the tournament file that lists
-them) the last file written is the commit. A journal a kill left behind makes every command
-refuse the files it names (`refuse_half_done`) until `scorepad recover FOLDER` (`recover`)
-finishes the change, only if every file is as it was or as it was to be; a journal that is a
-symlink, is not one scorepad writes or names a file outside its folder is never acted on.
+`tx.lock(paths)` locks each file and reads it under its lock; `tx.write(path, data)` and
+`tx.remove(path)` say what changes, the file that makes the change visible (a tournament
+file) last; `tx.commit()` writes each new content beside its target, then the journal
+(`JOURNAL`: each target, the SHA-256 of its old and new content, its new file), then replaces
+the targets in order, and the journal goes. Without a journal (a round's first draw) the last
+file written is the commit. A journal a kill left behind makes every command refuse the files
+it names (`refuse_half_done`) until `scorepad recover` (`recover`) finishes the change; a
+journal scorepad did not write is never acted on. docs/safety.md says it for users.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -59,13 +53,10 @@ class _Target:
     path: Path  # as the caller named it (for messages)
     real: Path  # symlinks resolved: what is replaced
     held: Locked | None  # the file as read under the lock; None: no file
+    old: bytes | None  # its bytes (None: no file)
     new: bytes | None = None  # None: removed
     changed: bool = False  # write or remove asked
     temp: Path | None = None  # the new content, written beside `real`
-
-    @property
-    def old(self) -> bytes | None:
-        return None if self.held is None else self.held.data
 
 
 class Transaction:
@@ -114,7 +105,7 @@ class Transaction:
                 if held is None:
                     held = self._stack.enter_context(locked(path))
                     self._inodes[st.st_dev, st.st_ino] = held
-            self._targets[real] = _Target(path, real, held)
+            self._targets[real] = _Target(path, real, held, None if held is None else held.data)
         return [self._targets[real].old for real in reals]
 
     def write(self, path: Path, data: bytes) -> None:
@@ -202,8 +193,6 @@ class Transaction:
     def _journal(self, targets: list[_Target]):  # type: ignore[no-untyped-def]
         """The journal written, linked at its name (never over another: a living change's
         is waited for, one cut short refused) and locked while this process lives."""
-        import fcntl
-
         assert self.journal is not None
         entries = [
             {
