@@ -176,12 +176,10 @@ def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setti
         return default_rules(variant)
     profile = value.get("profile")
     if not isinstance(profile, str) or profile not in variant.profiles:
+        said = _("profile {profile} is not one of {profiles}")
         problems.append(
             Problem(
-                "rules",
-                _("profile {profile} is not one of {profiles}").format(
-                    profile=shown(profile), profiles=", ".join(variant.profiles)
-                ),
+                "rules", said.format(profile=shown(profile), profiles=", ".join(variant.profiles))
             )
         )
         return default_rules(variant)

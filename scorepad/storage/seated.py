@@ -110,13 +110,9 @@ def read_seats(value: Any, variant: Any, where: str, problems: list[Problem]) ->
     lo, hi = variant.min_players, variant.max_players
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
+        said = _("should be a table size of {count} seats ({variant}), not {value}")
         problems.append(
-            Problem(
-                where,
-                _("should be a table size of {count} seats ({variant}), not {value}").format(
-                    count=count, variant=variant.name, value=shown(value)
-                ),
-            )
+            Problem(where, said.format(count=count, variant=variant.name, value=shown(value)))
         )
         return None
     return value
@@ -210,15 +206,11 @@ def at_most_roster(
     ever = len(dict.fromkeys((*players, *joined)))
     if ever <= MAX_ROSTER:
         return changes
-    problems.append(
-        Problem(
-            "roster",
-            _(
-                "{ever} people are on the roster at some deal; a session holds at most "
-                "{most} people, those who left included (start a new session file)"
-            ).format(ever=ever, most=MAX_ROSTER),
-        )
+    said = _(
+        "{ever} people are on the roster at some deal; a session holds at most {most} people, "
+        "those who left included (start a new session file)"
     )
+    problems.append(Problem("roster", said.format(ever=ever, most=MAX_ROSTER)))
     return ()
 
 

@@ -307,18 +307,7 @@ def from_document(doc: dict[str, Any]) -> Tournament:
     if withdrawn is None:  # format 1: who withdrew is who the earlier rounds seat off the roster
         on = set(players)
         withdrawn = tuple(dict.fromkeys(p for r in drawn for p in r.players if p not in on))
-    else:  # the rounds before the last seat those on the roster and those who withdrew since
-        for round_ in drawn[:-1]:
-            _seats_only(
-                round_,
-                set(players) | set(withdrawn),
-                _(
-                    "{p} is not in the tournament (not on its roster, players = [...], nor "
-                    "withdrawn); a draw seats only the tournament's players"
-                ),
-            )
-    if drawn:  # the last round drawn seats exactly the roster
-        _seats_the_roster(drawn[-1], players)
+    _check_seated(drawn, players, withdrawn)
     return Tournament(
         variant,
         profile,
@@ -351,32 +340,39 @@ def _club(doc: dict[str, Any], variant: str, profile: str) -> tuple[tuple[str, A
     return club_changes(variant, rules)
 
 
-def _seats_only(round_: RoundDraw, known: set[str], said: str) -> None:
-    for table in round_.tables:
-        for p in table.players:
-            if p not in known:
+def _check_seated(
+    drawn: list[RoundDraw], players: tuple[str, ...], withdrawn: tuple[str, ...]
+) -> None:
+    """The rounds drawn seat only the tournament's players (those who withdrew since too), the
+    last exactly those on its roster: a draw naming anyone else, or leaving someone on the
+    roster out, is not one scorepad made: refused, naming the player, rather than ranked."""
+    for n, round_ in enumerate(drawn, 1):
+        last = n == len(drawn)
+        known = set(players) if last else {*players, *withdrawn}
+        for table in round_.tables:
+            for p in table.players:
+                if p in known:
+                    continue
+                said = (
+                    _(
+                        "{p} is not in the tournament (not on its roster, players = [...]); a "
+                        "draw seats only the roster"
+                    )
+                    if last
+                    else _(
+                        "{p} is not in the tournament (not on its roster, players = [...], nor "
+                        "withdrawn); a draw seats only the tournament's players"
+                    )
+                )
                 raise ScorepadError.at(
-                    _("round {n}, table {t}: players").format(n=round_.number, t=table.number),
+                    _("round {n}, table {t}: players").format(n=n, t=table.number),
                     said.format(p=shown(p)),
                 )
-
-
-def _seats_the_roster(last: RoundDraw, players: tuple[str, ...]) -> None:
-    """A draw naming someone not on the roster (or leaving someone of it out) is not one
-    scorepad made: refused, naming the player, rather than ranked."""
-    _seats_only(
-        last,
-        set(players),
-        _(
-            "{p} is not in the tournament (not on its roster, players = [...]); a draw seats "
-            "only the roster"
-        ),
-    )
-    seated = set(last.players)
+    seated = set(drawn[-1].players) if drawn else set(players)
     for p in players:
         if p not in seated:
             raise ScorepadError.at(
-                _("round {n}").format(n=last.number),
+                _("round {n}").format(n=len(drawn)),
                 _(
                     "{p} is on the roster but at no table of the last round drawn; a draw "
                     "seats everybody on the roster"
