@@ -1,7 +1,7 @@
 """Session files, as the commands use them: `load` one, `update` it under the lock (read again,
 change, save) and `save_new`. The rooms behind them: `files` (bounded reads, the lock, atomic
-replaces, the safe create, exports), `parse` (the TOML), `document` (TOML ⇄ Session, the text
-written and a deal appended), `upgrade` (older formats) and `seated` (rosters in the file);
+replaces, the safe create, exports), `parse` (the TOML), `document` (TOML ⇄ Session, older
+formats upgraded, the text written and a deal appended) and `seated` (rosters in the file);
 `tournament` and `transaction` for a tournament's files and a change of several files.
 
 The only package that touches files. A file that cannot be read is never overwritten: callers

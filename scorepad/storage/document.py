@@ -1,5 +1,5 @@
 """The session file's TOML document ⇄ Session: reading it with every check (older formats
-upgraded first by `upgrade`, who sits read by `seated`), the text scorepad writes for a
+upgraded first, `upgraded`; who sits read by `seated`), the text scorepad writes for a
 session (`dumps`) and a deal added at the end of a file's bytes (`appended`)."""
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ from scorepad.storage.seated import (
     seated_session,
     stopped,
 )
-from scorepad.storage.upgrade import upgraded
 from scorepad.text import shown
 from scorepad.variants import default_rules, get_variant
 
@@ -58,6 +57,49 @@ TOP_KEYS = (
     "roster",
     "deals",
 )
+
+
+def upgraded(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """The parsed document in the current format (a copy; the document is left as it is).
+
+    Format 2 added French `slam_penalties_add` (true: what format 1 always did); 3 the
+    session's `date` (a file from before has none); 4 rosters (`seats`, `[[roster]]`, a
+    deal's `out`: a file from before is a fixed table); 5 a planned length to every game
+    (the rules' `deals`, 0: none); 6 French Tarot's club variants, each at the value every
+    file before played by, and the rules' optional `name`."""
+    version = doc.get("scorepad")
+    if version is None:
+        raise ScorepadError.at("", _("no 'scorepad = N' format key: not a scorepad session file"))
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise ScorepadError.at(
+            "",
+            _("format key scorepad = {version} should be a version number").format(
+                version=shown(version)
+            ),
+        )
+    if version > FORMAT_VERSION:
+        raise ScorepadError.at(
+            "",
+            _(
+                "format version {version} is newer than this scorepad understands "
+                "({format_version}): upgrade scorepad to open it"
+            ).format(version=shown(version), format_version=FORMAT_VERSION),
+        )
+    data = dict(doc)
+    rules = data.get("rules")
+    if version < FORMAT_VERSION and isinstance(rules, dict):
+        french = data.get("variant") == "french"
+        if version < 2 and french:
+            rules = {**rules, "slam_penalties_add": rules.get("slam_penalties_add", True)}
+        if version < 5 and "deals" not in rules:
+            rules = {**rules, "deals": 0}
+        if version < 6 and french:
+            # imported here: the French game costs ~50 ms to import, and only an old file needs it
+            from scorepad.variants.french.entry import CLUB
+
+            rules = {**CLUB, **rules}
+        data["rules"] = rules
+    return data
 
 
 def session_from_document(doc: Mapping[str, Any], *, consume: bool = False) -> Session:

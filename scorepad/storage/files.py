@@ -1,7 +1,7 @@
-"""Files, the one place scorepad writes them: bounded reads, the lock (`locked`), the atomic
-replace (`replace`, `Locked.replace`), the safe create that never overwrites (`create_new`),
-and exports (`write_export`). Session files, tournament files, outputs and the transaction
-of several files all write through these."""
+"""Files, the one place scorepad writes them: bounded reads (`read_bytes`, `read_text`), the
+lock (`locked`), the atomic replace (`replace`, `Locked.replace`), the safe create that never
+overwrites (`create_new`), and exports (`write_export`). Session files, tournament files,
+outputs and the transaction of several files all write through these."""
 
 from __future__ import annotations
 
@@ -93,6 +93,38 @@ def _read_bounded(fd: int, path: Path) -> bytes:
             path, _("is larger than a session file can be ({x} MiB)").format(x=most)
         )
     return data
+
+
+#: a plain text file a person wrote for scorepad to read (a tournament's roster file, one
+#: name a line; a club's rules file): at most this, UTF-8 (a byte-order mark is dropped)
+MAX_TEXT_BYTES = 1 << 20
+
+
+def read_text(path: Path, where: str, what: str | None = None) -> str:
+    """The file's text; a file that cannot be read, or is no UTF-8 text, is refused in one
+    problem located at `where` (the option that named it). `what`: the kind of file, in the
+    problem of one too large (default: a list of names)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO: refused, no wait
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(0, _("not a regular file"))
+            data = read_at_most(fd, MAX_TEXT_BYTES)  # a longer file is refused, not cut off
+        finally:
+            os.close(fd)
+        if data is None:
+            raise ScorepadError.at(
+                where,
+                _("{file} is larger than {most} MiB: {what} is at most that").format(
+                    file=path, most=MAX_TEXT_BYTES >> 20, what=what or _("a list of names")
+                ),
+            )
+        return data.decode("utf-8-sig")
+    except OSError as err:
+        said = _("cannot read {file}: {why}").format(file=path, why=why(err))
+        raise ScorepadError.at(where, said) from None
+    except UnicodeDecodeError:
+        raise ScorepadError.at(where, _("{file} is not UTF-8 text").format(file=path)) from None
 
 
 def check_distinct(paths: Iterable[Path]) -> None:

@@ -12,9 +12,8 @@ from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Setting
 from scorepad.storage import load_bytes, tournament
-from scorepad.storage.files import read_bytes
+from scorepad.storage.files import read_bytes, read_text
 from scorepad.storage.parse import tomllib
-from scorepad.storage.text_file import read_text
 
 Rules = tuple[str, dict[str, Setting]]  # a game, and the rules it is played by
 
