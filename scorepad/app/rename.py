@@ -34,9 +34,9 @@ def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) ->
     problems = plain_name_problems(new)  # said once, before any file is read
     if problems:
         raise ScorepadError(problems)
-    from scorepad.storage import distinct
+    from scorepad.storage import check_distinct
 
-    distinct(paths)  # the same file given twice (a link, the same name): refused, naming both
+    check_distinct(paths)  # the same file given twice (a link, the same name): refused, naming both
     if len(paths) == 1:
         return [_rename_one(paths[0], old, new, notes)]
     import os

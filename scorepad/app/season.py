@@ -119,7 +119,7 @@ def load_all(files: Sequence[Path]) -> list[Session]:
     count twice) is refused."""
     from scorepad import storage
 
-    storage.distinct(files)
+    storage.check_distinct(files)
     sessions: list[Session] = []
     problems: list[Problem] = []
     for f in files:

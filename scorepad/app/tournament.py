@@ -41,7 +41,7 @@ def players_given(players: str | None, players_file: Path | None, where: Path) -
     if players is not None:
         return Players(split_names(players))
     assert players_file is not None
-    from scorepad.storage.text_file import read_text
+    from scorepad.storage.files import read_text
 
     text = read_text(players_file, f"{where}: --players-file")
     lines = [(n, line.strip()) for n, line in enumerate(text.split("\n"), 1) if line.strip()]

@@ -1,17 +1,12 @@
 """Session files, as the commands use them: `load` one, `update` it under the lock (read again,
 change, save) and `save_new`. The rooms behind them: `files` (bounded reads, the lock, atomic
-replaces, the safe create, exports), `parse` (the TOML), `document` (TOML ⇄ Session, the text
-written and a deal appended), `upgrade` (older formats) and `seated` (rosters in the file);
+replaces, the safe create, exports), `parse` (the TOML), `document` (TOML ⇄ Session, older
+formats upgraded, the text written and a deal appended) and `seated` (rosters in the file);
 `tournament` and `transaction` for a tournament's files and a change of several files.
 
 The only package that touches files. A file that cannot be read is never overwritten: callers
 load before they save, and a save writes a temporary file in the same folder, fsyncs it and
 renames it over the old one.
-
-What this package itself offers (`__all__`): `load`, `load_bytes`, `update`, `save_new`,
-`unfinished`, and, from its rooms, `dumps` (a session's text: what scripts and the
-benchmarks write files with) and `distinct` (files given twice). Everything else is used
-from the module it lives in.
 """
 
 from __future__ import annotations
@@ -22,33 +17,32 @@ from pathlib import Path
 from typing import Any
 
 from scorepad import FORMAT_VERSION, __version__
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Session
 from scorepad.storage import files
 from scorepad.storage.document import appended, dumps, session_from_document
-from scorepad.storage.files import distinct, locked, read_bytes
+from scorepad.storage.files import check_distinct, locked, read_bytes
 from scorepad.storage.parse import Uneven, parse_document, parse_session
 from scorepad.storage.seated import cells_problem
 
 __all__ = [
-    "distinct",
+    "check_distinct",
     "dumps",
     "file_format",
     "load",
     "load_bytes",
     "save_new",
-    "unfinished",
     "update",
     "upgrade_note",
 ]
 
 
-def unfinished(path: Path, *, writing: bool = False) -> None:
+def _check_unfinished(path: Path, *, writing: bool = False) -> None:
     """Refuse a file that a change of several files, cut short, left half-done (the journal
     in its folder or a folder above names it: `scorepad recover` finishes it); to write, also
-    a table file that a draw which did not finish left (its tournament does not list it).
-    Nothing is changed: one stat a folder when there is no journal, nothing imported."""
+    a table file that a draw which did not finish left (its tournament does not list it)."""
+    # imported only then: the journal's and the tournament's modules cost every command
     if files.journals_above(path):
         from scorepad.storage.transaction import refuse_half_done
 
@@ -62,7 +56,7 @@ def unfinished(path: Path, *, writing: bool = False) -> None:
 
 def load(path: Path) -> Session:
     """The session in a file, every deal read and checked."""
-    unfinished(path)
+    _check_unfinished(path)
     return load_bytes(read_bytes(path), path)
 
 
@@ -75,7 +69,7 @@ def load_bytes(data: bytes, path: Path) -> Session:
 def _session(doc: dict[str, Any], data: bytes, path: Path) -> Session:
     """The session of a parsed document (`parse_session`); a file whose deals cannot be
     parsed apart is parsed whole and read again."""
-    try:  # the parsed document is handed over, so each deal's table is freed once read
+    try:  # the parsed document is handed over, so each deal's fields are freed once read
         try:
             return session_from_document(doc, consume=True)
         except Uneven:
@@ -119,38 +113,32 @@ def update(
     The file is read again under the lock (whatever was loaded before may be stale); a
     failing `change` raises before anything is written. Returns (before, after). A deal
     added at the end is appended to the file's bytes; any other change writes it anew."""
-    unfinished(path, writing=True)
+    _check_unfinished(path, writing=True)
     with locked(path) as held:
         data = held.data
         doc = parse_session(data, path)
         old = doc.get("scorepad")
         before = _session(doc, data, path)
         after = change(before)
-        if after != before:
-            if not after.fixed:  # what the file could not be read with again
-                try:
-                    cells_problem(after, len(after.deals))
-                except ScorepadError as err:
-                    raise err.located(str(path)) from None
-            text = appended(data, old, before, after) or [dumps(after).encode("utf-8")]
-            most = files.MAX_FILE_BYTES
-            if sum(len(chunk) for chunk in text) > most:  # it could not be read again
-                raise ScorepadError(
-                    [
-                        Problem(
-                            str(path),
-                            _(
-                                "would grow past {x} MiB, more than "
-                                "scorepad reads; nothing was saved: "
-                                "start a new session file"
-                            ).format(x=most // 2**20),
-                        )
-                    ]
-                )
-            note = upgrade_note(path, old)
-            if notes is not None and note:
-                notes.append(note)
-            held.replace(
-                text, _("read-only: the file has no write permission (chmod u+w to record)")
+        if after == before:
+            return before, after
+        if not after.fixed:  # what the file could not be read with again
+            try:
+                cells_problem(after, len(after.deals))
+            except ScorepadError as err:
+                raise err.located(str(path)) from None
+        text = appended(data, old, before, after) or [dumps(after).encode("utf-8")]
+        most = files.MAX_FILE_BYTES
+        if sum(len(chunk) for chunk in text) > most:  # it could not be read again
+            raise ScorepadError.at(
+                path,
+                _(
+                    "would grow past {x} MiB, more than scorepad reads; nothing was saved: "
+                    "start a new session file"
+                ).format(x=most // 2**20),
             )
+        note = upgrade_note(path, old)
+        if notes is not None and note:
+            notes.append(note)
+        held.replace(text, _("read-only: the file has no write permission (chmod u+w to record)"))
     return before, after

@@ -1,5 +1,5 @@
 """The session file's TOML document ⇄ Session: reading it with every check (older formats
-upgraded first by `upgrade`, who sits read by `seated`), the text scorepad writes for a
+upgraded first, `upgraded`; who sits read by `seated`), the text scorepad writes for a
 session (`dumps`) and a deal added at the end of a file's bytes (`appended`)."""
 
 from __future__ import annotations
@@ -30,19 +30,20 @@ from scorepad.club_rules import name_problem
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Session, Setting, Table, table_at
+from scorepad.seating import Join
 from scorepad.storage.parse import Batches, tomllib
 from scorepad.storage.seated import (
     at_most_roster,
     cells_problem,
-    change_table,
+    change_fields,
     change_text,
     read_changes,
     read_seats,
     seated_session,
+    stopped,
 )
-from scorepad.storage.upgrade import upgraded
 from scorepad.text import shown
-from scorepad.variants import get_variant
+from scorepad.variants import default_rules, get_variant
 
 TOP_KEYS = (
     "scorepad",
@@ -58,31 +59,72 @@ TOP_KEYS = (
 )
 
 
+def upgraded(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """The parsed document in the current format (a copy; the document is left as it is).
+
+    Format 2 added French `slam_penalties_add` (true: what format 1 always did); 3 the
+    session's `date` (a file from before has none); 4 rosters (`seats`, `[[roster]]`, a
+    deal's `out`: a file from before is a fixed table); 5 a planned length to every game
+    (the rules' `deals`, 0: none); 6 French Tarot's club variants, each at the value every
+    file before played by, and the rules' optional `name`."""
+    version = doc.get("scorepad")
+    if version is None:
+        raise ScorepadError.at("", _("no 'scorepad = N' format key: not a scorepad session file"))
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise ScorepadError.at(
+            "",
+            _("format key scorepad = {version} should be a version number").format(
+                version=shown(version)
+            ),
+        )
+    if version > FORMAT_VERSION:
+        raise ScorepadError.at(
+            "",
+            _(
+                "format version {version} is newer than this scorepad understands "
+                "({format_version}): upgrade scorepad to open it"
+            ).format(version=shown(version), format_version=FORMAT_VERSION),
+        )
+    data = dict(doc)
+    rules = data.get("rules")
+    if version < FORMAT_VERSION and isinstance(rules, dict):
+        french = data.get("variant") == "french"
+        if version < 2 and french:
+            rules = {**rules, "slam_penalties_add": rules.get("slam_penalties_add", True)}
+        if version < 5 and "deals" not in rules:
+            rules = {**rules, "deals": 0}
+        if version < 6 and french:
+            # imported here: the French game costs ~50 ms to import, and only an old file needs it
+            from scorepad.variants.french.entry import CLUB
+
+            rules = {**CLUB, **rules}
+        data["rules"] = rules
+    return data
+
+
 def session_from_document(doc: Mapping[str, Any], *, consume: bool = False) -> Session:
     """Build and check a Session from a parsed TOML document; every problem is reported.
 
-    `consume`: the document is not used again, and each deal's table is dropped once read
-    (a big file's parsed tables and its deals need not be in memory together). Its deals
-    may be `parse.Batches`, parsed as they are read (and raising `parse.Uneven`)."""
+    `consume`: the document is not used again, and each deal's fields are dropped once read
+    (a big file's parsed deals and its Deals need not be in memory together). Its deals may
+    be `parse.Batches`, parsed as they are read (and raising `parse.Uneven`)."""
     data = upgraded(doc)
 
     problems: list[Problem] = []
     unknown = [key for key in data if key not in TOP_KEYS]
     for key in unknown[:MAX_PROBLEMS]:
-        problems.append(
-            Problem(
-                "",
-                _("unknown key {key} (expected {top_keys})").format(
-                    key=shown(key), top_keys=", ".join(TOP_KEYS)
-                ),
-            )
-        )
+        said = _("unknown key {key} (expected {top_keys})")
+        problems.append(Problem("", said.format(key=shown(key), top_keys=", ".join(TOP_KEYS))))
     if len(unknown) > MAX_PROBLEMS:
-        problems.append(
-            Problem("", _("and {x} more unknown keys").format(x=len(unknown) - MAX_PROBLEMS))
-        )
+        more = _("and {x} more unknown keys").format(x=len(unknown) - MAX_PROBLEMS)
+        problems.append(Problem("", more))
     try:
-        variant = get_variant(_typed(data, "variant", str, ""))
+        name = data.get("variant", "")
+        if not isinstance(name, str):
+            raise ScorepadError.at(
+                "variant", _("should be {name}, not {value}").format(name="str", value=shown(name))
+            )
+        variant = get_variant(name)
     except ScorepadError as err:
         raise ScorepadError([*problems, *err.problems]) from None
     title = data.get("title", "")
@@ -101,14 +143,8 @@ def session_from_document(doc: Mapping[str, Any], *, consume: bool = False) -> S
     if "date" in data:
         date = read_date(data["date"]) or ""
         if not date:
-            problems.append(
-                Problem(
-                    "date",
-                    _("should be a date as YYYY-MM-DD, not {data}").format(
-                        data=shown(data["date"])
-                    ),
-                )
-            )
+            said = _("should be a date as YYYY-MM-DD, not {data}").format(data=shown(data["date"]))
+            problems.append(Problem("date", said))
     seats = read_seats(data.get("seats"), variant, "seats", problems)
     try:
         check_roster_size(data.get("players"), seats)
@@ -132,14 +168,12 @@ def session_from_document(doc: Mapping[str, Any], *, consume: bool = False) -> S
         players, read_changes(data.get("roster", []), variant, problems), problems
     )
     if changes:  # one person joining under another case: names are unique regardless of case
-        from scorepad.seating import Join
-
         joins = [c.name for c in changes if isinstance(c, Join)]
         problems.extend(case_twins([*players, *joins], "roster"))
 
     raw_deals = data.get("deals", [])
     if isinstance(raw_deals, Batches):
-        pass  # tables, parsed as they are read
+        pass  # parsed as they are read
     elif not isinstance(raw_deals, list) or not all(isinstance(d, dict) for d in raw_deals):
         problems.append(Problem("deals", _("should be [[deals]] tables")))
         raw_deals = []
@@ -165,12 +199,7 @@ def session_from_document(doc: Mapping[str, Any], *, consume: bool = False) -> S
     deals: list[Deal] = []
     for n, raw in enumerate(raw_deals, 1):
         if len(problems) >= MAX_PROBLEMS - 1:  # a hostile file's 100,000 bad deals: enough
-            problems.append(
-                Problem(
-                    _("deal {n}").format(n=n),
-                    _("reading stopped here: too many problems (fix the ones above first)"),
-                )
-            )
+            problems.append(stopped(n))
             break
         try:
             deals.append(read_deal(raw, table))
@@ -183,36 +212,16 @@ def session_from_document(doc: Mapping[str, Any], *, consume: bool = False) -> S
     return replace(header, deals=tuple(deals), date=date)
 
 
-def _typed(data: Mapping[str, Any], key: str, kind: type, default: Any) -> Any:
-    value = data.get(key, default)
-    if not isinstance(value, kind):
-        raise ScorepadError(
-            [
-                Problem(
-                    key,
-                    _("should be {name}, not {value}").format(
-                        name=kind.__name__, value=shown(value)
-                    ),
-                )
-            ]
-        )
-    return value
-
-
 def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setting]:
-    from scorepad.variants import default_rules
-
     if not isinstance(value, dict):
         problems.append(Problem("rules", _("the [rules] table is missing")))
         return default_rules(variant)
     profile = value.get("profile")
     if not isinstance(profile, str) or profile not in variant.profiles:
+        said = _("profile {profile} is not one of {profiles}")
         problems.append(
             Problem(
-                "rules",
-                _("profile {profile} is not one of {profiles}").format(
-                    profile=shown(profile), profiles=", ".join(variant.profiles)
-                ),
+                "rules", said.format(profile=shown(profile), profiles=", ".join(variant.profiles))
             )
         )
         return default_rules(variant)
@@ -237,11 +246,8 @@ def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setti
     for key in unknown[:MAX_PROBLEMS]:  # a hostile file's 800,000 of them: a count
         problems.append(Problem("rules", unknown_setting(key, variant.name, expected)))
     if len(unknown) > MAX_PROBLEMS:
-        problems.append(
-            Problem(
-                "rules", _("and {x} more unknown settings").format(x=len(unknown) - MAX_PROBLEMS)
-            )
-        )
+        more = _("and {x} more unknown settings").format(x=len(unknown) - MAX_PROBLEMS)
+        problems.append(Problem("rules", more))
     return rules
 
 
@@ -289,7 +295,7 @@ def dumps(session: Session) -> str:
     parts += before.pop(len(deals) + 1, [])
     text = "".join(parts)
     if changes:
-        doc["roster"] = [change_table(c) for c in changes]
+        doc["roster"] = [change_fields(c) for c in changes]
     if deals:
         doc["deals"] = deals
     if tomllib.loads(text) != doc:
@@ -336,12 +342,12 @@ def appended(
     return [memoryview(data)[start:end], b"\n" if end else b"", text.encode("utf-8")]
 
 
-def deal_text(table: Mapping[str, Any]) -> str:
-    """One deal's fields as a `[[deals]]` table (tomli-w would write short ones inline, which no one
-    can edit by hand and nothing can be appended to); sub-tables as `[deals.KEY]`."""
-    plain = {k: v for k, v in table.items() if not isinstance(v, dict)}
+def deal_text(fields: Mapping[str, Any]) -> str:
+    """One deal's fields as a `[[deals]]` entry (tomli-w would write short ones inline, which
+    no one can edit by hand and nothing can be appended to); a dict of them as `[deals.KEY]`."""
+    plain = {k: v for k, v in fields.items() if not isinstance(v, dict)}
     parts = ["\n[[deals]]\n", tomli_w.dumps(plain)]
-    for key, value in table.items():
+    for key, value in fields.items():
         if isinstance(value, dict):
             assert key.isidentifier(), key
             parts += [f"\n[deals.{key}]\n", tomli_w.dumps(value)]

@@ -1,26 +1,28 @@
-"""Files, the one place scorepad writes them: bounded reads, the lock (`locked`), the atomic
-replace (`replace`, `Locked.replace`), the safe create that never overwrites (`create_new`),
-and exports (`write_export`). Session files, tournament files, outputs and the transaction
-of several files all write through these."""
+"""Files, the one place scorepad writes them: bounded reads (`read_bytes`, `read_text`), the
+lock (`locked`), the atomic replace (`replace`, `Locked.replace`), the safe create that never
+overwrites (`create_new`), and exports (`write_export`). Session files, tournament files,
+outputs and the transaction of several files all write through these."""
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import os
 import stat
+import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
+from scorepad.storage.parse import tomllib
 
 #: What one session file may cost: its size, read before anything is parsed, whoever wrote
 #: it. 100,000 deals of real evenings take ~14 MB; see docs/speed.md for what a hostile file
 #: of this size costs.
 MAX_FILE_BYTES = 16 * 1024 * 1024
-
 
 #: How long a command waits for another scorepad writing the same file.
 LOCK_SECONDS = 5.0
@@ -37,69 +39,95 @@ def read_bytes(path: Path, *, follow: bool = True) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | (0 if follow else os.O_NOFOLLOW))
         try:
-            regular(fd, path)
+            check_regular(fd, path)
             return _read_bounded(fd, path)
         finally:
             os.close(fd)
     except FileNotFoundError:
-        raise ScorepadError(
-            [Problem(str(path), _("no such session file (start one with 'scorepad new')"))]
-        ) from None
+        raise _no_such_file(path) from None
     except IsADirectoryError:
-        raise ScorepadError([Problem(str(path), _("is a folder, not a session file"))]) from None
+        raise ScorepadError.at(path, _("is a folder, not a session file")) from None
     except OSError as err:
-        raise ScorepadError(
-            [Problem(str(path), _("cannot read: {err}").format(err=why(err)))]
-        ) from None
+        raise _cannot_read(path, err) from None
 
 
-def regular(fd: int, path: Path) -> os.stat_result:
+def _no_such_file(path: Path) -> ScorepadError:
+    return ScorepadError.at(path, _("no such session file (start one with 'scorepad new')"))
+
+
+def _cannot_read(path: Path, err: OSError) -> ScorepadError:
+    return ScorepadError.at(path, _("cannot read: {err}").format(err=why(err)))
+
+
+def check_regular(fd: int, path: Path) -> os.stat_result:
     """The open file's status, if it is a regular file; a folder, a FIFO, a socket or a
     device is refused, naming the file."""
     st = os.fstat(fd)
     if stat.S_ISDIR(st.st_mode):
-        raise ScorepadError([Problem(str(path), _("is a folder, not a session file"))])
+        raise ScorepadError.at(path, _("is a folder, not a session file"))
     if not stat.S_ISREG(st.st_mode):
-        raise ScorepadError([Problem(str(path), _("is not a regular file"))])
+        raise ScorepadError.at(path, _("is not a regular file"))
     return st
 
 
-def _read_bounded(fd: int, path: Path) -> bytes:
-    size = os.fstat(fd).st_size
-    if size > MAX_FILE_BYTES:
-        raise ScorepadError(
-            [
-                Problem(
-                    str(path),
-                    _("is {x} MiB: a session file is at most {x2} MiB").format(
-                        x=size // 2**20, x2=MAX_FILE_BYTES // 2**20
-                    ),
-                )
-            ]
-        )
-    chunks = []
-    left = MAX_FILE_BYTES + 1
-    while left > 0:
-        chunk = os.read(fd, min(left, 1 << 20))
-        if not chunk:
-            break
+def read_at_most(fd: int, most: int) -> bytes | None:
+    """What the open file holds, if at most `most` bytes (None: more; the rest is not read)."""
+    chunks, left = [], most + 1
+    while left > 0 and (chunk := os.read(fd, min(left, 1 << 20))):
         chunks.append(chunk)
         left -= len(chunk)
-    if left <= 0:
-        raise ScorepadError(
-            [
-                Problem(
-                    str(path),
-                    _("is larger than a session file can be ({x} MiB)").format(
-                        x=MAX_FILE_BYTES // 2**20
-                    ),
-                )
-            ]
+    return None if left <= 0 else b"".join(chunks)
+
+
+def _read_bounded(fd: int, path: Path) -> bytes:
+    most = MAX_FILE_BYTES // 2**20
+    size = os.fstat(fd).st_size
+    if size > MAX_FILE_BYTES:
+        raise ScorepadError.at(
+            path,
+            _("is {x} MiB: a session file is at most {x2} MiB").format(x=size // 2**20, x2=most),
         )
-    return b"".join(chunks)
+    data = read_at_most(fd, MAX_FILE_BYTES)
+    if data is None:  # it grew while it was read
+        raise ScorepadError.at(
+            path, _("is larger than a session file can be ({x} MiB)").format(x=most)
+        )
+    return data
 
 
-def distinct(paths: Iterable[Path]) -> None:
+#: a plain text file a person wrote for scorepad to read (a tournament's roster file, one
+#: name a line; a club's rules file): at most this, UTF-8 (a byte-order mark is dropped)
+MAX_TEXT_BYTES = 1 << 20
+
+
+def read_text(path: Path, where: str, what: str | None = None) -> str:
+    """The file's text; a file that cannot be read, or is no UTF-8 text, is refused in one
+    problem located at `where` (the option that named it). `what`: the kind of file, in the
+    problem of one too large (default: a list of names)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO: refused, no wait
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(0, _("not a regular file"))
+            data = read_at_most(fd, MAX_TEXT_BYTES)  # a longer file is refused, not cut off
+        finally:
+            os.close(fd)
+        if data is None:
+            raise ScorepadError.at(
+                where,
+                _("{file} is larger than {most} MiB: {what} is at most that").format(
+                    file=path, most=MAX_TEXT_BYTES >> 20, what=what or _("a list of names")
+                ),
+            )
+        return data.decode("utf-8-sig")
+    except OSError as err:
+        said = _("cannot read {file}: {why}").format(file=path, why=why(err))
+        raise ScorepadError.at(where, said) from None
+    except UnicodeDecodeError:
+        raise ScorepadError.at(where, _("{file} is not UTF-8 text").format(file=path)) from None
+
+
+def check_distinct(paths: Iterable[Path]) -> None:
     """Refuse a file given twice (the same device and inode: the same name twice, a symlink
     or a hard link to it): its deals would be counted twice. Names both arguments; a name
     that is no file is left for the reading to report."""
@@ -149,9 +177,7 @@ def why(err: OSError) -> str:
 
 
 class Locked(NamedTuple):
-    """A file read under its lock (`locked`): what it held, and how to replace it. A named
-    tuple, not a dataclass: the class is built at every command's start-up, and a dataclass's
-    costs about half a millisecond more."""
+    """A file read under its lock (`locked`): what it held, and how to replace it."""
 
     path: Path  #: as the caller named it (for messages)
     real: Path  #: symlinks resolved: what is replaced
@@ -164,13 +190,13 @@ class Locked(NamedTuple):
         or is no longer the file that was read: deleted or replaced meanwhile by something
         that takes no lock, it is neither brought back nor overwritten (`gone` says so)."""
         if self.mode & 0o222 == 0:
-            raise ScorepadError([Problem(str(self.path), read_only)])
+            raise ScorepadError.at(self.path, read_only)
         try:
             same = os.stat(self.real).st_ino == self.inode
         except OSError:
             same = False
         if not same:
-            raise ScorepadError([Problem(str(self.path), gone)])
+            raise ScorepadError.at(self.path, gone)
 
     def replace(self, chunks: Iterable[bytes | memoryview], read_only: str) -> None:
         """Replace the file (still under the lock) atomically with `chunks`, keeping its mode
@@ -198,30 +224,21 @@ def locked(path: Path) -> Iterator[Locked]:
     real = Path(os.path.realpath(path))  # saves go through a symlink to its target
 
     def busy() -> ScorepadError:
-        return ScorepadError(
-            [
-                Problem(
-                    str(path),
-                    _(
-                        "another scorepad{who} is writing this file; nothing was "
-                        "recorded: try again"
-                    ).format(who=_lock_holder(real)),
-                )
-            ]
+        return ScorepadError.at(
+            path,
+            _("another scorepad{who} is writing this file; nothing was recorded: try again").format(
+                who=_lock_holder(real)
+            ),
         )
 
     try:
-        fd = flock_wait(real, busy, lambda fd: regular(fd, path))
+        fd = flock_wait(real, busy, lambda fd: check_regular(fd, path))
     except OSError as err:
-        raise ScorepadError(
-            [Problem(str(path), _("cannot read: {err}").format(err=why(err)))]
-        ) from None
+        raise _cannot_read(path, err) from None
     if fd is None:
-        raise ScorepadError(
-            [Problem(str(path), _("no such session file (start one with 'scorepad new')"))]
-        )
+        raise _no_such_file(path)
     try:
-        st = regular(fd, path)
+        st = check_regular(fd, path)
         yield Locked(path, real, _read_bounded(fd, path), stat.S_IMODE(st.st_mode), st.st_ino)
     finally:
         os.close(fd)
@@ -233,13 +250,10 @@ def flock_wait(
     """The file `real` (symlinks resolved: one at the name now is refused, ELOOP) opened
     (never waiting for a FIFO's writer) and exclusively flocked, waiting up to LOCK_SECONDS
     for another scorepad to let go (then `busy()` is raised); a file replaced by a rename
-    meanwhile is let go and the new one locked. `check(fd)` runs
-    on each file opened, before its lock (it may raise: refusing a FIFO without waiting).
-    On a filesystem without locks, the file is used unlocked rather than not at all. None:
-    no file at the name; an OSError of the opening is raised as it is."""
-    import fcntl
-    import time
-
+    meanwhile is let go and the new one locked. `check(fd)` runs on each file opened, before
+    its lock (it may raise: refusing a FIFO without waiting). On a filesystem without locks,
+    the file is used unlocked rather than not at all. None: no file at the name; an OSError
+    of the opening is raised as it is."""
     deadline = time.monotonic() + LOCK_SECONDS
     while True:
         try:
@@ -274,15 +288,11 @@ def flock_wait(
 def _lock_holder(real: Path) -> str:
     """ " (pid 1234)" when /proc/locks tells who holds the lock on the file."""
     try:
-        inode = os.stat(real).st_ino
+        inode = str(os.stat(real).st_ino)
         with open("/proc/locks", encoding="ascii", errors="replace") as locks:
             for line in locks:
                 parts = line.split()
-                if (
-                    len(parts) > 5
-                    and parts[1] == "FLOCK"
-                    and parts[5].rsplit(":", 1)[-1] == str(inode)
-                ):
+                if len(parts) > 5 and parts[1] == "FLOCK" and parts[5].endswith(":" + inode):
                     return _(" (pid {parts})").format(parts=parts[4])
     except OSError:
         pass
@@ -291,8 +301,8 @@ def _lock_holder(real: Path) -> str:
 
 def write_export(path: Path, text: str | Iterable[str], inputs: Iterable[Path] = ()) -> bool:
     """Write what a command puts out (`-o PATH`): a stream to a pipe, FIFO or device;
-    atomically to a regular file. Never over a file scorepad could read (`refused`). True if
-    it was a stream."""
+    atomically to a regular file. Never over a file scorepad could read (`check_output`).
+    True if it was a stream."""
     chunks = [text] if isinstance(text, str) else text
     try:
         st: os.stat_result | None = os.stat(path)
@@ -300,7 +310,7 @@ def write_export(path: Path, text: str | Iterable[str], inputs: Iterable[Path] =
         st = None
     except OSError as err:
         raise cannot_write(path, err) from None
-    refused(path, st, inputs)
+    check_output(path, st, inputs)
     try:
         if st is not None and not stat.S_ISREG(st.st_mode):
             with _stream(path, st) as stream:
@@ -309,14 +319,11 @@ def write_export(path: Path, text: str | Iterable[str], inputs: Iterable[Path] =
             return True
         real = Path(os.path.realpath(path))
         if not real.parent.is_dir():
-            raise ScorepadError(
-                [Problem(str(path), _("folder {parent} does not exist").format(parent=real.parent))]
+            raise ScorepadError.at(
+                path, _("folder {parent} does not exist").format(parent=real.parent)
             )
-        replace(
-            real,
-            (c.encode("utf-8") for c in chunks),
-            None if st is None else stat.S_IMODE(st.st_mode),
-        )
+        mode = None if st is None else stat.S_IMODE(st.st_mode)
+        replace(real, (c.encode("utf-8") for c in chunks), mode)
         return False
     except (OSError, UnicodeError) as err:
         raise cannot_write(path, err) from None
@@ -328,9 +335,6 @@ def _stream(path: Path, st: os.stat_result) -> Any:
     hang)."""
     if not stat.S_ISFIFO(st.st_mode):
         return open(path, "w", encoding="utf-8", newline="\n")
-    import fcntl
-    import time
-
     deadline = time.monotonic() + 2
     while True:
         try:
@@ -340,15 +344,15 @@ def _stream(path: Path, st: os.stat_result) -> Any:
             if err.errno != errno.ENXIO:
                 raise
             if time.monotonic() > deadline:
-                raise ScorepadError(
-                    [Problem(str(path), _("is a FIFO that nobody reads: start its reader first"))]
+                raise ScorepadError.at(
+                    path, _("is a FIFO that nobody reads: start its reader first")
                 ) from None
             time.sleep(0.02)
     fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
     return os.fdopen(fd, "w", encoding="utf-8", newline="\n")
 
 
-def refused(path: Path, st: os.stat_result | None, inputs: Iterable[Path]) -> None:
+def check_output(path: Path, st: os.stat_result | None, inputs: Iterable[Path]) -> None:
     """Refuse an output at `path` (`st`: its status, None when there is no file) where it
     would replace a file scorepad could read: a file the command reads (the same device and
     inode: a symlink or a hard link to it too), a folder, scorepad's journal, or an existing
@@ -356,21 +360,17 @@ def refused(path: Path, st: os.stat_result | None, inputs: Iterable[Path]) -> No
     other file (a previous export) may be replaced."""
     names = (path.name, os.path.basename(os.path.realpath(path)))
     if JOURNAL in names:
-        raise ScorepadError(
-            [
-                Problem(
-                    str(path),
-                    _(
-                        "is the name of scorepad's journal of a change of several files; an "
-                        "output never goes there (choose another name)"
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            path,
+            _(
+                "is the name of scorepad's journal of a change of several files; an "
+                "output never goes there (choose another name)"
+            ),
         )
     if st is None:
         return
     if stat.S_ISDIR(st.st_mode):
-        raise ScorepadError([Problem(str(path), _("is a folder; give a file name to write"))])
+        raise ScorepadError.at(path, _("is a folder; give a file name to write"))
     for source in inputs:
         try:
             other = os.stat(source)
@@ -388,7 +388,7 @@ def refused(path: Path, st: os.stat_result | None, inputs: Iterable[Path]) -> No
                     "reads (choose another name)"
                 ).format(file=source)
             )
-            raise ScorepadError([Problem(str(path), said)])
+            raise ScorepadError.at(path, said)
     if not stat.S_ISREG(st.st_mode):
         return
     doc = _toml(path)
@@ -405,17 +405,14 @@ def refused(path: Path, st: os.stat_result | None, inputs: Iterable[Path]) -> No
         )
     else:
         return
-    raise ScorepadError([Problem(str(path), said)])
+    raise ScorepadError.at(path, said)
 
 
 def _toml(path: Path) -> dict[str, Any]:
     """What a regular file holds as TOML, read whole (at most MAX_FILE_BYTES: a larger file
     is no file scorepad reads); {} when it is none."""
-    import tomllib
-
     try:
-        data = read_bytes(path)
-        return tomllib.loads(data.decode("utf-8-sig"))
+        return tomllib.loads(read_bytes(path).decode("utf-8-sig"))
     except (ScorepadError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         return {}
 
@@ -424,12 +421,8 @@ def new_file(beside: Path, chunks: Iterable[bytes | memoryview], mode: int | Non
     """A new hidden file beside `beside` (`.NAME.RANDOM.tmp`), holding `chunks`, fsynced; its
     mode `mode` (the replaced file's), else the umask's. Created with O_EXCL|O_NOFOLLOW, as
     tempfile.mkstemp does: never an existing name, never through a symlink; removed if the
-    writing fails. Never a *.toml; a long name is hashed within the filesystem's limit."""
-    name = beside.name.lstrip(".")
-    if len(os.fsencode(name)) > 200:  # a name's bytes, UTF-8 or not
-        import hashlib
-
-        name = hashlib.sha256(os.fsencode(name)).hexdigest()[:32]
+    writing fails. Never a *.toml; a long name is cut within the filesystem's limit."""
+    name = os.fsdecode(os.fsencode(beside.name.lstrip("."))[:200])  # a name's bytes
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
     while True:
         tmp = beside.parent / f".{name}.{os.urandom(6).hex()}.tmp"
@@ -476,12 +469,10 @@ def create_new(path: Path, data: bytes, *, exists: str, where: str | None = None
     (`exists` says why), a missing folder, a write that fails."""
     named = str(path) if where is None else where
     if os.path.lexists(path):
-        raise ScorepadError([Problem(named, exists)])
+        raise ScorepadError.at(named, exists)
     folder = path.resolve().parent
     if not folder.is_dir():
-        raise ScorepadError(
-            [Problem(named, _("folder {folder} does not exist").format(folder=folder))]
-        )
+        raise ScorepadError.at(named, _("folder {folder} does not exist").format(folder=folder))
     try:
         tmp = new_file(folder / path.name, [data], None)
         try:
@@ -490,7 +481,7 @@ def create_new(path: Path, data: bytes, *, exists: str, where: str | None = None
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
     except FileExistsError:
-        raise ScorepadError([Problem(named, exists)]) from None
+        raise ScorepadError.at(named, exists) from None
     except (OSError, UnicodeError) as err:
         raise cannot_write(named, err) from None
     fsync_folder(folder)
@@ -498,7 +489,7 @@ def create_new(path: Path, data: bytes, *, exists: str, where: str | None = None
 
 def cannot_write(where: Path | str, err: OSError | UnicodeError) -> ScorepadError:
     """The one problem of a write that failed: "cannot write: WHY"."""
-    return ScorepadError([Problem(str(where), _("cannot write: {err}").format(err=describe(err)))])
+    return ScorepadError.at(where, _("cannot write: {err}").format(err=describe(err)))
 
 
 def describe(err: OSError | UnicodeError) -> str:
@@ -511,16 +502,12 @@ def describe(err: OSError | UnicodeError) -> str:
 def fsync_folder(folder: Path) -> None:
     """Make a rename or a new name in `folder` durable (nothing if the folder cannot be
     opened or synced: not every filesystem can)."""
-    try:
+    with contextlib.suppress(OSError):
         fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def folder_files(folder: Path) -> list[Path]:
@@ -528,9 +515,7 @@ def folder_files(folder: Path) -> list[Path]:
     try:
         found = sorted(p for p in folder.iterdir() if p.suffix == ".toml" and p.is_file())
     except OSError as err:
-        raise ScorepadError(
-            [Problem(str(folder), _("cannot read: {err}").format(err=why(err)))]
-        ) from None
+        raise _cannot_read(folder, err) from None
     if not found:
-        raise ScorepadError([Problem(str(folder), _("no session file (*.toml) in this folder"))])
+        raise ScorepadError.at(folder, _("no session file (*.toml) in this folder"))
     return found

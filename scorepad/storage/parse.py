@@ -10,7 +10,7 @@ from typing import Any
 
 import tomli as tomllib  # the compiled parser, 3× faster than the standard library's tomllib
 
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 
 #: `tomllib` is the parser every module of storage uses
@@ -29,27 +29,18 @@ def parse_document(data: bytes, path: Path | str) -> dict[str, Any]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise ScorepadError(
-            [Problem(str(path), _("is not UTF-8 text (byte {start})").format(start=err.start))]
-        ) from None
+        said = _("is not UTF-8 text (byte {start})").format(start=err.start)
+        raise ScorepadError.at(path, said) from None
     try:
         return tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as err:
-        raise ScorepadError(
-            [Problem(str(path), _("is not valid TOML: {err}").format(err=err))]
-        ) from None
+        raise ScorepadError.at(path, _("is not valid TOML: {err}").format(err=err)) from None
     except RecursionError:
-        raise ScorepadError(
-            [
-                Problem(
-                    str(path), _("is not a session file: its tables or lists are nested too deep")
-                )
-            ]
-        ) from None
+        said = _("is not a session file: its tables or lists are nested too deep")
+        raise ScorepadError.at(path, said) from None
     except ValueError as err:  # an integer of thousands of digits
-        raise ScorepadError(
-            [Problem(str(path), _("is not a session file: {err}").format(err=err))]
-        ) from None
+        said = _("is not a session file: {err}").format(err=err)
+        raise ScorepadError.at(path, said) from None
 
 
 class Uneven(Exception):

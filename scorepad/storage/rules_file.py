@@ -8,13 +8,12 @@ import re
 from pathlib import Path
 
 from scorepad.club_rules import rules_of_document
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Setting
 from scorepad.storage import load_bytes, tournament
-from scorepad.storage.files import read_bytes
+from scorepad.storage.files import read_bytes, read_text
 from scorepad.storage.parse import tomllib
-from scorepad.storage.text_file import read_text
 
 Rules = tuple[str, dict[str, Setting]]  # a game, and the rules it is played by
 
@@ -25,11 +24,9 @@ def load(path: Path, where: str = "--rules") -> Rules:
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise ScorepadError(
-            [Problem(str(path), _("not a TOML file: {err}").format(err=err))]
-        ) from None
+        raise ScorepadError.at(path, _("not a TOML file: {err}").format(err=err)) from None
     except RecursionError:
-        raise ScorepadError([Problem(str(path), _("not a TOML file: nested too deep"))]) from None
+        raise ScorepadError.at(path, _("not a TOML file: nested too deep")) from None
     try:
         return rules_of_document(doc)
     except ScorepadError as err:

@@ -5,25 +5,18 @@ written back; and its deals read in turn, each at its own seating."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from scorepad.checks import (
-    MAX_NAME,
-    MAX_ROSTER,
-    control_problem,
-    long_name,
-    read_deal,
-    read_dealer,
-)
+import tomli_w
+
+from scorepad.checks import MAX_NAME, MAX_ROSTER, control_problem, long_name, read_deal, read_dealer
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Session, Table, nfc, seated_table
+from scorepad.seating import Change, Join, Leave, Resize
+from scorepad.seating_plan import Seater
 from scorepad.storage.parse import Batches
 from scorepad.text import shown
-
-if TYPE_CHECKING:  # the seating is imported where a file has roster changes
-    from scorepad.seating import Change
-    from scorepad.seating_plan import Seater
 
 #: how many roster changes a file may hold
 MAX_CHANGES = 1000
@@ -50,12 +43,7 @@ def seated_session(
     people = Table(header.variant, seater.roster(), header.rules)
     for n, raw in enumerate(raw_deals, 1):
         if len(problems) >= MAX_PROBLEMS - 1:
-            problems.append(
-                Problem(
-                    _("deal {n}").format(n=n),
-                    _("reading stopped here: too many problems (fix the ones above first)"),
-                )
-            )
+            problems.append(stopped(n))
             break
         if n in changed:
             people = Table(header.variant, seater.roster(), header.rules)
@@ -69,6 +57,14 @@ def seated_session(
     if problems:
         raise ScorepadError(problems)
     return replace(header, deals=tuple(deals), date=date)
+
+
+def stopped(n: int) -> Problem:
+    """Where reading stops, at deal n: enough problems are said."""
+    return Problem(
+        _("deal {n}").format(n=n),
+        _("reading stopped here: too many problems (fix the ones above first)"),
+    )
 
 
 def _seated_deal(
@@ -114,13 +110,9 @@ def read_seats(value: Any, variant: Any, where: str, problems: list[Problem]) ->
     lo, hi = variant.min_players, variant.max_players
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
+        said = _("should be a table size of {count} seats ({variant}), not {value}")
         problems.append(
-            Problem(
-                where,
-                _("should be a table size of {count} seats ({variant}), not {value}").format(
-                    count=count, variant=variant.name, value=shown(value)
-                ),
-            )
+            Problem(where, said.format(count=count, variant=variant.name, value=shown(value)))
         )
         return None
     return value
@@ -142,56 +134,36 @@ def _name(value: Any, where: str, key: str, problems: list[Problem]) -> str | No
 
 
 def read_changes(value: Any, variant: Any, problems: list[Problem]) -> tuple[Change, ...]:
-    """The `[[roster]]` tables: each a `join` (with `after`) or a `leave`, and/or `seats`, from
+    """The `[[roster]]` entries: each a `join` (with `after`) or a `leave`, and/or `seats`, from
     deal `from_deal` on; in the file's order within one deal."""
     if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
         problems.append(Problem("roster", _("should be [[roster]] tables")))
         return ()
     if len(value) > MAX_CHANGES:
-        problems.append(
-            Problem(
-                "roster",
-                _("holds {n} changes; at most {most} are read").format(
-                    n=len(value), most=MAX_CHANGES
-                ),
-            )
-        )
+        said = _("holds {n} changes; at most {most} are read")
+        problems.append(Problem("roster", said.format(n=len(value), most=MAX_CHANGES)))
         return ()
-    if not value:
-        return ()
-    from scorepad.seating import Join, Leave, Resize
-
     changes: list[Change] = []
     for i, t in enumerate(value, 1):
         where = _("roster change {i}").format(i=i)
         unknown = [k for k in t if k not in ("from_deal", "join", "leave", "after", "seats")]
-        if unknown:
-            problems.append(
-                Problem(
-                    where,
-                    _("unknown key {key} (expected {keys})").format(
-                        key=shown(unknown[0]), keys="from_deal, join, leave, after, seats"
-                    ),
-                )
-            )
-            continue
         n = t.get("from_deal")
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10**7:
-            problems.append(
-                Problem(
-                    where,
-                    _("from_deal should be a deal number, not {value}").format(value=shown(n)),
-                )
+        if unknown:
+            said = _("unknown key {key} (expected {keys})").format(
+                key=shown(unknown[0]), keys="from_deal, join, leave, after, seats"
             )
-            continue
-        if "join" in t and "leave" in t:
-            problems.append(Problem(where, _("holds both join and leave: one change a table")))
-            continue
-        if "after" in t and "join" not in t:
-            problems.append(Problem(where, _("after goes with join")))
-            continue
-        if not ("join" in t or "leave" in t or "seats" in t):
-            problems.append(Problem(where, _("should hold join, leave or seats")))
+        elif isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10**7:
+            said = _("from_deal should be a deal number, not {value}").format(value=shown(n))
+        elif "join" in t and "leave" in t:
+            said = _("holds both join and leave: one change a table")
+        elif "after" in t and "join" not in t:
+            said = _("after goes with join")
+        elif not ("join" in t or "leave" in t or "seats" in t):
+            said = _("should hold join, leave or seats")
+        else:
+            said = ""
+        if said:
+            problems.append(Problem(where, said))
             continue
         if "join" in t:
             name = _name(t["join"], where, "join", problems)
@@ -213,16 +185,12 @@ def cells_problem(session: Session, deals: int) -> None:
     """Refuses a roster session of more than MAX_CELLS deals × people (read or recorded)."""
     people = len(session.players)
     if deals * people > MAX_CELLS:
-        raise ScorepadError(
-            [
-                Problem(
-                    "deals",
-                    _(
-                        "{deals} deals for {people} people: a session with a roster holds at "
-                        "most {most} deals for {people} people (start a new session file)"
-                    ).format(deals=deals, people=people, most=MAX_CELLS // people),
-                )
-            ]
+        raise ScorepadError.at(
+            "deals",
+            _(
+                "{deals} deals for {people} people: a session with a roster holds at "
+                "most {most} deals for {people} people (start a new session file)"
+            ).format(deals=deals, people=people, most=MAX_CELLS // people),
         )
 
 
@@ -234,21 +202,15 @@ def at_most_roster(
     joins is refused before anything costs a thousand columns."""
     if not changes:
         return changes
-    from scorepad.seating import Join
-
     joined = [c.name for c in changes if isinstance(c, Join)]
     ever = len(dict.fromkeys((*players, *joined)))
     if ever <= MAX_ROSTER:
         return changes
-    problems.append(
-        Problem(
-            "roster",
-            _(
-                "{ever} people are on the roster at some deal; a session holds at most "
-                "{most} people, those who left included (start a new session file)"
-            ).format(ever=ever, most=MAX_ROSTER),
-        )
+    said = _(
+        "{ever} people are on the roster at some deal; a session holds at most {most} people, "
+        "those who left included (start a new session file)"
     )
+    problems.append(Problem("roster", said.format(ever=ever, most=MAX_ROSTER)))
     return ()
 
 
@@ -269,10 +231,8 @@ def _out(value: Any, people: Table, problems: list[Problem]) -> tuple[str, ...] 
     return tuple(names)
 
 
-def change_table(change: Change) -> dict[str, Any]:
-    """A roster change as its `[[roster]]` table."""
-    from scorepad.seating import Join, Leave
-
+def change_fields(change: Change) -> dict[str, Any]:
+    """A roster change as its `[[roster]]` entry's fields."""
     if isinstance(change, Join):
         t: dict[str, Any] = {"from_deal": change.from_deal, "join": change.name}
         if change.after is not None:
@@ -285,6 +245,4 @@ def change_table(change: Change) -> dict[str, Any]:
 
 def change_text(change: Change) -> str:
     """A roster change as text, the way it is written just before the deal it applies to."""
-    import tomli_w
-
-    return "\n[[roster]]\n" + tomli_w.dumps(change_table(change))
+    return "\n[[roster]]\n" + tomli_w.dumps(change_fields(change))

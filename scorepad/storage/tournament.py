@@ -5,30 +5,8 @@ a new one never replaces an existing one) with the primitives of `scorepad.stora
 A file that is not a tournament file as scorepad writes it (broken TOML, a wrong type, a
 table file named outside its round's folder) is refused with one problem saying where; it is
 never overwritten. The rounds' table files are ordinary session files, loaded and saved by
-`scorepad.storage`; this module only finds them (`table_path`, `round_files`).
-
-    tournament = 3                       # the format (1: before `withdrawn`, 2: before
-    variant = "french"                   # a club's rules)
-    rules = "fft"                        # the rule profile of every table
-    rules_name = "Club du jeudi"         # a club's rules (--rules club.toml): their name,
-    title = "Club cup"
-    date = "2026-12-05"
-    rounds = 5
-    deals = 4                            # deals each player plays per round
-    players = ["Anna", "Bruno", ...]     # the roster: who the next round is drawn from
-    withdrawn = ["Karin"]                # taken off the roster (--withdraw); format 2 on
-
-    [settings]                           # and the settings they change from the profile's
-    handful_double = 40
-
-    [[round]]                            # one per round drawn, in order
-    date = "2026-12-05"
-    seed = "0"
-    [[round.tables]]
-    file = "round-1/table-1.toml"        # always round-N/table-T.toml, T its place
-    title = "Club cup, round 1, table 1"
-    players = ["Chloé", "Anna", ...]     # in seating order, the first dealing first
-    deals = 4
+`scorepad.storage`; this module only finds them (`table_path`, `round_files`). Its keys:
+docs/file-format.md, "The tournament file".
 """
 
 from __future__ import annotations
@@ -36,19 +14,18 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorepad.errors import Problem, ScorepadError
+import tomli_w
+
+from scorepad.checks import MAX_TEXT, control_problem, read_date
+from scorepad.club_rules import name_problem, settings_problems
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _, ngettext
-from scorepad.storage.files import (
-    cannot_write,
-    create_new,
-    journals_above,
-    read_bytes,
-    typed,
-)
+from scorepad.storage.files import cannot_write, create_new, journals_above, read_bytes, typed
+from scorepad.storage.parse import tomllib
 from scorepad.text import either, shown
 from scorepad.tournament.model import (
     MAX_DEALS,
@@ -58,13 +35,15 @@ from scorepad.tournament.model import (
     TableDraw,
     Tournament,
     check_roster,
+    club_changes,
     is_tournament_game,
     sizes,
     table_file,
     tournament_games,
 )
+from scorepad.variants import default_rules, get_variant
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the transaction's module (json, hashlib) is imported by a change only
     from scorepad.storage.transaction import Transaction
 
 NAME = "tournament.toml"
@@ -82,13 +61,8 @@ def table_path(folder: Path, file: str) -> Path:
 
 
 def _no_tournament(folder: Path) -> ScorepadError:
-    return ScorepadError(
-        [
-            Problem(
-                str(folder),
-                _("no tournament here (start one with 'scorepad tournament new')"),
-            )
-        ]
+    return ScorepadError.at(
+        folder, _("no tournament here (start one with 'scorepad tournament new')")
     )
 
 
@@ -154,51 +128,33 @@ def refuse_unlisted(path: Path) -> None:
             )
         else:
             continue
-        raise ScorepadError([Problem(str(path), said.format(folder=typed(folder)))])
+        raise ScorepadError.at(path, said.format(folder=typed(folder)))
 
 
 def from_bytes(data: bytes, path: Path) -> Tournament:
     if len(data) > MAX_BYTES:
-        raise ScorepadError(
-            [
-                Problem(
-                    str(path),
-                    _("is {x} MiB: a tournament file is at most {most} MiB").format(
-                        x=len(data) // 2**20, most=MAX_BYTES // 2**20
-                    ),
-                )
-            ]
-        )
-    from scorepad.storage.parse import tomllib
-
+        said = _("is {x} MiB: a tournament file is at most {most} MiB")
+        raise ScorepadError.at(path, said.format(x=len(data) // 2**20, most=MAX_BYTES // 2**20))
     try:
         doc = tomllib.loads(data.decode("utf-8-sig"))  # a BOM is read (never written)
     except UnicodeDecodeError:
-        raise ScorepadError(
-            [Problem(str(path), _("not a tournament file: the text is not UTF-8"))]
-        ) from None
+        said = _("not a tournament file: the text is not UTF-8")
+        raise ScorepadError.at(path, said) from None
     except tomllib.TOMLDecodeError as err:
-        raise ScorepadError(
-            [Problem(str(path), _("not a tournament file: {err}").format(err=err))]
-        ) from None
+        said = _("not a tournament file: {err}").format(err=err)
+        raise ScorepadError.at(path, said) from None
     except RecursionError:
-        raise ScorepadError(
-            [Problem(str(path), _("not a tournament file: nested too deep"))]
-        ) from None
+        raise ScorepadError.at(path, _("not a tournament file: nested too deep")) from None
     try:
         return from_document(doc)
     except ScorepadError as err:
         raise ScorepadError(err.problems[:1]).located(str(path)) from None
 
 
-def _wrong(where: str, what: str) -> ScorepadError:
-    return ScorepadError([Problem(where, what)])
-
-
 def _int(doc: dict[str, Any], key: str, lo: int, hi: int, where: str = "") -> int:
     value = doc.get(key)
     if type(value) is not int or not lo <= value <= hi:
-        raise _wrong(
+        raise ScorepadError.at(
             where + key,
             _("should be a whole number from {lo} to {hi}").format(lo=lo, hi=hi),
         )
@@ -206,16 +162,12 @@ def _int(doc: dict[str, Any], key: str, lo: int, hi: int, where: str = "") -> in
 
 
 def _text(doc: dict[str, Any], key: str, where: str = "") -> str:
-    from scorepad.checks import MAX_TEXT
-
     value = doc.get(key, "")
     if not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise _wrong(
+        raise ScorepadError.at(
             where + key, _("should be a text of at most {most} characters").format(most=MAX_TEXT)
         )
     if not value.isprintable():  # a line break or an escape would reach every terminal
-        from scorepad.checks import control_problem
-
         bad = control_problem(value, where + key)
         if bad is not None:
             raise ScorepadError([bad])
@@ -223,11 +175,9 @@ def _text(doc: dict[str, Any], key: str, where: str = "") -> str:
 
 
 def _date(doc: dict[str, Any], key: str, where: str = "") -> str:
-    from scorepad.checks import read_date
-
     value = _text(doc, key, where)
     if value and read_date(value) != value:
-        raise _wrong(
+        raise ScorepadError.at(
             where + key, _("{value} is not a date as YYYY-MM-DD").format(value=shown(value))
         )
     return value
@@ -236,30 +186,30 @@ def _date(doc: dict[str, Any], key: str, where: str = "") -> str:
 def _names(doc: dict[str, Any], key: str, where: str = "") -> tuple[str, ...]:
     value = doc.get(key)
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-        raise _wrong(where + key, _("should be a list of names"))
+        raise ScorepadError.at(where + key, _("should be a list of names"))
     try:
         names = check_roster(value, where + key)
     except ScorepadError as err:
         raise ScorepadError(err.problems[:1]) from None
     if names != tuple(value):
-        raise _wrong(where + key, _("names should be written as scorepad writes them (NFC)"))
+        raise ScorepadError.at(
+            where + key, _("names should be written as scorepad writes them (NFC)")
+        )
     return names
 
 
 def from_document(doc: dict[str, Any]) -> Tournament:
     """The tournament of a parsed file; the first problem found is raised."""
-    from scorepad.variants import get_variant
-
     unknown = sorted(set(doc) - {"tournament", "variant", "rules", "title", "date", "rounds",
                                  "deals", "players", "withdrawn", "round", "rules_name",
                                  "settings"})  # fmt: skip
     if "tournament" not in doc:
-        raise _wrong(
+        raise ScorepadError.at(
             "", _("not a tournament file (no 'tournament = {n}' line)").format(n=TOURNAMENT_FORMAT)
         )
     version = doc["tournament"]
     if type(version) is int and version > TOURNAMENT_FORMAT:
-        raise _wrong(
+        raise ScorepadError.at(
             "tournament",
             _("format {n} is newer than this scorepad reads ({mine}): upgrade scorepad").format(
                 n=version, mine=TOURNAMENT_FORMAT
@@ -267,15 +217,15 @@ def from_document(doc: dict[str, Any]) -> Tournament:
         )
     _int(doc, "tournament", 1, TOURNAMENT_FORMAT)
     if unknown:
-        raise _wrong(unknown[0][:40], _("is not a key of a tournament file"))
+        raise ScorepadError.at(unknown[0][:40], _("is not a key of a tournament file"))
     variant = doc.get("variant")
     if not is_tournament_game(variant):
-        raise _wrong(
+        raise ScorepadError.at(
             "variant", _("should be one of {games}").format(games=_(", ").join(tournament_games()))
         )
     profile = doc.get("rules")
     if not isinstance(profile, str) or profile not in get_variant(variant).profiles:
-        raise _wrong(
+        raise ScorepadError.at(
             "rules",
             _("should be a rule profile of {variant} ({profiles})").format(
                 variant=variant, profiles=_(", ").join(get_variant(variant).profiles)
@@ -292,10 +242,12 @@ def from_document(doc: dict[str, Any]) -> Tournament:
     else:
         withdrawn = _names(doc, "withdrawn") if "withdrawn" in doc else ()
         if set(map(str.casefold, withdrawn)) & set(map(str.casefold, players)):
-            raise _wrong("withdrawn", _("should name only players who are off the roster"))
+            raise ScorepadError.at(
+                "withdrawn", _("should name only players who are off the roster")
+            )
     raw_rounds = doc.get("round", [])
     if not isinstance(raw_rounds, list) or len(raw_rounds) > rounds:
-        raise _wrong(
+        raise ScorepadError.at(
             "round",
             ngettext(
                 "should be at most {rounds} round", "should be at most {rounds} rounds", rounds
@@ -305,21 +257,25 @@ def from_document(doc: dict[str, Any]) -> Tournament:
     for n, raw in enumerate(raw_rounds, 1):
         where = _("round {n}: ").format(n=n)
         if not isinstance(raw, dict) or set(raw) - {"date", "seed", "tables"}:
-            raise _wrong(where.rstrip(": "), _("should hold date, seed and tables"))
+            raise ScorepadError.at(where.rstrip(": "), _("should hold date, seed and tables"))
         tables_raw = raw.get("tables")
         if not isinstance(tables_raw, list) or not tables_raw or len(tables_raw) > 1000:
-            raise _wrong(where + "tables", _("should be a list of tables"))
+            raise ScorepadError.at(where + "tables", _("should be a list of tables"))
         tables: list[TableDraw] = []
         seen: set[str] = set()
         for t, table in enumerate(tables_raw, 1):
             at = _("round {n}, table {t}: ").format(n=n, t=t)
             if not isinstance(table, dict) or set(table) - {"file", "title", "players", "deals"}:
-                raise _wrong(at.rstrip(": "), _("should hold file, title, players and deals"))
+                raise ScorepadError.at(
+                    at.rstrip(": "), _("should hold file, title, players and deals")
+                )
             if table.get("file") != table_file(n, t):
-                raise _wrong(at + "file", _("should be {file}").format(file=table_file(n, t)))
+                raise ScorepadError.at(
+                    at + "file", _("should be {file}").format(file=table_file(n, t))
+                )
             names = _names(table, "players", at)
             if len(names) not in sizes(variant):  # a table the game is played at
-                raise _wrong(
+                raise ScorepadError.at(
                     at + "players",
                     _("{game} is played at tables of {sizes}, not {count}").format(
                         game=_(get_variant(variant).title),
@@ -329,7 +285,9 @@ def from_document(doc: dict[str, Any]) -> Tournament:
                 )
             for p in names:
                 if p.casefold() in seen:
-                    raise _wrong(at + "players", _("{p} is at two tables").format(p=shown(p)))
+                    raise ScorepadError.at(
+                        at + "players", _("{p} is at two tables").format(p=shown(p))
+                    )
                 seen.add(p.casefold())
             tables.append(
                 TableDraw(
@@ -342,17 +300,14 @@ def from_document(doc: dict[str, Any]) -> Tournament:
             )
         seed = raw.get("seed", "0")
         if not isinstance(seed, str) or len(seed) > 100:
-            raise _wrong(
+            raise ScorepadError.at(
                 where + "seed", _("should be a text of at most {most} characters").format(most=100)
             )
         drawn.append(RoundDraw(n, _date(raw, "date", where), seed, tuple(tables)))
     if withdrawn is None:  # format 1: who withdrew is who the earlier rounds seat off the roster
         on = set(players)
         withdrawn = tuple(dict.fromkeys(p for r in drawn for p in r.players if p not in on))
-    elif drawn:
-        _seats_only_the_tournaments(drawn[:-1], set(players) | set(withdrawn))
-    if drawn:  # the last round drawn seats exactly the roster
-        _seats_the_roster(drawn[-1], players)
+    _check_seated(drawn, players, withdrawn)
     return Tournament(
         variant,
         profile,
@@ -369,19 +324,15 @@ def from_document(doc: dict[str, Any]) -> Tournament:
 
 def _club(doc: dict[str, Any], variant: str, profile: str) -> tuple[tuple[str, Any], ...]:
     """A club's rules the tables play (format 3): their name and the settings they change."""
-    from scorepad.club_rules import name_problem, settings_problems
-    from scorepad.tournament.model import club_changes
-    from scorepad.variants import default_rules, get_variant
-
     rules = default_rules(get_variant(variant), profile)
     if "rules_name" in doc:
         wrong = name_problem(doc["rules_name"])
         if wrong:
-            raise _wrong("rules_name", wrong)
+            raise ScorepadError.at("rules_name", wrong)
         rules = {"profile": profile, "name": doc["rules_name"], **rules}
     settings = doc.get("settings", {})
     if not isinstance(settings, dict):
-        raise _wrong("settings", _("should be a [settings] table"))
+        raise ScorepadError.at("settings", _("should be a [settings] table"))
     problems = settings_problems(variant, rules, settings)
     problems += get_variant(variant).rules_problems(rules)
     if problems:
@@ -389,46 +340,39 @@ def _club(doc: dict[str, Any], variant: str, profile: str) -> tuple[tuple[str, A
     return club_changes(variant, rules)
 
 
-def _seats_only_the_tournaments(drawn: Sequence[RoundDraw], known: set[str]) -> None:
-    """The rounds before the last seat only the tournament's players: those on the roster
-    and those who withdrew since (a name in neither is not one scorepad drew)."""
-    for round_ in drawn:
-        _seats_only(
-            round_,
-            known,
-            _(
-                "{p} is not in the tournament (not on its roster, players = [...], nor "
-                "withdrawn); a draw seats only the tournament's players"
-            ),
-        )
-
-
-def _seats_only(round_: RoundDraw, known: set[str], said: str) -> None:
-    for table in round_.tables:
-        for p in table.players:
-            if p not in known:
-                raise _wrong(
-                    _("round {n}, table {t}: players").format(n=round_.number, t=table.number),
+def _check_seated(
+    drawn: list[RoundDraw], players: tuple[str, ...], withdrawn: tuple[str, ...]
+) -> None:
+    """The rounds drawn seat only the tournament's players (those who withdrew since too), the
+    last exactly those on its roster: a draw naming anyone else, or leaving someone on the
+    roster out, is not one scorepad made: refused, naming the player, rather than ranked."""
+    for n, round_ in enumerate(drawn, 1):
+        last = n == len(drawn)
+        known = set(players) if last else {*players, *withdrawn}
+        for table in round_.tables:
+            for p in table.players:
+                if p in known:
+                    continue
+                said = (
+                    _(
+                        "{p} is not in the tournament (not on its roster, players = [...]); a "
+                        "draw seats only the roster"
+                    )
+                    if last
+                    else _(
+                        "{p} is not in the tournament (not on its roster, players = [...], nor "
+                        "withdrawn); a draw seats only the tournament's players"
+                    )
+                )
+                raise ScorepadError.at(
+                    _("round {n}, table {t}: players").format(n=n, t=table.number),
                     said.format(p=shown(p)),
                 )
-
-
-def _seats_the_roster(last: RoundDraw, players: tuple[str, ...]) -> None:
-    """A draw naming someone not on the roster (or leaving someone of it out) is not one
-    scorepad made: refused, naming the player, rather than ranked."""
-    _seats_only(
-        last,
-        set(players),
-        _(
-            "{p} is not in the tournament (not on its roster, players = [...]); a draw seats "
-            "only the roster"
-        ),
-    )
-    seated = set(last.players)
+    seated = set(drawn[-1].players) if drawn else set(players)
     for p in players:
         if p not in seated:
-            raise _wrong(
-                _("round {n}").format(n=last.number),
+            raise ScorepadError.at(
+                _("round {n}").format(n=len(drawn)),
                 _(
                     "{p} is on the roster but at no table of the last round drawn; a draw "
                     "seats everybody on the roster"
@@ -469,11 +413,7 @@ def to_document(tournament: Tournament) -> dict[str, Any]:
 
 def dumps(tournament: Tournament) -> str:
     """The file's text, read back before it is written: what is saved can be loaded."""
-    import tomli_w
-
     text = tomli_w.dumps(to_document(tournament), multiline_strings=False)
-    from scorepad.storage.parse import tomllib
-
     again = from_document(tomllib.loads(text))
     if again != tournament:  # pragma: no cover - a bug, not an input
         raise AssertionError("the tournament file would not read back as written")
@@ -492,26 +432,14 @@ def save_new(folder: Path, tournament: Tournament) -> Path:
         try:
             folder.mkdir()
         except FileExistsError:  # a file of that name (or a FIFO, a link), not a folder
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(folder),
-                        _(
-                            "is there already and is not a folder; tournament new makes a "
-                            "folder (choose another name)"
-                        ),
-                    )
-                ]
-            ) from None
+            said = _(
+                "is there already and is not a folder; tournament new makes a folder (choose "
+                "another name)"
+            )
+            raise ScorepadError.at(folder, said) from None
         except FileNotFoundError:
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(folder),
-                        _("folder {folder} does not exist").format(folder=folder.resolve().parent),
-                    )
-                ]
-            ) from None
+            said = _("folder {folder} does not exist").format(folder=folder.resolve().parent)
+            raise ScorepadError.at(folder, said) from None
         except OSError as err:
             raise cannot_write(folder, err) from None
     create_new(path, text, exists=exists, where=str(folder))

@@ -1,26 +1,20 @@
 """Several files changed as one (`tournament draw`, `tournament rename`, `rename` over several
 session files): one `Transaction` on a folder that holds every file it changes.
 
-1. `tx.lock(paths)`: each file locked (held to the end of the block) and read under its lock,
-   in one fixed order (by real path), a file under two names locked once; every path is
-   resolved and must lie inside the folder.
-2. `tx.write(path, data)`, `tx.remove(path)`, in the order of commit: the file that makes the
-   change visible (a tournament file) last.
-3. `tx.commit()`: each new content written beside its target (`files.new_file`) and fsynced
-   (a failure here changes nothing); then the journal `FOLDER/.scorepad-files.journal` names
-   each target, the SHA-256 of its old and new content and its new file: from here on the
-   change is made. The targets are replaced in order, and the journal goes.
-
-Without a journal (a round's first draw: new table files, then the tournament file that lists
-them) the last file written is the commit. A journal a kill left behind makes every command
-refuse the files it names (`refuse_half_done`) until `scorepad recover FOLDER` (`recover`)
-finishes the change, only if every file is as it was or as it was to be; a journal that is a
-symlink, is not one scorepad writes or names a file outside its folder is never acted on.
+`tx.lock(paths)` locks each file and reads it under its lock; `tx.write(path, data)` and
+`tx.remove(path)` say what changes, the file that makes the change visible (a tournament
+file) last; `tx.commit()` writes each new content beside its target, then the journal
+(`JOURNAL`: each target, the SHA-256 of its old and new content, its new file), then replaces
+the targets in order, and the journal goes. Without a journal (a round's first draw) the last
+file written is the commit. A journal a kill left behind makes every command refuse the files
+it names (`refuse_half_done`) until `scorepad recover` (`recover`) finishes the change; a
+journal scorepad did not write is never acted on. docs/safety.md says it for users.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -28,7 +22,6 @@ import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
 from typing import NamedTuple
 
 from scorepad.errors import Problem, ScorepadError
@@ -60,13 +53,10 @@ class _Target:
     path: Path  # as the caller named it (for messages)
     real: Path  # symlinks resolved: what is replaced
     held: Locked | None  # the file as read under the lock; None: no file
+    old: bytes | None  # its bytes (None: no file)
     new: bytes | None = None  # None: removed
     changed: bool = False  # write or remove asked
     temp: Path | None = None  # the new content, written beside `real`
-
-    @property
-    def old(self) -> bytes | None:
-        return None if self.held is None else self.held.data
 
 
 class Transaction:
@@ -87,19 +77,16 @@ class Transaction:
             raise _cut_short(self.folder)
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        err: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc: object) -> None:
         try:
-            if not self._done:
-                self._discard()
+            if not self._done:  # a change not made: its new files go
+                for target in self._targets.values():
+                    if target.temp is not None:
+                        with contextlib.suppress(OSError):
+                            os.unlink(target.temp)
         finally:
             self._stack.close()
 
-    # -- what changes ------------------------------------------------------------------
     def lock(self, paths: Sequence[Path]) -> list[bytes | None]:
         """Lock each of `paths` (held to the end of the block) and return their bytes, read
         under the lock, in the order given; None for no file (it may then be created by
@@ -118,7 +105,7 @@ class Transaction:
                 if held is None:
                     held = self._stack.enter_context(locked(path))
                     self._inodes[st.st_dev, st.st_ino] = held
-            self._targets[real] = _Target(path, real, held)
+            self._targets[real] = _Target(path, real, held, None if held is None else held.data)
         return [self._targets[real].old for real in reals]
 
     def write(self, path: Path, data: bytes) -> None:
@@ -132,17 +119,11 @@ class Transaction:
     def _inside(self, path: Path) -> Path:
         real = Path(os.path.realpath(path))
         if not real.is_relative_to(self.base):
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(path),
-                        _(
-                            "leads outside {folder} (a symbolic link); scorepad changes files "
-                            "only inside it: nothing was changed"
-                        ).format(folder=self.folder),
-                    )
-                ]
+            said = _(
+                "leads outside {folder} (a symbolic link); scorepad changes files only inside "
+                "it: nothing was changed"
             )
+            raise ScorepadError.at(path, said.format(folder=self.folder))
         return real
 
     def _change(self, path: Path, data: bytes | None) -> None:
@@ -156,7 +137,6 @@ class Transaction:
             self._order.remove(real)
         self._order.append(real)
 
-    # -- the commit --------------------------------------------------------------------
     def commit(self) -> None:
         """Write every change, the last one given last (see the module's docstring)."""
         targets = [
@@ -182,17 +162,11 @@ class Transaction:
             try:
                 self._stack.enter_context(self._journal(targets))
             except OSError as err:
-                raise ScorepadError(
-                    [
-                        Problem(
-                            str(self.folder),
-                            _(
-                                "cannot write the journal of a change of several files in this "
-                                "folder, the one that holds them all: {err}; nothing was changed"
-                            ).format(err=describe(err)),
-                        )
-                    ]
-                ) from None
+                said = _(
+                    "cannot write the journal of a change of several files in this folder, the "
+                    "one that holds them all: {err}; nothing was changed"
+                )
+                raise ScorepadError.at(self.folder, said.format(err=describe(err))) from None
             self._done = True  # the change is made: its new files are the journal's now
         try:
             for target in targets:
@@ -219,8 +193,6 @@ class Transaction:
     def _journal(self, targets: list[_Target]):  # type: ignore[no-untyped-def]
         """The journal written, linked at its name (never over another: a living change's
         is waited for, one cut short refused) and locked while this process lives."""
-        import fcntl
-
         assert self.journal is not None
         entries = [
             {
@@ -253,28 +225,14 @@ class Transaction:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
 
-    def _discard(self) -> None:
-        for target in self._targets.values():
-            if target.temp is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(target.temp)
-
 
 def _check(target: _Target) -> None:
     if target.held is None:
         if os.path.lexists(target.path) and target.new is not None:
-            raise ScorepadError(
-                [Problem(str(target.path), _("appeared meanwhile; nothing was changed"))]
-            )
+            raise ScorepadError.at(target.path, _("appeared meanwhile; nothing was changed"))
         if not target.real.parent.is_dir():
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(target.path),
-                        _("folder {parent} does not exist").format(parent=target.real.parent),
-                    )
-                ]
-            )
+            said = _("folder {parent} does not exist").format(parent=target.real.parent)
+            raise ScorepadError.at(target.path, said)
         return
     target.held.writable(
         _("read-only: the file has no write permission (chmod u+w); nothing was changed"),
@@ -300,7 +258,7 @@ def _apply(path: Path, temp: Path | None, new_file: bool) -> None:
 
 def _cannot(where: Path | str, err: OSError, said: str = "", **more: object) -> ScorepadError:
     said = said or _("cannot write: {err}; nothing was changed")
-    return ScorepadError([Problem(str(where), said.format(err=describe(err), **more))])
+    return ScorepadError.at(where, said.format(err=describe(err), **more))
 
 
 def _cut_short(folder: Path, file: Path | None = None) -> ScorepadError:
@@ -317,15 +275,11 @@ def _cut_short(folder: Path, file: Path | None = None) -> ScorepadError:
         )
     where = folder if file is None else file
     folder = typed(folder)
-    return ScorepadError(
-        [Problem(str(where), said.format(journal=folder / JOURNAL, folder=folder))]
-    )
+    return ScorepadError.at(where, said.format(journal=folder / JOURNAL, folder=folder))
 
 
 def _busy(journal: Path) -> ScorepadError:
-    return ScorepadError(
-        [Problem(str(journal), _("another scorepad is changing these files; try again"))]
-    )
+    return ScorepadError.at(journal, _("another scorepad is changing these files; try again"))
 
 
 def _left(journal: Path) -> bool:
@@ -436,18 +390,11 @@ def recover(folder: Path) -> list[Path]:
     try:
         entries = _read_entries(journal)
     except (_Broken, OSError):
-        raise ScorepadError(
-            [
-                Problem(
-                    str(Path(folder) / JOURNAL),
-                    _(
-                        "is not a journal scorepad wrote (a symbolic link, a file that "
-                        "cannot be read, or a path outside its folder); nothing was done: "
-                        "look at the files, then remove it"
-                    ),
-                )
-            ]
-        ) from None
+        said = _(
+            "is not a journal scorepad wrote (a symbolic link, a file that cannot be read, or a "
+            "path outside its folder); nothing was done: look at the files, then remove it"
+        )
+        raise ScorepadError.at(Path(folder) / JOURNAL, said) from None
     if entries is None:
         return []  # the change it belonged to ended meanwhile
     with contextlib.ExitStack() as stack:
@@ -486,16 +433,8 @@ def recover(folder: Path) -> list[Path]:
                 fsync_folder(parent)
             os.unlink(journal)
         except OSError as err:
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(folder),
-                        _(
-                            "a change of several files was cut short and cannot be finished: {err}"
-                        ).format(err=why(err)),
-                    )
-                ]
-            ) from None
+            said = _("a change of several files was cut short and cannot be finished: {err}")
+            raise ScorepadError.at(folder, said.format(err=why(err))) from None
         fsync_folder(base)
     return [e.path for e in entries]
 

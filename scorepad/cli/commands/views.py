@@ -303,7 +303,7 @@ def show(
 
 @command(commands)
 def check(files: FilesArg) -> None:
-    storage.distinct(files)
+    storage.check_distinct(files)
     bad = 0
     for f in files:
         try:
