@@ -1,7 +1,11 @@
 """What every printable page of scorepad shares: the type, the headings and the tables of its
 style (the evening's sheet and the tournament's pages add their own after it). A column head
 wraps between words only, Japanese too (`keep-all`: never one character a line); a number
-never wraps."""
+never wraps. `escape`: any text from a file, made safe for a page."""
+
+import html
+
+from scorepad.text import printable
 
 PAGE_STYLE = """
 :root { color-scheme: light; }
@@ -19,3 +23,8 @@ th { border-bottom: 1.5px solid #333; font-weight: 600; word-break: keep-all; }
 td.n, th.n { text-align: right; }
 td.n { white-space: nowrap; }
 """
+
+
+def escape(text: object) -> str:
+    """HTML-escaped, and any control character from a hand-edited file shown as \\x1b."""
+    return html.escape(printable(str(text)))

@@ -12,9 +12,8 @@ gets a narrow layout. Pure: it returns text.
 
 from __future__ import annotations
 
-import html
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from scorepad import i18n
@@ -26,7 +25,7 @@ from scorepad.rating import BASE, MIN_DEALS, Ratings
 from scorepad.render import rating as rating_text
 from scorepad.render.chart import arrivals
 from scorepad.render.deals import OUT, result_name
-from scorepad.render.page import PAGE_STYLE
+from scorepad.render.page import PAGE_STYLE, escape
 from scorepad.render.standing_columns import SHEET, standing_columns
 from scorepad.render.standings import settle_lines
 from scorepad.render.stats_text import sheet_tables
@@ -36,7 +35,7 @@ from scorepad.season import rules_differences
 from scorepad.seating import Join, Leave
 from scorepad.settle import Settlement
 from scorepad.stats import stats
-from scorepad.text import MINUS, average, num, people, plural, printable, signed, width
+from scorepad.text import MINUS, average, num, people, plural, signed, width
 from scorepad.variants import default_rules, get_variant
 
 STYLE = (
@@ -91,11 +90,6 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
 )
 
 
-def escape(text: str) -> str:
-    """HTML-escaped, and any control character from a hand-edited file shown as \\x1b."""
-    return html.escape(printable(text))
-
-
 BONUS_NAMES = {"petit_au_bout": N_("petit au bout"), "slam": N_("slam")}
 # the values a bonus shows, in the language
 BONUS_VALUES = (
@@ -120,18 +114,44 @@ BONUS_KEYS = (
 )
 
 
+def _class(cls: str) -> str:
+    return f' class="{cls}"' if cls else ""
+
+
 def _cell(value: Any, cls: str = "") -> str:
-    attr = f' class="{cls}"' if cls else ""
-    return f"<td{attr}>{escape(str(value))}</td>"
+    return f"<td{_class(cls)}>{escape(value)}</td>"
 
 
-def _head(labels: Sequence[str], numeric: Sequence[bool], extra: Sequence[str] = ()) -> str:
-    cells = []
-    for i, label in enumerate(labels):
-        classes = " ".join(c for c in ("n" if numeric[i] else "", extra[i] if extra else "") if c)
-        attr = f' class="{classes}"' if classes else ""
-        cells.append(f'<th scope="col"{attr}>{escape(_(label))}</th>')
-    return f"<thead><tr>{''.join(cells)}</tr></thead>"
+def _head(labels: Sequence[str], classes: Sequence[str]) -> str:
+    """A table's head: each label (as given) in its column's classes."""
+    cells = "".join(
+        f'<th scope="col"{_class(c)}>{escape(label)}</th>'
+        for label, c in zip(labels, classes, strict=True)
+    )
+    return f"<thead><tr>{cells}</tr></thead>"
+
+
+def _table(
+    labels: Sequence[str],
+    classes: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    caption: str | None = None,
+) -> str:
+    """A table that scrolls sideways where the page is too narrow for it: its head, and
+    each row's cells in their column's classes; `caption` (escaped) above it."""
+    body = "".join(
+        "<tr>" + "".join(_cell(v, c) for v, c in zip(row, classes, strict=True)) + "</tr>"
+        for row in rows
+    )
+    above = "" if caption is None else f"<caption>{caption}</caption>"
+    return (
+        f'<div class="wide"><table>{above}{_head(labels, classes)}<tbody>{body}</tbody>'
+        "</table></div>"
+    )
+
+
+def _section(name: str, heading: str, inner: str) -> str:
+    return f'<section class="{name}"><h2>{escape(heading)}</h2>{inner}</section>'
 
 
 def bonuses(variant_name: str, entry: Any) -> str:
@@ -175,22 +195,13 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
     """The standings as the spec says them (`standing_columns`), in the sheet's words; on a
     phone: rank, player, total, deals, per deal and made/failed (or deals won)."""
     columns = standing_columns(variant_name, SHEET, sat_out=any(r.out for r in rows))
-    labels = [c.heading_in(SHEET) for c in columns]
+    labels = [_(c.heading_in(SHEET)) for c in columns]
+    classes = [
+        " ".join(x for x in ("" if c.key == "name" else "n", "" if c.on_phone else "opt") if x)
+        for c in columns
+    ]
     data = [[c.cell_in(SHEET, r) for c in columns] for r in rows]
-    numeric = [c.key != "name" for c in columns]
-    extra = ["" if c.on_phone else "opt" for c in columns]
-
-    def cls(i: int) -> str:
-        return " ".join(c for c in ("n" if numeric[i] else "", extra[i]) if c)
-
-    body = "".join(
-        "<tr>" + "".join(_cell(v, cls(i)) for i, v in enumerate(row)) + "</tr>" for row in data
-    )
-    heading = escape(_("Standings"))
-    return (
-        f'<section class="standings"><h2>{heading}</h2><div class="wide"><table>'
-        f"{_head(labels, numeric, extra)}<tbody>{body}</tbody></table></div></section>"
-    )
+    return _section("standings", _("Standings"), _table(labels, classes, data))
 
 
 #: the players' names (a shorter one counted as 6 characters) that the deals' table holds at
@@ -277,8 +288,7 @@ def _deals_section(session: Session, outcomes: Sequence[Outcome], label: str) ->
     variant = get_variant(session.variant)
     players = list(session.players)
     labels = ["#", N_("dealer"), N_("deal"), N_("pts"), N_("result"), N_("bonuses"), *players]
-    numeric = [True, False, False, True, False, False, *([True] * len(players))]
-    extra = ["", "opt", "", "", "opt", "bonus opt", *(["name"] * len(players))]
+    classes = ["n", "opt", "", "n", "opt", "bonus opt", *(["n name"] * len(players))]
     legend = get_variant(session.variant).legend
     legend = _(legend) if legend else ""
     caption = (
@@ -302,7 +312,7 @@ def _deals_section(session: Session, outcomes: Sequence[Outcome], label: str) ->
     table = '<table class="many">' if crowded else "<table>"
     yield (
         f'<section class="deals"><h2>{heading}</h2>{caption}'
-        f'<div class="wide">{table}{_head(labels, numeric, extra)}<tbody>'
+        f'<div class="wide">{table}{_head([_(x) for x in labels], classes)}<tbody>'
     )
     rows = _deal_rows(session, outcomes)
     while batch := "".join(itertools.islice(rows, 500)):  # written 500 rows at a time
@@ -482,24 +492,20 @@ def _league_section(labels: Sequence[str], rows: Sequence[LeagueRow]) -> str:
         N_("total"),
         N_("per deal"),
     ]
-    numeric = [i != 1 for i in range(len(heads))]
-    body = "".join(
-        "<tr>"
-        + _cell("–" if r.rank is None else r.rank, "n")
-        + _cell(r.name)
-        + "".join(_cell("" if c is None else signed(c), "n") for c in r.by_session)
-        + _cell(r.sessions, "n")
-        + _cell(r.deals, "n")
-        + _cell(signed(r.total), "n")
-        + _cell(average(r.average), "n")
-        + "</tr>"
+    data = [
+        [
+            "–" if r.rank is None else r.rank,
+            r.name,
+            *("" if c is None else signed(c) for c in r.by_session),
+            r.sessions,
+            r.deals,
+            signed(r.total),
+            average(r.average),
+        ]
         for r in rows
-    )
-    season = escape(_("Season"))
-    return (
-        f'<section class="league"><h2>{season}</h2><div class="wide"><table>'
-        f"{_head(heads, numeric)}<tbody>{body}</tbody></table></div></section>"
-    )
+    ]
+    classes = ["n", "", *(["n"] * (len(heads) - 2))]
+    return _section("league", _("Season"), _table([_(h) for h in heads], classes, data))
 
 
 def _ratings_section(ratings: Ratings) -> str:
@@ -507,21 +513,9 @@ def _ratings_section(ratings: Ratings) -> str:
     after each date, as points above or below the average player's 1,500; the others are
     named apart."""
     rated, apart = rating_text.rated_apart(ratings, MIN_DEALS)
-    heads = [N_("player"), N_("rating"), N_("deals"), N_("change")]
-    body = "".join(
-        "<tr>"
-        + _cell(p.name)
-        + _cell(rating_text.shown(p), "n")
-        + _cell(p.deals, "n")
-        + _cell(rating_text.change(p.change), "n")
-        + "</tr>"
-        for p in rated
-    )
-    heading = escape(_("Ratings"))
-    parts = [
-        f'<section class="ratings"><h2>{heading}</h2><div class="wide"><table>'
-        f"{_head(heads, [False, True, True, True])}<tbody>{body}</tbody></table></div>"
-    ]
+    heads = [_("player"), _("rating"), _("deals"), _("change")]
+    data = [[p.name, rating_text.shown(p), p.deals, rating_text.change(p.change)] for p in rated]
+    parts = [_table(heads, ["", "n", "n", "n"], data)]
     if apart:
         said = ngettext(
             "not rated yet, fewer than {n} deal: {players}",
@@ -542,8 +536,7 @@ def _ratings_section(ratings: Ratings) -> str:
         parts.append(
             line_chart(series, title=title, unit="", axis=axis, name="ratings-chart", height=tall)
         )
-    parts.append("</section>")
-    return "".join(parts)
+    return _section("ratings", _("Ratings"), "".join(parts))
 
 
 def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> str:
@@ -551,11 +544,7 @@ def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> 
 
     lines = settle_lines(settlement, currency, unit)
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    who_pays = escape(_("Who pays whom"))
-    return f'<section class="settle"><h2>{who_pays}</h2><ul class="pay">{items}</ul></section>'
-
-
-NUMBER = ' class="n"'
+    return _section("settle", _("Who pays whom"), f'<ul class="pay">{items}</ul>')
 
 
 def _stats_section(
@@ -563,21 +552,8 @@ def _stats_section(
 ) -> str:
     """The compact statistics (`stats_text.sheet_tables`), their tables side by side."""
 
-    tables = []
-    for title, heads, rows in sheet_tables(stats(sessions, labels, scored)):
-        head = "".join(
-            f'<th scope="col"{NUMBER if i else ""}>{escape(h)}</th>' for i, h in enumerate(heads)
-        )
-        body = "".join(
-            "<tr>" + "".join(_cell(v, "n" if i else "") for i, v in enumerate(row)) + "</tr>"
-            for row in rows
-        )
-        tables.append(
-            f'<div class="wide"><table><caption>{escape(title)}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
-        )
-    heading = escape(_("Statistics"))
-    return (
-        f'<section class="stats"><h2>{heading}</h2><div class="tables">{"".join(tables)}'
-        "</div></section>"
-    )
+    tables = [
+        _table(heads, ["", *(["n"] * (len(heads) - 1))], rows, escape(title))
+        for title, heads, rows in sheet_tables(stats(sessions, labels, scored))
+    ]
+    return _section("stats", _("Statistics"), f'<div class="tables">{"".join(tables)}</div>')

@@ -5,19 +5,15 @@ well as its colour). No charting library: see the README for why.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 
 from scorepad.i18n import _
-from scorepad.text import printable, signed, width
+from scorepad.render.page import escape
+from scorepad.text import signed, width
 
 # Okabe–Ito: told apart by people with any colour vision; dark enough on white paper
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999933")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "12 4", "4 2 1 2", "1 2", "10 2 2 2 2 2")
-
-
-def escape(text: str) -> str:
-    return html.escape(printable(text))
 
 
 MARKERS = ("circle", "square", "triangle", "diamond", "cross", "plus", "star", "bar")
