@@ -21,18 +21,6 @@ from scorepad.variants.figures import Counted
 class _Player:
     """One player's game-free counts while the deals go by (mutable; frozen once done)."""
 
-    __slots__ = (
-        "best",
-        "best_at",
-        "counted",
-        "name",
-        "order",
-        "played",
-        "total",
-        "worst",
-        "worst_at",
-    )
-
     def __init__(self, name: str, order: int) -> None:
         self.name, self.order = name, order
         self.played = self.counted = self.total = self.best = self.worst = 0
