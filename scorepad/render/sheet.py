@@ -13,7 +13,7 @@ gets a narrow layout. Pure: it returns text.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from scorepad import i18n
@@ -25,7 +25,7 @@ from scorepad.rating import BASE, MIN_DEALS, Ratings
 from scorepad.render import rating as rating_text
 from scorepad.render.chart import arrivals
 from scorepad.render.deals import OUT, result_name
-from scorepad.render.page import PAGE_STYLE, escape
+from scorepad.render.page import PAGE_STYLE, cell, escape, head, section, table
 from scorepad.render.standing_columns import SHEET, standing_columns
 from scorepad.render.standings import settle_lines
 from scorepad.render.stats_text import sheet_tables
@@ -114,46 +114,6 @@ BONUS_KEYS = (
 )
 
 
-def _class(cls: str) -> str:
-    return f' class="{cls}"' if cls else ""
-
-
-def _cell(value: Any, cls: str = "") -> str:
-    return f"<td{_class(cls)}>{escape(value)}</td>"
-
-
-def _head(labels: Sequence[str], classes: Sequence[str]) -> str:
-    """A table's head: each label (as given) in its column's classes."""
-    cells = "".join(
-        f'<th scope="col"{_class(c)}>{escape(label)}</th>'
-        for label, c in zip(labels, classes, strict=True)
-    )
-    return f"<thead><tr>{cells}</tr></thead>"
-
-
-def _table(
-    labels: Sequence[str],
-    classes: Sequence[str],
-    rows: Iterable[Sequence[Any]],
-    caption: str | None = None,
-) -> str:
-    """A table that scrolls sideways where the page is too narrow for it: its head, and
-    each row's cells in their column's classes; `caption` (escaped) above it."""
-    body = "".join(
-        "<tr>" + "".join(_cell(v, c) for v, c in zip(row, classes, strict=True)) + "</tr>"
-        for row in rows
-    )
-    above = "" if caption is None else f"<caption>{caption}</caption>"
-    return (
-        f'<div class="wide"><table>{above}{_head(labels, classes)}<tbody>{body}</tbody>'
-        "</table></div>"
-    )
-
-
-def _section(name: str, heading: str, inner: str) -> str:
-    return f'<section class="{name}"><h2>{escape(heading)}</h2>{inner}</section>'
-
-
 def bonuses(variant_name: str, entry: Any) -> str:
     """The deal's bonuses and events in words: "handful Chloé 10; petit au bout: attack"."""
     variant = get_variant(variant_name)
@@ -201,7 +161,7 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
         for c in columns
     ]
     data = [[c.cell_in(SHEET, r) for c in columns] for r in rows]
-    return _section("standings", _("Standings"), _table(labels, classes, data))
+    return section("standings", _("Standings"), table(labels, classes, data))
 
 
 #: the players' names (a shorter one counted as 6 characters) that the deals' table holds at
@@ -236,7 +196,7 @@ def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
     seatings = None if session.fixed else session.seating_plan().deals
     sat_out = escape(_("sat out"))
     slam_mark = f' <span class="mark">★ {escape(_("slam"))}</span></td>'
-    dealer_cells = {p: _cell(p, "opt") for p in players}  # escaped once, not once a deal
+    dealer_cells = {p: cell(p, "opt") for p in players}  # escaped once, not once a deal
     result_cells: dict[str, str] = {}
     for n, (deal, outcome) in enumerate(zip(session.deals, outcomes, strict=True), 1):
         out = () if seatings is None else seatings[n - 1].out
@@ -246,7 +206,7 @@ def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
         if getattr(deal.entry, "slam", None):
             classes.append("slam")
         # a line may break after the + of "garde Jean-Baptiste+Bartholomew"
-        what = _cell(variant.describe(deal.entry), "what").replace("+", "+<wbr>")
+        what = cell(variant.describe(deal.entry), "what").replace("+", "+<wbr>")
         if "slam" in classes:
             what = what.replace("</td>", slam_mark)
         if deal.note:
@@ -254,12 +214,12 @@ def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
         # numbers need no escaping: digits, a sign, a point
         cells = [
             f'<td class="n">{n}</td>',
-            dealer_cells.get(deal.dealer) or _cell(deal.dealer, "opt"),
+            dealer_cells.get(deal.dealer) or cell(deal.dealer, "opt"),
             what,
             f'<td class="n">{"" if outcome.points is None else num(outcome.points)}</td>',
             result_cells.get(outcome.result)
-            or result_cells.setdefault(outcome.result, _cell(result_name(outcome.result), "opt")),
-            _cell(bonuses(session.variant, deal.entry), "bonus opt"),
+            or result_cells.setdefault(outcome.result, cell(result_name(outcome.result), "opt")),
+            cell(bonuses(session.variant, deal.entry), "bonus opt"),
         ]
         for p in players:
             value = outcome.scores.get(p)
@@ -309,10 +269,10 @@ def _deals_section(session: Session, outcomes: Sequence[Outcome], label: str) ->
     )
     heading = escape(_("Deals") + label)
     crowded = sum(max(width(p), 6) for p in players) > ROOM
-    table = '<table class="many">' if crowded else "<table>"
+    opening = '<table class="many">' if crowded else "<table>"
     yield (
         f'<section class="deals"><h2>{heading}</h2>{caption}'
-        f'<div class="wide">{table}{_head([_(x) for x in labels], classes)}<tbody>'
+        f'<div class="wide">{opening}{head([_(x) for x in labels], classes)}<tbody>'
     )
     rows = _deal_rows(session, outcomes)
     while batch := "".join(itertools.islice(rows, 500)):  # written 500 rows at a time
@@ -505,7 +465,7 @@ def _league_section(labels: Sequence[str], rows: Sequence[LeagueRow]) -> str:
         for r in rows
     ]
     classes = ["n", "", *(["n"] * (len(heads) - 2))]
-    return _section("league", _("Season"), _table([_(h) for h in heads], classes, data))
+    return section("league", _("Season"), table([_(h) for h in heads], classes, data))
 
 
 def _ratings_section(ratings: Ratings) -> str:
@@ -515,7 +475,7 @@ def _ratings_section(ratings: Ratings) -> str:
     rated, apart = rating_text.rated_apart(ratings, MIN_DEALS)
     heads = [_("player"), _("rating"), _("deals"), _("change")]
     data = [[p.name, rating_text.shown(p), p.deals, rating_text.change(p.change)] for p in rated]
-    parts = [_table(heads, ["", "n", "n", "n"], data)]
+    parts = [table(heads, ["", "n", "n", "n"], data)]
     if apart:
         said = ngettext(
             "not rated yet, fewer than {n} deal: {players}",
@@ -536,7 +496,7 @@ def _ratings_section(ratings: Ratings) -> str:
         parts.append(
             line_chart(series, title=title, unit="", axis=axis, name="ratings-chart", height=tall)
         )
-    return _section("ratings", _("Ratings"), "".join(parts))
+    return section("ratings", _("Ratings"), "".join(parts))
 
 
 def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> str:
@@ -544,7 +504,7 @@ def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> 
 
     lines = settle_lines(settlement, currency, unit)
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    return _section("settle", _("Who pays whom"), f'<ul class="pay">{items}</ul>')
+    return section("settle", _("Who pays whom"), f'<ul class="pay">{items}</ul>')
 
 
 def _stats_section(
@@ -553,7 +513,7 @@ def _stats_section(
     """The compact statistics (`stats_text.sheet_tables`), their tables side by side."""
 
     tables = [
-        _table(heads, ["", *(["n"] * (len(heads) - 1))], rows, escape(title))
+        table(heads, ["", *(["n"] * (len(heads) - 1))], rows, escape(title))
         for title, heads, rows in sheet_tables(stats(sessions, labels, scored))
     ]
-    return _section("stats", _("Statistics"), f'<div class="tables">{"".join(tables)}</div>')
+    return section("stats", _("Statistics"), f'<div class="tables">{"".join(tables)}</div>')

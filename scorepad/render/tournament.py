@@ -13,7 +13,7 @@ from scorepad.i18n import _, ngettext
 from scorepad.model import Outcome, Session
 from scorepad.render.deals import OUT
 from scorepad.render.grid import grid
-from scorepad.render.page import PAGE_STYLE, escape
+from scorepad.render.page import PAGE_STYLE, body_table, class_attr, escape, section
 from scorepad.scores import iter_outcomes
 from scorepad.text import plural, signed
 from scorepad.tournament.draw import Quality, quality
@@ -254,6 +254,32 @@ def counts_line(ranking: Ranking) -> str:
     ).format(low=spread[0], high=spread[1])
 
 
+def _ranking_columns(ranking: Ranking) -> list[tuple[str, str]]:
+    """The ranking's columns: each heading, and its classes on the results sheet (ranked
+    otherwise than by total, a phone shows what the places follow and not the total)."""
+    column = _ranked_by(ranking)[1]
+    return [
+        (_("place"), "n"),
+        (_("player"), ""),
+        *((_("R{n}").format(n=n), "n") for n in range(1, ranking.drawn + 1)),
+        (_("deals"), "n opt"),
+        (_("total"), "n opt" if column else "n"),
+        *([(column, "n")] if column else []),
+    ]
+
+
+def _ranking_cells(row: Row, ranking: Ranking) -> list[Any]:
+    """A player's row of the ranking, as `_ranking_columns`."""
+    return [
+        row.place,
+        row.name,
+        *(_score(row.rounds[i], row.provisional[i]) for i in range(ranking.drawn)),
+        row.counted,
+        _score(row.total, row.is_provisional),
+        *([_figure(row, ranking)] if _ranked_by(ranking)[1] else []),
+    ]
+
+
 def standings_text(tournament: Tournament, ranking: Ranking) -> str:
     """The ranking: place, player, a column per round drawn, the deals that count, total; a
     `*` marks provisional figures, and the unfinished tables are named below. Players who
@@ -262,25 +288,9 @@ def standings_text(tournament: Tournament, ranking: Ranking) -> str:
     drawn = ranking.drawn
     words, column = _ranked_by(ranking)
     marked = any(attendance(r, drawn) for r in ranking.rows)
-    headers = [
-        _("place"),
-        _("player"),
-        *(_("R{n}").format(n=n) for n in range(1, drawn + 1)),
-        _("deals"),
-        _("total"),
-        *([column] if column else []),
-        *([_("played")] if marked else []),
-    ]
+    headers = [h for h, _classes in _ranking_columns(ranking)] + ([_("played")] if marked else [])
     rows = [
-        [
-            r.place,
-            r.name,
-            *(_score(r.rounds[i], r.provisional[i]) for i in range(drawn)),
-            r.counted,
-            _score(r.total, r.is_provisional),
-            *([_figure(r, ranking)] if column else []),
-            *([attendance(r, drawn)] if marked else []),
-        ]
+        _ranking_cells(r, ranking) + ([attendance(r, drawn)] if marked else [])
         for r in ranking.rows
     ]
     title = tournament.title or _("Tournament")
@@ -466,44 +476,29 @@ def report_html(
     player sat out) — `sessions` by table file, None where a file counts nothing;
     `outcomes` their deals' outcomes by table file where already scored (else scored here)."""
     title = tournament.title or _("Tournament")
-    drawn = ranking.drawn
     words, column = _ranked_by(ranking)
-    head = "".join(
-        f'<th scope="col"{cls}>{escape(label)}</th>'
-        for label, cls in (
-            (_("place"), ' class="n"'),
-            (_("player"), ""),
-            *((_("R{n}").format(n=n), ' class="n"') for n in range(1, drawn + 1)),
-            (_("deals"), ' class="n opt"'),
-            # ranked otherwise, a phone shows what the places follow and not the total
-            (_("total"), ' class="n opt"' if column else ' class="n"'),
-            *([(column, ' class="n"')] if column else []),
-        )
-    )
-    body_rows = "".join(_ranking_row(r, ranking) for r in ranking.rows)
-    ranking_title = _("Ranking")
-    parts = [
-        f"<header><h1>{escape(title)}</h1>{_meta(tournament)}</header>",
-        f'<section class="ranking"><h2>{escape(ranking_title)}</h2><div class="wide"><table>'
-        f"<thead><tr>{head}"
-        f"</tr></thead><tbody>{body_rows}</tbody></table></div>",
+    columns = _ranking_columns(ranking)
+    body = "".join(_ranking_row(r, ranking, [c for _h, c in columns]) for r in ranking.rows)
+    said = [
+        # ranked otherwise than by the plain total: say so
+        _("The ranking: {how}.").format(how=words) if column else "",
+        counts_line(ranking),
+        _("Ties broken by {keys}.").format(keys=_(", then ").join(ranking.tie_break))
+        if ranking.tie_break
+        else "",
+        _("* provisional: unfinished tables") if ranking.unfinished else "",
     ]
-    if column:  # ranked otherwise than by the plain total: say so
-        ranked = _("The ranking: {how}.").format(how=words)
-        parts.append(f'<p class="small">{escape(ranked)}</p>')
-    counts = counts_line(ranking)
-    if counts:
-        parts.append(f'<p class="small">{escape(counts)}</p>')
-    if ranking.tie_break:
-        keys = _(", then ").join(ranking.tie_break)
-        broken = _("Ties broken by {keys}.").format(keys=keys)
-        parts.append(f'<p class="small">{escape(broken)}</p>')
+    ranked = body_table([h for h, _c in columns], [c for _h, c in columns], body)
+    ranked += "".join(f'\n<p class="small">{escape(x)}</p>' for x in said if x)
     if ranking.unfinished:
         items = "".join(f"<li>{escape(unfinished_line(u))}</li>" for u in ranking.unfinished)
-        said = escape(_("* provisional: unfinished tables"))
-        parts.append(f'<p class="small">{said}</p><ul class="small">{items}</ul>')
-    parts.append("</section>")
-    parts.append(_draw_section(tournament))
+        ranked += f'<ul class="small">{items}</ul>'
+    ranked += "\n"  # the section's end on a line of its own
+    parts = [
+        f"<header><h1>{escape(title)}</h1>{_meta(tournament)}</header>",
+        section("ranking", _("Ranking"), ranked),
+        _draw_section(tournament),
+    ]
     parts.append('<section class="rounds">')
     for round_ in tournament.drawn:
         parts.append(
@@ -518,27 +513,19 @@ def report_html(
     return _document(title, "\n".join(parts))
 
 
-def _ranking_row(row: Row, ranking: Ranking) -> str:
-    drawn = ranking.drawn
-    mark = attendance(row, drawn)
-    shown_mark = f' <span class="small">({escape(mark)})</span>' if mark else ""
-    cells = [
-        f'<td class="n">{row.place}</td>',
-        f"<td>{escape(row.name)}{shown_mark}</td>",
-        *(
-            f'<td class="n">{escape(_score(row.rounds[i], row.provisional[i]))}</td>'
-            for i in range(drawn)
-        ),
-        f'<td class="n opt">{row.counted}</td>',
-    ]
-    otherwise = ranking.best is not None or ranking.rank_by == "average"
-    total = escape(_score(row.total, row.is_provisional))
-    cells.append(
-        f'<td class="n opt">{total}</td>' if otherwise else f'<td class="n"><b>{total}</b></td>'
+def _ranking_row(row: Row, ranking: Ranking, classes: Sequence[str]) -> str:
+    """A player's row of the results sheet: how many rounds they played by their name, what
+    the places follow in bold."""
+    shown = [escape(v) for v in _ranking_cells(row, ranking)]
+    mark = attendance(row, ranking.drawn)
+    if mark:
+        shown[1] += f' <span class="small">({escape(mark)})</span>'
+    shown[-1] = f"<b>{shown[-1]}</b>"
+    return (
+        "<tr>"
+        + "".join(f"<td{class_attr(c)}>{v}</td>" for v, c in zip(shown, classes, strict=True))
+        + "</tr>"
     )
-    if otherwise:
-        cells.append(f'<td class="n"><b>{escape(_figure(row, ranking))}</b></td>')
-    return f"<tr>{''.join(cells)}</tr>"
 
 
 def _table_block(
