@@ -1,14 +1,6 @@
-"""The evening's sheet: one self-contained HTML page to print, pin up or send.
-
-No network, no external CSS, fonts or scripts: it opens from a USB stick. It holds the
-title, date(s), game and rules (the settings that differ from the profile), the players in
-seating order, the standings, the running totals as an SVG chart, every deal with its
-bonuses spelled out, who pays whom, and a few statistics (by player and by contract, from
-`scorepad.stats`; printed, beside the chart and the payments). Print CSS fits an evening of
-~20 deals with 5 players on one A4 or Letter page, nothing over anything or cut at the
-paper's edge, portrait or landscape; at 1,000 px and up no table scrolls sideways; a phone
-gets a narrow layout. Pure: it returns text.
-"""
+"""The evening's sheet: one self-contained HTML page to print, pin up or send (no network,
+nothing outside the page). Printed, an evening of ~20 deals with 5 players fits one A4 or
+Letter page; at 1,000 px and up no table scrolls sideways; a phone gets a narrow layout."""
 
 from __future__ import annotations
 
@@ -249,29 +241,15 @@ def _deals_section(session: Session, outcomes: Sequence[Outcome], label: str) ->
     players = list(session.players)
     labels = ["#", N_("dealer"), N_("deal"), N_("pts"), N_("result"), N_("bonuses"), *players]
     classes = ["n", "opt", "", "n", "opt", "bonus opt", *(["n name"] * len(players))]
-    legend = get_variant(session.variant).legend
-    legend = _(legend) if legend else ""
-    caption = (
-        '<p class="small">'
-        + escape(
-            " ".join(
-                x
-                for x in (
-                    _(
-                        "Each player's score for the deal, and below it the running total ({unit})."
-                    ).format(unit=_(variant.unit)),
-                    legend,
-                )
-                if x
-            )
-        )
-        + "</p>"
+    said = _("Each player's score for the deal, and below it the running total ({unit}).")
+    caption = said.format(unit=_(variant.unit)) + (
+        f" {_(variant.legend)}" if variant.legend else ""
     )
     heading = escape(_("Deals") + label)
     crowded = sum(max(width(p), 6) for p in players) > ROOM
     opening = '<table class="many">' if crowded else "<table>"
     yield (
-        f'<section class="deals"><h2>{heading}</h2>{caption}'
+        f'<section class="deals"><h2>{heading}</h2><p class="small">{escape(caption)}</p>'
         f'<div class="wide">{opening}{head([_(x) for x in labels], classes)}<tbody>'
     )
     rows = _deal_rows(session, outcomes)
@@ -302,16 +280,8 @@ def page(
     named = first.rules.get("name")
     rules = (f"{named}: " if named else "") + _("{profile} rules").format(profile=first.profile)
     rules += f" ({', '.join(changed)})" if changed else ""
-    meta = [
-        x
-        for x in (
-            when,
-            _(", ").join((_(variant.title), rules)),
-            rules_differences(labels, sessions) or "",
-            *(match_over(s) or "" for s in sessions),
-        )
-        if x
-    ]
+    meta = [when, _(", ").join((_(variant.title), rules)), rules_differences(labels, sessions)]
+    meta += [match_over(s) for s in sessions]
     seating = _(", ").join(seat_order(first) if len(sessions) == 1 else first.players)
     if not first.fixed and len(sessions) == 1:
         seats = first.seats or len(first.roster)
@@ -326,25 +296,18 @@ def page(
         counted = _("{deals} in {sessions}").format(
             deals=counted, sessions=plural(len(sessions), "session")
         )
+    meta.append(
+        _("Players in seating order: {players} · {deals}").format(players=seating, deals=counted)
+    )
+    if len(sessions) == 1:
+        meta.append(_("; ").join(roster_changes(first)))
     parts = [
         f'<!DOCTYPE html>\n<html lang="{i18n.language}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}{escape(' — ' + when if when else '')}</title>",
         f"<style>{STYLE}</style></head><body>",
         f"<header><h1>{escape(title)}</h1>",
-        *(f'<p class="meta">{escape(m)}</p>' for m in meta),
-        '<p class="meta">'
-        + escape(
-            _("Players in seating order: {players} · {deals}").format(
-                players=seating, deals=counted
-            )
-        )
-        + "</p>",
-        *(
-            '<p class="meta">' + escape(_("; ").join(changes)) + "</p>"
-            for changes in [roster_changes(first) if len(sessions) == 1 else []]
-            if changes
-        ),
+        *(f'<p class="meta">{escape(m)}</p>' for m in meta if m),
         "</header>",
     ]
     scored = [outcomes(session) for session in sessions]  # each deal scored once, for all
@@ -355,22 +318,15 @@ def page(
         parts.append(_ratings_section(ratings))
     series = [_series(session, done) for session, done in zip(sessions, scored, strict=True)]
     chart_series = _joined(sessions, series)
-    running = escape(_("Running totals"))
     chart_title = _("Running totals, {title}").format(title=title)
+    wide = line_chart(chart_series, title=chart_title, unit=_(variant.unit))
+    narrow = line_chart(  # for phones
+        chart_series, title=chart_title, unit=_(variant.unit), width=400, height=300, name="narrow"
+    )
     # printed, the statistics sit beside the chart and the payments
     parts.append(
         '<div class="beside"><div class="side">'
-        f'<section class="chart"><h2>{running}</h2>'  # a narrow one for phones
-        + line_chart(chart_series, title=chart_title, unit=_(variant.unit))
-        + line_chart(
-            chart_series,
-            title=chart_title,
-            unit=_(variant.unit),
-            width=400,
-            height=300,
-            name="narrow",
-        )
-        + "</section>"
+        + section("chart", _("Running totals"), wide + narrow)
     )
     if settlement is not None:
         parts.append(_settle_section(settlement, currency, None if in_money else variant.unit))
