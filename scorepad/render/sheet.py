@@ -20,7 +20,6 @@ from scorepad.render.deals import OUT, result_name
 from scorepad.render.page import PAGE_STYLE, cell, escape, head, section, table
 from scorepad.render.standing_columns import SHEET, standing_columns
 from scorepad.render.standings import settle_lines
-from scorepad.render.stats_text import sheet_tables
 from scorepad.render.svg import line_chart
 from scorepad.scores import match_over, outcomes
 from scorepad.season import rules_differences
@@ -466,10 +465,11 @@ def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> 
 def _stats_section(
     sessions: Sequence[Session], labels: Sequence[str], scored: Sequence[Sequence[Outcome]]
 ) -> str:
-    """The compact statistics (`stats_text.sheet_tables`), their tables side by side."""
+    """The compact statistics (the game's `stats.sheet`: the cells the terminal's tables
+    show), their tables side by side; every column but the first is a number."""
 
     tables = [
-        table(heads, ["", *(["n"] * (len(heads) - 1))], rows, escape(title))
-        for title, heads, rows in sheet_tables(stats(sessions, labels, scored))
+        table(t.headers, ["", *(["n"] * (len(t.headers) - 1))], t.rows, escape(t.title))
+        for t in get_variant(sessions[0].variant).stats.sheet(stats(sessions, labels, scored))
     ]
     return section("stats", _("Statistics"), f'<div class="tables">{"".join(tables)}</div>')

@@ -122,21 +122,6 @@ def player_card(st: Stats, name: str, fit: int | None = None) -> str:
     return "\n".join(parts)
 
 
-# --- the command ---------------------------------------------------------------------------------
-
-
-def of_files(files: Sequence[Any], sessions: Sequence[Any], rated: bool = False) -> Stats:
-    """The statistics of the sessions read from `files` (one game, by date), each session
-    named as the league names it: its date, else its title, else the file's name; `rated`:
-    with the players' ratings."""
-
-    return stats(
-        sessions,
-        [session_label(s, Path(f).stem) for f, s in zip(files, sessions, strict=True)],
-        rated=rated,
-    )
-
-
 def command_output(
     files: Sequence[Any],
     sessions: Sequence[Any],
@@ -145,23 +130,10 @@ def command_output(
     fit: int | None,
 ) -> Any:
     """What `scorepad stats` prints: the JSON object (`as_json`), else the tables, or with
-    `player` that player's card (a ScorepadError on --player naming nobody)."""
-
-    st = of_files(files, sessions, rated=not as_json)  # `stats --json` holds no rating
+    `player` that player's card (a ScorepadError on --player naming nobody). Each session is
+    named as the league names it: its date, else its title, else the file's name."""
+    labels = [session_label(s, Path(f).stem) for f, s in zip(files, sessions, strict=True)]
+    st = stats(sessions, labels, rated=not as_json)  # `stats --json` holds no rating
     if as_json:
         return stats_object(st, player)
     return stats_text(st, fit) if player is None else player_card(st, player, fit)
-
-
-# --- the evening's sheet ------------------------------------------------------------------------
-
-
-def sheet_tables(st: Stats) -> list[tuple[str, list[str], list[list[str]]]]:
-    """The compact statistics of the evening's sheet (`scorepad report`), as (title, column
-    heads, rows) with the cells the terminal's tables show (the same rounding, the same
-    counts below 3 cases); every column but the first is a number. The game says which
-    (`Variant.stats.sheet`)."""
-    return [
-        (t.title, list(t.headers), [list(r) for r in t.rows])
-        for t in get_variant(st.variant).stats.sheet(st)
-    ]
