@@ -15,7 +15,7 @@ from scorepad.model import Outcome, Session
 from scorepad.ranking import Standing, standings
 from scorepad.rating import BASE, MIN_DEALS, Ratings
 from scorepad.render import rating as rating_text
-from scorepad.render.chart import arrivals
+from scorepad.render.chart import running_totals
 from scorepad.render.deals import OUT, result_name
 from scorepad.render.page import PAGE_STYLE, cell, escape, head, section, table
 from scorepad.render.standing_columns import SHEET, standing_columns
@@ -161,23 +161,6 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
 ROOM = 36
 
 
-def _series(session: Session, outcomes: Sequence[Outcome]) -> dict[str, list[int | None]]:
-    """Each player's running total after deal 0 (zero), 1, 2, … (the chart's lines); None
-    before a late arrival's line starts (`chart.arrivals`: at zero, after the deal before his
-    first)."""
-    totals = dict.fromkeys(session.players, 0)
-    first = arrivals(session)
-    series: dict[str, list[int | None]] = {
-        p: [0 if first.get(p, 1) <= 1 else None] for p in session.players
-    }
-    for n, outcome in enumerate(outcomes, 1):
-        scores = outcome.scores
-        for p, points in series.items():
-            totals[p] += scores.get(p, 0)
-            points.append(totals[p] if n >= first.get(p, 1) - 1 else None)
-    return series
-
-
 def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
     """Every deal as a row of the deals' table: what was played, its bonuses, and each
     player's score with the running total below it."""
@@ -315,7 +298,7 @@ def page(
         parts.append(_league_section(labels, league_rows))
     if ratings is not None:
         parts.append(_ratings_section(ratings))
-    series = [_series(session, done) for session, done in zip(sessions, scored, strict=True)]
+    series = [running_totals(s, done) for s, done in zip(sessions, scored, strict=True)]
     chart_series = _joined(sessions, series)
     chart_title = _("Running totals, {title}").format(title=title)
     wide = line_chart(chart_series, title=chart_title, unit=_(variant.unit))
@@ -381,7 +364,7 @@ def _joined(
     sessions: Sequence[Session], all_series: Sequence[dict[str, list[int | None]]]
 ) -> dict[str, list[int | None]]:
     """One running total per player across the sessions in order: carried on where he is
-    absent, None until his line starts (his first session's, as `_deals_section` starts it)."""
+    absent, None until his line starts (his first session's, as `running_totals` starts it)."""
     keys, names = people(s.players for s in sessions)  # one person whatever case and accents
     result: dict[str, list[int | None]] = {key: [None] for key in names}
     for session, series, key_of in zip(sessions, all_series, keys, strict=True):
