@@ -259,13 +259,12 @@ def next_deal_line(session: Session) -> str:
     """ "deal 3, Chloé deals", "deal 3, Chloé deals and sits out": the deal about to be
     entered, as the rule seats it."""
     n = len(session.deals) + 1
-    if session.fixed:
-        return _("deal {n}, {dealer} deals").format(n=n, dealer=session.next_dealer())
-    p = session.seating_plan().next
+    p = None if session.fixed else session.seating_plan().next
+    if p is None or not p.out:
+        dealer = session.next_dealer() if p is None else p.dealer
+        return _("deal {n}, {dealer} deals").format(n=n, dealer=dealer)
     if p.out == (p.dealer,):
         return _("deal {n}, {dealer} deals and sits out").format(n=n, dealer=p.dealer)
-    if not p.out:
-        return _("deal {n}, {dealer} deals").format(n=n, dealer=p.dealer)
     return _("deal {n}, {dealer} deals; {out}").format(n=n, dealer=p.dealer, out=sitting_out(p))
 
 
