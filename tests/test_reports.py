@@ -14,7 +14,7 @@ from conftest import EXAMPLES
 from scorepad import scores, storage
 from scorepad.render.chart import chart, chart_markers, chart_samples
 from scorepad.render.deals import deal_object, json_text
-from scorepad.render.export import EXPORT_FIXED, export, export_headers, export_rows
+from scorepad.render.export import EXPORT_FIXED, export_chunks, export_headers, export_rows
 from scorepad.text import width
 
 
@@ -98,7 +98,8 @@ def test_the_streamed_exports_are_the_whole_ones(example):
     session = storage.load(example)
     pairs = zip(session.deals, scores.iter_outcomes(session), strict=True)
     objects = [deal_object(session, n, deal, outcome) for n, (deal, outcome) in enumerate(pairs, 1)]
-    assert export(session, "json") == json.dumps(objects, ensure_ascii=False, indent=2) + "\n"
+    exported = "".join(export_chunks(session, "json"))
+    assert exported == json.dumps(objects, ensure_ascii=False, indent=2) + "\n"
     headers = export_headers(session, in_language=True)  # markdown is for people
     rows = [list(r) for r in export_rows(session, in_language=True)]
     k = EXPORT_FIXED
@@ -113,7 +114,7 @@ def test_the_streamed_exports_are_the_whole_ones(example):
                               colalign=["right" if i in right else "left"
                                         for i in range(len(headers))])  # fmt: skip
     title = f"## {session.heading}\n\n" if session.heading else ""
-    assert export(session, "markdown") == title + table + "\n"
+    assert "".join(export_chunks(session, "markdown")) == title + table + "\n"
 
 
 def test_a_long_chart_is_drawn_from_evenly_spaced_deals():

@@ -38,6 +38,6 @@ def test_a_player_without_a_score_is_a_blank_cell(monkeypatch):
         "-", "−") + f" ({real[1].scores['Daisuke']})".replace("-", "−")
     csv_rows = list(export.export_rows(session))
     assert csv_rows[0][-1] is None and csv_rows[1][-1] == real[1].scores["Daisuke"]
-    markdown = export.export(session, "markdown")
+    markdown = "".join(export.export_chunks(session, "markdown"))
     total = markdown.strip().splitlines()[-1]
     assert total.rstrip(" |").endswith(str(real[1].scores["Daisuke"]))

@@ -22,8 +22,7 @@ import simulate
 from conftest import EXAMPLES
 from scorepad import core, i18n, ranking, scores, storage
 from scorepad.errors import ScorepadError
-from scorepad.render.stats_card import player_card
-from scorepad.render.stats_text import stats_text
+from scorepad.render.stats_text import player_card, stats_text
 from scorepad.stats import stats, stats_object
 from scorepad.variants import get_variant
 from scorepad.variants.figures import Rate, Tally, rate, rate_of, rounded, rounded_int

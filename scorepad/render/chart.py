@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Iterable, Sequence
 
 from scorepad.i18n import _
-from scorepad.model import Session
+from scorepad.model import Outcome, Session
 from scorepad.render.grid import wrapped
 from scorepad.scores import iter_outcomes
 from scorepad.seating import Join
@@ -48,6 +48,28 @@ def arrivals(session: Session) -> dict[str, int]:
     return first
 
 
+def running_totals(
+    session: Session, outcomes: Iterable[Outcome], at: Container[int] | None = None
+) -> dict[str, list[int | None]]:
+    """Each player's running total after deal 0 (zero), 1, 2, … (or only after the deals
+    `at`); None before a late arrival's line starts (`arrivals`: at zero, after the deal
+    before his first)."""
+    players = session.players
+    first = arrivals(session)
+    totals = dict.fromkeys(players, 0)
+    series: dict[str, list[int | None]] = {
+        p: [0 if first.get(p, 1) <= 1 else None] for p in players
+    }
+    for n, outcome in enumerate(outcomes, 1):
+        scores = outcome.scores
+        for p in players:
+            totals[p] += scores.get(p, 0)
+        if at is None or n in at:
+            for p, points in series.items():
+                points.append(totals[p] if n >= first.get(p, 1) - 1 else None)
+    return series
+
+
 def chart(session: Session, height: int = 12, most: int = 64, fit: int | None = None) -> str:
     """The running totals of every player, deal by deal, drawn in text with a legend; a late
     arrival's line starts at his first deal (`arrivals`).
@@ -59,22 +81,7 @@ def chart(session: Session, height: int = 12, most: int = 64, fit: int | None = 
     players = session.players
     deals = len(session.deals)
     samples = chart_samples(deals, columns_at_most)
-    first = arrivals(session)
-    totals = dict.fromkeys(players, 0)
-
-    def point(p: str, n: int) -> int | None:  # None: not arrived yet after n deals
-        return None if n < first.get(p, 1) - 1 else totals[p]
-
-    series: dict[str, list[int | None]] = {p: [point(p, 0)] for p in players}
-    wanted = iter(samples[1:])
-    target = next(wanted, None)
-    for n, outcome in enumerate(iter_outcomes(session), 1):
-        for player, value in outcome.scores.items():
-            totals[player] += value
-        if n == target:
-            for p in players:
-                series[p].append(point(p, n))
-            target = next(wanted, None)
+    series = running_totals(session, iter_outcomes(session), set(samples))
     values = [v for s in series.values() for v in s if v is not None] or [0]
     lo, hi = min(values), max(values)
     if lo == hi:
@@ -119,6 +126,6 @@ def chart(session: Session, height: int = 12, most: int = 64, fit: int | None = 
     if fit is None or width(numbers + label) <= fit:
         numbers += label
     lines.append(numbers if fit is None else numbers[:fit].rstrip())
-    legend = [f"{markers[p]} {p} ({signed(totals[p])})" for p in players]
+    legend = [f"{markers[p]} {p} ({signed(series[p][-1] or 0)})" for p in players]
     lines.extend(wrapped(legend, "   ", fit))
     return "\n".join(lines)

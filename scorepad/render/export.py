@@ -21,8 +21,6 @@ from scorepad.variants import get_variant
 from scorepad.variants.base import Field, field_word
 
 EXPORT_FIXED = 7  # columns before the players'
-
-
 EXPORT_BATCH = 500  # CSV rows written at a time: a season is never held whole
 
 
@@ -152,10 +150,6 @@ def csv_cell(value: Any) -> Any:
         return "'" + value
 
 
-def export(session: Session, to: str, *, excel: bool = False) -> str:
-    return "".join(export_chunks(session, to, excel=excel))
-
-
 def export_chunks(
     session: Session, to: str, *, excel: bool = False, bom: bool = True
 ) -> Iterator[str]:
@@ -191,9 +185,8 @@ def _csv_chunks(session: Session, excel: bool, bom: bool = True) -> Iterator[str
 
 def _markdown_chunks(session: Session) -> Iterator[str]:
     """A GitHub table with a totals row, as tabulate's "github" draws it (tests/test_reports.py
-    holds them equal), written line by line: tabulate holds the whole table (2.6 s and 179 MiB
-    at 100,000 deals, against the export's 6 s and 200 MiB). The deals are scored twice (once
-    for the widths)."""
+    holds them equal), written line by line: tabulate would hold the whole table of a season
+    (docs/speed.md). The deals are scored twice (once for the widths)."""
     headers = export_headers(session, in_language=True)
     k = EXPORT_FIXED
     right = {0, 6, *range(k, len(headers))}

@@ -13,44 +13,35 @@ def grid(
     headers: Sequence[str],
     fmt: str = "simple",
     right: Sequence[int] = (),
+    fit: int | None = None,
+    drop: Sequence[int] = (),
 ) -> str:
     """A table for people in tabulate's format `fmt` (checked by --format); columns whose
-    index is in `right` are right-aligned (numbers), cells are taken as written."""
+    index is in `right` are right-aligned (numbers), cells are taken as written. A "simple"
+    table with `fit` keeps within `fit` columns: the columns of `drop` go first."""
     # here, not at the top: tabulate costs 40 % of the start-up floor, and deal, show, export
     # and check draw no table
     import tabulate
 
-    align = [("right" if i in right else "left") for i in range(len(headers))]
-    text: str = tabulate.tabulate(
-        rows,
-        headers=headers,
-        tablefmt=fmt,
-        disable_numparse=True,
-        colalign=align if rows else None,  # tabulate 0.9 fails on an alignment and no rows
-    )
-    return text
-
-
-def fitted_grid(
-    rows: Sequence[Sequence[Any]],
-    headers: Sequence[str],
-    right: Sequence[int],
-    fit: int | None,
-    drop_order: Sequence[int],
-) -> str:
-    """A "simple" table within `fit` columns: the columns of `drop_order` go first."""
     keep = list(range(len(headers)))
-    drops = list(drop_order)
+    drops = list(drop) if fmt == "simple" and fit is not None else []
     while True:
-        text = grid(
+        text: str = tabulate.tabulate(
             [[r[i] for i in keep] for r in rows],
-            [headers[i] for i in keep],
-            "simple",
-            [k for k, i in enumerate(keep) if i in right],
+            headers=[headers[i] for i in keep],
+            tablefmt=fmt,
+            disable_numparse=True,
+            # tabulate 0.9 fails on an alignment and no rows
+            colalign=[("right" if i in right else "left") for i in keep] if rows else None,
         )
-        if fit is None or not drops or max(width(line) for line in text.splitlines()) <= fit:
+        if not drops or fit is None or widest(text) <= fit:
             return text
         keep.remove(drops.pop(0))
+
+
+def widest(text: str) -> int:
+    """The width of the widest line of `text`."""
+    return max(width(line) for line in text.splitlines())
 
 
 def wrapped(items: Sequence[str], sep: str, fit: int | None) -> list[str]:

@@ -10,7 +10,7 @@ from typing import Any
 from scorepad.i18n import _, ngettext
 from scorepad.model import Session
 from scorepad.rating import MIN_DEALS, Rated, Ratings, Step
-from scorepad.render.grid import fitted_grid, grid
+from scorepad.render.grid import grid
 from scorepad.text import MINUS, plural, wrap
 from scorepad.variants.figures import DASH
 
@@ -80,9 +80,7 @@ def ratings_text(
     headers = [_("player"), _("rating"), _("deals"), _("change")]
     rows = [[p.name, shown(p), f"{p.deals:,}", change(p.change)] for p in rated]
     if rows:
-        right = [1, 2, 3]
-        text = fitted_grid(rows, headers, right, fit, [3, 2]) if fmt == "simple" else None
-        lines += (text or grid(rows, headers, fmt, right)).split("\n")
+        lines += grid(rows, headers, fmt, [1, 2, 3], fit, [3, 2]).split("\n")
     if apart:
         said = ngettext(
             "not rated yet, fewer than {n} deal: {players}",

@@ -1,18 +1,9 @@
-"""The evening's sheet: one self-contained HTML page to print, pin up or send.
-
-No network, no external CSS, fonts or scripts: it opens from a USB stick. It holds the
-title, date(s), game and rules (the settings that differ from the profile), the players in
-seating order, the standings, the running totals as an SVG chart, every deal with its
-bonuses spelled out, who pays whom, and a few statistics (by player and by contract, from
-`scorepad.stats`; printed, beside the chart and the payments). Print CSS fits an evening of
-~20 deals with 5 players on one A4 or Letter page, nothing over anything or cut at the
-paper's edge, portrait or landscape; at 1,000 px and up no table scrolls sideways; a phone
-gets a narrow layout. Pure: it returns text.
-"""
+"""The evening's sheet: one self-contained HTML page to print, pin up or send (no network,
+nothing outside the page). Printed, an evening of ~20 deals with 5 players fits one A4 or
+Letter page; at 1,000 px and up no table scrolls sideways; a phone gets a narrow layout."""
 
 from __future__ import annotations
 
-import html
 import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -24,19 +15,18 @@ from scorepad.model import Outcome, Session
 from scorepad.ranking import Standing, standings
 from scorepad.rating import BASE, MIN_DEALS, Ratings
 from scorepad.render import rating as rating_text
-from scorepad.render.chart import arrivals
+from scorepad.render.chart import running_totals
 from scorepad.render.deals import OUT, result_name
-from scorepad.render.page import PAGE_STYLE
+from scorepad.render.page import PAGE_STYLE, cell, escape, head, section, table
 from scorepad.render.standing_columns import SHEET, standing_columns
 from scorepad.render.standings import settle_lines
-from scorepad.render.stats_text import sheet_tables
 from scorepad.render.svg import line_chart
 from scorepad.scores import match_over, outcomes
 from scorepad.season import rules_differences
 from scorepad.seating import Join, Leave
 from scorepad.settle import Settlement
 from scorepad.stats import stats
-from scorepad.text import MINUS, average, num, people, plural, printable, signed, width
+from scorepad.text import MINUS, average, num, people, plural, signed, width
 from scorepad.variants import default_rules, get_variant
 
 STYLE = (
@@ -91,11 +81,6 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
 )
 
 
-def escape(text: str) -> str:
-    """HTML-escaped, and any control character from a hand-edited file shown as \\x1b."""
-    return html.escape(printable(text))
-
-
 BONUS_NAMES = {"petit_au_bout": N_("petit au bout"), "slam": N_("slam")}
 # the values a bonus shows, in the language
 BONUS_VALUES = (
@@ -118,20 +103,6 @@ BONUS_KEYS = (
     "tricks",
     "misere",
 )
-
-
-def _cell(value: Any, cls: str = "") -> str:
-    attr = f' class="{cls}"' if cls else ""
-    return f"<td{attr}>{escape(str(value))}</td>"
-
-
-def _head(labels: Sequence[str], numeric: Sequence[bool], extra: Sequence[str] = ()) -> str:
-    cells = []
-    for i, label in enumerate(labels):
-        classes = " ".join(c for c in ("n" if numeric[i] else "", extra[i] if extra else "") if c)
-        attr = f' class="{classes}"' if classes else ""
-        cells.append(f'<th scope="col"{attr}>{escape(_(label))}</th>')
-    return f"<thead><tr>{''.join(cells)}</tr></thead>"
 
 
 def bonuses(variant_name: str, entry: Any) -> str:
@@ -175,45 +146,19 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
     """The standings as the spec says them (`standing_columns`), in the sheet's words; on a
     phone: rank, player, total, deals, per deal and made/failed (or deals won)."""
     columns = standing_columns(variant_name, SHEET, sat_out=any(r.out for r in rows))
-    labels = [c.heading_in(SHEET) for c in columns]
+    labels = [_(c.heading_in(SHEET)) for c in columns]
+    classes = [
+        " ".join(x for x in ("" if c.key == "name" else "n", "" if c.on_phone else "opt") if x)
+        for c in columns
+    ]
     data = [[c.cell_in(SHEET, r) for c in columns] for r in rows]
-    numeric = [c.key != "name" for c in columns]
-    extra = ["" if c.on_phone else "opt" for c in columns]
-
-    def cls(i: int) -> str:
-        return " ".join(c for c in ("n" if numeric[i] else "", extra[i]) if c)
-
-    body = "".join(
-        "<tr>" + "".join(_cell(v, cls(i)) for i, v in enumerate(row)) + "</tr>" for row in data
-    )
-    heading = escape(_("Standings"))
-    return (
-        f'<section class="standings"><h2>{heading}</h2><div class="wide"><table>'
-        f"{_head(labels, numeric, extra)}<tbody>{body}</tbody></table></div></section>"
-    )
+    return section("standings", _("Standings"), table(labels, classes, data))
 
 
 #: the players' names (a shorter one counted as 6 characters) that the deals' table holds at
 #: 1,000 px whole, or broken at a hyphen; past that room a name may break anywhere and the
 #: deal and its bonuses take a set width, rather than the table scroll sideways
 ROOM = 36
-
-
-def _series(session: Session, outcomes: Sequence[Outcome]) -> dict[str, list[int | None]]:
-    """Each player's running total after deal 0 (zero), 1, 2, … (the chart's lines); None
-    before a late arrival's line starts (`chart.arrivals`: at zero, after the deal before his
-    first)."""
-    totals = dict.fromkeys(session.players, 0)
-    first = arrivals(session)
-    series: dict[str, list[int | None]] = {
-        p: [0 if first.get(p, 1) <= 1 else None] for p in session.players
-    }
-    for n, outcome in enumerate(outcomes, 1):
-        scores = outcome.scores
-        for p, points in series.items():
-            totals[p] += scores.get(p, 0)
-            points.append(totals[p] if n >= first.get(p, 1) - 1 else None)
-    return series
 
 
 def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
@@ -225,7 +170,7 @@ def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
     seatings = None if session.fixed else session.seating_plan().deals
     sat_out = escape(_("sat out"))
     slam_mark = f' <span class="mark">★ {escape(_("slam"))}</span></td>'
-    dealer_cells = {p: _cell(p, "opt") for p in players}  # escaped once, not once a deal
+    dealer_cells = {p: cell(p, "opt") for p in players}  # escaped once, not once a deal
     result_cells: dict[str, str] = {}
     for n, (deal, outcome) in enumerate(zip(session.deals, outcomes, strict=True), 1):
         out = () if seatings is None else seatings[n - 1].out
@@ -235,7 +180,7 @@ def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
         if variant.is_slam(deal.entry):
             classes.append("slam")
         # a line may break after the + of "garde Jean-Baptiste+Bartholomew"
-        what = _cell(variant.describe(deal.entry), "what").replace("+", "+<wbr>")
+        what = cell(variant.describe(deal.entry), "what").replace("+", "+<wbr>")
         if "slam" in classes:
             what = what.replace("</td>", slam_mark)
         if deal.note:
@@ -243,12 +188,12 @@ def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
         # numbers need no escaping: digits, a sign, a point
         cells = [
             f'<td class="n">{n}</td>',
-            dealer_cells.get(deal.dealer) or _cell(deal.dealer, "opt"),
+            dealer_cells.get(deal.dealer) or cell(deal.dealer, "opt"),
             what,
             f'<td class="n">{"" if outcome.points is None else num(outcome.points)}</td>',
             result_cells.get(outcome.result)
-            or result_cells.setdefault(outcome.result, _cell(result_name(outcome.result), "opt")),
-            _cell(bonuses(session.variant, deal.entry), "bonus opt"),
+            or result_cells.setdefault(outcome.result, cell(result_name(outcome.result), "opt")),
+            cell(bonuses(session.variant, deal.entry), "bonus opt"),
         ]
         for p in players:
             value = outcome.scores.get(p)
@@ -277,32 +222,17 @@ def _deals_section(session: Session, outcomes: Sequence[Outcome], label: str) ->
     variant = get_variant(session.variant)
     players = list(session.players)
     labels = ["#", N_("dealer"), N_("deal"), N_("pts"), N_("result"), N_("bonuses"), *players]
-    numeric = [True, False, False, True, False, False, *([True] * len(players))]
-    extra = ["", "opt", "", "", "opt", "bonus opt", *(["name"] * len(players))]
-    legend = get_variant(session.variant).legend
-    legend = _(legend) if legend else ""
-    caption = (
-        '<p class="small">'
-        + escape(
-            " ".join(
-                x
-                for x in (
-                    _(
-                        "Each player's score for the deal, and below it the running total ({unit})."
-                    ).format(unit=_(variant.unit)),
-                    legend,
-                )
-                if x
-            )
-        )
-        + "</p>"
+    classes = ["n", "opt", "", "n", "opt", "bonus opt", *(["n name"] * len(players))]
+    said = _("Each player's score for the deal, and below it the running total ({unit}).")
+    caption = said.format(unit=_(variant.unit)) + (
+        f" {_(variant.legend)}" if variant.legend else ""
     )
     heading = escape(_("Deals") + label)
     crowded = sum(max(width(p), 6) for p in players) > ROOM
-    table = '<table class="many">' if crowded else "<table>"
+    opening = '<table class="many">' if crowded else "<table>"
     yield (
-        f'<section class="deals"><h2>{heading}</h2>{caption}'
-        f'<div class="wide">{table}{_head(labels, numeric, extra)}<tbody>'
+        f'<section class="deals"><h2>{heading}</h2><p class="small">{escape(caption)}</p>'
+        f'<div class="wide">{opening}{head([_(x) for x in labels], classes)}<tbody>'
     )
     rows = _deal_rows(session, outcomes)
     while batch := "".join(itertools.islice(rows, 500)):  # written 500 rows at a time
@@ -332,16 +262,8 @@ def page(
     named = first.rules.get("name")
     rules = (f"{named}: " if named else "") + _("{profile} rules").format(profile=first.profile)
     rules += f" ({', '.join(changed)})" if changed else ""
-    meta = [
-        x
-        for x in (
-            when,
-            _(", ").join((_(variant.title), rules)),
-            rules_differences(labels, sessions) or "",
-            *(match_over(s) or "" for s in sessions),
-        )
-        if x
-    ]
+    meta = [when, _(", ").join((_(variant.title), rules)), rules_differences(labels, sessions)]
+    meta += [match_over(s) for s in sessions]
     seating = _(", ").join(seat_order(first) if len(sessions) == 1 else first.players)
     if not first.fixed and len(sessions) == 1:
         seats = first.seats or len(first.roster)
@@ -356,25 +278,18 @@ def page(
         counted = _("{deals} in {sessions}").format(
             deals=counted, sessions=plural(len(sessions), "session")
         )
+    meta.append(
+        _("Players in seating order: {players} · {deals}").format(players=seating, deals=counted)
+    )
+    if len(sessions) == 1:
+        meta.append(_("; ").join(roster_changes(first)))
     parts = [
         f'<!DOCTYPE html>\n<html lang="{i18n.language}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}{escape(' — ' + when if when else '')}</title>",
         f"<style>{STYLE}</style></head><body>",
         f"<header><h1>{escape(title)}</h1>",
-        *(f'<p class="meta">{escape(m)}</p>' for m in meta),
-        '<p class="meta">'
-        + escape(
-            _("Players in seating order: {players} · {deals}").format(
-                players=seating, deals=counted
-            )
-        )
-        + "</p>",
-        *(
-            '<p class="meta">' + escape(_("; ").join(changes)) + "</p>"
-            for changes in [roster_changes(first) if len(sessions) == 1 else []]
-            if changes
-        ),
+        *(f'<p class="meta">{escape(m)}</p>' for m in meta if m),
         "</header>",
     ]
     scored = [outcomes(session) for session in sessions]  # each deal scored once, for all
@@ -383,24 +298,17 @@ def page(
         parts.append(_league_section(labels, league_rows))
     if ratings is not None:
         parts.append(_ratings_section(ratings))
-    series = [_series(session, done) for session, done in zip(sessions, scored, strict=True)]
+    series = [running_totals(s, done) for s, done in zip(sessions, scored, strict=True)]
     chart_series = _joined(sessions, series)
-    running = escape(_("Running totals"))
     chart_title = _("Running totals, {title}").format(title=title)
+    wide = line_chart(chart_series, title=chart_title, unit=_(variant.unit))
+    narrow = line_chart(  # for phones
+        chart_series, title=chart_title, unit=_(variant.unit), width=400, height=300, name="narrow"
+    )
     # printed, the statistics sit beside the chart and the payments
     parts.append(
         '<div class="beside"><div class="side">'
-        f'<section class="chart"><h2>{running}</h2>'  # a narrow one for phones
-        + line_chart(chart_series, title=chart_title, unit=_(variant.unit))
-        + line_chart(
-            chart_series,
-            title=chart_title,
-            unit=_(variant.unit),
-            width=400,
-            height=300,
-            name="narrow",
-        )
-        + "</section>"
+        + section("chart", _("Running totals"), wide + narrow)
     )
     if settlement is not None:
         parts.append(_settle_section(settlement, currency, None if in_money else variant.unit))
@@ -456,7 +364,7 @@ def _joined(
     sessions: Sequence[Session], all_series: Sequence[dict[str, list[int | None]]]
 ) -> dict[str, list[int | None]]:
     """One running total per player across the sessions in order: carried on where he is
-    absent, None until his line starts (his first session's, as `_deals_section` starts it)."""
+    absent, None until his line starts (his first session's, as `running_totals` starts it)."""
     keys, names = people(s.players for s in sessions)  # one person whatever case and accents
     result: dict[str, list[int | None]] = {key: [None] for key in names}
     for session, series, key_of in zip(sessions, all_series, keys, strict=True):
@@ -482,24 +390,20 @@ def _league_section(labels: Sequence[str], rows: Sequence[LeagueRow]) -> str:
         N_("total"),
         N_("per deal"),
     ]
-    numeric = [i != 1 for i in range(len(heads))]
-    body = "".join(
-        "<tr>"
-        + _cell("–" if r.rank is None else r.rank, "n")
-        + _cell(r.name)
-        + "".join(_cell("" if c is None else signed(c), "n") for c in r.by_session)
-        + _cell(r.sessions, "n")
-        + _cell(r.deals, "n")
-        + _cell(signed(r.total), "n")
-        + _cell(average(r.average), "n")
-        + "</tr>"
+    data = [
+        [
+            "–" if r.rank is None else r.rank,
+            r.name,
+            *("" if c is None else signed(c) for c in r.by_session),
+            r.sessions,
+            r.deals,
+            signed(r.total),
+            average(r.average),
+        ]
         for r in rows
-    )
-    season = escape(_("Season"))
-    return (
-        f'<section class="league"><h2>{season}</h2><div class="wide"><table>'
-        f"{_head(heads, numeric)}<tbody>{body}</tbody></table></div></section>"
-    )
+    ]
+    classes = ["n", "", *(["n"] * (len(heads) - 2))]
+    return section("league", _("Season"), table([_(h) for h in heads], classes, data))
 
 
 def _ratings_section(ratings: Ratings) -> str:
@@ -507,21 +411,9 @@ def _ratings_section(ratings: Ratings) -> str:
     after each date, as points above or below the average player's 1,500; the others are
     named apart."""
     rated, apart = rating_text.rated_apart(ratings, MIN_DEALS)
-    heads = [N_("player"), N_("rating"), N_("deals"), N_("change")]
-    body = "".join(
-        "<tr>"
-        + _cell(p.name)
-        + _cell(rating_text.shown(p), "n")
-        + _cell(p.deals, "n")
-        + _cell(rating_text.change(p.change), "n")
-        + "</tr>"
-        for p in rated
-    )
-    heading = escape(_("Ratings"))
-    parts = [
-        f'<section class="ratings"><h2>{heading}</h2><div class="wide"><table>'
-        f"{_head(heads, [False, True, True, True])}<tbody>{body}</tbody></table></div>"
-    ]
+    heads = [_("player"), _("rating"), _("deals"), _("change")]
+    data = [[p.name, rating_text.shown(p), p.deals, rating_text.change(p.change)] for p in rated]
+    parts = [table(heads, ["", "n", "n", "n"], data)]
     if apart:
         said = ngettext(
             "not rated yet, fewer than {n} deal: {players}",
@@ -542,8 +434,7 @@ def _ratings_section(ratings: Ratings) -> str:
         parts.append(
             line_chart(series, title=title, unit="", axis=axis, name="ratings-chart", height=tall)
         )
-    parts.append("</section>")
-    return "".join(parts)
+    return section("ratings", _("Ratings"), "".join(parts))
 
 
 def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> str:
@@ -551,33 +442,17 @@ def _settle_section(settlement: Settlement, currency: str, unit: str | None) -> 
 
     lines = settle_lines(settlement, currency, unit)
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    who_pays = escape(_("Who pays whom"))
-    return f'<section class="settle"><h2>{who_pays}</h2><ul class="pay">{items}</ul></section>'
-
-
-NUMBER = ' class="n"'
+    return section("settle", _("Who pays whom"), f'<ul class="pay">{items}</ul>')
 
 
 def _stats_section(
     sessions: Sequence[Session], labels: Sequence[str], scored: Sequence[Sequence[Outcome]]
 ) -> str:
-    """The compact statistics (`stats_text.sheet_tables`), their tables side by side."""
+    """The compact statistics (the game's `stats.sheet`: the cells the terminal's tables
+    show), their tables side by side; every column but the first is a number."""
 
-    tables = []
-    for title, heads, rows in sheet_tables(stats(sessions, labels, scored)):
-        head = "".join(
-            f'<th scope="col"{NUMBER if i else ""}>{escape(h)}</th>' for i, h in enumerate(heads)
-        )
-        body = "".join(
-            "<tr>" + "".join(_cell(v, "n" if i else "") for i, v in enumerate(row)) + "</tr>"
-            for row in rows
-        )
-        tables.append(
-            f'<div class="wide"><table><caption>{escape(title)}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
-        )
-    heading = escape(_("Statistics"))
-    return (
-        f'<section class="stats"><h2>{heading}</h2><div class="tables">{"".join(tables)}'
-        "</div></section>"
-    )
+    tables = [
+        table(t.headers, ["", *(["n"] * (len(t.headers) - 1))], t.rows, escape(t.title))
+        for t in get_variant(sessions[0].variant).stats.sheet(stats(sessions, labels, scored))
+    ]
+    return section("stats", _("Statistics"), f'<div class="tables">{"".join(tables)}</div>')

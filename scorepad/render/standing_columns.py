@@ -6,6 +6,7 @@ in none by choice. Pure: it reads `ranking.Standing` rows."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from scorepad.i18n import N_
@@ -51,10 +52,6 @@ class Column(NamedTuple):
         return (self.cell or self.value)(row)
 
 
-def _field(key: str) -> Callable[[Standing], Any]:
-    return lambda r: getattr(r, key)
-
-
 def standing_columns(variant_name: str, view: str, *, sat_out: bool = False) -> list[Column]:
     """The columns `view` (TERMINAL, JSON or SHEET) shows of a game's standings, in order.
 
@@ -75,20 +72,20 @@ def standing_columns(variant_name: str, view: str, *, sat_out: bool = False) -> 
 
     columns = [
         Column("rank", N_("rank"), lambda r: r.rank or None, lambda r: r.rank or "–"),
-        Column("name", N_("player"), _field("name")),
+        Column("name", N_("player"), attrgetter("name")),
         Column(
             "total",
             N_("total"),
-            _field("total"),
+            attrgetter("total"),
             lambda r: scored(r.total),
             sheet_cell=lambda r: signed(r.total),
         ),
-        Column("deals", N_("deals"), _field("deals"), views=counted, steps_aside=7),
-        Column("played", N_("played"), _field("played"), views=seated | {JSON}, steps_aside=7),
+        Column("deals", N_("deals"), attrgetter("deals"), views=counted, steps_aside=7),
+        Column("played", N_("played"), attrgetter("played"), views=seated | {JSON}, steps_aside=7),
         Column(
             "out",
             N_("out"),
-            _field("out"),
+            attrgetter("out"),
             views=seated | {JSON},
             sheet_heading=N_("sat out"),
             steps_aside=6 if declarer else 3,
@@ -106,14 +103,16 @@ def standing_columns(variant_name: str, view: str, *, sat_out: bool = False) -> 
     ]
     if declarer:
         columns.append(
-            Column("declarer", N_("declarer"), _field("declarer"), steps_aside=4, on_phone=False)
+            Column(
+                "declarer", N_("declarer"), attrgetter("declarer"), steps_aside=4, on_phone=False
+            )
         )
         steps = {"made": 2, "failed": 3, "draws": 1}  # a draw is the rarest: it goes first
         columns += [
             Column(
                 key,
                 word,
-                _field(key),
+                attrgetter(key),
                 steps_aside=steps[key],
                 on_phone=key != "draws",
             )
@@ -121,13 +120,15 @@ def standing_columns(variant_name: str, view: str, *, sat_out: bool = False) -> 
         ]
     else:
         columns.append(
-            Column("won", N_("won"), _field("won"), sheet_heading=N_("deals won"), steps_aside=2)
+            Column(
+                "won", N_("won"), attrgetter("won"), sheet_heading=N_("deals won"), steps_aside=2
+            )
         )
     columns += [
         Column(
             "best",
             N_("best deal"),
-            _field("best"),
+            attrgetter("best"),
             lambda r: scored(r.best),
             sheet_heading=N_("best"),
             sheet_cell=lambda r: signed(r.best),
@@ -137,7 +138,7 @@ def standing_columns(variant_name: str, view: str, *, sat_out: bool = False) -> 
         Column(
             "worst",
             N_("worst"),
-            _field("worst"),
+            attrgetter("worst"),
             lambda r: signed(r.worst),
             frozenset({SHEET}),
             on_phone=False,

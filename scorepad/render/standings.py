@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 from scorepad.i18n import _, ngettext
 from scorepad.model import Session
 from scorepad.ranking import Standing
-from scorepad.render.grid import fitted_grid, grid, wrapped
+from scorepad.render.grid import grid, widest, wrapped
 from scorepad.render.standing_columns import JSON, TERMINAL, drop_order, standing_columns
 from scorepad.scores import iter_outcomes
-from scorepad.text import PLURALS, average, json_number, num, people, signed
+from scorepad.text import PLURALS, average, json_number, num, people, signed, width
 
 if TYPE_CHECKING:  # only the settle command needs its module, and --league its own
     from scorepad.league import LeagueRow
@@ -46,9 +46,7 @@ def standings_grid(
     headers = [_(c.heading_in(TERMINAL)) for c in columns]
     data = [[c.cell_in(TERMINAL, r) for c in columns] for r in rows]
     right = [i for i, c in enumerate(columns) if c.key != "name"]
-    if fmt == "simple" and fit is not None:
-        return fitted_grid(data, headers, right, fit, drop_order(columns))
-    return grid(data, headers, fmt, right)
+    return grid(data, headers, fmt, right, fit, drop_order(columns))
 
 
 def by_deal_grid(sessions: Sequence[Session], fmt: str = "simple") -> str:
@@ -154,17 +152,15 @@ def league_lines(
         return grid(data, headers, fmt, [0, *range(2, len(headers))])
 
     text = drawn(0, heads, range(4))
-    if fmt != "simple" or fit is None or _widest(text) <= fit:
+    if fmt != "simple" or fit is None or widest(text) <= fit:
         return [text]
-    from scorepad.text import width
-
     # a heading longer than its number is numbered, and said below
     short = [h if width(h) <= len(f"#{k}") else f"#{k}" for k, h in enumerate(heads, 1)]
     everything = len(heads)
     tries = [(0, (0, 1, 2, 3))] + [(first, (1, 2, 3)) for first in range(everything + 1)]
     for first, tail in [*tries, (everything, (1, 2))]:
         text = drawn(first, short, tail)
-        if _widest(text) <= fit:
+        if widest(text) <= fit:
             break
     gone = [_("the sessions")]
     if first:
@@ -182,12 +178,6 @@ def league_lines(
         lines.append(_("left out to fit the terminal: {what}").format(what=_(", ").join(gone)))
     said = [f"{a} {h}" for a, h in zip(short[first:], heads[first:], strict=True) if a != h]
     return lines + (wrapped(said, "  ", fit) if said else [])
-
-
-def _widest(text: str) -> int:
-    from scorepad.text import width
-
-    return max(width(line) for line in text.splitlines())
 
 
 def league_object(

@@ -5,57 +5,51 @@ well as its colour). No charting library: see the README for why.
 
 from __future__ import annotations
 
-import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from scorepad.i18n import _
-from scorepad.text import printable, signed, width
+from scorepad.render.page import escape
+from scorepad.text import signed, width
 
 # Okabe–Ito: told apart by people with any colour vision; dark enough on white paper
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999933")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "12 4", "4 2 1 2", "1 2", "10 2 2 2 2 2")
 
 
-def escape(text: str) -> str:
-    return html.escape(printable(text))
-
-
 MARKERS = ("circle", "square", "triangle", "diamond", "cross", "plus", "star", "bar")
 
 
+R = 3.2  # a marker's radius
+Point = tuple[float, float]
+#: the polygons' corners, and the rectangles' corner and size, around a marker's centre
+POLYGONS: dict[str, Callable[[float, float], tuple[Point, ...]]] = {
+    "triangle": lambda x, y: ((x, y - R - 1), (x - R - 0.5, y + R), (x + R + 0.5, y + R)),
+    "diamond": lambda x, y: ((x, y - R - 1), (x + R + 1, y), (x, y + R + 1), (x - R - 1, y)),
+}
+RECTANGLES: dict[str, Callable[[float, float], tuple[float, float, float, float]]] = {
+    "square": lambda x, y: (x - R, y - R, 2 * R, 2 * R),
+    "bar": lambda x, y: (x - R - 1, y - 1.2, 2 * R + 2, 2.4),
+}
+ARMS = {
+    "cross": ((-R, -R, R, R), (-R, R, R, -R)),
+    "plus": ((-R, 0, R, 0), (0, -R, 0, R)),
+    "star": ((-R, 0, R, 0), (0, -R, 0, R), (-R, -R, R, R), (-R, R, R, -R)),
+}
+
+
 def _marker(shape: str, x: float, y: float, colour: str) -> str:
-    r = 3.2
     if shape == "circle":
-        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{colour}"/>'
-    if shape == "square":
-        return (
-            f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r}" height="{2 * r}" '
-            f'fill="{colour}"/>'
-        )
-    if shape == "triangle":
-        return (
-            f'<polygon points="{x:.1f},{y - r - 1:.1f} {x - r - 0.5:.1f},{y + r:.1f} '
-            f'{x + r + 0.5:.1f},{y + r:.1f}" fill="{colour}"/>'
-        )
-    if shape == "diamond":
-        return (
-            f'<polygon points="{x:.1f},{y - r - 1:.1f} {x + r + 1:.1f},{y:.1f} '
-            f'{x:.1f},{y + r + 1:.1f} {x - r - 1:.1f},{y:.1f}" fill="{colour}"/>'
-        )
-    if shape == "bar":
-        return (
-            f'<rect x="{x - r - 1:.1f}" y="{y - 1.2:.1f}" width="{2 * r + 2}" height="2.4" '
-            f'fill="{colour}"/>'
-        )
-    arms = {
-        "cross": ((-r, -r, r, r), (-r, r, r, -r)),
-        "plus": ((-r, 0, r, 0), (0, -r, 0, r)),
-        "star": ((-r, 0, r, 0), (0, -r, 0, r), (-r, -r, r, r), (-r, r, r, -r)),
-    }[shape]
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{R}" fill="{colour}"/>'
+    if shape in RECTANGLES:
+        left, top, w, h = RECTANGLES[shape](x, y)
+        return f'<rect x="{left:.1f}" y="{top:.1f}" width="{w}" height="{h}" fill="{colour}"/>'
+    if shape in POLYGONS:
+        points = " ".join(f"{a:.1f},{b:.1f}" for a, b in POLYGONS[shape](x, y))
+        return f'<polygon points="{points}" fill="{colour}"/>'
     return "".join(
         f'<line x1="{x + a:.1f}" y1="{y + b:.1f}" x2="{x + c:.1f}" '
         f'y2="{y + d:.1f}" stroke="{colour}" stroke-width="1.6"/>'
-        for a, b, c, d in arms
+        for a, b, c, d in ARMS[shape]
     )
 
 

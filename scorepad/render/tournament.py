@@ -5,7 +5,6 @@ Pure: it returns text and objects, and never prints."""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,12 +13,12 @@ from scorepad.i18n import _, ngettext
 from scorepad.model import Outcome, Session
 from scorepad.render.deals import OUT
 from scorepad.render.grid import grid
-from scorepad.render.page import PAGE_STYLE
+from scorepad.render.page import PAGE_STYLE, body_table, class_attr, escape, section
 from scorepad.scores import iter_outcomes
-from scorepad.text import plural, printable, signed
+from scorepad.text import plural, signed
 from scorepad.tournament.draw import Quality, quality
 from scorepad.tournament.model import RoundDraw, Tournament, name_key, seats, sizes
-from scorepad.tournament.ranking import Ranking, Row, Unfinished
+from scorepad.tournament.ranking import Ranking, Row, Unfinished, unequal_counts
 from scorepad.variants import get_variant
 from scorepad.variants.figures import Tally, average
 
@@ -33,12 +32,10 @@ def _round_heading(tournament: Tournament, round_: RoundDraw) -> str:
     return _("{head}, {date}").format(head=head, date=round_.date) if round_.date else head
 
 
-def _deals_of(table_deals: int, size: int, seats: int | None) -> str:
-    if seats is None:
-        return ngettext("{n} deal", "{n} deals", table_deals).format(n=table_deals)
-    return ngettext(
-        "{n} deal, the dealer sitting out", "{n} deals, the dealer sitting out", table_deals
-    ).format(n=table_deals)
+def _by_name(round_: RoundDraw) -> list[tuple[str, int, int]]:
+    """Every player of the round with their table and seat, in name order."""
+    seated = [(p, t.number, s) for t in round_.tables for s, p in enumerate(t.players, 1)]
+    return sorted(seated, key=lambda x: name_key(x[0]))
 
 
 def tables_text(tournament: Tournament, round_: RoundDraw) -> str:
@@ -52,28 +49,24 @@ def tables_text(tournament: Tournament, round_: RoundDraw) -> str:
         "",
     ]
     for table in round_.tables:
+        if seats(tournament.variant, len(table.players)) is None:
+            deals = ngettext("{n} deal", "{n} deals", table.deals)
+        else:
+            deals = ngettext(
+                "{n} deal, the dealer sitting out", "{n} deals, the dealer sitting out", table.deals
+            )
         lines.append(
             _("Table {t} ({deals}; {file}):").format(
-                t=table.number,
-                deals=_deals_of(
-                    table.deals,
-                    len(table.players),
-                    seats(tournament.variant, len(table.players)),
-                ),
-                file=table.file,
+                t=table.number, deals=deals.format(n=table.deals), file=table.file
             )
         )
         for seat, player in enumerate(table.players, 1):
             deals_first = _("  (deals first)") if seat == 1 else ""
             lines.append(f"  {seat}. {player}{deals_first}")
     lines += ["", _("By name:")]
-    seated = [
-        (player, table.number, seat)
-        for table in round_.tables
-        for seat, player in enumerate(table.players, 1)
+    rows = [
+        [p, _("table {t}").format(t=t), _("seat {s}").format(s=s)] for p, t, s in _by_name(round_)
     ]
-    seated.sort(key=lambda x: name_key(x[0]))
-    rows = [[p, _("table {t}").format(t=t), _("seat {s}").format(s=s)] for p, t, s in seated]
     lines += ["  " + line for line in grid(rows, ["", "", ""]).splitlines()[2:]]
     return "\n".join(lines)
 
@@ -186,16 +179,18 @@ def _draw_section(tournament: Tournament) -> str:
         return ""
     q = draw_quality(tournament)
     heading = _("The draw")
-    parts = [f"<section><h2>{_e(heading)}</h2><p>{_e(quality_line(q))}</p>"]
+    parts = [f"<section><h2>{escape(heading)}</h2><p>{escape(quality_line(q))}</p>"]
     if q.pairs:
         said = _("Pairs that met more than once")
-        items = "".join(f"<li>{_e(a)}–{_e(b)} <span>×{k}</span></li>" for a, b, k in q.pairs)
-        parts.append(f'<h3>{_e(said)}</h3><ul class="names">{items}</ul>')
+        items = "".join(
+            f"<li>{escape(a)}–{escape(b)} <span>×{k}</span></li>" for a, b, k in q.pairs
+        )
+        parts.append(f'<h3>{escape(said)}</h3><ul class="names">{items}</ul>')
     said = _("Seats: dealt first, and at a table of 5 or 3")
     items = "".join(
-        f"<li>{_e(p)} <span>{f} · {o}</span></li>" for p, f, o in seat_counts(tournament)
+        f"<li>{escape(p)} <span>{f} · {o}</span></li>" for p, f, o in seat_counts(tournament)
     )
-    parts.append(f'<h3>{_e(said)}</h3><ul class="names small">{items}</ul></section>')
+    parts.append(f'<h3>{escape(said)}</h3><ul class="names small">{items}</ul></section>')
     return "".join(parts)
 
 
@@ -247,8 +242,6 @@ def _figure(row: Row, ranking: Ranking) -> str:
 def counts_line(ranking: Ranking) -> str:
     """What a ranking by total says when its players' deals counted differ: "" when they
     do not."""
-    from scorepad.tournament.ranking import unequal_counts
-
     spread = unequal_counts(ranking)
     if spread is None:
         return ""
@@ -261,6 +254,32 @@ def counts_line(ranking: Ranking) -> str:
     ).format(low=spread[0], high=spread[1])
 
 
+def _ranking_columns(ranking: Ranking) -> list[tuple[str, str]]:
+    """The ranking's columns: each heading, and its classes on the results sheet (ranked
+    otherwise than by total, a phone shows what the places follow and not the total)."""
+    column = _ranked_by(ranking)[1]
+    return [
+        (_("place"), "n"),
+        (_("player"), ""),
+        *((_("R{n}").format(n=n), "n") for n in range(1, ranking.drawn + 1)),
+        (_("deals"), "n opt"),
+        (_("total"), "n opt" if column else "n"),
+        *([(column, "n")] if column else []),
+    ]
+
+
+def _ranking_cells(row: Row, ranking: Ranking) -> list[Any]:
+    """A player's row of the ranking, as `_ranking_columns`."""
+    return [
+        row.place,
+        row.name,
+        *(_score(row.rounds[i], row.provisional[i]) for i in range(ranking.drawn)),
+        row.counted,
+        _score(row.total, row.is_provisional),
+        *([_figure(row, ranking)] if _ranked_by(ranking)[1] else []),
+    ]
+
+
 def standings_text(tournament: Tournament, ranking: Ranking) -> str:
     """The ranking: place, player, a column per round drawn, the deals that count, total; a
     `*` marks provisional figures, and the unfinished tables are named below. Players who
@@ -269,25 +288,9 @@ def standings_text(tournament: Tournament, ranking: Ranking) -> str:
     drawn = ranking.drawn
     words, column = _ranked_by(ranking)
     marked = any(attendance(r, drawn) for r in ranking.rows)
-    headers = [
-        _("place"),
-        _("player"),
-        *(_("R{n}").format(n=n) for n in range(1, drawn + 1)),
-        _("deals"),
-        _("total"),
-        *([column] if column else []),
-        *([_("played")] if marked else []),
-    ]
+    headers = [h for h, _classes in _ranking_columns(ranking)] + ([_("played")] if marked else [])
     rows = [
-        [
-            r.place,
-            r.name,
-            *(_score(r.rounds[i], r.provisional[i]) for i in range(drawn)),
-            r.counted,
-            _score(r.total, r.is_provisional),
-            *([_figure(r, ranking)] if column else []),
-            *([attendance(r, drawn)] if marked else []),
-        ]
+        _ranking_cells(r, ranking) + ([attendance(r, drawn)] if marked else [])
         for r in ranking.rows
     ]
     title = tournament.title or _("Tournament")
@@ -404,26 +407,13 @@ footer { margin-top: 1rem; font-size: .8em; color: #555; }
 )
 
 
-#: the characters html.escape replaces
-_ESCAPED = frozenset("&<>\"'")
-
-
-def _e(text: object) -> str:
-    """HTML-escaped, a control character from a hand-edited file shown as \\x1b."""
-    text = str(text)
-    if text.isprintable() and _ESCAPED.isdisjoint(text):
-        return text  # most of a sheet's thousands of cells: a score, a name, a contract
-
-    return html.escape(printable(text))
-
-
 def _document(title: str, body: str) -> str:
     made_by = _("scorepad {version}").format(version=__version__)
     return (
-        f'<!DOCTYPE html>\n<html lang="{_e(i18n.language)}">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{escape(i18n.language)}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{_e(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}\n"
-        f"<footer>{_e(made_by)}</footer>\n"
+        f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}\n"
+        f"<footer>{escape(made_by)}</footer>\n"
         "</body>\n</html>\n"
     )
 
@@ -438,7 +428,7 @@ def _meta(tournament: Tournament) -> str:
         tournament.rounds,
     ).format(rounds=tournament.rounds, deals=plural(tournament.deals, "deal"))
     parts = [x for x in (tournament.date, game, plan) if x]
-    return f'<p class="meta">{_e(" · ".join(parts))}</p>'
+    return f'<p class="meta">{escape(" · ".join(parts))}</p>'
 
 
 def tables_html(tournament: Tournament, round_: RoundDraw) -> str:
@@ -451,29 +441,25 @@ def tables_html(tournament: Tournament, round_: RoundDraw) -> str:
             "{n} deal; seat 1 deals first", "{n} deals; seat 1 deals first", table.deals
         ).format(n=table.deals)
         seats = "".join(
-            f'<tr><td class="n">{seat}</td><td class="big">{_e(p)}</td></tr>'
+            f'<tr><td class="n">{seat}</td><td class="big">{escape(p)}</td></tr>'
             for seat, p in enumerate(table.players, 1)
         )
         cards.append(
-            f"<div><h3>{_e(_('Table {t}').format(t=table.number))}</h3>"
+            f"<div><h3>{escape(_('Table {t}').format(t=table.number))}</h3>"
             f'<table class="seats"><tbody>{seats}</tbody></table>'
-            f'<p class="small">{_e(note)}'
+            f'<p class="small">{escape(note)}'
             "</p></div>"
         )
-    seated = sorted(
-        ((p, t.number, s) for t in round_.tables for s, p in enumerate(t.players, 1)),
-        key=lambda x: name_key(x[0]),
-    )
     names = "".join(
-        f"<li>{_e(p)} <span>{_e(_('table {t}').format(t=t))}, "
-        f"{_e(_('seat {s}').format(s=s))}</span></li>"
-        for p, t, s in seated
+        f"<li>{escape(p)} <span>{escape(_('table {t}').format(t=t))}, "
+        f"{escape(_('seat {s}').format(s=s))}</span></li>"
+        for p, t, s in _by_name(round_)
     )
     by_name = _("By name")
     body = (
-        f"<header><h1>{_e(heading)}</h1>{_meta(tournament)}</header>\n"
+        f"<header><h1>{escape(heading)}</h1>{_meta(tournament)}</header>\n"
         f'<section><div class="grid">{"".join(cards)}</div></section>\n'
-        f"<section><h2>{_e(by_name)}</h2>"
+        f"<section><h2>{escape(by_name)}</h2>"
         f'<ul class="names">{names}</ul></section>'
     )
     return _document(heading, body)
@@ -490,49 +476,34 @@ def report_html(
     player sat out) — `sessions` by table file, None where a file counts nothing;
     `outcomes` their deals' outcomes by table file where already scored (else scored here)."""
     title = tournament.title or _("Tournament")
-    drawn = ranking.drawn
     words, column = _ranked_by(ranking)
-    head = "".join(
-        f'<th scope="col"{cls}>{_e(label)}</th>'
-        for label, cls in (
-            (_("place"), ' class="n"'),
-            (_("player"), ""),
-            *((_("R{n}").format(n=n), ' class="n"') for n in range(1, drawn + 1)),
-            (_("deals"), ' class="n opt"'),
-            # ranked otherwise, a phone shows what the places follow and not the total
-            (_("total"), ' class="n opt"' if column else ' class="n"'),
-            *([(column, ' class="n"')] if column else []),
-        )
-    )
-    body_rows = "".join(_ranking_row(r, ranking) for r in ranking.rows)
-    ranking_title = _("Ranking")
-    parts = [
-        f"<header><h1>{_e(title)}</h1>{_meta(tournament)}</header>",
-        f'<section class="ranking"><h2>{_e(ranking_title)}</h2><div class="wide"><table>'
-        f"<thead><tr>{head}"
-        f"</tr></thead><tbody>{body_rows}</tbody></table></div>",
+    columns = _ranking_columns(ranking)
+    body = "".join(_ranking_row(r, ranking, [c for _h, c in columns]) for r in ranking.rows)
+    said = [
+        # ranked otherwise than by the plain total: say so
+        _("The ranking: {how}.").format(how=words) if column else "",
+        counts_line(ranking),
+        _("Ties broken by {keys}.").format(keys=_(", then ").join(ranking.tie_break))
+        if ranking.tie_break
+        else "",
+        _("* provisional: unfinished tables") if ranking.unfinished else "",
     ]
-    if column:  # ranked otherwise than by the plain total: say so
-        ranked = _("The ranking: {how}.").format(how=words)
-        parts.append(f'<p class="small">{_e(ranked)}</p>')
-    counts = counts_line(ranking)
-    if counts:
-        parts.append(f'<p class="small">{_e(counts)}</p>')
-    if ranking.tie_break:
-        keys = _(", then ").join(ranking.tie_break)
-        broken = _("Ties broken by {keys}.").format(keys=keys)
-        parts.append(f'<p class="small">{_e(broken)}</p>')
+    ranked = body_table([h for h, _c in columns], [c for _h, c in columns], body)
+    ranked += "".join(f'\n<p class="small">{escape(x)}</p>' for x in said if x)
     if ranking.unfinished:
-        items = "".join(f"<li>{_e(unfinished_line(u))}</li>" for u in ranking.unfinished)
-        parts.append(
-            f'<p class="small">{_e(_("* provisional: unfinished tables"))}</p><ul class="small">'
-            f"{items}</ul>"
-        )
-    parts.append("</section>")
-    parts.append(_draw_section(tournament))
+        items = "".join(f"<li>{escape(unfinished_line(u))}</li>" for u in ranking.unfinished)
+        ranked += f'<ul class="small">{items}</ul>'
+    ranked += "\n"  # the section's end on a line of its own
+    parts = [
+        f"<header><h1>{escape(title)}</h1>{_meta(tournament)}</header>",
+        section("ranking", _("Ranking"), ranked),
+        _draw_section(tournament),
+    ]
     parts.append('<section class="rounds">')
     for round_ in tournament.drawn:
-        parts.append(f'<h2>{_e(_round_heading(tournament, round_))}</h2><div class="grid deals">')
+        parts.append(
+            f'<h2>{escape(_round_heading(tournament, round_))}</h2><div class="grid deals">'
+        )
         for table in round_.tables:
             session = sessions.get(table.file)
             scored = None if outcomes is None else outcomes.get(table.file)
@@ -542,27 +513,19 @@ def report_html(
     return _document(title, "\n".join(parts))
 
 
-def _ranking_row(row: Row, ranking: Ranking) -> str:
-    drawn = ranking.drawn
-    mark = attendance(row, drawn)
-    shown_mark = f' <span class="small">({_e(mark)})</span>' if mark else ""
-    cells = [
-        f'<td class="n">{row.place}</td>',
-        f"<td>{_e(row.name)}{shown_mark}</td>",
-        *(
-            f'<td class="n">{_e(_score(row.rounds[i], row.provisional[i]))}</td>'
-            for i in range(drawn)
-        ),
-        f'<td class="n opt">{row.counted}</td>',
-    ]
-    otherwise = ranking.best is not None or ranking.rank_by == "average"
-    total = _e(_score(row.total, row.is_provisional))
-    cells.append(
-        f'<td class="n opt">{total}</td>' if otherwise else f'<td class="n"><b>{total}</b></td>'
+def _ranking_row(row: Row, ranking: Ranking, classes: Sequence[str]) -> str:
+    """A player's row of the results sheet: how many rounds they played by their name, what
+    the places follow in bold."""
+    shown = [escape(v) for v in _ranking_cells(row, ranking)]
+    mark = attendance(row, ranking.drawn)
+    if mark:
+        shown[1] += f' <span class="small">({escape(mark)})</span>'
+    shown[-1] = f"<b>{shown[-1]}</b>"
+    return (
+        "<tr>"
+        + "".join(f"<td{class_attr(c)}>{v}</td>" for v, c in zip(shown, classes, strict=True))
+        + "</tr>"
     )
-    if otherwise:
-        cells.append(f'<td class="n"><b>{_e(_figure(row, ranking))}</b></td>')
-    return f"<tr>{''.join(cells)}</tr>"
 
 
 def _table_block(
@@ -572,7 +535,7 @@ def _table_block(
     scored: Sequence[Outcome] | None = None,
 ) -> str:
     short = [_initials(p, players) for p in players]
-    head = "".join(f'<th scope="col" class="n" title="{_e(p)}">{_e(s)}</th>'
+    head = "".join(f'<th scope="col" class="n" title="{escape(p)}">{escape(s)}</th>'
                    for p, s in zip(players, short, strict=True))  # fmt: skip
     rows = []
     totals = dict.fromkeys(players, 0)
@@ -590,20 +553,18 @@ def _table_block(
                     totals[p] += value
                 # the dealer sitting out: the out mark, never a played 0
                 shown = signed(value) if value is not None else OUT if p in out else ""
-                cells.append(f'<td class="n">{_e(shown)}</td>')
-            rows.append(
-                f'<tr><td class="n">{n}</td><td class="p">{_e(variant.describe(deal.entry))}</td>'
-                f"{''.join(cells)}</tr>"
-            )
-    total_cells = "".join(f'<td class="n"><b>{_e(signed(totals[p]))}</b></td>' for p in players)
-    names = _e(_(", ").join(f"{s} {p}" for s, p in zip(short, players, strict=True)))
-    caption = _e(_("Table {t}").format(t=number))
+                cells.append(f'<td class="n">{escape(shown)}</td>')
+            what = escape(variant.describe(deal.entry))
+            rows.append(f'<tr><td class="n">{n}</td><td class="p">{what}</td>{"".join(cells)}</tr>')
+    total_cells = "".join(f'<td class="n"><b>{escape(signed(totals[p]))}</b></td>' for p in players)
+    names = escape(_(", ").join(f"{s} {p}" for s, p in zip(short, players, strict=True)))
+    caption = escape(_("Table {t}").format(t=number))
     if session is None:
-        names += " — " + _e(_("no deals counted"))
+        names += " — " + escape(_("no deals counted"))
     return (
         f'<div><h3>{caption}</h3><p class="small">{names}</p><div class="wide"><table>'
         f'<thead><tr><th scope="col" class="n">#</th><th scope="col"></th>{head}</tr></thead>'
-        f"<tbody>{''.join(rows)}<tr><td></td><td>{_e(_('total'))}</td>{total_cells}</tr>"
+        f"<tbody>{''.join(rows)}<tr><td></td><td>{escape(_('total'))}</td>{total_cells}</tr>"
         "</tbody></table></div></div>"
     )
 

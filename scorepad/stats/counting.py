@@ -21,18 +21,6 @@ from scorepad.variants.figures import Counted
 class _Player:
     """One player's game-free counts while the deals go by (mutable; frozen once done)."""
 
-    __slots__ = (
-        "best",
-        "best_at",
-        "counted",
-        "name",
-        "order",
-        "played",
-        "total",
-        "worst",
-        "worst_at",
-    )
-
     def __init__(self, name: str, order: int) -> None:
         self.name, self.order = name, order
         self.played = self.counted = self.total = self.best = self.worst = 0
@@ -80,23 +68,24 @@ def stats(
     if len(names) != len(sessions):
         raise ValueError("one label per session")
     counter = get_variant(variant).stats.counter()
-    players: dict[str, _Player] = {}
     _keys, written = people(s.players for s in sessions)  # one person whatever case, accents
-    for key, name in written.items():
-        players[key] = _Player(name, len(players))
+    players = {key: _Player(name, i) for i, (key, name) in enumerate(written.items())}
     fit = Fit() if rated else None
     for s, session in enumerate(sessions, 1):
         keys = identities(session.players)
         seats = {p: players[k] for p, k in keys.items()}
-        found: list[Contest] | None = None if fit is None else []
+        found: list[Contest] = []
         outcomes = iter_outcomes(session) if scored is None else scored[s - 1]
-        deals = _scored(session, outcomes, seats, s, found)  # scored once, none kept: a season's
+        deals = _scored(
+            session, outcomes, seats, s, found if rated else None
+        )  # scored once, none kept: a season's
         counter.count(Counted(session.rules, session.players, deals, keys))  # 100,000 too
         for _deal in deals:  # those the game's counter did not look at, for the totals
             pass
-        if fit is not None and found is not None:
+        if fit is not None:
             fit.add(found, keys)
-    ranked = _ranked(players)
+    # as the standings rank them: by total, best first, ties in order of first appearance
+    ranked = sorted(players, key=lambda key: (-players[key].total, players[key].order))
     done = []
     for key in ranked:
         a = players[key]
@@ -137,9 +126,3 @@ def _scored(
             if c is not None:
                 found.append(c)
         yield entry, outcome
-
-
-def _ranked(players: Mapping[str, _Player]) -> list[str]:
-    """The players' keys as the standings rank them: by total, best first, ties in order
-    of first appearance."""
-    return sorted(players, key=lambda key: (-players[key].total, players[key].order))

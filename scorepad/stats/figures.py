@@ -1,6 +1,7 @@
 """The statistics' game-free figures: who played how many deals, their totals, their best and
 worst deals, in frozen dataclasses; each game's own figures are the game's
-(`Variant.stats`, see `scorepad.variants.figures`)."""
+(`Variant.stats`, see `scorepad.variants.figures`). `stats_object`: them as `stats --json`
+prints them, integers only, keys stable."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Table
+from scorepad.variants import get_variant
 
 if TYPE_CHECKING:
     from scorepad.rating import Rated
@@ -62,3 +64,35 @@ class Stats:
         except ScorepadError as err:
             raise ScorepadError([Problem("--player", p.what) for p in err.problems]) from None
         return next(p for p in self.players if p.name == found)
+
+
+def _ref(ref: DealRef | None) -> dict[str, int] | None:
+    return None if ref is None else {"score": ref.score, "session": ref.session, "n": ref.n}
+
+
+def stats_object(st: Stats, player: str | None = None) -> dict[str, Any]:
+    """`stats --json`; with `player` (a name as --player takes it), that player only, and of
+    the game's top-level keys what concerns them. Each player: the game-free keys, then the
+    game's own."""
+    game = get_variant(st.variant).stats
+    chosen = (st.player(player),) if player is not None else st.players
+    obj: dict[str, Any] = {
+        "schema": JSON_SCHEMA,
+        "variant": st.variant,
+        "deals": st.deals,
+        "sessions": list(st.sessions),
+        "players": [
+            {
+                "name": p.name,
+                "played": p.played,
+                "counted": p.counted,
+                "total": p.total,
+                "best_deal": _ref(p.best),
+                "worst_deal": _ref(p.worst),
+                **game.player_json(p.game),
+            }
+            for p in chosen
+        ],
+    }
+    obj.update(game.table_json(st, None if player is None else chosen[0].name))
+    return obj
