@@ -321,7 +321,9 @@ def test_the_draw_imports_the_standard_library_and_scorepad_errors_only():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout  # fmt: skip
     assert out.strip() == str(["scorepad", "scorepad.errors", "scorepad.i18n",
-                               "scorepad.tournament", "scorepad.tournament.draw"])  # fmt: skip
+                               "scorepad.tournament", "scorepad.tournament.draw",
+                               "scorepad.tournament.plan", "scorepad.tournament.schedules",
+                               "scorepad.tournament.search"])  # fmt: skip
 
 
 def test_the_same_draw_whatever_the_hash_seed():

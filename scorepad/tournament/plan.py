@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
+from scorepad.tournament.schedules import schedule
 from scorepad.tournament.search import add_meetings, meetings, search, weighted
 
 
@@ -168,8 +169,6 @@ def _known(
     (`schedules.schedule`), the players numbered at random; else none. Rounds of tables
     of one size come in an order the seed shuffles; with tables of 5 the schedule's order
     shares their seats out, and is kept."""
-    from scorepad.tournament.schedules import schedule
-
     rounds_ = schedule(n)
     if not rounds_ or any(sorted(map(len, r)) != sorted(shape) for r in rounds_):
         return []

@@ -33,38 +33,14 @@ def add_meetings(meet: list[list[int]], rounds: Iterable[Sequence[Sequence[int]]
                         row[b] += 1
 
 
-def group_counts(
-    plan: list[list[list[int]]],
-    classes: list[list[bool]],
-    where: list[list[int]],
-    groups: list[int],
-    odd: list[int],
-) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
-    """Each player's odd seats after each planned round, and each group's fewest and most."""
-    count = odd[:]
-    ngroups = max(groups, default=0) + 1
-    after, low, high = [], [], []
-    for r in range(len(plan)):
-        kinds = classes[r]
-        count = [c + kinds[where[r][p]] for p, c in enumerate(count)]
-        lo, hi = [1 << 30] * ngroups, [-1] * ngroups
-        for p, c in enumerate(count):
-            g = groups[p]
-            lo[g] = min(lo[g], c)
-            hi[g] = max(hi[g], c)
-        after.append(count)
-        low.append(lo)
-        high.append(hi)
-    return after, low, high
-
-
 def weighted(meet: list[list[int]], weight: list[int]) -> int:
     """The cost of the meetings `meet`: each pair's `weight` of its count."""
     return sum(weight[m] for i, row in enumerate(meet) for m in row[i + 1 :] if m > 1)
 
 
-Move = tuple[int, int, int, int, int, int]  # round, table of a, a, table of b, b, round of the
-# second swap that keeps the odd seats fair (-1: none)
+#: round, table of a, a, table of b, b, round of the second swap that keeps the odd seats fair
+#: (-1: none)
+Move = tuple[int, int, int, int, int, int]
 
 
 class Search:
@@ -121,9 +97,21 @@ class Search:
 
     def relevel(self) -> None:
         """Each player's odd seats after each round, and each group's fewest and most."""
-        self.after, self.low, self.high = group_counts(
-            self.plan, self.classes, self.where, self.groups, self.odd
-        )
+        count = self.odd[:]
+        ngroups = max(self.groups, default=0) + 1
+        self.after: list[list[int]] = []
+        self.low: list[list[int]] = []
+        self.high: list[list[int]] = []
+        for kinds, where in zip(self.classes, self.where, strict=True):
+            count = [c + kinds[where[p]] for p, c in enumerate(count)]
+            lo, hi = [1 << 30] * ngroups, [-1] * ngroups
+            for p, c in enumerate(count):
+                g = self.groups[p]
+                lo[g] = min(lo[g], c)
+                hi[g] = max(hi[g], c)
+            self.after.append(count)
+            self.low.append(lo)
+            self.high.append(hi)
 
     def fair_swap(self, r: int, odd: int, even: int) -> int | None:
         """Whether `odd` (at an odd table in round r) and `even` (at a preferred one) may
@@ -135,10 +123,7 @@ class Search:
         In one group, only players level before the round swap (their counts exchanged).
         Across groups (a late arrival, say), the one losing a seat must be at their group's
         most and the one gaining at their group's fewest in every round until it comes
-        back, and each keeps within one seat of their share (⌊share⌋ to ⌈share⌉).
-
-        The cheap refusals come first (round r's counts), the round the seat comes back
-        after them: the answer is the same, most pairs of a step being refused."""
+        back, and each keeps within one seat of their share (⌊share⌋ to ⌈share⌉)."""
         after = self.after
         go, ge = self.groups[odd], self.groups[even]
         if go == ge and after[r][odd] != after[r][even] + 1:
@@ -309,22 +294,15 @@ def search(
     weight: list[int],
     rng: random.Random,
     work: int,
-    groups: list[int] | None = None,
-    odd: list[int] | None = None,
+    groups: list[int],
+    odd: list[int],
 ) -> list[list[list[int]]]:
     """Tabu search over swaps of two players of one round: each step makes the best swap that
     moves a player out of a repeat (not undoing a recent swap unless it beats the best seen);
     after a while without progress, back to the best and shaken. Stops at `floor` or when
-    `work` swaps have been weighed. The cost weighs each pair by its meetings (`_weights`),
-    so that the search lowers the most meetings of a pair first, then the pairs meeting that
-    often, then the repeats.
-
-    Two players at tables of the same kind (odd or not) swap freely. A player at an odd table
-    and one at a preferred table swap only when their odd-seat balances are equal before the
-    round, and then also in the next round where one of them has an odd seat and the other
-    not, so that every round still gives its odd seats to the lowest balances."""
-    n = len(base)
-    search = Search(plan, classes, base, balance, weight, rng, groups or [0] * n, odd or [0] * n)
+    `work` swaps have been weighed. Players at tables of the same kind (odd or not) swap
+    freely; an odd seat changes hands only as `Search.fair_swap` allows."""
+    search = Search(plan, classes, base, balance, weight, rng, groups, odd)
     best_cost = search.cost
     best = search.copy()
     last = 0
@@ -362,7 +340,7 @@ def _where(plan: list[list[list[int]]], n: int) -> list[list[int]]:
 
 def _random_swap(
     tables: list[list[int]], kinds: list[bool], rng: random.Random, r: int
-) -> tuple[int, int, int, int, int, int] | None:
+) -> Move | None:
     pairs = [
         (i, j)
         for i in range(len(tables))
