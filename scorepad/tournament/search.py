@@ -60,7 +60,7 @@ class Search:
         groups: list[int],
         odd: list[int],
     ) -> None:
-        self.plan, self.classes, self.base, self.balance = plan, classes, base, balance
+        self.plan, self.classes, self.base = plan, classes, base
         self.groups, self.odd = groups, odd
         #: each planned round's odd seats per player
         self.share = Fraction(
@@ -91,7 +91,11 @@ class Search:
         self.plan[:] = [[t[:] for t in tables] for tables in plan]
         self.meet = [row[:] for row in self.base]
         add_meetings(self.meet, self.plan)
-        self.where = _where(self.plan, self.n)
+        self.where = [[0] * self.n for _ in self.plan]
+        for r, tables in enumerate(self.plan):
+            for t, table in enumerate(tables):
+                for p in table:
+                    self.where[r][p] = t
         self.relevel()
         self.cost = weighted(self.meet, self.weight)
 
@@ -189,7 +193,23 @@ class Search:
         return delta
 
     def swap(self, r: int, ti: int, a: int, ui: int, b: int) -> None:
-        _swap(self.plan[r], self.where[r], self.meet, ti, a, ui, b)
+        """a (at table ti of round r) and b (at table ui) change places."""
+        table, other, meet = self.plan[r][ti], self.plan[r][ui], self.meet
+        for x in table:
+            if x != a:
+                meet[a][x] -= 1
+                meet[x][a] -= 1
+                meet[b][x] += 1
+                meet[x][b] += 1
+        for y in other:
+            if y != b:
+                meet[b][y] -= 1
+                meet[y][b] -= 1
+                meet[a][y] += 1
+                meet[y][a] += 1
+        table[table.index(a)] = b
+        other[other.index(b)] = a
+        self.where[r][a], self.where[r][b] = ui, ti
 
     def apply(self, move: Move, delta: int) -> None:
         r, ti, a, ui, b, then = move
@@ -256,10 +276,6 @@ class Search:
                                     move = (r, ti, a, ui, b, then)
         return move, move_delta, work
 
-    def random_move(self) -> Move | None:
-        r = self.rng.randrange(self.rounds)
-        return _random_swap(self.plan[r], self.classes[r], self.rng, r)
-
     # -- the shake -------------------------------------------------------------------------
 
     def shake(self) -> None:
@@ -313,7 +329,8 @@ def search(
         move, delta, spent = search.best_move(best_cost)
         work -= scan + spent
         if move is None:  # every move is taboo: a random one
-            move = search.random_move()
+            r = rng.randrange(search.rounds)
+            move = _random_swap(search.plan[r], search.classes[r], rng, r)
             if move is None:
                 break
             delta = search.move_gain(move)
@@ -326,16 +343,6 @@ def search(
             search.reset(best)
             search.shake()
     return best
-
-
-def _where(plan: list[list[list[int]]], n: int) -> list[list[int]]:
-    """For each planned round, the table of each player."""
-    where = [[0] * n for _ in plan]
-    for r, tables in enumerate(plan):
-        for t, table in enumerate(tables):
-            for p in table:
-                where[r][p] = t
-    return where
 
 
 def _random_swap(
@@ -351,30 +358,3 @@ def _random_swap(
         return None
     ti, ui = rng.choice(pairs)
     return (r, ti, rng.choice(tables[ti]), ui, rng.choice(tables[ui]), -1)
-
-
-def _swap(
-    tables: list[list[int]],
-    where: list[int],
-    meet: list[list[int]],
-    ti: int,
-    a: int,
-    ui: int,
-    b: int,
-) -> None:
-    table, other = tables[ti], tables[ui]
-    for x in table:
-        if x != a:
-            meet[a][x] -= 1
-            meet[x][a] -= 1
-            meet[b][x] += 1
-            meet[x][b] += 1
-    for y in other:
-        if y != b:
-            meet[b][y] -= 1
-            meet[y][b] -= 1
-            meet[a][y] += 1
-            meet[y][a] += 1
-    table[table.index(a)] = b
-    other[other.index(b)] = a
-    where[a], where[b] = ui, ti
