@@ -32,7 +32,6 @@ class TableResult:
     recorded: int = 0  # deals played toward the table's length (at most the table's)
     totals: Mapping[str, int] = field(default_factory=dict)
     played: Mapping[str, int] = field(default_factory=dict)  # seated for, passes included
-    extra: int = 0  # deals recorded beyond the table's, not counted
     counted: Mapping[str, int] = field(default_factory=dict)  # played, not passed: `Row`
     problem: str = ""  # why the file counts nothing ("" when it counts)
 
