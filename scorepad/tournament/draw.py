@@ -46,12 +46,6 @@ class Round:
     """One round drawn: its tables, each its players in seating order (seat 1 deals first)."""
 
     tables: tuple[tuple[str, ...], ...]
-    #: repeats over the rounds drawn, this one included
-    repeats: int
-    #: repeats over the whole tournament if the remaining rounds go as planned
-    planned_repeats: int
-    #: the least the counting allows over the whole tournament, from the rounds drawn before
-    bound: int
 
 
 def table_sizes(count: int, sizes: Sequence[int] = TABLE_SIZES) -> tuple[int, ...]:
@@ -198,13 +192,7 @@ def draw_round(
     tables = plan[drawn - origin]
     rng = random.Random(f"{seed}:seats:{drawn}")
     seated = seat_tables(tables, past, sizes, rng)
-    named = tuple(tuple(names[p] for p in table) for table in seated)
-    so_far = repeats([*history, named])
-    planned = repeats(
-        [*history, *([tuple(names[p] for p in t) for t in tabs] for tabs in plan[drawn - origin :])]
-    )
-    bound = repeats(history) + least_repeats(past, len(names), shape, rounds - drawn)
-    return Round(named, so_far, planned, bound)
+    return Round(tuple(tuple(names[p] for p in table) for table in seated))
 
 
 # -- checks ----------------------------------------------------------------------------------
