@@ -16,6 +16,9 @@ from scorepad.variants.figures import rounded
 
 R = TypeVar("R")
 
+#: what the standings count for each player, besides their best and worst deal
+COUNTS = ("total", "deals", "declarer", "made", "failed", "won", "draws", "out")
+
 
 @dataclass(frozen=True)
 class Standing:
@@ -83,21 +86,7 @@ def standings(
     keys, order = people(s.players for s in sessions)  # one person whatever case and accents
     for i, (session, key_of) in enumerate(zip(sessions, keys, strict=True)):
         for key in key_of.values():
-            tally.setdefault(
-                key,
-                dict(
-                    total=0,
-                    deals=0,
-                    declarer=0,
-                    made=0,
-                    failed=0,
-                    won=0,
-                    best=None,
-                    worst=None,
-                    draws=0,
-                    out=0,
-                ),
-            )
+            tally.setdefault(key, {**dict.fromkeys(COUNTS, 0), "best": None, "worst": None})
         for p, times in sat_out(session).items():
             tally[key_of[p]]["out"] += times
         row_of = {player: tally[key] for player, key in key_of.items()}  # once a session

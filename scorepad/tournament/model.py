@@ -33,8 +33,6 @@ from scorepad.tournament.draw import draw_round, table_sizes
 from scorepad.variants import GAMES, default_rules, get_variant, registry
 
 #: the tournament file's format: a newer number is refused, older ones are upgraded
-#: (3: a club's rules, `rules_name` and `[settings]`; 2: `withdrawn`, so that every draw seats
-#: only the tournament's)
 TOURNAMENT_FORMAT = 3
 
 MAX_ROUNDS = 50

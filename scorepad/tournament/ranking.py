@@ -86,21 +86,13 @@ def unequal_counts(ranking: Ranking) -> tuple[int, int] | None:
 
 #: what the ranking may order by
 RANK_BY = ("total", "average")
-
-
-def _best_round(row: Row) -> Fraction:
-    scores = [x for x in row.rounds if x is not None]
-    return Fraction(max(scores)) if scores else Fraction(-(10**18))
-
-
-def _average(row: Row) -> Fraction:
-    return Fraction(row.total, row.played) if row.played else Fraction(0)
+LAST = -(10**18)  # below any figure: nobody's yet
 
 
 #: the tie-break keys, each a player's figure (higher is better)
 TIE_BREAKS: dict[str, Callable[[Row], Fraction]] = {
-    "best-round": _best_round,
-    "average": _average,
+    "best-round": lambda row: Fraction(max((x for x in row.rounds if x is not None), default=LAST)),
+    "average": lambda row: Fraction(row.total, row.played) if row.played else Fraction(0),
 }
 
 
@@ -186,7 +178,7 @@ def rank(
     def order(row: Row) -> tuple[Fraction, ...]:
         if ordered:
             # nobody's average yet (no deal played): after everybody
-            head = row.score if row.score is not None else Fraction(-(10**18))
+            head = row.score if row.score is not None else Fraction(LAST)
             return (head, *(k(row) for k in keys))
         return (Fraction(row.total), *(k(row) for k in keys))
 

@@ -173,14 +173,10 @@ class Search:
         """The next round after r where one of a, b has an odd seat and the other not: swapped
         too when a and b swap an odd seat in round r (-1: none)."""
         classes, where = self.classes, self.where
-        return next(
-            (
-                u
-                for u in range(r + 1, self.rounds)
-                if classes[u][where[u][a]] != classes[u][where[u][b]]
-            ),
-            -1,
-        )
+        for u in range(r + 1, self.rounds):
+            if classes[u][where[u][a]] != classes[u][where[u][b]]:
+                return u
+        return -1
 
     def move_gain(self, move: Move) -> int:
         """The gain of a move, its second swap included."""
@@ -211,11 +207,15 @@ class Search:
         other[other.index(b)] = a
         self.where[r][a], self.where[r][b] = ui, ti
 
-    def apply(self, move: Move, delta: int) -> None:
-        r, ti, a, ui, b, then = move
+    def swap_twice(self, r: int, ti: int, a: int, ui: int, b: int, then: int) -> None:
+        """The swap in round r, and in round `then` too (-1: none)."""
         self.swap(r, ti, a, ui, b)
         if then >= 0:
             self.swap(then, self.where[then][a], a, self.where[then][b], b)
+
+    def apply(self, move: Move, delta: int) -> None:
+        r, ti, a, ui, b, _then = move
+        self.swap_twice(*move)
         if self.classes[r][ti] != self.classes[r][ui]:
             self.relevel()
         self.cost += delta
@@ -246,16 +246,15 @@ class Search:
                         a_tabu = taboo[a * ntables + ui] > step
                         same = kinds[ui] == kinds[ti]
                         for b in other:
-                            then = -1
-                            if not same:
-                                fair = (
-                                    self.fair_swap(r, a, b)
-                                    if kinds[ti]
-                                    else self.fair_swap(r, b, a)
-                                )
-                                if fair is None:
-                                    continue
-                                then = fair
+                            then = (
+                                -1
+                                if same
+                                else self.fair_swap(r, a, b)
+                                if kinds[ti]
+                                else self.fair_swap(r, b, a)
+                            )
+                            if then is None:
+                                continue
                             work += 1
                             if then >= 0:
                                 delta = self.move_gain((r, ti, a, ui, b, then))
@@ -294,9 +293,7 @@ class Search:
                 then = self.fair_swap(rr, a, b) if kinds[where[a]] else self.fair_swap(rr, b, a)
                 if then is None:
                     continue
-                self.swap(rr, where[a], a, where[b], b)
-                if then >= 0:
-                    self.swap(then, self.where[then][a], a, self.where[then][b], b)
+                self.swap_twice(rr, where[a], a, where[b], b, then)
                 self.relevel()
         self.cost = weighted(self.meet, self.weight)
 
