@@ -141,8 +141,7 @@ def quality(history: History, sizes: Sequence[int] = TABLE_SIZES) -> Quality:
     players = [frozenset(p for t in tables for p in t) for tables in history]
     if not least and most == 2 and len(set(players)) == 1:
         n = len(players[0])
-        shape = table_sizes(n, sizes) if n else ()
-        least = total <= least_repeats([], n, shape, len(history)) if shape else False
+        least = total <= least_repeats([], n, table_sizes(n, sizes), len(history))
     first = {p: first[p] for p in sorted(first, key=name_key)}
     return Quality(most, total, tuple(pairs), first, least)
 

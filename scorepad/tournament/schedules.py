@@ -16,8 +16,6 @@ in docs/tournaments.md ("The draw's quality"); the tests check each one.
 
 from __future__ import annotations
 
-from functools import cache
-
 Point = tuple[int, int]  # (a mod q, level 0..2); level 3 is a fixed player a
 
 #: q, the number of fixed players, and the base round: its tables as points, the fixed
@@ -106,7 +104,6 @@ MIXED: dict[int, tuple[tuple[tuple[Point, ...], ...], ...]] = {
 }
 
 
-@cache
 def schedule(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """The rounds of a schedule without a repeat for `n` players (numbered 0 .. n-1), as
     many rounds as it has; () when none is shipped. Tables of 4, but for `MIXED` (30
