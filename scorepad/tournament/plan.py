@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from scorepad.tournament.schedules import schedule
-from scorepad.tournament.search import add_meetings, meetings, search, weighted
+from scorepad.tournament.search import Search, add_meetings, meetings, weighted
 
 
 def first_mismatch(
@@ -143,7 +143,7 @@ def make_plan(
     floor = weighted(base, weight) + least_repeats(before, n, shape, todo)
     groups, odd = _groups(before, n, preferred)
     balance = _balances(before, n, preferred)
-    return search(plan, classes, base, balance, floor, weight, rng, work, groups, odd)
+    return Search(plan, classes, base, balance, weight, rng, groups, odd).run(floor, work)
 
 
 def _groups(

@@ -44,7 +44,9 @@ Move = tuple[int, int, int, int, int, int]
 
 
 class Search:
-    """Tabu search over swaps of two players of one round (see `search`). The state: the
+    """Tabu search over swaps of two players of one round (`run`): players at tables of the
+    same kind (odd or not) swap freely, an odd seat changes hands only as `fair_swap` allows.
+    The state: the
     plan, each round's table of each player (`where`), the meetings over the past and the
     plan (`meet`), each player's odd seats after each round and each group's fewest and most
     (`after`, `low`, `high`), and the plan's cost."""
@@ -150,6 +152,34 @@ class Search:
             if after[u][odd] <= over[odd][u] or after[u][even] >= under[even][u]:
                 return None
         return then
+
+    def run(self, floor: int, work: int) -> list[list[list[int]]]:
+        """The best plan found: each step makes the best swap that moves a player out of a
+        repeat (not undoing a recent swap unless it beats the best seen); after a while
+        without progress, back to the best and shaken. Stops at `floor` or when `work` swaps
+        have been weighed."""
+        best_cost, best, last = self.cost, self.copy(), 0
+        stall = 30 + 2 * self.n
+        scan = self.rounds * self.n // 4  # finding the players in a repeat: a quarter swap each
+        while work > 0 and best_cost > floor:
+            self.step += 1
+            move, delta, spent = self.best_move(best_cost)
+            work -= scan + spent
+            if move is None:  # every move is taboo: a random one
+                r = self.rng.randrange(self.rounds)
+                move = _random_swap(self.plan[r], self.classes[r], self.rng, r)
+                if move is None:
+                    break
+                delta = self.move_gain(move)
+            self.apply(move, delta)
+            if self.cost < best_cost:
+                best_cost, last = self.cost, self.step
+                best = self.copy()
+            elif self.step - last > stall:
+                last = self.step
+                self.reset(best)
+                self.shake()
+        return best
 
     def copy(self) -> list[list[list[int]]]:
         return [[t[:] for t in tables] for tables in self.plan]
@@ -296,50 +326,6 @@ class Search:
                 self.swap_twice(rr, where[a], a, where[b], b, then)
                 self.relevel()
         self.cost = weighted(self.meet, self.weight)
-
-
-def search(
-    plan: list[list[list[int]]],
-    classes: list[list[bool]],
-    base: list[list[int]],
-    balance: list[Fraction],
-    floor: int,
-    weight: list[int],
-    rng: random.Random,
-    work: int,
-    groups: list[int],
-    odd: list[int],
-) -> list[list[list[int]]]:
-    """Tabu search over swaps of two players of one round: each step makes the best swap that
-    moves a player out of a repeat (not undoing a recent swap unless it beats the best seen);
-    after a while without progress, back to the best and shaken. Stops at `floor` or when
-    `work` swaps have been weighed. Players at tables of the same kind (odd or not) swap
-    freely; an odd seat changes hands only as `Search.fair_swap` allows."""
-    search = Search(plan, classes, base, balance, weight, rng, groups, odd)
-    best_cost = search.cost
-    best = search.copy()
-    last = 0
-    stall = 30 + 2 * search.n
-    scan = search.rounds * search.n // 4  # finding the players in a repeat: a quarter swap each
-    while work > 0 and best_cost > floor:
-        search.step += 1
-        move, delta, spent = search.best_move(best_cost)
-        work -= scan + spent
-        if move is None:  # every move is taboo: a random one
-            r = rng.randrange(search.rounds)
-            move = _random_swap(search.plan[r], search.classes[r], rng, r)
-            if move is None:
-                break
-            delta = search.move_gain(move)
-        search.apply(move, delta)
-        if search.cost < best_cost:
-            best_cost, last = search.cost, search.step
-            best = search.copy()
-        elif search.step - last > stall:
-            last = search.step
-            search.reset(best)
-            search.shake()
-    return best
 
 
 def _random_swap(
