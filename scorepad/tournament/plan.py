@@ -1,9 +1,6 @@
-"""The plan behind the seat draw (`scorepad.tournament.draw`): all the remaining rounds
-planned ahead, players as numbers, from a shipped schedule (`_known`) or a greedy start,
-then bettered by the tabu search of `scorepad.tournament.search` for a fixed amount of
-work; the rule on odd seats it keeps (players drawn in the same rounds, a *group*, differ
-by at most one), the meetings it weighs (`_weights`: the most meetings of a pair first,
-then the pairs at that most, then the repeats), and the seats given at each table. Pure and
+"""The plan behind the seat draw (`draw`): all the remaining rounds planned ahead, players as
+numbers, from a shipped schedule (`_known`) or a greedy start, then bettered by the tabu
+search (`search`) for a fixed amount of work, and the seats given at each table. Pure and
 deterministic: the seed drives every choice."""
 
 from __future__ import annotations

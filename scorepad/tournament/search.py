@@ -1,9 +1,7 @@
-"""The tabu search behind the seat draw's plan (`scorepad.tournament.plan`): swaps of two
-players of a round (`Search`: a move and its gain, the best move of a step, the shake),
-keeping the rule on odd seats (players drawn in the same rounds differ by at most one after
-every round), for a fixed amount of work; and the meeting counts it works on (players as
-numbers, a table's -1 a player who has left). Pure and deterministic: the seed's `rng`
-drives every choice."""
+"""The tabu search behind the seat draw's plan (`plan`): swaps of two players of a round,
+keeping the rule on odd seats, for a fixed amount of work; and the meeting counts it works
+on (players as numbers, a table's -1 a player who has left). Pure and deterministic: the
+seed's `rng` drives every choice."""
 
 from __future__ import annotations
 
