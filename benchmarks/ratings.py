@@ -41,19 +41,21 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from datetime import date as Date
 from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
-from scorepad import core, rating, storage
+from scorepad import core, rating, storage, text
 from scorepad.app.season import load_all
 from scorepad.model import Deal, Session
 from scorepad.ranking import standings
 from scorepad.scores import iter_outcomes
 from scorepad.season import in_order
 from scorepad.variants import get_variant
+from scorepad.variants.base import Contest
 from scorepad.variants.french import plain_side_points
 from scorepad.variants.french.entry import TARGETS, FrenchEntry
 
@@ -67,6 +69,7 @@ CONTRACTS = ("petite", "garde", "garde-sans", "garde-contre")
 METHODS = ("rating", "total", "average", "elo")
 FIRST_EVENING = Date(2026, 1, 1)
 ELO_K = {"taker": 40, "partner": 25, "defender": 15}
+SHOWS_SEEN = 100.0  # `forecasts`: the fit's expectations show in full, as if over this Σ²
 NAMES = [
     *("Anna", "Bruno", "Chloé", "Daisuke", "Elsa", "Fritz", "Gabi", "Hugo", "Inès", "Jun"),
     *("Karin", "Léo", "Mila", "Noé", "Olga", "Paul", "Quentin", "Rosa", "Sven", "Tomoko"),
@@ -233,6 +236,29 @@ def kendall_tau(xs: list[float], ys: list[float]) -> float:
 # --- the run -------------------------------------------------------------------------------
 
 
+def forecasts(sessions: Sequence[Session]) -> Iterator[tuple[Contest, float]]:
+    """Each rated deal with the side's chance to make it, as the sessions before its own
+    said it: a forecast, never a fit to the deal itself. How much of what the fit expects
+    of a kind and of the players shows in the margins is learnt on the way, from the
+    forecasts' own surprises: where people sit with their own level, the edges between
+    table-mates are smaller than the fit (which assumes nothing of who sits with whom)
+    makes them, and a kind seen a few times is less different than it looks."""
+    keys_of, _written = text.people(s.players for s in sessions)
+    fit = rating.Fit()
+    squares, shown = SHOWS_SEEN, SHOWS_SEEN  # Σ added², Σ added × (margin − usual)
+    for session, keys in zip(sessions, keys_of, strict=True):
+        solved = fit.solve()
+        found = [c for _n, c in rating.contests(session)]
+        shows = shown / squares
+        for contest in found:
+            yield contest, solved.chance(contest, keys, shows)
+        for contest in found:
+            usual, added, _var = solved.expect(contest, keys)
+            squares += added * added
+            shown += added * (contest.margin - usual)
+        fit.add(found, keys)
+
+
 def run(seeds: int, players: int, lengths: list[int], seatings: list[str]) -> dict:
     taus: dict = {s: {n: {m: [] for m in METHODS} for n in lengths} for s in seatings}
     calibration: dict = {s: [] for s in seatings}
@@ -252,7 +278,7 @@ def run(seeds: int, players: int, lengths: list[int], seatings: list[str]) -> di
                 found = scores_of(upto)
                 if n == check:  # the chance of each deal, from the sessions before it
                     calibration[seating] += [
-                        (chance, c.margin >= 0) for c, chance in rating.forecasts(upto)
+                        (chance, c.margin >= 0) for c, chance in forecasts(upto)
                     ]
                 names = sorted(skill)
                 for m in METHODS:

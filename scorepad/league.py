@@ -1,7 +1,7 @@
 """A season's league: a column per session (by date), each player's sessions, deals, total
-and average, ranked by total or by average (ties share a place). Pure: it reads the deals'
-outcomes (`scores`), like `ranking`, whose standings a single session's view is; apart from it
-so that `standings` of one file never builds what only `--league` shows."""
+and average, ranked by total or by average (ties share a place). Pure: it adds up the
+standings of each session (`ranking`); apart from them so that `standings` of one file never
+builds what only `--league` shows."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from scorepad.model import Session
-from scorepad.ranking import sat_out
-from scorepad.scores import iter_outcomes
+from scorepad.ranking import places, standings
 from scorepad.text import people
 from scorepad.variants.figures import rounded
 
@@ -45,15 +44,11 @@ def league(
     deals = dict.fromkeys(names, 0)
     out = dict.fromkeys(names, 0)
     for i, (session, key_of) in enumerate(zip(sessions, keys, strict=True)):
-        for key in key_of.values():
-            per[key][i] = 0
-        for p, times in sat_out(session).items():
-            out[key_of[p]] += times
-        for outcome in iter_outcomes(session):
-            for player, value in outcome.scores.items():
-                key = key_of[player]
-                per[key][i] = (per[key][i] or 0) + value
-                deals[key] += 1
+        for row in standings([session]):
+            key = key_of[row.name]
+            per[key][i] = row.total
+            deals[key] += row.deals
+            out[key] += row.out
     rows = []
     for key, cells in per.items():
         total = sum(c for c in cells if c is not None)
@@ -73,21 +68,11 @@ def league(
             )
         )
     if rank_by == "average":
-        ranked = sorted(
-            (r for r in rows if r.deals >= min_deals and r.deals),
-            key=lambda r: (-r.average, r.name.casefold()),
-        )
-        rest = sorted(
-            (r for r in rows if not (r.deals >= min_deals and r.deals)),
-            key=lambda r: (-r.average, r.name.casefold()),
-        )
-        measure = "average"
+        rows.sort(key=lambda r: (-r.average, r.name.casefold()))
+        ranked = [r for r in rows if r.deals >= min_deals and r.deals]
+        rest = [r for r in rows if not (r.deals >= min_deals and r.deals)]
+        ranks = places(ranked, lambda r: r.average)
     else:
         ranked = sorted(rows, key=lambda r: (-r.total, r.name.casefold()))
-        rest, measure = [], "total"
-    result: list[LeagueRow] = []
-    for i, row in enumerate(ranked):
-        tied = result and getattr(result[-1], measure) == getattr(row, measure)
-        rank = result[-1].rank if tied else i + 1
-        result.append(replace(row, rank=rank))
-    return result + rest
+        rest, ranks = [], places(ranked, lambda r: r.total)
+    return [replace(r, rank=n) for r, n in zip(ranked, ranks, strict=True)] + rest

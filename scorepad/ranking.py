@@ -3,19 +3,21 @@ place). Pure: it reads the deals' outcomes (`scores`). A season's league is `lea
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from fractions import Fraction
+from typing import Any, TypeVar
 
 from scorepad.model import Outcome, Session
 from scorepad.scores import iter_outcomes
 from scorepad.text import people
 from scorepad.variants.figures import rounded
 
-if TYPE_CHECKING:
-    from fractions import Fraction
+R = TypeVar("R")
+
+#: what the standings count for each player, besides their best and worst deal
+COUNTS = ("total", "deals", "declarer", "made", "failed", "won", "draws", "out")
 
 
 @dataclass(frozen=True)
@@ -49,23 +51,23 @@ class Standing:
     @property
     def exact_average(self) -> Fraction:
         """Per deal played, exactly: what a ranking by average compares (no rounding ties)."""
-        from fractions import Fraction  # only a ranking by average needs it: not every deal
-
         return Fraction(self.total, self.deals) if self.deals else Fraction(0)
 
 
+def places(rows: Sequence[R], key: Callable[[R], object]) -> list[int]:
+    """The place of each of `rows` (in order, best first): equal keys share one (1, 1, 3)."""
+    found: list[int] = []
+    for i, row in enumerate(rows):
+        found.append(found[-1] if i and key(rows[i - 1]) == key(row) else i + 1)
+    return found
+
+
 def sat_out(session: Session) -> dict[str, int]:
-    """How many deals each person sat out (passed ones included), of those who sat out any:
-    counted by seating, as deals seated alike share one (a long session holds a handful)."""
-    if session.fixed:
-        return {}
-    seatings = session.seating_plan().deals
-    alike = dict(zip(map(id, seatings), seatings, strict=True))
-    deals = Counter(map(id, seatings))  # the deals of each seating
+    """How many deals each person sat out (passed ones included), of those who sat out any."""
     times: dict[str, int] = {}
-    for key, seating in alike.items():
+    for seating in () if session.fixed else session.seating_plan().deals:
         for p in seating.out:
-            times[p] = times.get(p, 0) + deals[key]
+            times[p] = times.get(p, 0) + 1
     return times
 
 
@@ -84,21 +86,7 @@ def standings(
     keys, order = people(s.players for s in sessions)  # one person whatever case and accents
     for i, (session, key_of) in enumerate(zip(sessions, keys, strict=True)):
         for key in key_of.values():
-            tally.setdefault(
-                key,
-                dict(
-                    total=0,
-                    deals=0,
-                    declarer=0,
-                    made=0,
-                    failed=0,
-                    won=0,
-                    best=None,
-                    worst=None,
-                    draws=0,
-                    out=0,
-                ),
-            )
+            tally.setdefault(key, {**dict.fromkeys(COUNTS, 0), "best": None, "worst": None})
         for p, times in sat_out(session).items():
             tally[key_of[p]]["out"] += times
         row_of = {player: tally[key] for player, key in key_of.items()}  # once a session
@@ -122,19 +110,17 @@ def standings(
                     row["made" if outcome.made else "failed"] += 1
                 elif outcome.result == "draw":
                     row["draws"] += 1
-    rows = sorted(tally.items(), key=lambda kv: -kv[1]["total"])
-    result: list[Standing] = []
-    for i, (key, row) in enumerate(rows):
-        rank = result[-1].rank if result and result[-1].total == row["total"] else i + 1
+    for row in tally.values():
         row["best"], row["worst"] = row["best"] or 0, row["worst"] or 0
-        result.append(Standing(name=order[key], rank=rank, **row))
-    if rank_by != "average":
-        return result
-    least = max(min_deals, 1)
-    ranked = sorted((r for r in result if r.deals >= least), key=lambda r: -r.exact_average)
-    rest = sorted((r for r in result if r.deals < least), key=lambda r: -r.exact_average)
-    by_average: list[Standing] = []
-    for i, r in enumerate(ranked):
-        tied = by_average and by_average[-1].exact_average == r.exact_average
-        by_average.append(replace(r, rank=by_average[-1].rank if tied else i + 1))
-    return by_average + [replace(r, rank=0) for r in rest]
+    rows = sorted(
+        (Standing(name=order[k], **row) for k, row in tally.items()), key=lambda r: -r.total
+    )
+    if rank_by == "average":
+        least = max(min_deals, 1)
+        by_average = sorted(rows, key=lambda r: -r.exact_average)
+        rows = [r for r in by_average if r.deals >= least]
+        rest = [replace(r, rank=0) for r in by_average if r.deals < least]
+        ranks = places(rows, lambda r: r.exact_average)
+    else:
+        rest, ranks = [], places(rows, lambda r: r.total)
+    return [replace(r, rank=n) for r, n in zip(rows, ranks, strict=True)] + rest

@@ -1,26 +1,15 @@
 """Ratings: who plays best, luck aside. Pure, over scored outcomes, as the statistics are: it
 never reads a file, and each game tells it who played which role (`Variant.contest`).
 
-The model. A deal is one side against the others (the taker and partner against the
-defence; head to head at Piedmont), and what it says is the side's *margin*: its card points
-over those its contract needed. A margin is the deal's luck (normal; its spread learnt from
-the deals), the deal's difficulty (what a side usually makes at that contract with those
-bouts: each kind's mean margin, learnt too, and shrunk towards the game's as far as the
-kinds are seen to differ) and the players: the side's mean skill less the others' mean
-skill, in card points a deal. Skills start at 0 ± `PRIOR` and are fitted jointly over every
-deal given (the posterior of a Bayesian linear model: ridge regression), so that an
-opponent's strength counts as the whole season shows it, not as it was guessed when they
-met. Every deal adds to the fit's sums (`Fit`), exact integers, so that the same deals in
-any order give the same ratings; they are solved when a rating is asked for. The chance
-that a side makes its contract is the chance that its margin is at least 0: the benchmark's
-calibration table checks it (benchmarks/ratings.py).
-
-A rating shows a skill as people read one: `BASE` + `SCALE` × the skill in card points
-(1,500 for the average player, +100 for 2.5 card points a deal more than them as taker),
-with two standard deviations as its uncertainty ("1,512 ± 80": 95% likely within). The
-files given are one period of play: the deals weigh alike, old or new. Players are merged
-across sessions as the standings merge them. A deal nobody played (a pass, a cancelled
-deal, a misère) and the deals a player sat out count for nothing.
+A deal is one side against the others, and what it says is the side's *margin*: its card
+points over those its contract needed. A margin is the deal's luck (normal, its spread learnt
+from the deals), the deal's difficulty (each kind's mean margin, learnt too, and shrunk
+towards the game's) and the side's mean skill less the others'. Skills start at 0 ± `PRIOR`
+and are fitted jointly over every deal given (a Bayesian linear model: ridge regression), so
+that an opponent's strength counts as the whole season shows it. The fit's sums are exact
+integers (`Fit`): the same deals in any order give the same ratings. A rating is `BASE` +
+`SCALE` × the skill in card points, with two standard deviations as its uncertainty
+(docs/statistics.md says more, and why this model).
 """
 
 from __future__ import annotations
@@ -28,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from scorepad.model import Session
 from scorepad.scores import iter_outcomes
@@ -45,7 +34,6 @@ LUCK_SEEN = 20  # ... as much as so many deals would say
 USUAL = 3.0  # a side usually makes its contract, by so many card points, before any deal
 USUAL_SEEN = 10  # ... as much as so many deals would say
 KIND = 5.0  # how far the kinds' mean margins differ, before two kinds are seen
-SHOWS_SEEN = 100.0  # `forecasts`: the fit's expectations show in full, as if over this Σ²
 UNIT = 840  # every side's size (1 to 8) divides it: a weight 1/size is UNIT // size units
 
 K = TypeVar("K")
@@ -104,22 +92,18 @@ def weights(
     ]
 
 
+@dataclass(frozen=True)
 class Solved:
     """The fit solved: each player's skill (mean, variance, in card points, by identity),
     each kind's mean margin (mean, variance), the game's usual margin, the luck's variance
     and how far the kinds differ."""
 
-    def __init__(
-        self,
-        mean: Mapping[str, float],
-        var: Mapping[str, float],
-        kinds: Mapping[Kind, tuple[float, float]],
-        usual: float = USUAL,
-        luck: float = LUCK**2,
-        spread: float = KIND**2,
-    ) -> None:
-        self.mean, self.var, self.kinds = mean, var, kinds
-        self.usual, self.luck, self.spread = usual, luck, spread
+    mean: Mapping[str, float]
+    var: Mapping[str, float]
+    kinds: Mapping[Kind, tuple[float, float]]
+    usual: float
+    luck: float
+    spread: float
 
     def rating(self, key: str) -> float:
         return BASE + SCALE * self.mean.get(key, 0.0)
@@ -142,7 +126,7 @@ class Solved:
     def chance(self, contest: Contest, keys: Mapping[str, str], shows: float = 1.0) -> float:
         """The chance that the side makes its contract: a whole margin ≥ 0, above −½ (head
         to head, an odd one > 0: above −½ too);
-        `shows`: how much of what the kind and the players add shows (`forecasts`)."""
+        `shows`: how much of what the kind and the players add shows."""
         usual, added, var = self.expect(contest, keys)
         return 0.5 * (1 + math.erf((usual + shows * added + 0.5) / math.sqrt(2 * var)))
 
@@ -181,49 +165,24 @@ class Fit:
         return {p: self.row[key] for p, key in keys.items()}
 
     def add(self, contests: Iterable[Contest], keys: Mapping[str, str]) -> None:
-        """The deals of one session (`keys`: each of its players' identity). Deals of one
-        kind between the same sides differ only in their margins: they are counted first,
-        and the sums grow once for each such meeting."""
-        groups: dict[tuple[str, int, tuple[str, ...], tuple[str, ...]], list[int]] = {}
-        for c in contests:
-            y, seen = c.margin, (c.contract, c.level, c.side, c.others)
-            sums = groups.get(seen)
-            if sums is None:
-                groups[seen] = [1, y, y * y]
-            else:
-                sums[0] += 1
-                sums[1] += y
-                sums[2] += y * y
+        """The deals of one session (`keys`: each of its players' identity)."""
         rows = self._rows(keys)
-        size = len(self.players)
-        meetings: dict[tuple[tuple[str, ...], tuple[str, ...]], list[Any]] = {}
-        for (contract, level, side, others), (count, total, squares) in groups.items():
-            kind = (contract, level) if contract else None
-            sums = self.kinds.get(kind)
-            if sums is None:
-                sums = self.kinds[kind] = [0, 0, 0]
-                self.kind_weights[kind] = []
-            sums[0] += count
-            sums[1] += total
-            sums[2] += squares
-            met = meetings.get((side, others))
-            if met is None:
-                met = meetings[side, others] = [0, 0, weights(side, others, rows)]
-            met[0] += count
-            met[1] += total
-            spread = self.kind_weights[kind]
-            if len(spread) < size:
-                spread += [0] * (size - len(spread))
-            for i, w in met[2]:
-                spread[i] += count * w
-        cross, info, rated = self.cross, self.info, self.rated
-        for count, total, terms in meetings.values():
+        for c in contests:
+            kind = kind_of(c)
+            sums = self.kinds.setdefault(kind, [0, 0, 0])
+            sums[0] += 1
+            sums[1] += c.margin
+            sums[2] += c.margin * c.margin
+            spread = self.kind_weights.setdefault(kind, [])
+            spread += [0] * (len(self.players) - len(spread))
+            terms = weights(c.side, c.others, rows)
             for i, w in terms:
-                line, cw = cross[i], count * w
+                spread[i] += w
+                line = self.cross[i]
                 for j, v in terms:
-                    line[j] += cw * v
-                info[i] += w * total
-                rated[i] += count
+                    line[j] += w * v
+                self.info[i] += w * c.margin
+                self.rated[i] += 1
 
     def solve(self) -> Solved:
         """The posterior means and variances of the skills and of the kinds' means. Each
@@ -382,29 +341,6 @@ def rated(fit: Fit, written: Mapping[str, str], before: Solved | None = None) ->
     )
 
 
-def forecasts(sessions: Sequence[Session]) -> Iterator[tuple[Contest, float]]:
-    """Each rated deal with the side's chance to make it, as the sessions before its own
-    said it: a forecast, never a fit to the deal itself. How much of what the fit expects
-    of a kind and of the players shows in the margins is learnt on the way, from the
-    forecasts' own surprises: where people sit with their own level, the edges between
-    table-mates are smaller than the fit (which assumes nothing of who sits with whom)
-    makes them, and a kind seen a few times is less different than it looks."""
-    keys_of, _written = _people(sessions)
-    fit = Fit()
-    squares, shown = SHOWS_SEEN, SHOWS_SEEN  # Σ added², Σ added × (margin − usual)
-    for session, keys in zip(sessions, keys_of, strict=True):
-        solved = fit.solve()
-        found = [c for _n, c in contests(session)]
-        shows = shown / squares
-        for contest in found:
-            yield contest, solved.chance(contest, keys, shows)
-        for contest in found:
-            usual, added, _var = solved.expect(contest, keys)
-            squares += added * added
-            shown += added * (contest.margin - usual)
-        fit.add(found, keys)
-
-
 def explain(sessions: Sequence[Session], name: str, last: int = 10) -> list[Step]:
     """The `last` rated deals of the player called `name` (as `rate` names them), each
     with the ratings before it and the player's change from it: the fit solved before the
@@ -421,17 +357,12 @@ def explain(sessions: Sequence[Session], name: str, last: int = 10) -> list[Step
     wanted = set(theirs[-last:] if last > 0 else ())
     fit, steps = Fit(), []
     for i, (deals, keys) in enumerate(zip(found, keys_of, strict=True)):
-        if not any((i, n) in wanted for n, _c in deals):
-            fit.add((c for _n, c in deals), keys)
-            continue
         for n, contest in deals:
-            if (i, n) in wanted:
-                solved = fit.solve()
+            solved = fit.solve() if (i, n) in wanted else None
+            fit.add([contest], keys)
+            if solved is not None:
                 usual, added, _var = solved.expect(contest, keys)
-                fit.add([contest], keys)
                 change = fit.solve().rating(key) - solved.rating(key)
                 before = {p: solved.rating(keys[p]) for p in (*contest.side, *contest.others)}
                 steps.append(Step(i, n, contest, usual + added, before, change))
-            else:
-                fit.add([contest], keys)
     return steps

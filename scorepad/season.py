@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from scorepad.checks import typed_date
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Session
 from scorepad.variants import get_variant
@@ -21,11 +21,10 @@ F = TypeVar("F")
 def date_bounds(since: str | None, until: str | None) -> tuple[str | None, str | None]:
     """--since and --until as dates (None: not given); a wrong one is refused, so that it is
     said before any file is read."""
-    low, high = (
-        None if value is None else typed_date(value, option)
-        for option, value in (("--since", since), ("--until", until))
+    return (
+        None if since is None else typed_date(since, "--since"),
+        None if until is None else typed_date(until, "--until"),
     )
-    return low, high
 
 
 def between(
@@ -45,16 +44,11 @@ def between(
             _("{f} is {variant}").format(f=f, variant=s.variant)
             for f, s in zip(files, sessions, strict=True)
         )
-        raise ScorepadError(
-            [
-                Problem(
-                    "",
-                    (
-                        mixed
-                        or _("the files mix games ({which}): standings add up one game at a time")
-                    ).format(which=which),
-                )
-            ]
+        raise ScorepadError.at(
+            "",
+            (
+                mixed or _("the files mix games ({which}): standings add up one game at a time")
+            ).format(which=which),
         )
     pairs = sorted(zip(files, sessions, strict=True), key=lambda fs: (not fs[1].date, fs[1].date))
     if low is not None or high is not None:
@@ -64,15 +58,11 @@ def between(
             if s.date and (low is None or s.date >= low) and (high is None or s.date <= high)
         ]
         if not pairs:
-            raise ScorepadError(
-                [
-                    Problem(
-                        "",
-                        _("no dated session falls between {x} and {x2}").format(
-                            x=low or _("the start"), x2=high or _("today")
-                        ),
-                    )
-                ]
+            raise ScorepadError.at(
+                "",
+                _("no dated session falls between {x} and {x2}").format(
+                    x=low or _("the start"), x2=high or _("today")
+                ),
             )
     return pairs
 

@@ -12,13 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
-from typing import TYPE_CHECKING
 
 from scorepad.i18n import _
-
-if TYPE_CHECKING:
-    from scorepad.model import Outcome
-    from scorepad.ranking import Standing
+from scorepad.model import Outcome
+from scorepad.ranking import Standing
 
 CENT = Decimal("0.01")
 EXACT_UP_TO = 12  # players with a balance: 12 × 2^12 steps are instant

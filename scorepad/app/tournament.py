@@ -121,7 +121,6 @@ def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
         totals={r.name: r.total for r in rows},
         played={r.name: r.played for r in rows},
         counted=dict(Counter(p for o in dealt for p in o.scores)),
-        extra=found - end,
     )
     return Read(
         table,

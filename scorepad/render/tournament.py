@@ -16,8 +16,8 @@ from scorepad.render.grid import grid
 from scorepad.render.page import PAGE_STYLE, body_table, class_attr, escape, section
 from scorepad.scores import iter_outcomes
 from scorepad.text import plural, signed
-from scorepad.tournament.draw import Quality, quality
-from scorepad.tournament.model import RoundDraw, Tournament, name_key, seats, sizes
+from scorepad.tournament.draw import Quality, name_key, quality
+from scorepad.tournament.model import RoundDraw, Tournament, seats, sizes
 from scorepad.tournament.ranking import Ranking, Row, Unfinished, unequal_counts
 from scorepad.variants import get_variant
 from scorepad.variants.figures import Tally, average

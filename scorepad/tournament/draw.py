@@ -6,76 +6,36 @@ drawn before (`history`, each round a list of tables, each table its players in 
 order, the first seat dealing first). It is a pure function: the same arguments give the
 same round (names, seats and all), whatever the machine or the Python hash seed.
 
-**Table sizes** (`table_sizes`). `sizes` lists the sizes a table may have, the preferred one
-first and the others in the order they may be used: French Tarot's default is `(4, 5, 3)`.
-The draw uses as few tables of the last size as it can, then as few of the one before, and so
-on, the rest being of the preferred size: 22 players sit at three tables of 4 and two of 5;
-6, 7 and 11 players, whom 4s and 5s cannot cover, get a table of 3 (3 + 3, 4 + 3, 4 + 4 + 3).
-With `sizes=(4, 5)` those counts are refused instead, as is any count the sizes cannot cover
-(1 or 2 players): a `ScorepadError` saying so. Troggu (tables of 3 to 8) goes through the
-same code, e.g. `sizes=(4, 5, 3, 6)`.
-
-**What the draw keeps and what it optimises**, in this order:
-
-1. *Odd seats*, a rule kept in every round: seats at a table of another size than the
-   preferred one (a table of 5 or of 3) are shared out so that, after every round, nobody
-   has had more than one more than anybody else drawn in the same rounds (everybody present
-   from the first round, say). The plan starts by giving them to the lowest *odd-seat
-   balances* (a player's odd seats minus, for each round they were drawn in, that round's
-   odd seats divided by its players); the search then moves a seat between two players
-   level in their group, or from a player at their group's most to one (of another group:
-   a late arrival, say) at their group's fewest, each staying within one seat of their
-   share. So a late arrival may sit at the table of 5 where meeting nobody again matters
-   more, neither owed nor owing the rounds they missed. The rule is a promise made after
-   every round, so it comes before the meetings; with 22 players it costs some (none is
-   impossible under it). `fair=False` drops it.
-2. *Meetings*, over the whole tournament (the rounds drawn and the rounds still to draw):
-   (a) the most meetings of any pair as low as possible — nobody meets anyone k + 1 times
-   while a draw with k is found; (b) then the fewest pairs at that most; (c) then the fewest
-   *repeats* (the sum over pairs of their meetings beyond the first). One cost weighs them
-   so (`plan._weights`: a pair meeting once more outweighs every repeat the tournament can
-   hold; past 3 meetings, the pairs one below the most come before the repeats). Each draw
-   plans all the remaining rounds ahead (a tabu search over swaps of two players of a round,
-   from a schedule without a repeat where one is shipped — `schedules`: 16, 24, 28, 32, 40
-   and 64 players at tables of 4, 30 at tables of 4 and 5 — or a greedy start, for a fixed
-   amount of work) and returns the plan's next round; the following draws follow that plan
-   as long as the roster stays the same and the rounds drawn are the plan's, and plan again
-   otherwise (a late arrival, a withdrawal, a round changed by hand), with the same order of
-   goals over the rounds that remain. The plan stops early when it reaches `bound`, the
-   least the counting allows (each player's opponent seats beyond the opponents left to
-   meet).
-3. *Seats*: within each table, the first seat goes to the player who has had it the fewest
-   times, then each following seat to the player who has had that seat the fewest times (ties
-   broken by the seed), so the first dealer turns and seats vary. Tables are listed by size
-   (the preferred size first) in an order the seed shuffles.
-4. *The seed*: the same arguments draw the same tables; the search is bounded by work done
-   (swaps weighed), never by time, so a seed draws the same on every machine.
-
-`quality(rounds)` says how good rounds are: the most meetings, the pairs that met more than
-once, the repeats, who dealt first how often, and whether that is known to be the least.
-`repeats(rounds)` counts repeats over any rounds: every pair, a player who has left keeping
-the meetings they had; the search weighs only those of the players still there.
+What the draw keeps and what it optimises, in this order (docs/tournaments.md says more):
+the seats at tables of another size than the preferred one are shared out so that, after
+every round, nobody drawn in the same rounds has had more than one more than anybody else
+(`fair=False` drops the rule); then, over the whole tournament, the most meetings of a pair
+as low as possible, the fewest pairs at that most, and the fewest repeats (`plan`, its
+tabu search in `search`, from a shipped schedule where one fits: `schedules`); then at each
+table, the first seat to whoever has had it the fewest times, and so on seat by seat. The
+search is bounded by work done (swaps weighed), never by time, so a seed draws the same on
+every machine.
 """
 
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
+from scorepad.tournament.plan import first_mismatch, least_repeats, make_plan, seat_tables
 
 #: The usual table sizes (the default): tables of 4, of 5 where the count needs them, of 3
 #: only where 4s and 5s cannot cover the count (6, 7 and 11 players).
 TABLE_SIZES: tuple[int, ...] = (4, 5, 3)
 
-#: The search's work per plan, in swaps evaluated: about 1 s of one core of a small machine
-#: where the plan does not reach its bound early (22 players over 6 rounds needed more than
-#: 800,000 for every seed to come within the reference). A fixed count, not a clock, so that
-#: a draw is the same on every machine. A draw that must plan again (after a round not drawn
-#: from its plan) gives each further plan a quarter of it, so that a draw weighs at most
-#: one and a half times this.
+#: The search's work per plan, in swaps weighed: about 1 s of one core of a small machine
+#: where the plan does not reach its bound early. A fixed count, not a clock, so that a draw
+#: is the same on every machine; a further plan (after a round not drawn from the plan) gets
+#: a quarter of it.
 WORK = 1_000_000
 
 History = Sequence[Sequence[Sequence[str]]]
@@ -86,12 +46,6 @@ class Round:
     """One round drawn: its tables, each its players in seating order (seat 1 deals first)."""
 
     tables: tuple[tuple[str, ...], ...]
-    #: repeats over the rounds drawn, this one included
-    repeats: int
-    #: repeats over the whole tournament if the remaining rounds go as planned
-    planned_repeats: int
-    #: the least the counting allows over the whole tournament, from the rounds drawn before
-    bound: int
 
 
 def table_sizes(count: int, sizes: Sequence[int] = TABLE_SIZES) -> tuple[int, ...]:
@@ -119,19 +73,21 @@ def table_sizes(count: int, sizes: Sequence[int] = TABLE_SIZES) -> tuple[int, ..
     return tuple(size for size in order for _ in range(chosen[size]))
 
 
-def repeats(rounds: Iterable[Sequence[Sequence[str]]]) -> int:
-    """The sum over pairs of players of their meetings (at one table) beyond the first."""
-    met: dict[tuple[str, str], int] = {}
-    total = 0
+def met(rounds: Iterable[Sequence[Sequence[str]]]) -> dict[tuple[str, str], int]:
+    """How often each pair of players met (at one table), a pair in name order."""
+    pairs: dict[tuple[str, str], int] = {}
     for tables in rounds:
         for table in tables:
             for i, a in enumerate(table):
                 for b in table[i + 1 :]:
                     pair = (a, b) if a < b else (b, a)
-                    seen = met.get(pair, 0)
-                    total += seen > 0
-                    met[pair] = seen + 1
-    return total
+                    pairs[pair] = pairs.get(pair, 0) + 1
+    return pairs
+
+
+def repeats(rounds: Iterable[Sequence[Sequence[str]]]) -> int:
+    """The sum over pairs of players of their meetings (at one table) beyond the first."""
+    return sum(k - 1 for k in met(rounds).values())
 
 
 @dataclass(frozen=True)
@@ -156,10 +112,8 @@ class Quality:
         return tuple(p for p in self.pairs if p[2] == self.most)
 
 
-def _name_order(name: str) -> tuple[str, str]:
+def name_key(name: str) -> tuple[str, str]:
     """Names in the order people look for them: Émile beside Emma, not after Zoé."""
-    import unicodedata
-
     bare = "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
     return bare.casefold(), name
 
@@ -167,9 +121,6 @@ def _name_order(name: str) -> tuple[str, str]:
 def quality(history: History, sizes: Sequence[int] = TABLE_SIZES) -> Quality:
     """The meetings and first seats over the rounds of `history` (each round its tables,
     each table its players in seating order)."""
-    from scorepad.tournament.plan import least_repeats
-
-    met: dict[tuple[str, str], int] = {}
     first: dict[str, int] = {}
     for tables in history:
         for table in tables:
@@ -177,25 +128,21 @@ def quality(history: History, sizes: Sequence[int] = TABLE_SIZES) -> Quality:
                 first.setdefault(p, 0)
             if table:
                 first[table[0]] += 1
-            for i, a in enumerate(table):
-                for b in table[i + 1 :]:
-                    pair = (a, b) if a < b else (b, a)
-                    met[pair] = met.get(pair, 0) + 1
-    most = max(met.values(), default=0)
-    twice: list[tuple[str, str, int]] = []
-    for (a, b), k in met.items():
-        if k > 1:
-            first_, second = sorted((a, b), key=_name_order)
-            twice.append((first_, second, k))
-    pairs = sorted(twice, key=lambda x: (-x[2], _name_order(x[0]), _name_order(x[1])))
-    total = sum(k - 1 for _a, _b, k in pairs)
+    meetings = met(history)
+    most = max(meetings.values(), default=0)
+    twice = [
+        (min(pair, key=name_key), max(pair, key=name_key), k)
+        for pair, k in meetings.items()
+        if k > 1
+    ]
+    pairs = sorted(twice, key=lambda x: (-x[2], name_key(x[0]), name_key(x[1])))
+    total = sum(k - 1 for k in meetings.values())
     least = total == 0
     players = [frozenset(p for t in tables for p in t) for tables in history]
     if not least and most == 2 and len(set(players)) == 1:
         n = len(players[0])
-        shape = table_sizes(n, sizes) if n else ()
-        least = total <= least_repeats([], n, shape, len(history)) if shape else False
-    first = {p: first[p] for p in sorted(first, key=_name_order)}
+        least = total <= least_repeats([], n, table_sizes(n, sizes), len(history))
+    first = {p: first[p] for p in sorted(first, key=name_key)}
     return Quality(most, total, tuple(pairs), first, least)
 
 
@@ -217,8 +164,6 @@ def draw_round(
     `fair=False` drops the rule on odd seats: the search gives them to whom it likes (fewer
     repeats, e.g. for 22 players over 5 rounds, but nothing bounds how often one player sits
     at a table of 5)."""
-    from scorepad.tournament.plan import first_mismatch, least_repeats, make_plan, seat_tables
-
     names = list(roster)
     _check_roster(names, history, rounds)
     shape = table_sizes(len(names), sizes)
@@ -246,13 +191,7 @@ def draw_round(
     tables = plan[drawn - origin]
     rng = random.Random(f"{seed}:seats:{drawn}")
     seated = seat_tables(tables, past, sizes, rng)
-    named = tuple(tuple(names[p] for p in table) for table in seated)
-    so_far = repeats([*history, named])
-    planned = repeats(
-        [*history, *([tuple(names[p] for p in t) for t in tabs] for tabs in plan[drawn - origin :])]
-    )
-    bound = repeats(history) + least_repeats(past, len(names), shape, rounds - drawn)
-    return Round(named, so_far, planned, bound)
+    return Round(tuple(tuple(names[p] for p in table) for table in seated))
 
 
 # -- checks ----------------------------------------------------------------------------------
@@ -271,17 +210,13 @@ def _coverable(count: int, sizes: Sequence[int]) -> bool:
 
 
 def _cannot_seat(count: int, sizes: Sequence[int]) -> ScorepadError:
-    return ScorepadError(
-        [
-            Problem(
-                "players",
-                ngettext(
-                    "{count} player cannot be seated at tables of {sizes}",
-                    "{count} players cannot be seated at tables of {sizes}",
-                    count,
-                ).format(count=count, sizes=_(", ").join(str(s) for s in sorted(sizes))),
-            )
-        ]
+    return ScorepadError.at(
+        "players",
+        ngettext(
+            "{count} player cannot be seated at tables of {sizes}",
+            "{count} players cannot be seated at tables of {sizes}",
+            count,
+        ).format(count=count, sizes=_(", ").join(str(s) for s in sorted(sizes))),
     )
 
 

@@ -5,16 +5,9 @@ ordinary session file per table and round, `round-N/table-T.toml` in the tournam
 and keeps what each table file must hold — the players in seat order, the title, the date,
 the game and its rules, the number of deals — so that `check` and the ranking can tell a
 table of this tournament from a file copied in from elsewhere, without anything
-tournament-specific written into the session files.
-
-**Table sizes** come from the seat draw (`draw.table_sizes`): tables of 4, tables of 5 where
-the count needs them, a table of 3 only where 4s and 5s cannot cover the count (6, 7 and 11
-players); each game says which sizes it draws (`Variant.tournament_tables`; none: the game
-has no tournaments, as Piedmontese tarot). A game may seat fewer than a table's players at
-each deal (`Variant.tournament_seats`: French Tarot at a table of 5 is played with the dealer
-sitting out): the table then plays M × size/seated deals, rounded up, so that each player
-plays M when M is a multiple of the seats (`table_deals`). Troggu seats every player at
-every deal: each table plays M.
+tournament-specific written into the session files. Each game says which table sizes it
+draws (`Variant.tournament_tables`) and how many of a table play each deal
+(`Variant.tournament_seats`, see `table_deals`).
 """
 
 from __future__ import annotations
@@ -22,19 +15,24 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TypeGuard
 
+from scorepad.checks import (
+    MAX_NAME,
+    control_problem,
+    long_name,
+    name_problem,
+    names_problems,
+    unseen_problem,
+)
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
-from scorepad.model import Setting
-from scorepad.text import either, plural, shown
-
-if TYPE_CHECKING:
-    from scorepad.model import Session
+from scorepad.model import Session, Setting, Table, nfc
+from scorepad.text import either, fold, plural, shown
+from scorepad.tournament.draw import draw_round, table_sizes
+from scorepad.variants import GAMES, default_rules, get_variant, registry
 
 #: the tournament file's format: a newer number is refused, older ones are upgraded
-#: (3: a club's rules, `rules_name` and `[settings]`; 2: `withdrawn`, so that every draw seats
-#: only the tournament's)
 TOURNAMENT_FORMAT = 3
 
 MAX_ROUNDS = 50
@@ -86,8 +84,6 @@ class Tournament:
     @property
     def rules(self) -> dict[str, Setting]:
         """The rules every table plays: the profile's, with the club's name and settings."""
-        from scorepad.variants import default_rules, get_variant
-
         club = dict(self.club)
         named = {"name": club.pop("name")} if "name" in club else {}
         rules = default_rules(get_variant(self.variant), self.profile)
@@ -107,60 +103,37 @@ class Tournament:
     def round(self, n: int) -> RoundDraw:
         if not 1 <= n <= len(self.drawn):
             drawn = len(self.drawn)
-            raise ScorepadError(
-                [
-                    Problem(
-                        "--round",
-                        _("there is no round {n}: {drawn} drawn so far").format(n=n, drawn=drawn)
-                        if drawn
-                        else _("no round is drawn yet (scorepad tournament draw)"),
-                    )
-                ]
+            raise ScorepadError.at(
+                "--round",
+                _("there is no round {n}: {drawn} drawn so far").format(n=n, drawn=drawn)
+                if drawn
+                else _("no round is drawn yet (scorepad tournament draw)"),
             )
         return self.drawn[n - 1]
-
-
-def name_key(name: str) -> tuple[str, str]:
-    """Names in the order people look for them: Émile beside Emma, not after Zoé."""
-    import unicodedata
-
-    bare = "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
-    return bare.casefold(), name
 
 
 def table_file(round_: int, table: int) -> str:
     return f"round-{round_}/table-{table}.toml"
 
 
-FILE_PATTERN = re.compile(r"round-([1-9][0-9]*)/table-([1-9][0-9]*)\.toml")
-
-
 def tournament_games() -> tuple[str, ...]:
     """The games a tournament may be of, by name (every game is imported: for messages)."""
-    from scorepad.variants import registry
-
     return tuple(name for name, game in registry().items() if game.tournament_tables)
 
 
 def is_tournament_game(name: object) -> TypeGuard[str]:
     """Whether `name` is a game's own name (as a file stores it) and the game has tournaments."""
-    from scorepad.variants import GAMES, get_variant
-
     return isinstance(name, str) and name in GAMES and bool(get_variant(name).tournament_tables)
 
 
 def sizes(variant: str) -> tuple[int, ...]:
     """The table sizes of a game, the preferred first (see draw.table_sizes)."""
-    from scorepad.variants import get_variant
-
     return get_variant(variant).tournament_tables
 
 
 def seats(variant: str, size: int) -> int | None:
     """How many play each deal at a table of `size` (French at 5: four, the dealer sitting
     out); None: every player."""
-    from scorepad.variants import get_variant
-
     return get_variant(variant).tournament_seats.get(size)
 
 
@@ -187,20 +160,11 @@ def check_roster(
     """Names as a roster holds them (NFC, stripped): unique regardless of case, non-empty.
     A name's problem is said at its place (`places`, one a name: a roster file's line), or
     at `where`."""
-    from scorepad.checks import MAX_NAME, control_problem, long_name
-    from scorepad.model import nfc
-
     problems: list[Problem] = []
     if len(names) > MAX_PLAYERS:
-        raise ScorepadError(
-            [
-                Problem(
-                    where,
-                    _("at most {most} players, not {count}").format(
-                        most=MAX_PLAYERS, count=len(names)
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            where,
+            _("at most {most} players, not {count}").format(most=MAX_PLAYERS, count=len(names)),
         )
     roster = tuple(nfc(n.strip()) for n in names)
     seen: set[str] = set()
@@ -245,9 +209,6 @@ def new_tournament(
     said at `where` (the option or file that gave them), or a name's at its place (`places`,
     one a name: `--players-file`'s lines). `club`: a rules file's game and rules, played
     instead of a profile's."""
-    from scorepad.tournament.draw import table_sizes
-    from scorepad.variants import default_rules, get_variant
-
     problems: list[Problem] = []
     if not is_tournament_game(variant):
         try:
@@ -255,15 +216,11 @@ def new_tournament(
         except ScorepadError as err:
             raise ScorepadError(Problem("--variant", p.what) for p in err.problems) from None
         if not is_tournament_game(name):
-            raise ScorepadError(
-                [
-                    Problem(
-                        "--variant",
-                        _("tournaments are of {games}, not {variant}").format(
-                            games=either(tournament_games()), variant=name
-                        ),
-                    )
-                ]
+            raise ScorepadError.at(
+                "--variant",
+                _("tournaments are of {games}, not {variant}").format(
+                    games=either(tournament_games()), variant=name
+                ),
             )
         variant = name
     if club is not None and club[0] != variant:
@@ -283,8 +240,7 @@ def new_tournament(
         problems.append(Problem("--deals", _("should be 1 to {most}").format(most=MAX_DEALS)))
     try:
         roster = check_roster(players, where, places)
-        from scorepad.checks import names_problems  # accent twins, look-alikes: as `new`
-
+        # accent twins, look-alikes: as `new`
         problems.extend(names_problems(roster, where, places))
     except ScorepadError as err:
         problems.extend(err.problems)
@@ -302,8 +258,6 @@ def new_tournament(
 def club_changes(variant: str, rules: Mapping[str, Setting]) -> tuple[tuple[str, Setting], ...]:
     """A club's rules as a tournament keeps them: the name, and the settings that differ from
     the profile's (not a planned length: the draw gives each table its own)."""
-    from scorepad.variants import default_rules, get_variant
-
     base = default_rules(get_variant(variant), str(rules["profile"]))
     return tuple(
         (k, v) for k, v in rules.items() if k == "name" or (k != "deals" and base.get(k) != v)
@@ -312,8 +266,6 @@ def club_changes(variant: str, rules: Mapping[str, Setting]) -> tuple[tuple[str,
 
 def resolve(players: Sequence[str], name: str, where: str) -> str:
     """The player of `players` meant by `name`: exact or unique prefix, regardless of case."""
-    from scorepad.model import Table
-
     try:
         return Table("", tuple(players), {}).resolve(name)
     except ScorepadError as err:
@@ -340,9 +292,6 @@ def with_roster_changes(
     except ScorepadError as err:
         problems.extend(err.problems)
         added = ()
-    from scorepad.checks import name_problem, unseen_problem
-    from scorepad.text import fold
-
     before = {fold(p): p for p in tournament.everybody()}
     for name in added:
         if (bad := unseen_problem(name, "--late")) is not None:
@@ -373,17 +322,14 @@ def draw_next(
 ) -> Tournament:
     """The tournament with its next round drawn (roster changes first). Pure: the same
     tournament and arguments, the same round."""
-    from scorepad.tournament.draw import draw_round
-
     if len(tournament.drawn) >= tournament.rounds:
-        raise ScorepadError(
-            [
-                ngettext(
-                    "the only round is drawn: the tournament is complete",
-                    "all {rounds} rounds are drawn: the tournament is complete",
-                    tournament.rounds,
-                ).format(rounds=tournament.rounds)
-            ]
+        raise ScorepadError.at(
+            "",
+            ngettext(
+                "the only round is drawn: the tournament is complete",
+                "all {rounds} rounds are drawn: the tournament is complete",
+                tournament.rounds,
+            ).format(rounds=tournament.rounds),
         )
     changed = with_roster_changes(tournament, late, withdraw)
     history = [[t.players for t in r.tables] for r in tournament.drawn]

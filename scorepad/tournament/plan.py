@@ -1,9 +1,6 @@
-"""The plan behind the seat draw (`scorepad.tournament.draw`): all the remaining rounds
-planned ahead, players as numbers, from a shipped schedule (`_known`) or a greedy start,
-then bettered by the tabu search of `scorepad.tournament.search` for a fixed amount of
-work; the rule on odd seats it keeps (players drawn in the same rounds, a *group*, differ
-by at most one), the meetings it weighs (`_weights`: the most meetings of a pair first,
-then the pairs at that most, then the repeats), and the seats given at each table. Pure and
+"""The plan behind the seat draw (`draw`): all the remaining rounds planned ahead, players as
+numbers, from a shipped schedule (`_known`) or a greedy start, then bettered by the tabu
+search (`search`) for a fixed amount of work, and the seats given at each table. Pure and
 deterministic: the seed drives every choice."""
 
 from __future__ import annotations
@@ -12,7 +9,8 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
-from scorepad.tournament.search import add_meetings, meetings, search, weighted
+from scorepad.tournament.schedules import schedule
+from scorepad.tournament.search import Search, add_meetings, meetings, weighted
 
 
 def first_mismatch(
@@ -142,7 +140,7 @@ def make_plan(
     floor = weighted(base, weight) + least_repeats(before, n, shape, todo)
     groups, odd = _groups(before, n, preferred)
     balance = _balances(before, n, preferred)
-    return search(plan, classes, base, balance, floor, weight, rng, work, groups, odd)
+    return Search(plan, classes, base, balance, weight, rng, groups, odd).run(floor, work)
 
 
 def _groups(
@@ -168,8 +166,6 @@ def _known(
     (`schedules.schedule`), the players numbered at random; else none. Rounds of tables
     of one size come in an order the seed shuffles; with tables of 5 the schedule's order
     shares their seats out, and is kept."""
-    from scorepad.tournament.schedules import schedule
-
     rounds_ = schedule(n)
     if not rounds_ or any(sorted(map(len, r)) != sorted(shape) for r in rounds_):
         return []

@@ -2,42 +2,26 @@
 
 Pure: the tables' results come in (`TableResult`, what the app read from each table file the
 draws name), the ranking goes out. A player's round is the total of their table in that
-round (`None` when they were not drawn in it); their total, the sum of their rounds; their
-`played`, the deals they were seated for (passes included); their `counted`, those of them
-that count toward their tables' lengths (played, neither passed nor cancelled). A table
-plays the M deals the draw gave it: a passed or cancelled deal is dealt again and is not one
-of them, and a deal recorded after the M-th counts nothing (`check` names a table with more).
-A table is *finished* when it has its deals; until then the figures of its players for that
-round are *provisional* (the deals recorded so far count), and so is a table whose file is
-missing or is not this table's (it counts nothing, and is named).
-
-Places: by total, best first; equal totals share a place (1, 1, 3) unless tie-break keys are
-given, tried in their order (`TIE_BREAKS`):
-
-- ``best-round``: the higher best single round;
-- ``average``: the higher total per deal played (exact, a fraction).
-
-Players still level after every key share the place.
-
-**Ranked otherwise** (`rank_by`, `best`): the FFT ranks donnes libres by the plain sum of a
-player's scores (the default, ``total``); a club whose players come and go may rank by
-``average`` (the total per deal played, as for sessions) or by a player's best N rounds
-(`best`, as season challenges do: the sum of their N highest rounds, fewer if they played
-fewer). Each row says how many rounds the player was drawn in and their *status*: ``full``
-(every round drawn), ``late`` (not in the first round) or ``withdrawn`` (no longer on the
-roster).
+round (`None` when they were not drawn in it). A table is *finished* when it has the deals
+the draw gave it (a passed or cancelled deal is dealt again and is not one of them; a deal
+after the last counts nothing); until then its players' figures for that round are
+*provisional*, and so is a table whose file is missing or is not this table's (it counts
+nothing, and is named). Places: by total (or `rank_by` average, or the `best` N rounds),
+best first; equal ones share a place (1, 1, 3) unless `TIE_BREAKS` keys part them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
+from scorepad.ranking import places
 from scorepad.text import shown
-from scorepad.tournament.model import TableDraw, Tournament, name_key
+from scorepad.tournament.draw import name_key
+from scorepad.tournament.model import TableDraw, Tournament
 
 
 @dataclass(frozen=True)
@@ -48,7 +32,6 @@ class TableResult:
     recorded: int = 0  # deals played toward the table's length (at most the table's)
     totals: Mapping[str, int] = field(default_factory=dict)
     played: Mapping[str, int] = field(default_factory=dict)  # seated for, passes included
-    extra: int = 0  # deals recorded beyond the table's, not counted
     counted: Mapping[str, int] = field(default_factory=dict)  # played, not passed: `Row`
     problem: str = ""  # why the file counts nothing ("" when it counts)
 
@@ -103,21 +86,13 @@ def unequal_counts(ranking: Ranking) -> tuple[int, int] | None:
 
 #: what the ranking may order by
 RANK_BY = ("total", "average")
-
-
-def _best_round(row: Row) -> Fraction:
-    scores = [x for x in row.rounds if x is not None]
-    return Fraction(max(scores)) if scores else Fraction(-(10**18))
-
-
-def _average(row: Row) -> Fraction:
-    return Fraction(row.total, row.played) if row.played else Fraction(0)
+LAST = -(10**18)  # below any figure: nobody's yet
 
 
 #: the tie-break keys, each a player's figure (higher is better)
 TIE_BREAKS: dict[str, Callable[[Row], Fraction]] = {
-    "best-round": _best_round,
-    "average": _average,
+    "best-round": lambda row: Fraction(max((x for x in row.rounds if x is not None), default=LAST)),
+    "average": lambda row: Fraction(row.total, row.played) if row.played else Fraction(0),
 }
 
 
@@ -128,15 +103,11 @@ def tie_break_keys(text: str | None) -> tuple[str, ...]:
     keys = tuple(k.strip().lower() for k in text.split(",") if k.strip())
     wrong = [k for k in keys if k not in TIE_BREAKS]
     if wrong or not keys:
-        raise ScorepadError(
-            [
-                Problem(
-                    "--tie-break",
-                    _("{key} is not a tie-break (keys: {keys}, in the order to try)").format(
-                        key=shown(wrong[0] if wrong else text), keys=_(", ").join(TIE_BREAKS)
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            "--tie-break",
+            _("{key} is not a tie-break (keys: {keys}, in the order to try)").format(
+                key=shown(wrong[0] if wrong else text), keys=_(", ").join(TIE_BREAKS)
+            ),
         )
     return keys
 
@@ -207,15 +178,12 @@ def rank(
     def order(row: Row) -> tuple[Fraction, ...]:
         if ordered:
             # nobody's average yet (no deal played): after everybody
-            head = row.score if row.score is not None else Fraction(-(10**18))
+            head = row.score if row.score is not None else Fraction(LAST)
             return (head, *(k(row) for k in keys))
         return (Fraction(row.total), *(k(row) for k in keys))
 
     rows.sort(key=lambda r: (tuple(-x for x in order(r)), name_key(r.name)))
-    placed: list[Row] = []
-    for i, row in enumerate(rows):
-        same = placed and order(placed[-1]) == order(row)
-        placed.append(_placed(row, placed[-1].place if same else i + 1))
+    placed = (replace(r, place=n) for r, n in zip(rows, places(rows, order), strict=True))
     return Ranking(
         tournament.rounds,
         len(tournament.drawn),
@@ -230,25 +198,15 @@ def rank(
 def check_ranking(rank_by: str, best: int | None) -> None:
     """`--rank-by` one of RANK_BY; `--best` at least 1 and not with --rank-by average."""
     if rank_by not in RANK_BY:
-        raise ScorepadError(
-            [
-                Problem(
-                    "--rank-by",
-                    _("{key} is not a ranking (rankings: {keys})").format(
-                        key=shown(rank_by), keys=_(", ").join(RANK_BY)
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            "--rank-by",
+            _("{key} is not a ranking (rankings: {keys})").format(
+                key=shown(rank_by), keys=_(", ").join(RANK_BY)
+            ),
         )
     if best is not None and best < 1:
-        raise ScorepadError([Problem("--best", _("should be at least 1"))])
+        raise ScorepadError.at("--best", _("should be at least 1"))
     if best is not None and rank_by == "average":
-        raise ScorepadError(
-            [Problem("--best", _("ranks by the best rounds' total: not with --rank-by average"))]
+        raise ScorepadError.at(
+            "--best", _("ranks by the best rounds' total: not with --rank-by average")
         )
-
-
-def _placed(row: Row, place: int) -> Row:
-    from dataclasses import replace
-
-    return replace(row, place=place)

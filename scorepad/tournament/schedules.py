@@ -1,38 +1,20 @@
 """Published schedules without a repeat, for tables of 4: every round seats every player,
 and no two players meet twice. The draw starts its plan from one when the roster has no
-past (`plan._known`), the players numbered at random by the seed.
-
-Three sources:
+past (`plan._known`), the players numbered at random by the seed. Their sources are listed
+in docs/tournaments.md ("The draw's quality"); the tests check each one.
 
 * **Affine geometry AG(k, 4)**: the 4**k points of the space over the field of four elements,
-  the lines through them grouped by direction. Each direction's lines are a round (4**(k-1)
-  tables of 4); two points lie on exactly one line, so every pair meets exactly once over
-  the (4**k - 1) / 3 rounds: 16 players over 5 rounds (the affine plane of order 4), 64 over
-  21 (see e.g. Colbourn & Dinitz, *Handbook of Combinatorial Designs*, 2nd ed., II.7, and
-  Hanani, Ray-Chaudhuri & Wilson, *Discrete Math.* 3 (1972) 343–357 for every count ≡ 4
-  mod 12).
-* **A base round developed over the integers mod q** (a 1-rotational-style construction):
-  the players are (a, level) for a in Z_q and three levels, plus one to three fixed players
-  (∞); round g adds g to every a. A base round whose differences (within a level, and
-  between two levels) each occur at most once gives q rounds without a repeat. The base
-  rounds below were found by a short exhaustive search (`benchmarks/draw_designs.py`) and
-  are checked by the tests; they give the social golfer solutions 24 × 7 (OEIS A107431: 7
-  rounds is the most for 24 players at tables of 4), 28 × 9 and 40 × 13 (resolvable
-  2-(v, 4, 1) designs: every pair exactly once; the 40's base round is invariant under
-  multiplying by 3 mod 13, which made the search short).
-* **A published table**: 32 × 10 (`TABLES`, its source there).
-* **Two base rounds developed mod 3**, for tables of 4 and 5 (`MIXED`): 30 players as
-  (a, level) for a in Z_3 and ten levels, each base round five tables of 4 and two of 5
-  (the 5s holding one point of each level, so that the three rounds of a base round give
-  every player one seat at a table of 5); the 145 differences (within a level, one; between
-  levels i < j, b - a) each used at most once over both base rounds give 6 rounds without a
-  repeat, every player at a table of 5 once in rounds 1–3 and once in 4–6. Found by a short
-  local search (`benchmarks/draw_designs.py --mixed`), checked by the tests.
+  the lines through them grouped by direction, each direction's lines a round: 16 players
+  over 5 rounds, 64 over 21.
+* **A base round developed over the integers mod q** (`BASE`): the players are (a, level)
+  for a in Z_q and three levels, plus one to three fixed players; round g adds g to every a.
+  Each difference occurs at most once, so the q rounds repeat nobody: 24 × 7, 28 × 9, 40 × 13.
+* **A published table**: 32 × 10 (`TABLES`).
+* **Two base rounds developed mod 3**, for tables of 4 and 5 (`MIXED`): 30 players over 6
+  rounds, every player at a table of 5 once in rounds 1–3 and once in 4–6.
 """
 
 from __future__ import annotations
-
-from functools import cache
 
 Point = tuple[int, int]  # (a mod q, level 0..2); level 3 is a fixed player a
 
@@ -122,7 +104,6 @@ MIXED: dict[int, tuple[tuple[tuple[Point, ...], ...], ...]] = {
 }
 
 
-@cache
 def schedule(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """The rounds of a schedule without a repeat for `n` players (numbered 0 .. n-1), as
     many rounds as it has; () when none is shipped. Tables of 4, but for `MIXED` (30

@@ -1,9 +1,7 @@
-"""The tabu search behind the seat draw's plan (`scorepad.tournament.plan`): swaps of two
-players of a round (`Search`: a move and its gain, the best move of a step, the shake),
-keeping the rule on odd seats (players drawn in the same rounds differ by at most one after
-every round), for a fixed amount of work; and the meeting counts it works on (players as
-numbers, a table's -1 a player who has left). Pure and deterministic: the seed's `rng`
-drives every choice."""
+"""The tabu search behind the seat draw's plan (`plan`): swaps of two players of a round,
+keeping the rule on odd seats, for a fixed amount of work; and the meeting counts it works
+on (players as numbers, a table's -1 a player who has left). Pure and deterministic: the
+seed's `rng` drives every choice."""
 
 from __future__ import annotations
 
@@ -33,42 +31,20 @@ def add_meetings(meet: list[list[int]], rounds: Iterable[Sequence[Sequence[int]]
                         row[b] += 1
 
 
-def group_counts(
-    plan: list[list[list[int]]],
-    classes: list[list[bool]],
-    where: list[list[int]],
-    groups: list[int],
-    odd: list[int],
-) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
-    """Each player's odd seats after each planned round, and each group's fewest and most."""
-    count = odd[:]
-    ngroups = max(groups, default=0) + 1
-    after, low, high = [], [], []
-    for r in range(len(plan)):
-        kinds = classes[r]
-        count = [c + kinds[where[r][p]] for p, c in enumerate(count)]
-        lo, hi = [1 << 30] * ngroups, [-1] * ngroups
-        for p, c in enumerate(count):
-            g = groups[p]
-            lo[g] = min(lo[g], c)
-            hi[g] = max(hi[g], c)
-        after.append(count)
-        low.append(lo)
-        high.append(hi)
-    return after, low, high
-
-
 def weighted(meet: list[list[int]], weight: list[int]) -> int:
     """The cost of the meetings `meet`: each pair's `weight` of its count."""
     return sum(weight[m] for i, row in enumerate(meet) for m in row[i + 1 :] if m > 1)
 
 
-Move = tuple[int, int, int, int, int, int]  # round, table of a, a, table of b, b, round of the
-# second swap that keeps the odd seats fair (-1: none)
+#: round, table of a, a, table of b, b, round of the second swap that keeps the odd seats fair
+#: (-1: none)
+Move = tuple[int, int, int, int, int, int]
 
 
 class Search:
-    """Tabu search over swaps of two players of one round (see `search`). The state: the
+    """Tabu search over swaps of two players of one round (`run`): players at tables of the
+    same kind (odd or not) swap freely, an odd seat changes hands only as `fair_swap` allows.
+    The state: the
     plan, each round's table of each player (`where`), the meetings over the past and the
     plan (`meet`), each player's odd seats after each round and each group's fewest and most
     (`after`, `low`, `high`), and the plan's cost."""
@@ -84,7 +60,7 @@ class Search:
         groups: list[int],
         odd: list[int],
     ) -> None:
-        self.plan, self.classes, self.base, self.balance = plan, classes, base, balance
+        self.plan, self.classes, self.base = plan, classes, base
         self.groups, self.odd = groups, odd
         #: each planned round's odd seats per player
         self.share = Fraction(
@@ -115,15 +91,31 @@ class Search:
         self.plan[:] = [[t[:] for t in tables] for tables in plan]
         self.meet = [row[:] for row in self.base]
         add_meetings(self.meet, self.plan)
-        self.where = _where(self.plan, self.n)
+        self.where = [[0] * self.n for _ in self.plan]
+        for r, tables in enumerate(self.plan):
+            for t, table in enumerate(tables):
+                for p in table:
+                    self.where[r][p] = t
         self.relevel()
         self.cost = weighted(self.meet, self.weight)
 
     def relevel(self) -> None:
         """Each player's odd seats after each round, and each group's fewest and most."""
-        self.after, self.low, self.high = group_counts(
-            self.plan, self.classes, self.where, self.groups, self.odd
-        )
+        count = self.odd[:]
+        ngroups = max(self.groups, default=0) + 1
+        self.after: list[list[int]] = []
+        self.low: list[list[int]] = []
+        self.high: list[list[int]] = []
+        for kinds, where in zip(self.classes, self.where, strict=True):
+            count = [c + kinds[where[p]] for p, c in enumerate(count)]
+            lo, hi = [1 << 30] * ngroups, [-1] * ngroups
+            for p, c in enumerate(count):
+                g = self.groups[p]
+                lo[g] = min(lo[g], c)
+                hi[g] = max(hi[g], c)
+            self.after.append(count)
+            self.low.append(lo)
+            self.high.append(hi)
 
     def fair_swap(self, r: int, odd: int, even: int) -> int | None:
         """Whether `odd` (at an odd table in round r) and `even` (at a preferred one) may
@@ -135,10 +127,7 @@ class Search:
         In one group, only players level before the round swap (their counts exchanged).
         Across groups (a late arrival, say), the one losing a seat must be at their group's
         most and the one gaining at their group's fewest in every round until it comes
-        back, and each keeps within one seat of their share (⌊share⌋ to ⌈share⌉).
-
-        The cheap refusals come first (round r's counts), the round the seat comes back
-        after them: the answer is the same, most pairs of a step being refused."""
+        back, and each keeps within one seat of their share (⌊share⌋ to ⌈share⌉)."""
         after = self.after
         go, ge = self.groups[odd], self.groups[even]
         if go == ge and after[r][odd] != after[r][even] + 1:
@@ -162,6 +151,34 @@ class Search:
                 return None
         return then
 
+    def run(self, floor: int, work: int) -> list[list[list[int]]]:
+        """The best plan found: each step makes the best swap that moves a player out of a
+        repeat (not undoing a recent swap unless it beats the best seen); after a while
+        without progress, back to the best and shaken. Stops at `floor` or when `work` swaps
+        have been weighed."""
+        best_cost, best, last = self.cost, self.copy(), 0
+        stall = 30 + 2 * self.n
+        scan = self.rounds * self.n // 4  # finding the players in a repeat: a quarter swap each
+        while work > 0 and best_cost > floor:
+            self.step += 1
+            move, delta, spent = self.best_move(best_cost)
+            work -= scan + spent
+            if move is None:  # every move is taboo: a random one
+                r = self.rng.randrange(self.rounds)
+                move = _random_swap(self.plan[r], self.classes[r], self.rng, r)
+                if move is None:
+                    break
+                delta = self.move_gain(move)
+            self.apply(move, delta)
+            if self.cost < best_cost:
+                best_cost, last = self.cost, self.step
+                best = self.copy()
+            elif self.step - last > stall:
+                last = self.step
+                self.reset(best)
+                self.shake()
+        return best
+
     def copy(self) -> list[list[list[int]]]:
         return [[t[:] for t in tables] for tables in self.plan]
 
@@ -184,14 +201,10 @@ class Search:
         """The next round after r where one of a, b has an odd seat and the other not: swapped
         too when a and b swap an odd seat in round r (-1: none)."""
         classes, where = self.classes, self.where
-        return next(
-            (
-                u
-                for u in range(r + 1, self.rounds)
-                if classes[u][where[u][a]] != classes[u][where[u][b]]
-            ),
-            -1,
-        )
+        for u in range(r + 1, self.rounds):
+            if classes[u][where[u][a]] != classes[u][where[u][b]]:
+                return u
+        return -1
 
     def move_gain(self, move: Move) -> int:
         """The gain of a move, its second swap included."""
@@ -204,13 +217,33 @@ class Search:
         return delta
 
     def swap(self, r: int, ti: int, a: int, ui: int, b: int) -> None:
-        _swap(self.plan[r], self.where[r], self.meet, ti, a, ui, b)
+        """a (at table ti of round r) and b (at table ui) change places."""
+        table, other, meet = self.plan[r][ti], self.plan[r][ui], self.meet
+        for x in table:
+            if x != a:
+                meet[a][x] -= 1
+                meet[x][a] -= 1
+                meet[b][x] += 1
+                meet[x][b] += 1
+        for y in other:
+            if y != b:
+                meet[b][y] -= 1
+                meet[y][b] -= 1
+                meet[a][y] += 1
+                meet[y][a] += 1
+        table[table.index(a)] = b
+        other[other.index(b)] = a
+        self.where[r][a], self.where[r][b] = ui, ti
 
-    def apply(self, move: Move, delta: int) -> None:
-        r, ti, a, ui, b, then = move
+    def swap_twice(self, r: int, ti: int, a: int, ui: int, b: int, then: int) -> None:
+        """The swap in round r, and in round `then` too (-1: none)."""
         self.swap(r, ti, a, ui, b)
         if then >= 0:
             self.swap(then, self.where[then][a], a, self.where[then][b], b)
+
+    def apply(self, move: Move, delta: int) -> None:
+        r, ti, a, ui, b, _then = move
+        self.swap_twice(*move)
         if self.classes[r][ti] != self.classes[r][ui]:
             self.relevel()
         self.cost += delta
@@ -241,16 +274,15 @@ class Search:
                         a_tabu = taboo[a * ntables + ui] > step
                         same = kinds[ui] == kinds[ti]
                         for b in other:
-                            then = -1
-                            if not same:
-                                fair = (
-                                    self.fair_swap(r, a, b)
-                                    if kinds[ti]
-                                    else self.fair_swap(r, b, a)
-                                )
-                                if fair is None:
-                                    continue
-                                then = fair
+                            then = (
+                                -1
+                                if same
+                                else self.fair_swap(r, a, b)
+                                if kinds[ti]
+                                else self.fair_swap(r, b, a)
+                            )
+                            if then is None:
+                                continue
                             work += 1
                             if then >= 0:
                                 delta = self.move_gain((r, ti, a, ui, b, then))
@@ -271,10 +303,6 @@ class Search:
                                     move = (r, ti, a, ui, b, then)
         return move, move_delta, work
 
-    def random_move(self) -> Move | None:
-        r = self.rng.randrange(self.rounds)
-        return _random_swap(self.plan[r], self.classes[r], self.rng, r)
-
     # -- the shake -------------------------------------------------------------------------
 
     def shake(self) -> None:
@@ -293,76 +321,14 @@ class Search:
                 then = self.fair_swap(rr, a, b) if kinds[where[a]] else self.fair_swap(rr, b, a)
                 if then is None:
                     continue
-                self.swap(rr, where[a], a, where[b], b)
-                if then >= 0:
-                    self.swap(then, self.where[then][a], a, self.where[then][b], b)
+                self.swap_twice(rr, where[a], a, where[b], b, then)
                 self.relevel()
         self.cost = weighted(self.meet, self.weight)
 
 
-def search(
-    plan: list[list[list[int]]],
-    classes: list[list[bool]],
-    base: list[list[int]],
-    balance: list[Fraction],
-    floor: int,
-    weight: list[int],
-    rng: random.Random,
-    work: int,
-    groups: list[int] | None = None,
-    odd: list[int] | None = None,
-) -> list[list[list[int]]]:
-    """Tabu search over swaps of two players of one round: each step makes the best swap that
-    moves a player out of a repeat (not undoing a recent swap unless it beats the best seen);
-    after a while without progress, back to the best and shaken. Stops at `floor` or when
-    `work` swaps have been weighed. The cost weighs each pair by its meetings (`_weights`),
-    so that the search lowers the most meetings of a pair first, then the pairs meeting that
-    often, then the repeats.
-
-    Two players at tables of the same kind (odd or not) swap freely. A player at an odd table
-    and one at a preferred table swap only when their odd-seat balances are equal before the
-    round, and then also in the next round where one of them has an odd seat and the other
-    not, so that every round still gives its odd seats to the lowest balances."""
-    n = len(base)
-    search = Search(plan, classes, base, balance, weight, rng, groups or [0] * n, odd or [0] * n)
-    best_cost = search.cost
-    best = search.copy()
-    last = 0
-    stall = 30 + 2 * search.n
-    scan = search.rounds * search.n // 4  # finding the players in a repeat: a quarter swap each
-    while work > 0 and best_cost > floor:
-        search.step += 1
-        move, delta, spent = search.best_move(best_cost)
-        work -= scan + spent
-        if move is None:  # every move is taboo: a random one
-            move = search.random_move()
-            if move is None:
-                break
-            delta = search.move_gain(move)
-        search.apply(move, delta)
-        if search.cost < best_cost:
-            best_cost, last = search.cost, search.step
-            best = search.copy()
-        elif search.step - last > stall:
-            last = search.step
-            search.reset(best)
-            search.shake()
-    return best
-
-
-def _where(plan: list[list[list[int]]], n: int) -> list[list[int]]:
-    """For each planned round, the table of each player."""
-    where = [[0] * n for _ in plan]
-    for r, tables in enumerate(plan):
-        for t, table in enumerate(tables):
-            for p in table:
-                where[r][p] = t
-    return where
-
-
 def _random_swap(
     tables: list[list[int]], kinds: list[bool], rng: random.Random, r: int
-) -> tuple[int, int, int, int, int, int] | None:
+) -> Move | None:
     pairs = [
         (i, j)
         for i in range(len(tables))
@@ -373,30 +339,3 @@ def _random_swap(
         return None
     ti, ui = rng.choice(pairs)
     return (r, ti, rng.choice(tables[ti]), ui, rng.choice(tables[ui]), -1)
-
-
-def _swap(
-    tables: list[list[int]],
-    where: list[int],
-    meet: list[list[int]],
-    ti: int,
-    a: int,
-    ui: int,
-    b: int,
-) -> None:
-    table, other = tables[ti], tables[ui]
-    for x in table:
-        if x != a:
-            meet[a][x] -= 1
-            meet[x][a] -= 1
-            meet[b][x] += 1
-            meet[x][b] += 1
-    for y in other:
-        if y != b:
-            meet[b][y] -= 1
-            meet[y][b] -= 1
-            meet[a][y] += 1
-            meet[y][a] += 1
-    table[table.index(a)] = b
-    other[other.index(b)] = a
-    where[a], where[b] = ui, ti
