@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _, ngettext
 
 if TYPE_CHECKING:  # the seating is imported where a session is not a fixed table
@@ -67,7 +67,7 @@ class Table:
         if len(matches) == 1 and not (named and fold(matches[0]) != fold(name)):
             return matches[0]
         if len(away) == 1 and (not matches or named):
-            raise ScorepadError([Problem("", self.sits_out(away[0], role))])
+            raise ScorepadError.at("", self.sits_out(away[0], role))
         if matches:
             twins = all(fold(p) == fold(name) for p in matches)
             text = (
@@ -75,23 +75,14 @@ class Table:
                 if twins
                 else _("{role} {name} could be {matches}: type more letters")
             )
-            raise ScorepadError(
-                [
-                    Problem(
-                        "",
-                        text.format(role=role, name=shown(name), matches=_(" or ").join(matches)),
-                    )
-                ]
+            raise ScorepadError.at(
+                "", text.format(role=role, name=shown(name), matches=_(" or ").join(matches))
             )
-        raise ScorepadError(
-            [
-                Problem(
-                    "",
-                    _("{role} {name} is not a player (players: {players})").format(
-                        role=role, name=shown(name), players=_(", ").join(self.players)
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            "",
+            _("{role} {name} is not a player (players: {players})").format(
+                role=role, name=shown(name), players=_(", ").join(self.players)
+            ),
         )
 
     def sits_out(self, name: str, role: str = "player") -> str:

@@ -99,15 +99,11 @@ def leave(session: Session, name: str, *, seats: int | None = None) -> Changed:
     n = len(session.deals) + 1
     roster = session.seating_plan().next.roster if not session.fixed else session.roster
     if not find(name, roster):
-        raise ScorepadError(
-            [
-                Problem(
-                    "NAME",
-                    _("{name} is not on the roster (roster: {roster})").format(
-                        name=shown(name), roster=_(", ").join(roster)
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            "NAME",
+            _("{name} is not on the roster (roster: {roster})").format(
+                name=shown(name), roster=_(", ").join(roster)
+            ),
         )
     try:  # exactly one of them, or a beginning that could be several
         who = Table(session.variant, roster, session.rules).resolve(name, _("leaving"))
@@ -117,19 +113,15 @@ def leave(session: Session, name: str, *, seats: int | None = None) -> Changed:
     if len(roster) - 1 < variant.min_players:  # no smaller table to offer: someone must join
         lo, hi = variant.min_players, variant.max_players
         count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
-        raise ScorepadError(
-            [
-                Problem(
-                    "NAME",
-                    ngettext(
-                        "leaving {name} leaves {people} person, and {variant} is played by "
-                        "{count} players: have someone join first",
-                        "leaving {name} leaves {people} people, and {variant} is played by "
-                        "{count} players: have someone join first",
-                        len(roster) - 1,
-                    ).format(name=who, people=len(roster) - 1, variant=variant.name, count=count),
-                )
-            ]
+        raise ScorepadError.at(
+            "NAME",
+            ngettext(
+                "leaving {name} leaves {people} person, and {variant} is played by "
+                "{count} players: have someone join first",
+                "leaving {name} leaves {people} people, and {variant} is played by "
+                "{count} players: have someone join first",
+                len(roster) - 1,
+            ).format(name=who, people=len(roster) - 1, variant=variant.name, count=count),
         )
     return replace(_changed(session, [Leave(n, who)], seats), who=who)
 
