@@ -53,7 +53,10 @@ FOOL_WORDS = ("ex", "f", "fool", "excuse", "0", "エクスキューズ")
 HALF = Decimal("0.5")
 
 
-@dataclass(frozen=True)
+_INTERNED: dict[tuple[str, int], Card] = {}
+
+
+@dataclass(frozen=True, eq=False)  # one object per card: equal is identical (`__new__`)
 class Card:
     """A card: a trump (suit "T", rank 1–21), the Fool (suit "F", rank 0) or a suit card.
 
@@ -62,6 +65,18 @@ class Card:
 
     suit: str
     rank: int
+
+    def __new__(cls, suit: str, rank: int) -> Card:
+        # one object per card, so that a card hashes and compares by identity, in C: every
+        # deal looks its cards up in the deck (a generated __hash__ costs 8 % of `standings`
+        # of an evening). The notation bounds what a file can make: a few hundred cards.
+        card = _INTERNED.get((suit, rank))
+        if card is None:
+            card = _INTERNED[(suit, rank)] = object.__new__(cls)
+        return card
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str, int]]:
+        return Card, (self.suit, self.rank)  # copies and pickles are the one card too
 
     def __str__(self) -> str:
         if self.suit == TRUMP:
