@@ -13,13 +13,17 @@ from typing import Any
 
 from scorepad.checks import (
     MAX_ROSTER,
+    MAX_TEXT,
     check_players,
     check_roster_size,
     check_seats,
+    control_problem,
     length_end,
+    names_problems,
     planned_length,
     read_deal,
     setting_problem,
+    typed_date,
     unknown_setting,
 )
 from scorepad.errors import Problem, ScorepadError
@@ -35,7 +39,8 @@ from scorepad.model import (
     table_at,
 )
 from scorepad.scores import iter_outcomes, length_played, score
-from scorepad.text import shown
+from scorepad.seating import Dealt
+from scorepad.text import shown, split_names
 from scorepad.variants import default_rules, get_variant, in_game_words
 
 
@@ -404,8 +409,6 @@ def _read_seated(session: Session, n: int, raw: Mapping[str, Any]) -> Deal:
         problems.extend(
             p if p.where else Problem(where, p.what) for p in plan.check_next(name, out)
         )
-        from scorepad.seating import Dealt
-
         seating = plan.then(Dealt(name, False, out)).deals[-1]
     else:
         before = len(seater.problems)
@@ -456,9 +459,6 @@ def start_session(
     `today`); `seats` as `new_session`'s. The problems name the option they are about
     (--set, --date, --players, --title); a wrong setting or date is said alone, before the
     names are looked at."""
-    from scorepad.checks import MAX_TEXT, control_problem, typed_date
-    from scorepad.text import split_names
-
     pairs: dict[str, str] = {}
     for item in settings:
         key, sep, value = item.partition("=")
@@ -476,8 +476,6 @@ def start_session(
             Problem("--title", _("is longer than {max_text} characters").format(max_text=MAX_TEXT))
         )
     if not any(problems):  # accent twins, look-alikes (the file check allows them: it reads)
-        from scorepad.checks import names_problems
-
         problems.extend(names_problems([nfc(n) for n in names], "--players"))
     if any(problems):
         raise ScorepadError([p for p in problems if p])

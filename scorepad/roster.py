@@ -43,21 +43,14 @@ def join(
     """`name` joins from the next deal, after `after` in the dealing order (default: last)."""
     n = len(session.deals) + 1
     roster = session.seating_plan().next.roster if not session.fixed else session.roster
-    problems: list[Problem] = []
-    typed = new = nfc(name)
+    new = nfc(name)
     before = [p for p in session.players if fold(p) == fold(new)]
     if len(before) == 1 and before[0] not in roster:  # back after leaving: as first written
         new = before[0]
     same = next((p for p in roster if fold(p) == fold(new)), None)
-    bad = control_problem(name, "NAME")
-    if bad:
-        problems.append(bad)
-    elif not new:
-        problems.append(Problem("NAME", _("a player's name is empty")))
-    elif len(new) > MAX_NAME:
-        problems.append(long_name(new, "NAME"))
-    elif (bad := unseen_problem(typed, "NAME")) is not None:
-        problems.append(bad)
+    problems = plain_name_problems(name, "NAME")
+    if problems:
+        pass  # the name alone is wrong: said first, alone
     elif same is not None and same.casefold() == new.casefold():
         problems.append(
             Problem("NAME", _("{name} is already on the roster").format(name=shown(new)))
@@ -124,11 +117,6 @@ def leave(session: Session, name: str, *, seats: int | None = None) -> Changed:
             ).format(name=who, people=len(roster) - 1, variant=variant.name, count=count),
         )
     return replace(_changed(session, [Leave(n, who)], seats), who=who)
-
-
-def resize(session: Session, seats: int) -> Changed:
-    """The table has `seats` seats from the next deal on."""
-    return _changed(session, [], seats)
 
 
 def _changed(session: Session, changes: list[Change], seats: int | None) -> Changed:
