@@ -23,31 +23,10 @@ JACK, KNIGHT, QUEEN, KING = 11, 12, 13, 14
 FACE_LETTERS = {JACK: "J", KNIGHT: "C", QUEEN: "Q", KING: "K"}
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 RANK_WORDS = {
-    "k": KING,
-    "r": KING,
-    "king": KING,
-    "roi": KING,
-    "re": KING,
-    "q": QUEEN,
-    "d": QUEEN,
-    "queen": QUEEN,
-    "dame": QUEEN,
-    "regina": QUEEN,
-    "c": KNIGHT,
-    "n": KNIGHT,
-    "cavalier": KNIGHT,
-    "knight": KNIGHT,
-    "cavall": KNIGHT,
-    "cavallo": KNIGHT,
-    "j": JACK,
-    "v": JACK,
-    "jack": JACK,
-    "valet": JACK,
-    "fante": JACK,
-    "キング": KING,
-    "クイーン": QUEEN,
-    "ナイト": KNIGHT,
-    "ジャック": JACK,
+    **dict.fromkeys(("k", "r", "king", "roi", "re", "キング"), KING),
+    **dict.fromkeys(("q", "d", "queen", "dame", "regina", "クイーン"), QUEEN),
+    **dict.fromkeys(("c", "n", "cavalier", "knight", "cavall", "cavallo", "ナイト"), KNIGHT),
+    **dict.fromkeys(("j", "v", "jack", "valet", "fante", "ジャック"), JACK),
 }
 FOOL_WORDS = ("ex", "f", "fool", "excuse", "0", "エクスキューズ")
 HALF = Decimal("0.5")

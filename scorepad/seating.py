@@ -437,8 +437,9 @@ class RosterState:
         seated = tuple(p for p in self.order if p not in out)
         return Proposal(n, dealer, out, seated, self.roster, self.seats)
 
-    def propose_dealer(self, out: Sequence[str] | None = None) -> str:
-        """Who deals the next deal (`SeatingPlan.propose_dealer`)."""
+    def propose_dealer(self) -> str:
+        """Who deals the next deal: with DEALER_OUT the one in turn; with DEALER_PLAYS the
+        first in turn who did not sit out the previous deal."""
         pointer = self.pointer
         if pointer is None or pointer not in self.index:
             return self.order[0] if self.order else ""
@@ -448,7 +449,7 @@ class RosterState:
             i = (i + 1) % size
         if self.policy is Policy.DEALER_OUT:
             return order[i]
-        avoid = set(self.last_out if out is None else out)
+        avoid = set(self.last_out)
         for step in range(size):
             name = order[(i + step) % size]
             if name not in avoid:

@@ -44,11 +44,6 @@ class SeatingPlan:
         """Who the rule sends out of the next deal if `dealer` deals it."""
         return self._state.propose_out(dealer)
 
-    def propose_dealer(self, out: Sequence[str] | None = None) -> str:
-        """Who deals the next deal: with DEALER_OUT the one in turn (`out` changes nothing);
-        with DEALER_PLAYS the first in turn not in `out` (default: the previous deal's)."""
-        return self._state.propose_dealer(out)
-
     def then(self, dealt: Dealt, changes: Iterable[Change] = ()) -> SeatingPlan:
         """This plan and one more deal (the next), then `changes` from the deal after it:
         the same as `seat` over every deal, at the cost of one deal (and a copy of the
