@@ -21,7 +21,7 @@ from scorepad.checks import (
 )
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
-from scorepad.model import Deal, Session, Table, nfc
+from scorepad.model import Session, Table, nfc
 from scorepad.seating import Change, Join, Leave, Proposal, Resize
 from scorepad.text import find, fold, shown
 from scorepad.variants import get_variant
@@ -289,11 +289,11 @@ def rename(session: Session, old: str, new: str) -> Renamed:
         return c
 
     deals = tuple(
-        Deal(
-            name(d.dealer),
-            entry(d.entry),
-            d.note,
-            None if d.out is None else tuple(name(p) for p in d.out),
+        replace(
+            d,
+            dealer=name(d.dealer),
+            entry=entry(d.entry),
+            out=None if d.out is None else tuple(name(p) for p in d.out),
         )
         for d in session.deals
     )
