@@ -356,13 +356,10 @@ def _normalised(session: Session) -> Session:
 
 def _with_deal(session: Session, n: int, deal: Deal) -> Session:
     """The session with deal n replaced; the later deals keep who sat them out."""
-    if session.fixed:
-        deals = list(session.deals)
-        deals[n - 1] = deal
-        return replace(session, deals=tuple(deals))
-    frozen = list(_frozen(session))
-    frozen[n - 1] = deal
-    return _normalised(replace(session, deals=tuple(frozen)))
+    deals = list(session.deals if session.fixed else _frozen(session))
+    deals[n - 1] = deal
+    after = replace(session, deals=tuple(deals))
+    return after if session.fixed else _normalised(after)
 
 
 def _read_seated(session: Session, n: int, raw: Mapping[str, Any]) -> Deal:
