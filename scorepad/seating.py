@@ -1,10 +1,8 @@
 """Who sits at the table, deal by deal: the roster, its changes and the sit-out rule.
 
 Pure: standard library and scorepad's error type and messages only. A game never sees any of
-this; it scores a deal for the table `Seating.seated` gives (in the roster's order, exactly
-the session's players when nobody sits out). Here: the roster changes (`Join`,
-`Leave`, `Resize`), a deal's `Seating` and the rule's `RosterState`; the pass over every deal
-that gives the `SeatingPlan` is `scorepad.seating_plan`'s.
+this: it scores a deal for the table `Seating.seated` gives. Here: the roster changes, a
+deal's `Seating` and the rule's `RosterState`; the pass over the deals is `seating_plan`'s.
 
 The rule (FFT, règlement officiel, §16, Variante n°2): with more people than seats the dealer
 (le mort) deals and sits out, scoring nothing; the role moves on in dealing order; while
@@ -47,6 +45,7 @@ upgrade that writes out the old choices (`docs/file-format.md`).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import NamedTuple
@@ -187,9 +186,8 @@ class RosterState:
         self.last_out: tuple[str, ...] = ()
 
     def copy(self) -> RosterState:
-        """A state of its own to go on from (the memos of this roster are shared)."""
-        other = object.__new__(RosterState)
-        other.__dict__.update(self.__dict__)
+        """A state of its own to go on from."""
+        other = copy.copy(self)
         other.order = list(self.order)
         other.ever = set(self.ever)
         other.counts = dict(self.counts)
