@@ -7,6 +7,7 @@ A deck is data (its cards, their values, extra names), so a game with another de
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -84,6 +85,9 @@ class Deck:
     names: Mapping[str, Card] = field(default_factory=dict)  # extra words: "matto", "angel", …
     shape: str = ""  # says what the deck holds, for error messages
     labels: Mapping[Card, str] = field(default_factory=dict)  # "Bättler", "Matto", "Angel"
+    # each token read, and its card: a big file names the same few dozen tokens thousands of
+    # times (reading them again is 30 % of `standings` of 10,000 French deals)
+    parsed: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def label(self, card: Card) -> str:
         return self.labels.get(card, str(card))
@@ -110,10 +114,13 @@ class Deck:
 
     def low_cards(self) -> int:
         """How many cards of the deck do not count (a pile's unlisted cards are of them)."""
-        return sum(1 for v in self.values.values() if v == self.low)
+        return list(self.values.values()).count(self.low)
 
     def parse(self, token: str) -> Card:
         """One card from its notation, or a ScorepadError naming the token."""
+        card = self.parsed.get(token)
+        if card is not None:
+            return card
         card = read_card(token, self.names)
         if card is None:
             raise ScorepadError.at(
@@ -130,6 +137,8 @@ class Deck:
                     token=shown(token), name=self.name, hint=hint
                 ),
             )
+        if len(self.parsed) < 4096:  # what one file can make it hold is bounded
+            self.parsed[token] = card
         return card
 
     def parse_many(self, text: str | Iterable[str]) -> tuple[Card, ...]:
@@ -188,6 +197,7 @@ def read_card(token: str, names: Mapping[str, Card] = {}) -> Card | None:
     return Card(suit, rank_word) if rank_word else None
 
 
+@functools.cache  # a big file's piles sort the same few dozen cards thousands of times
 def display_order(card: Card) -> tuple[int, int]:
     """The sort key as players lay out a pile: trumps high to low, the Fool, then S H D C."""
     group = {TRUMP: 0, FOOL: 1}.get(card.suit, 2 + SUITS.find(card.suit))
@@ -221,8 +231,9 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
                 cards=plural(len(cards), "card"), size=size
             ),
         )
+    values = [deck.values[c] for c in cards]
     unlisted = size - len(cards)
-    low_left = deck.low_cards() - sum(1 for c in cards if deck.value(c) == deck.low)
+    low_left = deck.low_cards() - values.count(deck.low)
     if unlisted > low_left:
         raise ScorepadError.at(
             "",
@@ -240,9 +251,8 @@ def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> Pi
             ),
         )
     # the values' own sum: written as they are (41.0 in a French pile, 46 in a Troggu one)
-    points = sum((deck.value(c) for c in cards), Decimal(0)) + unlisted * deck.low
-    bouts = sum(1 for c in cards if c in deck.bouts)
-    return PileCount(points=points, bouts=bouts, cards=size)
+    points = sum(values, Decimal(0)) + unlisted * deck.low
+    return PileCount(points=points, bouts=len(deck.bouts.intersection(cards)), cards=size)
 
 
 def describe_pile(deck: Deck, label: str, cards: Sequence[Card], counted: PileCount) -> str:
