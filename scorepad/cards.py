@@ -7,7 +7,7 @@ A deck is data (its cards, their values, extra names), so a game with another de
 
 from __future__ import annotations
 
-import operator
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _, ngettext
-from scorepad.text import shown
+from scorepad.text import num, plural, points_of, shown
 
 TRUMP = "T"
 FOOL = "F"
@@ -24,31 +24,10 @@ JACK, KNIGHT, QUEEN, KING = 11, 12, 13, 14
 FACE_LETTERS = {JACK: "J", KNIGHT: "C", QUEEN: "Q", KING: "K"}
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 RANK_WORDS = {
-    "k": KING,
-    "r": KING,
-    "king": KING,
-    "roi": KING,
-    "re": KING,
-    "q": QUEEN,
-    "d": QUEEN,
-    "queen": QUEEN,
-    "dame": QUEEN,
-    "regina": QUEEN,
-    "c": KNIGHT,
-    "n": KNIGHT,
-    "cavalier": KNIGHT,
-    "knight": KNIGHT,
-    "cavall": KNIGHT,
-    "cavallo": KNIGHT,
-    "j": JACK,
-    "v": JACK,
-    "jack": JACK,
-    "valet": JACK,
-    "fante": JACK,
-    "キング": KING,
-    "クイーン": QUEEN,
-    "ナイト": KNIGHT,
-    "ジャック": JACK,
+    **dict.fromkeys(("k", "r", "king", "roi", "re", "キング"), KING),
+    **dict.fromkeys(("q", "d", "queen", "dame", "regina", "クイーン"), QUEEN),
+    **dict.fromkeys(("c", "n", "cavalier", "knight", "cavall", "cavallo", "ナイト"), KNIGHT),
+    **dict.fromkeys(("j", "v", "jack", "valet", "fante", "ジャック"), JACK),
 }
 FOOL_WORDS = ("ex", "f", "fool", "excuse", "0", "エクスキューズ")
 HALF = Decimal("0.5")
@@ -68,18 +47,13 @@ class Card:
     rank: int
 
     def __new__(cls, suit: str, rank: int) -> Card:
-        # one object per card, always: equal cards are the same object, so a card hashes by
-        # identity (in C: a big file looks cards up millions of times). What a file can make
-        # is bounded by the notation: a suit of SUITS or a trump, a rank of at most 2 digits
-        # (`read_card`), a few hundred cards.
+        # one object per card, so that a card hashes and compares by identity, in C: every
+        # deal looks its cards up in the deck (a generated __hash__ costs 8 % of `standings`
+        # of an evening). The notation bounds what a file can make: a few hundred cards.
         card = _INTERNED.get((suit, rank))
         if card is None:
             card = _INTERNED[(suit, rank)] = object.__new__(cls)
         return card
-
-    def __post_init__(self) -> None:
-        group = {TRUMP: 0, FOOL: 1}.get(self.suit, 2 + SUITS.find(self.suit))
-        object.__setattr__(self, "_order", (group, -self.rank))
 
     def __reduce__(self) -> tuple[type[Card], tuple[str, int]]:
         return Card, (self.suit, self.rank)  # copies and pickles are the one card too
@@ -111,18 +85,9 @@ class Deck:
     names: Mapping[str, Card] = field(default_factory=dict)  # extra words: "matto", "angel", …
     shape: str = ""  # says what the deck holds, for error messages
     labels: Mapping[Card, str] = field(default_factory=dict)  # "Bättler", "Matto", "Angel"
-
-    def __post_init__(self) -> None:
-        low = sum(1 for v in self.values.values() if v == self.low)
-        object.__setattr__(self, "_low_cards", low)
-        # what counting a pile looks up, once per card (`count_pile`, `pile_tally`)
-        object.__setattr__(self, "_tally", _tally_table(self))
-        object.__setattr__(self, "_low_halves", int(self.low * 2))
-        object.__setattr__(self, "_points", {})  # half points → their Decimal (`pile_points`)
-        object.__setattr__(self, "_parsed", {})  # token → card, for the piles of a big file
-        # each card's name in the file: its label or its notation
-        label_of = {c: self.labels.get(c, str(c)) for c in self.values}
-        object.__setattr__(self, "_label_of", label_of)
+    # each token read, and its card: a big file names the same few dozen tokens thousands of
+    # times (reading them again is 30 % of `standings` of 10,000 French deals)
+    parsed: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def label(self, card: Card) -> str:
         return self.labels.get(card, str(card))
@@ -130,10 +95,7 @@ class Deck:
     def format(self, cards: Iterable[Card]) -> str:
         """Cards as this game's players name them, in the order they lay them out (as the
         session file stores them: in English)."""
-        label_of: dict[Card, str] = self._label_of  # type: ignore[attr-defined]
-        return " ".join(
-            [label_of[c] if c in label_of else str(c) for c in sorted(cards, key=display_order)]
-        )
+        return " ".join(self.label(c) for c in sorted(cards, key=display_order))
 
     def shown(self, card: Card) -> str:
         """A card's name for people, in the language (the Bättler: ベットラー)."""
@@ -151,53 +113,37 @@ class Deck:
         return self.values[card]
 
     def low_cards(self) -> int:
-        return self._low_cards  # type: ignore[attr-defined, no-any-return]
+        """How many cards of the deck do not count (a pile's unlisted cards are of them)."""
+        return list(self.values.values()).count(self.low)
 
     def parse(self, token: str) -> Card:
         """One card from its notation, or a ScorepadError naming the token."""
-        parsed: dict[str, Card] = self._parsed  # type: ignore[attr-defined]
-        known = parsed.get(token)
-        if known is not None:
-            return known
+        card = self.parsed.get(token)
+        if card is not None:
+            return card
         card = read_card(token, self.names)
         if card is None:
-            raise ScorepadError(
-                [
-                    Problem(
-                        "",
-                        _("{token} is not a card notation (e.g. 21, EX, KH, 10D, Q♠)").format(
-                            token=shown(token)
-                        ),
-                    )
-                ]
+            raise ScorepadError.at(
+                "",
+                _("{token} is not a card notation (e.g. 21, EX, KH, 10D, Q♠)").format(
+                    token=shown(token)
+                ),
             )
         if card not in self.values:
             hint = f" ({_(self.shape)})" if self.shape else ""
-            raise ScorepadError(
-                [
-                    Problem(
-                        "",
-                        _("card {token} is not in the {name} deck{hint}").format(
-                            token=shown(token), name=self.name, hint=hint
-                        ),
-                    )
-                ]
+            raise ScorepadError.at(
+                "",
+                _("card {token} is not in the {name} deck{hint}").format(
+                    token=shown(token), name=self.name, hint=hint
+                ),
             )
-        if len(parsed) < 4096:  # what one file can make it hold is bounded
-            parsed[token] = card
+        if len(self.parsed) < 4096:  # what one file can make it hold is bounded
+            self.parsed[token] = card
         return card
 
     def parse_many(self, text: str | Iterable[str]) -> tuple[Card, ...]:
         """Cards separated by spaces or commas; every bad or repeated card is reported."""
-        tokens = split_cards(text) if isinstance(text, str) else list(text)
-        parsed: dict[str, Card] = self._parsed  # type: ignore[attr-defined]
-        cards = [parsed.get(token) for token in tokens]  # the tokens seen before: most
-        if None in cards or len(set(cards)) != len(cards):
-            return self._checked_cards(tokens)
-        return tuple(cards)  # type: ignore[arg-type]
-
-    def _checked_cards(self, tokens: list[str]) -> tuple[Card, ...]:
-        """`parse_many` token by token: every bad or repeated card is reported."""
+        tokens = split_cards(text) if isinstance(text, str) else text
         cards: list[Card] = []
         seen: set[Card] = set()
         problems: list[Problem] = []
@@ -251,9 +197,11 @@ def read_card(token: str, names: Mapping[str, Card] = {}) -> Card | None:
     return Card(suit, rank_word) if rank_word else None
 
 
-#: the sort key as players lay out a pile: trumps high to low, the Fool, then S H D C (an
-#: attribute getter: a pile of a big file is sorted without a Python call a card)
-display_order: Callable[[Card], tuple[int, int]] = operator.attrgetter("_order")
+@functools.cache  # a big file's piles sort the same few dozen cards thousands of times
+def display_order(card: Card) -> tuple[int, int]:
+    """The sort key as players lay out a pile: trumps high to low, the Fool, then S H D C."""
+    group = {TRUMP: 0, FOOL: 1}.get(card.suit, 2 + SUITS.find(card.suit))
+    return group, -card.rank
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -269,119 +217,53 @@ class PileCount:
     cards: int
 
 
-# One card's entry in a deck's tally table: its value in half points, and one unit in each of
-# two higher fields if it is a low card, a bout. The entries summed over a pile give the three
-# sums at once: a field holds what any deck.size cards add up to, with room to spare.
-_LOW_UNIT = 1 << 20
-_BOUT_UNIT = 1 << 40
-
-
-def _tally_table(deck: Deck) -> dict[Card, int]:
-    """Each card's value in half points, its low-card and bout units (`pile_tally`)."""
-    # a deck has a handful of values: each is looked at once
-    entry = {v: _halves(deck, v) for v in {deck.low, *deck.values.values()}}
-    entry[deck.low] += _LOW_UNIT
-    bouts = deck.bouts
-    return {
-        card: entry[value] + (_BOUT_UNIT if card in bouts else 0)
-        for card, value in deck.values.items()
-    }
-
-
-def _halves(deck: Deck, value: Decimal) -> int:
-    """A value in half points. It is written no finer than the low card's value (4.5 beside
-    0.5, 5 beside 1), so that every pile's points come out written alike (`pile_points`)."""
-    halves = value * 2
-    if (
-        halves != halves.to_integral_value()
-        or not 0 <= halves * len(deck.values) < _LOW_UNIT
-        or _exponent(value) < min(0, _exponent(deck.low))
-    ):
-        raise ValueError(f"{deck.name}: a card worth {value} is not a number of half points")
-    return int(halves)
-
-
-def pile_tally(deck: Deck, cards: Iterable[Card]) -> tuple[int, int, int]:
-    """The cards' value in half points, how many of them are low cards, how many are bouts
-    (of at most `deck.size` cards, as every pile holds)."""
-    tally: dict[Card, int] = deck._tally  # type: ignore[attr-defined]
-    total = sum(map(tally.__getitem__, cards))
-    return total % _LOW_UNIT, total % _BOUT_UNIT // _LOW_UNIT, total // _BOUT_UNIT
-
-
-def _exponent(value: Decimal) -> int:
-    exponent = value.as_tuple().exponent
-    assert isinstance(exponent, int)  # a number, not an infinity or a NaN
-    return exponent
-
-
-def pile_points(deck: Deck, halves: int) -> Decimal:
-    """A pile's points from its half points, as the sum of its cards' Decimal values writes
-    them (41.0 in a French pile, whose values are written in tenths; 46 in a Troggu one)."""
-    known: dict[int, Decimal] = deck._points  # type: ignore[attr-defined]
-    points = known.get(halves)
-    if points is None:
-        quantum = Decimal(1).scaleb(min(0, _exponent(deck.low)))
-        points = (Decimal(halves) * HALF).quantize(quantum)
-        if len(known) < 1024:  # a deck's piles have fewer totals than this
-            known[halves] = points
-    return points
-
-
 def count_pile(deck: Deck, cards: Sequence[Card], pile: int | None = None) -> PileCount:
     """Card points of a pile: the listed cards plus `pile - len(cards)` unlisted low cards."""
     size = len(cards) if pile is None else pile
     if size < 0 or size > deck.size:
-        raise ScorepadError(
-            [_("a pile holds 0 to {size} cards, not {size2}").format(size=deck.size, size2=size)]
+        raise ScorepadError.at(
+            "", _("a pile holds 0 to {size} cards, not {size2}").format(size=deck.size, size2=size)
         )
     if len(cards) > size:
-        from scorepad.text import plural
-
-        raise ScorepadError(
-            [
-                _("{cards} are listed but the pile holds only {size}").format(
-                    cards=plural(len(cards), "card"), size=size
-                )
-            ]
+        raise ScorepadError.at(
+            "",
+            _("{cards} are listed but the pile holds only {size}").format(
+                cards=plural(len(cards), "card"), size=size
+            ),
         )
-    halves, low_listed, bouts = pile_tally(deck, cards)
+    values = [deck.values[c] for c in cards]
     unlisted = size - len(cards)
-    low_left = deck.low_cards() - low_listed
+    low_left = deck.low_cards() - values.count(deck.low)
     if unlisted > low_left:
-        from scorepad.text import plural
-
-        raise ScorepadError(
-            [
-                ngettext(
-                    "the pile holds {size} card but only {cards} are listed and the deck has "
-                    "{low_left} left for the other {unlisted}: list every counting card",
-                    "the pile holds {size} cards but only {cards} are listed and the deck has "
-                    "{low_left} left for the other {unlisted}: list every counting card",
-                    size,
-                ).format(
-                    size=size,
-                    cards=len(cards),
-                    low_left=plural(low_left, "low card"),
-                    unlisted=unlisted,
-                )
-            ]
+        raise ScorepadError.at(
+            "",
+            ngettext(
+                "the pile holds {size} card but only {cards} are listed and the deck has "
+                "{low_left} left for the other {unlisted}: list every counting card",
+                "the pile holds {size} cards but only {cards} are listed and the deck has "
+                "{low_left} left for the other {unlisted}: list every counting card",
+                size,
+            ).format(
+                size=size,
+                cards=len(cards),
+                low_left=plural(low_left, "low card"),
+                unlisted=unlisted,
+            ),
         )
-    halves += unlisted * deck._low_halves  # type: ignore[attr-defined]
-    return PileCount(points=pile_points(deck, halves), bouts=bouts, cards=size)
+    # the values' own sum: written as they are (41.0 in a French pile, 46 in a Troggu one)
+    points = sum(values, Decimal(0)) + unlisted * deck.low
+    return PileCount(points=points, bouts=len(deck.bouts.intersection(cards)), cards=size)
 
 
 def describe_pile(deck: Deck, label: str, cards: Sequence[Card], counted: PileCount) -> str:
     """ "taker's pile: 30 cards, 8 listed (21 1 EX KS KH QD CC JH) and 22 low cards → 41"."""
-    from scorepad.text import plural, points_of
-
-    shown = " ".join(deck.shown(c) for c in sorted(cards, key=display_order)) or _("none")
+    listed = " ".join(deck.shown(c) for c in sorted(cards, key=display_order)) or _("none")
     low = counted.cards - len(cards)
     return _("{label}: {cards}, {cards2} listed ({shown}) and {low} → {points}").format(
         label=label,
         cards=plural(counted.cards, "card"),
         cards2=len(cards),
-        shown=shown,
+        shown=listed,
         low=plural(low, "low card"),
         points=points_of(counted.points),
     )
@@ -389,8 +271,6 @@ def describe_pile(deck: Deck, label: str, cards: Sequence[Card], counted: PileCo
 
 def pile_sum(deck: Deck, cards: Sequence[Card], counted: PileCount) -> str:
     """ "Matto 3.5 + Angel 4.5 + … + 31 low × 0.5 = 50.5": a pile's count, card by card."""
-    from scorepad.text import num
-
     ordered = sorted(cards, key=display_order)
     parts = [f"{deck.shown(c)} {num(deck.value(c))}" for c in ordered]
     low = counted.cards - len(cards)

@@ -38,56 +38,39 @@ def check_seats(seats: int | None, variant: Any) -> None:
     lo, hi = variant.min_players, variant.max_players
     if seats is not None and not lo <= seats <= hi:
         count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
-        raise ScorepadError(
-            [
-                Problem(
-                    "--seats",
-                    _("{variant} is played by {count} players, not {players}").format(
-                        variant=variant.name, count=count, players=seats
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            "--seats",
+            _("{variant} is played by {count} players, not {players}").format(
+                variant=variant.name, count=count, players=seats
+            ),
         )
 
 
 def check_roster_size(value: Any, seats: int | None) -> None:
     """A roster larger than the table (`seats` given) holds at most MAX_ROSTER people."""
     if seats is not None and isinstance(value, list | tuple) and len(value) > MAX_ROSTER:
-        raise ScorepadError(
-            [
-                Problem(
-                    "players",
-                    _("a roster holds at most {most} people, not {count}").format(
-                        most=MAX_ROSTER, count=len(value)
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            "players",
+            _("a roster holds at most {most} people, not {count}").format(
+                most=MAX_ROSTER, count=len(value)
+            ),
         )
 
 
 def check_players(value: Any, variant: str, lo: int, hi: int) -> tuple[str, ...]:
     if isinstance(value, list) and len(value) > hi:  # before looking at a million names
         count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
-        raise ScorepadError(
-            [
-                Problem(
-                    "players",
-                    _("{variant} is played by {count} players, not {value}").format(
-                        variant=variant, count=count, value=len(value)
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            "players",
+            _("{variant} is played by {count} players, not {value}").format(
+                variant=variant, count=count, value=len(value)
+            ),
         )
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-        raise ScorepadError([Problem("players", _("should be a list of names"))])
+        raise ScorepadError.at("players", _("should be a list of names"))
     if any(len(p) > 4 * MAX_NAME for p in value):
-        raise ScorepadError(
-            [
-                Problem(
-                    "players",
-                    _("a name is at most {max_name} characters").format(max_name=MAX_NAME),
-                )
-            ]
+        raise ScorepadError.at(
+            "players", _("a name is at most {max_name} characters").format(max_name=MAX_NAME)
         )
     players = tuple(nfc(p) for p in value)
     problems = []
@@ -395,15 +378,9 @@ def typed_date(value: str, option: str) -> str:
     refused with the one message every command gives."""
     date = read_date(value.strip())
     if date is None:
-        raise ScorepadError(
-            [
-                Problem(
-                    option,
-                    _("{date} is not a date as YYYY-MM-DD (e.g. 2026-11-26)").format(
-                        date=shown(value)
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            option,
+            _("{date} is not a date as YYYY-MM-DD (e.g. 2026-11-26)").format(date=shown(value)),
         )
     return date
 

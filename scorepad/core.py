@@ -13,13 +13,17 @@ from typing import Any
 
 from scorepad.checks import (
     MAX_ROSTER,
+    MAX_TEXT,
     check_players,
     check_roster_size,
     check_seats,
+    control_problem,
     length_end,
+    names_problems,
     planned_length,
     read_deal,
     setting_problem,
+    typed_date,
     unknown_setting,
 )
 from scorepad.errors import Problem, ScorepadError
@@ -35,7 +39,8 @@ from scorepad.model import (
     table_at,
 )
 from scorepad.scores import iter_outcomes, length_played, score
-from scorepad.text import shown
+from scorepad.seating import Dealt
+from scorepad.text import shown, split_names
 from scorepad.variants import default_rules, get_variant, in_game_words
 
 
@@ -63,26 +68,22 @@ def new_session(
         lo = variant.min_players
         count = f"{lo}" if lo == most else _("{lo} to {hi}").format(lo=lo, hi=most)
         out = len(players) - most
-        raise ScorepadError(
-            [
-                Problem(
-                    "players",
-                    ngettext(
-                        "{variant} is played by {count} players, not {players}: for a roster "
-                        "larger than the table give {option} {seats} ({out} sits out each deal)",
-                        "{variant} is played by {count} players, not {players}: for a roster "
-                        "larger than the table give {option} {seats} ({out} sit out each deal)",
-                        out,
-                    ).format(
-                        variant=variant.name,
-                        count=count,
-                        players=len(players),
-                        option="--seats",
-                        seats=most,
-                        out=out,
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            "players",
+            ngettext(
+                "{variant} is played by {count} players, not {players}: for a roster "
+                "larger than the table give {option} {seats} ({out} sits out each deal)",
+                "{variant} is played by {count} players, not {players}: for a roster "
+                "larger than the table give {option} {seats} ({out} sit out each deal)",
+                out,
+            ).format(
+                variant=variant.name,
+                count=count,
+                players=len(players),
+                option="--seats",
+                seats=most,
+                out=out,
+            ),
         )
     names = check_players(
         list(players),
@@ -91,31 +92,21 @@ def new_session(
         variant.max_players if seats is None else MAX_ROSTER,
     )
     if seats is not None and len(names) < seats:
-        raise ScorepadError(
-            [
-                Problem(
-                    "--seats",
-                    ngettext(
-                        "{seats} seats for {people} person: give {option} {people} at most",
-                        "{seats} seats for {people} people: give {option} {people} at most",
-                        len(names),
-                    ).format(seats=seats, people=len(names), option="--seats"),
-                )
-            ]
+        raise ScorepadError.at(
+            "--seats",
+            ngettext(
+                "{seats} seats for {people} person: give {option} {people} at most",
+                "{seats} seats for {people} people: give {option} {people} at most",
+                len(names),
+            ).format(seats=seats, people=len(names), option="--seats"),
         )
     if seats == len(names):
         seats = None
     rules = default_rules(variant, profile) if club is None else dict(club[1])
     if club is not None and club[0] != variant.name:
-        raise ScorepadError(
-            [
-                Problem(
-                    "--rules",
-                    _("these rules are for {game}, not {name}").format(
-                        game=club[0], name=variant.name
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            "--rules",
+            _("these rules are for {game}, not {name}").format(game=club[0], name=variant.name),
         )
     for key, text in (settings or {}).items():
         if key in ("profile", "name"):
@@ -204,17 +195,13 @@ def _past_length(session: Session, play_on: bool) -> bool:
     if length_end(session.deals, length) is None:  # still playing its deals
         return False
     if not play_on:
-        raise ScorepadError(
-            [
-                Problem(
-                    "",
-                    ngettext(
-                        "the table plays {n} deal and has it; add --continue to record {nth}",
-                        "the table plays {n} deals and has them; add --continue to record {nth}",
-                        length,
-                    ).format(n=length, nth=_a_nth(len(session.deals) + 1)),
-                )
-            ]
+        raise ScorepadError.at(
+            "",
+            ngettext(
+                "the table plays {n} deal and has it; add --continue to record {nth}",
+                "the table plays {n} deals and has them; add --continue to record {nth}",
+                length,
+            ).format(n=length, nth=_a_nth(len(session.deals) + 1)),
         )
     return True
 
@@ -247,7 +234,7 @@ def enter_deal(session: Session, raw: Mapping[str, Any], *, play_on: bool = Fals
     over_before = variant.match_over(session.rules, scored)
     over = None if past else length_played(session) or over_before
     if over and not play_on:
-        raise ScorepadError([Problem("", _("{over}; add --continue to play on").format(over=over))])
+        raise ScorepadError.at("", _("{over}; add --continue to play on").format(over=over))
     fields = in_game_words(variant, raw)
     fields.pop("continued", None)  # marked here, never typed
     if fields.get("dealer") is None:
@@ -309,15 +296,11 @@ def edit_deal(
         k = key.strip().lstrip("-").replace("-", "_")
         k = "handfuls" if k == "handful" else k
         if k not in keys:
-            raise ScorepadError(
-                [
-                    Problem(
-                        "--clear",
-                        _("{key} is not a field of a {name} deal").format(
-                            key=shown(key), name=variant.name
-                        ),
-                    )
-                ]
+            raise ScorepadError.at(
+                "--clear",
+                _("{key} is not a field of a {name} deal").format(
+                    key=shown(key), name=variant.name
+                ),
             )
         fields.pop(k, None)
     return _entered(session, n, _read_seated(session, n, fields))
@@ -373,13 +356,10 @@ def _normalised(session: Session) -> Session:
 
 def _with_deal(session: Session, n: int, deal: Deal) -> Session:
     """The session with deal n replaced; the later deals keep who sat them out."""
-    if session.fixed:
-        deals = list(session.deals)
-        deals[n - 1] = deal
-        return replace(session, deals=tuple(deals))
-    frozen = list(_frozen(session))
-    frozen[n - 1] = deal
-    return _normalised(replace(session, deals=tuple(frozen)))
+    deals = list(session.deals if session.fixed else _frozen(session))
+    deals[n - 1] = deal
+    after = replace(session, deals=tuple(deals))
+    return after if session.fixed else _normalised(after)
 
 
 def _read_seated(session: Session, n: int, raw: Mapping[str, Any]) -> Deal:
@@ -390,8 +370,8 @@ def _read_seated(session: Session, n: int, raw: Mapping[str, Any]) -> Deal:
     given = fields.pop("out", None)
     if session.fixed:
         if given:
-            raise ScorepadError(
-                [Problem(where, _("nobody sits out: every player has a seat (leave out --out)"))]
+            raise ScorepadError.at(
+                where, _("nobody sits out: every player has a seat (leave out --out)")
             )
         return read_deal(fields, table_at(session, n), where)
     if n == len(session.deals) + 1:  # the next deal: the seating plan so far, once
@@ -426,8 +406,6 @@ def _read_seated(session: Session, n: int, raw: Mapping[str, Any]) -> Deal:
         problems.extend(
             p if p.where else Problem(where, p.what) for p in plan.check_next(name, out)
         )
-        from scorepad.seating import Dealt
-
         seating = plan.then(Dealt(name, False, out)).deals[-1]
     else:
         before = len(seater.problems)
@@ -442,17 +420,10 @@ def _read_seated(session: Session, n: int, raw: Mapping[str, Any]) -> Deal:
 def deal_at(session: Session, n: int) -> Deal:
     """Deal n (1-based), or a ScorepadError saying which numbers exist."""
     if not session.deals:
-        raise ScorepadError([Problem("", _("the session has no deals yet"))])
+        raise ScorepadError.at("", _("the session has no deals yet"))
     if not 1 <= n <= len(session.deals):
-        raise ScorepadError(
-            [
-                Problem(
-                    "",
-                    _("there is no deal {n} (deals 1–{deals})").format(
-                        n=n, deals=len(session.deals)
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            "", _("there is no deal {n} (deals 1–{deals})").format(n=n, deals=len(session.deals))
         )
     return session.deals[n - 1]
 
@@ -485,16 +456,11 @@ def start_session(
     `today`); `seats` as `new_session`'s. The problems name the option they are about
     (--set, --date, --players, --title); a wrong setting or date is said alone, before the
     names are looked at."""
-    from scorepad.checks import MAX_TEXT, control_problem, typed_date
-    from scorepad.text import split_names
-
     pairs: dict[str, str] = {}
     for item in settings:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ScorepadError(
-                [Problem("--set", _("'{item}' should be KEY=VALUE").format(item=item))]
-            )
+            raise ScorepadError.at("--set", _("'{item}' should be KEY=VALUE").format(item=item))
         pairs[key.strip().replace("-", "_")] = value
     date = today if date is None else typed_date(date, "--date")
     names = split_names(players)  # commas as typed on any keyboard (，、 too)
@@ -507,8 +473,6 @@ def start_session(
             Problem("--title", _("is longer than {max_text} characters").format(max_text=MAX_TEXT))
         )
     if not any(problems):  # accent twins, look-alikes (the file check allows them: it reads)
-        from scorepad.checks import names_problems
-
         problems.extend(names_problems([nfc(n) for n in names], "--players"))
     if any(problems):
         raise ScorepadError([p for p in problems if p])

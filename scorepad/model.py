@@ -12,18 +12,19 @@ from __future__ import annotations
 
 import functools
 import itertools
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _, ngettext
 
 if TYPE_CHECKING:  # the seating is imported where a session is not a fixed table
     from scorepad.seating import Change, Seating
     from scorepad.seating_plan import Seater, SeatingPlan
-from scorepad.text import shown
+from scorepad.text import find, fold, shown
 
 Setting = int | bool | str
 
@@ -33,8 +34,6 @@ def nfc(name: str) -> str:
     typed with a combining accent is the same player as "Chloé" typed with é."""
     if name.isascii():
         return name.strip()  # ASCII is its own NFC
-    import unicodedata
-
     return unicodedata.normalize("NFC", name.strip())
 
 
@@ -59,15 +58,13 @@ class Table:
         without case and accents, a unique beginning or the initials."""
         if name in self.players:  # as the file writes it
             return name
-        from scorepad.text import find, fold
-
         matches = find(name, self.players)
         away = find(name, self.out) if self.out else []
         named = len(away) == 1 and fold(away[0]) == fold(name)  # exactly one who sits out
         if len(matches) == 1 and not (named and fold(matches[0]) != fold(name)):
             return matches[0]
         if len(away) == 1 and (not matches or named):
-            raise ScorepadError([Problem("", self.sits_out(away[0], role))])
+            raise ScorepadError.at("", self.sits_out(away[0], role))
         if matches:
             twins = all(fold(p) == fold(name) for p in matches)
             text = (
@@ -75,23 +72,14 @@ class Table:
                 if twins
                 else _("{role} {name} could be {matches}: type more letters")
             )
-            raise ScorepadError(
-                [
-                    Problem(
-                        "",
-                        text.format(role=role, name=shown(name), matches=_(" or ").join(matches)),
-                    )
-                ]
+            raise ScorepadError.at(
+                "", text.format(role=role, name=shown(name), matches=_(" or ").join(matches))
             )
-        raise ScorepadError(
-            [
-                Problem(
-                    "",
-                    _("{role} {name} is not a player (players: {players})").format(
-                        role=role, name=shown(name), players=_(", ").join(self.players)
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            "",
+            _("{role} {name} is not a player (players: {players})").format(
+                role=role, name=shown(name), players=_(", ").join(self.players)
+            ),
         )
 
     def sits_out(self, name: str, role: str = "player") -> str:
@@ -239,16 +227,13 @@ def table_at(session: Session, n: int) -> Table:
     return seated_table(session.variant, session.rules, seating)
 
 
-def deal_tables(session: Session, count: int | None = None) -> Iterator[Table]:
-    """Each deal's table in turn (`count` of them while the deals are still being read). One
-    object repeated while the table does not change: a long session costs no Tables."""
-    n = len(session.deals) if count is None else count
+def deal_tables(session: Session) -> Iterator[Table]:
+    """Each deal's table in turn."""
     if session.fixed:
-        return itertools.repeat(Table(session.variant, session.roster, session.rules), n)
-    seatings = session.seating_plan().deals[:n]
-    alike = dict(zip(map(id, seatings), seatings, strict=True))  # each Seating once: a few
-    tables = {key: seated_table(session.variant, session.rules, s) for key, s in alike.items()}
-    return map(tables.__getitem__, map(id, seatings))  # one Table per Seating: shared too
+        table = Table(session.variant, session.roster, session.rules)
+        return itertools.repeat(table, len(session.deals))
+    seatings = session.seating_plan().deals
+    return (seated_table(session.variant, session.rules, s) for s in seatings)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from scorepad.checks import (
 )
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
-from scorepad.model import Deal, Session, Table, nfc
+from scorepad.model import Session, Table, nfc
 from scorepad.seating import Change, Join, Leave, Proposal, Resize
 from scorepad.text import find, fold, shown
 from scorepad.variants import get_variant
@@ -43,21 +43,14 @@ def join(
     """`name` joins from the next deal, after `after` in the dealing order (default: last)."""
     n = len(session.deals) + 1
     roster = session.seating_plan().next.roster if not session.fixed else session.roster
-    problems: list[Problem] = []
-    typed = new = nfc(name)
+    new = nfc(name)
     before = [p for p in session.players if fold(p) == fold(new)]
     if len(before) == 1 and before[0] not in roster:  # back after leaving: as first written
         new = before[0]
     same = next((p for p in roster if fold(p) == fold(new)), None)
-    bad = control_problem(name, "NAME")
-    if bad:
-        problems.append(bad)
-    elif not new:
-        problems.append(Problem("NAME", _("a player's name is empty")))
-    elif len(new) > MAX_NAME:
-        problems.append(long_name(new, "NAME"))
-    elif (bad := unseen_problem(typed, "NAME")) is not None:
-        problems.append(bad)
+    problems = plain_name_problems(name, "NAME")
+    if problems:
+        pass  # the name alone is wrong: said first, alone
     elif same is not None and same.casefold() == new.casefold():
         problems.append(
             Problem("NAME", _("{name} is already on the roster").format(name=shown(new)))
@@ -99,15 +92,11 @@ def leave(session: Session, name: str, *, seats: int | None = None) -> Changed:
     n = len(session.deals) + 1
     roster = session.seating_plan().next.roster if not session.fixed else session.roster
     if not find(name, roster):
-        raise ScorepadError(
-            [
-                Problem(
-                    "NAME",
-                    _("{name} is not on the roster (roster: {roster})").format(
-                        name=shown(name), roster=_(", ").join(roster)
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            "NAME",
+            _("{name} is not on the roster (roster: {roster})").format(
+                name=shown(name), roster=_(", ").join(roster)
+            ),
         )
     try:  # exactly one of them, or a beginning that could be several
         who = Table(session.variant, roster, session.rules).resolve(name, _("leaving"))
@@ -117,26 +106,17 @@ def leave(session: Session, name: str, *, seats: int | None = None) -> Changed:
     if len(roster) - 1 < variant.min_players:  # no smaller table to offer: someone must join
         lo, hi = variant.min_players, variant.max_players
         count = f"{lo}" if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
-        raise ScorepadError(
-            [
-                Problem(
-                    "NAME",
-                    ngettext(
-                        "leaving {name} leaves {people} person, and {variant} is played by "
-                        "{count} players: have someone join first",
-                        "leaving {name} leaves {people} people, and {variant} is played by "
-                        "{count} players: have someone join first",
-                        len(roster) - 1,
-                    ).format(name=who, people=len(roster) - 1, variant=variant.name, count=count),
-                )
-            ]
+        raise ScorepadError.at(
+            "NAME",
+            ngettext(
+                "leaving {name} leaves {people} person, and {variant} is played by "
+                "{count} players: have someone join first",
+                "leaving {name} leaves {people} people, and {variant} is played by "
+                "{count} players: have someone join first",
+                len(roster) - 1,
+            ).format(name=who, people=len(roster) - 1, variant=variant.name, count=count),
         )
     return replace(_changed(session, [Leave(n, who)], seats), who=who)
-
-
-def resize(session: Session, seats: int) -> Changed:
-    """The table has `seats` seats from the next deal on."""
-    return _changed(session, [], seats)
 
 
 def _changed(session: Session, changes: list[Change], seats: int | None) -> Changed:
@@ -309,11 +289,11 @@ def rename(session: Session, old: str, new: str) -> Renamed:
         return c
 
     deals = tuple(
-        Deal(
-            name(d.dealer),
-            entry(d.entry),
-            d.note,
-            None if d.out is None else tuple(name(p) for p in d.out),
+        replace(
+            d,
+            dealer=name(d.dealer),
+            entry=entry(d.entry),
+            out=None if d.out is None else tuple(name(p) for p in d.out),
         )
         for d in session.deals
     )

@@ -1,10 +1,8 @@
 """Who sits at the table, deal by deal: the roster, its changes and the sit-out rule.
 
 Pure: standard library and scorepad's error type and messages only. A game never sees any of
-this; it scores a deal for the table `Seating.seated` gives (in the roster's order, exactly
-the session's players today when nobody sits out). Here: the roster changes (`Join`,
-`Leave`, `Resize`), a deal's `Seating` and the rule's `RosterState`; the pass over every deal
-that gives the `SeatingPlan` is `scorepad.seating_plan`'s.
+this: it scores a deal for the table `Seating.seated` gives. Here: the roster changes, a
+deal's `Seating` and the rule's `RosterState`; the pass over the deals is `seating_plan`'s.
 
 The rule (FFT, règlement officiel, §16, Variante n°2): with more people than seats the dealer
 (le mort) deals and sits out, scoring nothing; the role moves on in dealing order; while
@@ -19,7 +17,7 @@ Readings where the rules are silent:
   next); when the last dealer has left, the person who followed them deals.
 - "The same player deals again" applies when the passed (or cancelled) deal's dealer sat out
   and the next deal has someone sitting out too; otherwise (people == seats, or the dealer
-  plays) the deal moves on after a pass, as `Session.next_dealer` does today. After such a
+  plays) the deal moves on after a pass, as at a table where nobody sits out. After such a
   pass the same table is dealt again: the others who sat out are proposed again.
 - More than one out: the dealer (DEALER_OUT) and whoever sat out least so far; among equals,
   the one whose turn to deal is furthest off (nearest *before* the dealer in dealing order).
@@ -40,64 +38,20 @@ Readings where the rules are silent:
 - An explicit `out` may leave out the dealer who sits out by rule (DEALER_OUT, someone out):
   the dealer is added, as `--out` accepts the others alone.
 
-Cost: one pass over the deals, O(1) a deal when at most one sits out (each deal's seated and
-out tuples are shared by every deal of the same roster with the same out, so a 10,000-deal
-session holds a handful of them); O(roster log roster) a deal only to choose among several
-who sit out. A roster change costs O(roster).
-
-The session file (format 4, `scorepad.storage.document`; an older file is a fixed table and
-reads exactly as before; the upgrade from 3 changes nothing in the text):
-
-    players = ["Anna", "Bruno", "Chloé", "Daisuke", "Elsa"]  # the roster at deal 1, in order
-    seats = 4                  # absent: as many seats as players
-    dealer = "Anna"            # who deals deal 1
-
-    [[deals]]
-    dealer = "Anna"            # Anna sits out by rule: nothing more is stored
-    contract = "pass"
-
-    [[deals]]
-    dealer = "Anna"            # deal 1 was passed: Anna deals again
-    contract = "garde"
-    taker = "Bruno"
-
-    [[roster]]                 # a change, written just before the deal it first applies to
-    from_deal = 3              # authoritative: TOML readers do not keep the interleaving
-    join = "Fumiko"            # or: leave = "Daisuke"
-    after = "Anna"             # optional; absent: last in the dealing order
-    # seats = 5                # optional: the table's size from then on (--seats N)
-
-    [[deals]]
-    dealer = "Fumiko"          # six at four: Fumiko and one more sit out
-    out = ["Fumiko", "Daisuke"]  # only when not the rule's choice (`Seating.stored_out`), in
-    contract = "petite"        # dealing order; the sitting-out dealer may be left out by hand
-    taker = "Chloé"
-
-One `[[roster]]` table holds one `join` or one `leave` (with `after` for a join), and/or
-`seats`; read it as `Join`/`Leave` then `Resize`, keeping the file's order within one
-`from_deal`. Written in place, a change is appended as a deal is (text at the end of the
-file). Removing deal k moves every change from a later deal one deal earlier (a change from
-deal k stays: it now comes before what was deal k+1); editing a deal never touches them.
-Write `Seating.stored_out` (None: no key) and read the key back as `Dealt.out`. A deal
-without `out` means "the rule's choice", so the proposal is part of the file format: a
-later change to the proposal rule needs a format upgrade that writes out the old choices.
-Each deal's game table is `Table(variant, seating.seated, rules)`; JSON's `out` is
-`seating.out`; "deals sat out" counts `out` (passed deals included), "played" `seated`.
-For the game checks: a taker who is not in `seated` is refused with who sits out and why.
+A deal without `out` in the file means "the rule's choice" (`Seating.stored_out`), so the
+proposal is part of the file format: a later change to the proposal rule needs a format
+upgrade that writes out the old choices (`docs/file-format.md`).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from scorepad.errors import Problem
 from scorepad.i18n import _, ngettext
-
-#: how many seatings a roster keeps by what the rule looked at (`RosterState.placed`): the
-#: counts of a session played by the rule repeat within a handful; a hand-edited one's may not
-MAX_PLACED = 4096
 
 
 class Policy(StrEnum):
@@ -107,9 +61,7 @@ class Policy(StrEnum):
     DEALER_PLAYS = "dealer-plays"  # the dealer plays; out as the previous deal's (Piedmont)
 
 
-# The records below are immutable NamedTuples, not frozen dataclasses: a session with a roster
-# imports this module at every command, and a NamedTuple is defined at a fifth of the cost
-# (the six of them: 16M instructions fewer at start-up, issue 32). Changed with `_replace`.
+# The records below are immutable NamedTuples, changed with `_replace`.
 
 
 class Join(NamedTuple):
@@ -234,29 +186,19 @@ class RosterState:
         self.last_out: tuple[str, ...] = ()
 
     def copy(self) -> RosterState:
-        """A state of its own to go on from (the memos of this roster are shared)."""
-        other = object.__new__(RosterState)
-        other.__dict__.update(self.__dict__)
+        """A state of its own to go on from."""
+        other = copy.copy(self)
         other.order = list(self.order)
         other.ever = set(self.ever)
         other.counts = dict(self.counts)
         other.index = dict(self.index)
-        return other  # splits and seatings are memos of this roster: shared, not copied
+        return other  # the seatings of this roster are shared, not copied
 
     def _reindex(self) -> None:
         self.roster = tuple(self.order)
         self.index = {name: i for i, name in enumerate(self.order)}
-        self.splits: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
         self.seatings: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Seating] = {}
         self.over = max(0, len(self.order) - self.seats)  # how many sit out
-        self.furthest: dict[str, list[str]] = {}  # by dealer: the others, furthest turn first
-        # whether the rule looks at nothing but the dealer (nobody out; the dealer alone out,
-        # DEALER_OUT); elsewhere it looks at the counts too (and, for the same table again, at
-        # the last deal's out)
-        self.by_dealer = self.over == 0 or (self.over == 1 and self.policy is Policy.DEALER_OUT)
-        # each seating as the rule gave it, by all it looked at (`asked`): a deal without
-        # `out` at a dealer on the roster, in a state seen before, is one look-up
-        self.placed: dict[Any, Seating] = {}
 
     # -- the roster's changes ---------------------------------------------------------------
 
@@ -380,46 +322,23 @@ class RosterState:
         valid = dealer in self.index
         if not valid:
             problems.append(Problem(_deal(n), self._not_here(dealer, dealer=True)))
-        # the rule's choice, kept by what the rule looked at: asked before the state moves on
-        asked = self.asked(dealer) if given is None and valid else None
         proposed = self.propose_out(dealer) if self.over else ()
         out = proposed if given is None else self._given(n, dealer, given, problems)
         if valid:
             self.pointer, self.inclusive = dealer, False
         self.last_out = out
+        # deals seated alike share one Seating: a long session holds a handful of them
         key = (dealer, out, proposed)
-        seating = self.seatings.get(key)
-        if seating is None:
-            out, seated = self._split(out)
-            seating = self.seatings[key] = Seating(
-                dealer, seated, out, self.roster, self.seats, self._split(proposed)[0]
-            )
-        if asked is not None and len(self.placed) < MAX_PLACED:  # a look-up the next time
-            self.placed[asked] = seating  # (`Seater.seat`)
-        return seating
-
-    def asked(self, dealer: str) -> Any:
-        """All that `propose_out` looks at, for this roster and `dealer`, beyond the roster:
-        the dealer alone where that is all (`by_dealer`); else also the counts (kept relative
-        by `settle`, so that they repeat), whether the last deal was passed with its dealer
-        out, and that deal's out where the same table plays again."""
-        if self.by_dealer:
-            return dealer
-        redeal = self.redeal
-        again = redeal or self.policy is Policy.DEALER_PLAYS
-        return (dealer, tuple(self.counts.values()), redeal, self.last_out if again else ())
+        if key not in self.seatings:
+            seated = tuple(p for p in self.order if p not in out)
+            self.seatings[key] = Seating(dealer, seated, out, self.roster, self.seats, proposed)
+        return self.seatings[key]
 
     def settle(self, seating: Seating, passed: bool) -> None:
         """The deal just placed was played (those out sat out one more) or passed."""
         if not passed:
-            counts = self.counts
             for p in seating.out:
-                counts[p] += 1
-            if not self.by_dealer and counts and (least := min(counts.values())):
-                # only the differences count (the least, and who sat out less): kept from
-                # the least, the counts of a long session repeat, and so do its seatings
-                for p in counts:
-                    counts[p] -= least
+                self.counts[p] += 1
             if self.redeal and seating.dealer in self.index:
                 self.redeal = False
         elif seating.dealer in self.index:
@@ -474,15 +393,6 @@ class RosterState:
     def _in_order(self, names: Iterable[str]) -> tuple[str, ...]:
         return tuple(sorted(names, key=self.index.__getitem__))
 
-    def _split(self, out: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """`out` (in dealing order) and the seated, both shared by every deal of this roster
-        with the same out: a 10,000-deal session holds a handful of tuples."""
-        pair = self.splits.get(out)
-        if pair is None:
-            gone = set(out)
-            pair = self.splits[out] = (out, tuple(p for p in self.order if p not in gone))
-        return pair
-
     def propose_out(self, dealer: str) -> tuple[str, ...]:
         """Who the rule sends out of the next deal if `dealer` deals it (dealing order)."""
         over = self.over
@@ -497,12 +407,8 @@ class RosterState:
             chosen = []
         # everyone but the dealer, the one whose turn to deal is furthest off first
         if present:
-            furthest = self.furthest.get(dealer)
-            if furthest is None:  # once a dealer for this roster
-                b = self.index[dealer]
-                furthest = self.furthest[dealer] = (
-                    self.order[b - 1 :: -1] + self.order[:b:-1] if b else self.order[:0:-1]
-                )
+            b = self.index[dealer]
+            furthest = self.order[b - 1 :: -1] + self.order[:b:-1] if b else self.order[:0:-1]
         else:
             furthest = self.order[::-1]
         least = self.counts.__getitem__  # sorted and min are stable: the furthest wins ties
@@ -526,11 +432,12 @@ class RosterState:
         """Deal n (the next) as the rule would seat it."""
         dealer = self.propose_dealer()
         out = self.propose_out(dealer)
-        out, seated = self._split(out)
+        seated = tuple(p for p in self.order if p not in out)
         return Proposal(n, dealer, out, seated, self.roster, self.seats)
 
-    def propose_dealer(self, out: Sequence[str] | None = None) -> str:
-        """Who deals the next deal (`SeatingPlan.propose_dealer`)."""
+    def propose_dealer(self) -> str:
+        """Who deals the next deal: with DEALER_OUT the one in turn; with DEALER_PLAYS the
+        first in turn who did not sit out the previous deal."""
         pointer = self.pointer
         if pointer is None or pointer not in self.index:
             return self.order[0] if self.order else ""
@@ -540,7 +447,7 @@ class RosterState:
             i = (i + 1) % size
         if self.policy is Policy.DEALER_OUT:
             return order[i]
-        avoid = set(self.last_out if out is None else out)
+        avoid = set(self.last_out)
         for step in range(size):
             name = order[(i + step) % size]
             if name not in avoid:

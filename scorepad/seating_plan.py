@@ -17,8 +17,7 @@ from scorepad.seating import Change, Dealt, Join, Policy, Proposal, RosterState,
 class SeatingPlan:
     """Every deal's seating, the problems found (each naming its deal), and the next deal
     (its proposal): `deals[n - 1]` is deal n's seating. Not changed once made (`then` makes
-    another); a plain class, as nothing compares or copies one: a roster session imports
-    this module at every command, and a dataclass costs its generated methods there."""
+    another)."""
 
     __slots__ = ("_state", "deals", "next", "problems")
 
@@ -44,11 +43,6 @@ class SeatingPlan:
     def propose_out(self, dealer: str) -> tuple[str, ...]:
         """Who the rule sends out of the next deal if `dealer` deals it."""
         return self._state.propose_out(dealer)
-
-    def propose_dealer(self, out: Sequence[str] | None = None) -> str:
-        """Who deals the next deal: with DEALER_OUT the one in turn (`out` changes nothing);
-        with DEALER_PLAYS the first in turn not in `out` (default: the previous deal's)."""
-        return self._state.propose_dealer(out)
 
     def then(self, dealt: Dealt, changes: Iterable[Change] = ()) -> SeatingPlan:
         """This plan and one more deal (the next), then `changes` from the deal after it:
@@ -153,17 +147,8 @@ class Seater:
         n = len(self._seatings) + 1
         if n in self._by_deal:
             self.roster()
-        state = self._state
-        if out is None:  # the rule's choice: as `place` gave it before in the same state
-            # (`state.asked(dealer)`, written out where it is the dealer: a call less a deal)
-            placed = state.placed.get(dealer if state.by_dealer else state.asked(dealer))
-            if placed is not None:  # and as `place` leaves the state (in one call a deal)
-                state.pointer, state.inclusive = dealer, False
-                state.last_out = placed.out
-                self._placed = placed
-                return placed
-        placed = self._placed = state.place(n, dealer, out, self.problems)
-        return placed
+        self._placed = self._state.place(n, dealer, out, self.problems)
+        return self._placed
 
     def settle(self, passed: bool) -> None:
         """The deal last seated was played, or passed (or cancelled)."""

@@ -6,8 +6,10 @@ from __future__ import annotations
 import functools
 import re
 import reprlib
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
 
 from scorepad.i18n import _, ngettext
 
@@ -87,21 +89,16 @@ def typed(text: str) -> str:
     return text.translate(FULL_WIDTH).strip()
 
 
-# Patterns with characters beyond Latin-1 cost a few hundred µs each to compile: those that
-# a command may not need are compiled when first used (`functools.cache`), not at start-up.
-
-
-@functools.cache
-def _name_separators(spaces: bool) -> re.Pattern[str]:
-    """What separates typed names: commas as any keyboard types them (ASCII, the full-width
-    ，and the Japanese 、); with `spaces`, a run of them or of spaces."""
-    return re.compile(r"[,，、\s]+" if spaces else r"[,，、]")
+#: what separates typed names: commas as any keyboard types them (ASCII, the full-width ，
+#: and the Japanese 、), and with `spaces` a run of them or of spaces
+_COMMAS = re.compile(r"[,，、]")
+_COMMAS_OR_SPACES = re.compile(r"[,，、\s]+")
 
 
 def split_names(text: str, *, spaces: bool = False) -> list[str]:
     """The names of a typed list ("Anna, Bruno、Chloé"), each stripped, the empty ones
     dropped; with `spaces`, a space separates names too."""
-    parts = _name_separators(spaces).split(text)
+    parts = (_COMMAS_OR_SPACES if spaces else _COMMAS).split(text)
     return [p for p in (n.strip() for n in parts) if p]
 
 
@@ -144,8 +141,6 @@ def printable(text: str) -> str:
     that text from a hand-edited file never reaches a terminal or a page raw."""
     if text.isprintable() or text.replace("\n", "").replace("\t", "").isprintable():
         return text  # isprintable() is false for every control character (and for more)
-    if not any(_control(ch) for ch in text):
-        return text
     return "".join(_escaped(ch) if _control(ch) else ch for ch in text)
 
 
@@ -158,8 +153,6 @@ def _escaped(ch: str) -> str:
 
 
 def _control(ch: str) -> bool:
-    import unicodedata
-
     return (
         ch not in "\n\t"
         and unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs")
@@ -167,9 +160,7 @@ def _control(ch: str) -> bool:
     )  # joiners that emoji names need; a lone surrogate could not be printed at all
 
 
-@functools.cache
-def _not_narrow() -> re.Pattern[str]:
-    return re.compile("[^\x00-\xac\xae-\u02ff]")
+_NOT_NARROW = re.compile("[^\x00-\xac\xae-\u02ff]")
 
 
 def width(text: str) -> int:
@@ -181,11 +172,7 @@ def width(text: str) -> int:
 
 @functools.lru_cache(maxsize=4096)  # a history's cells repeat: "−25", "大輔", "+50"
 def _wide_width(text: str) -> int:
-    others = _not_narrow().findall(text)
-    if not others:
-        return len(text)
-    import unicodedata
-
+    others = _NOT_NARROW.findall(text)
     total = len(text) - len(others)
     for ch in others:
         if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
@@ -203,7 +190,7 @@ _MARKS = "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20"  # Japanese punctuation: no n
 
 
 @functools.cache
-def _tokens() -> re.Pattern[str]:  # compiled when first wrapping: ~4 ms of every start-up
+def _tokens() -> re.Pattern[str]:  # compiled when first wrapping: 4.5 ms to compile
     return re.compile(
         rf"(?:\d+\. )?(?:[^ {_WIDE}]+|(?![{_MARKS}])[{_WIDE}]{{1,8}}) [+−]\d[\d.]*"
         rf"| +|[{_WIDE}]|[^ {_WIDE}]+"
@@ -216,10 +203,8 @@ _NO_LINE_START = set(
 )
 
 
-@functools.cache
-def _table() -> re.Pattern[str]:
-    """A table's row or rule, a chart's axis, markdown, LaTeX: tables do their own fitting."""
-    return re.compile(r"\S  +\S|^[-─═━ ┤│|+:]+$|[┤│]|^[|+]|&.*\\\\$")
+#: a table's row or rule, a chart's axis, markdown, LaTeX: tables do their own fitting
+_TABLE = re.compile(r"\S  +\S|^[-─═━ ┤│|+:]+$|[┤│]|^[|+]|&.*\\\\$")
 
 
 def wrap(text: str, columns: int | None) -> list[str]:
@@ -232,7 +217,7 @@ def wrap(text: str, columns: int | None) -> list[str]:
         return text.split("\n")
     lines: list[str] = []
     for line in text.split("\n"):
-        if width(line) <= columns or _table().search(line.strip()):
+        if width(line) <= columns or _TABLE.search(line.strip()):
             lines.append(line)
             continue
         lines.extend(_wrap_line(line, columns))
@@ -295,11 +280,9 @@ def _cut(word: str, room: int) -> int:
 # -- names as people type them ----------------------------------------------------------------
 
 
-@functools.cache
-def _accents() -> re.Pattern[str]:
-    """The combining marks that accents are made of (NFKD splits é into e and U+0301); the
-    kana's voiced marks (U+3099, U+309A) are letters' own parts, not accents, and are kept."""
-    return re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+#: the combining marks that accents are made of (NFKD splits é into e and U+0301); the kana's
+#: voiced marks (U+3099, U+309A) are letters' own parts, not accents, and are kept
+_ACCENTS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 
 
 # letters that no decomposition splits, as people type them without their keyboard's key
@@ -312,16 +295,11 @@ _AS_TYPED = str.maketrans(
 # Unicode's default-ignorable code points (DerivedCoreProperties.txt, UAX #44; what UAX #31
 # and NFKC_Casefold leave out of identifiers): joiners, variation selectors, fillers, bidi
 # and tag characters, drawn as nothing; and the blank Braille cell, drawn as a space
-_INVISIBLE = (
-    "\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+_INVISIBLE = re.compile(
+    "[\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
     "\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
-    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
 )
-
-
-@functools.cache
-def _invisible() -> re.Pattern[str]:
-    return re.compile(f"[{_INVISIBLE}]")
 
 
 def invisible(text: str) -> str | None:
@@ -329,7 +307,7 @@ def invisible(text: str) -> str | None:
     selector, the Hangul filler ㅤ, the blank Braille cell ⠀, …), or None."""
     if text.isascii():
         return None
-    found = _invisible().search(text)
+    found = _INVISIBLE.search(text)
     return found.group() if found else None
 
 
@@ -343,20 +321,16 @@ def fold(name: str) -> str:
     タイスケ)."""
     if name.isascii():
         return name.strip().casefold()
-    import unicodedata
-
-    text = _invisible().sub("", unicodedata.normalize("NFKD", name.strip()))
+    text = _INVISIBLE.sub("", unicodedata.normalize("NFKD", name.strip()))
     text = unicodedata.normalize("NFKD", text.casefold())
-    return unicodedata.normalize("NFC", _accents().sub("", text).translate(_AS_TYPED))
+    return unicodedata.normalize("NFC", _ACCENTS.sub("", text).translate(_AS_TYPED))
 
 
-@functools.cache
-def _words() -> re.Pattern[str]:
-    return re.compile(r"[\s\-‐‑.'’]+")
+_WORDS = re.compile(r"[\s\-‐‑.'’]+")
 
 
 def _initials(name: str) -> str:
-    words = [w for w in _words().split(fold(name)) if w]
+    words = [w for w in _WORDS.split(fold(name)) if w]
     return "".join(w[0] for w in words) if len(words) > 1 else ""
 
 
@@ -367,8 +341,6 @@ def find(typed: str, names: Sequence[str]) -> list[str]:
     any of them; none: nobody. Where `names` hold twins that differ only by accents (a file
     may), each is found by typing it exactly; a beginning typed with its accents ("Élo")
     picks the one so written."""
-    import unicodedata
-
     wanted = unicodedata.normalize("NFC", typed.strip()).casefold()
     if not wanted:
         return []
@@ -419,8 +391,6 @@ def _look_alikes() -> dict[int, str]:
     ASCII letters and digits: {code point: what it looks like}. Read when a name beyond ASCII
     is first checked for look-alikes (`scorepad/look_alikes.txt`, written by
     tools/look_alikes.py)."""
-    from pathlib import Path
-
     table: dict[int, str] = {}
     text = Path(__file__).with_name("look_alikes.txt").read_text(encoding="utf-8")
     for line in text.splitlines():
@@ -430,24 +400,18 @@ def _look_alikes() -> dict[int, str]:
     return table
 
 
-@functools.lru_cache(maxsize=4096)
 def skeletons(name: str) -> tuple[str, str]:
     """What a name looks like (UTS #39's skeleton: each character as the one it is drawn
     like, Cyrillic "Аnna" as "Anna", Cherokee "Ꭺnna" as "Anna"), accents and the characters
     that show nothing left out: as written, and with case aside ("аnna" as "anna")."""
-    import unicodedata
-
     table = _look_alikes()
-    drawn = unicodedata.normalize("NFD", _invisible().sub("", name.strip())).translate(table)
-    written = _accents().sub("", unicodedata.normalize("NFD", drawn))
+    drawn = unicodedata.normalize("NFD", _INVISIBLE.sub("", name.strip())).translate(table)
+    written = _ACCENTS.sub("", unicodedata.normalize("NFD", drawn))
     return written, fold(fold(name).translate(table))
 
 
-@functools.lru_cache(maxsize=4096)
 def scripts(name: str) -> tuple[str, ...]:
     """The scripts of a name's letters, in order of first use ("Latin", "Cyrillic", …)."""
-    import unicodedata
-
     found: list[str] = []
     for ch in name:
         if ch.isalpha():

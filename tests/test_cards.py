@@ -9,12 +9,9 @@ from hypothesis import strategies as st
 from scorepad.cards import (
     FOOL_CARD,
     Card,
-    Deck,
     count_pile,
     french_deck,
     piedmont_deck,
-    pile_points,
-    pile_tally,
     read_card,
     troggu_deck,
     trump,
@@ -127,13 +124,10 @@ def decimal_count(deck, cards, size):
 
 
 @given(st.sampled_from(DECKS), st.data())
-def test_count_pile_in_half_points_is_the_decimal_count(deck, data):
+def test_count_pile_is_the_decimal_count(deck, data):
     cards = tuple(data.draw(st.lists(st.sampled_from(list(deck.values)), unique=True)))
     pile = data.draw(st.none() | st.integers(-2, deck.size + 2))
     size = len(cards) if pile is None else pile
-    assert pile_tally(deck, cards)[1:] == decimal_count(deck, cards, size)[1:]
-    listed = pile_points(deck, pile_tally(deck, cards)[0])
-    assert str(listed) == str(decimal_count(deck, cards, len(cards))[0])
     if not 0 <= size <= deck.size:
         expected = f"a pile holds 0 to {deck.size} cards, not {size}"
     elif len(cards) > size:
@@ -150,11 +144,3 @@ def test_count_pile_in_half_points_is_the_decimal_count(deck, data):
         count_pile(deck, cards, pile)
     [problem] = err.value.problems
     assert expected in problem.what
-
-
-@pytest.mark.parametrize(
-    ("low", "value"), [(Decimal("0.5"), Decimal("0.25")), (Decimal(1), Decimal("4.5"))]
-)
-def test_a_deck_counts_in_half_points_written_as_its_low_card(low, value):
-    with pytest.raises(ValueError, match="is not a number of half points"):
-        Deck("odd", {trump(1): value, trump(2): low}, low=low, fool_name="Fool")

@@ -321,7 +321,6 @@ COLLECTOR = ("import atexit, gc, sys\n"
              "from scorepad.cli import output\n"
              "resume = output._resume_collector\n"
              "def begun():\n"
-             "    print('off until the command:', not gc.isenabled())\n"
              "    resume()\n"
              "    print('on for the command:', gc.isenabled(), gc.get_freeze_count() > 1000)\n"
              "output._resume_collector = begun\n"
@@ -329,10 +328,9 @@ COLLECTOR = ("import atexit, gc, sys\n"
              "try:\n    main()\nexcept SystemExit:\n    pass\n")  # fmt: skip
 
 
-def test_the_collector_is_off_while_the_program_starts_and_on_for_the_command(cli):
-    """The console script's entry (`scorepad.__main__`) starts with the garbage collector off
-    (imports make nothing to collect); the command, `play`'s evening too, has it on, the
-    start-up's objects frozen out of its way."""
+def test_the_collector_is_on_for_the_command(cli):
+    """The console script's entry (`scorepad.__main__`) runs the command, `play`'s evening
+    too, with the garbage collector on, the start-up's objects frozen out of its way."""
     import subprocess
     import sys
     import tomllib
@@ -344,9 +342,8 @@ def test_the_collector_is_off_while_the_program_starts_and_on_for_the_command(cl
     for args in (["standings", path], ["play", path]):
         out = subprocess.run([sys.executable, "-c", COLLECTOR, *map(str, args)], input="",
                              capture_output=True, text=True, check=True).stdout  # fmt: skip
-        lines = [line for line in out.splitlines() if line.startswith(("off ", "on "))]
-        assert lines == ["off until the command: True", "on for the command: True True",
-                         "on at exit: True"], (args, out)  # fmt: skip
+        lines = [line for line in out.splitlines() if line.startswith("on ")]
+        assert lines == ["on for the command: True True", "on at exit: True"], (args, out)
 
 
 

@@ -146,7 +146,6 @@ def test_the_look_alike_table_is_read_only_where_a_name_is_made(cli):
     """Reading a file with names beyond ASCII never reads the table; a name checked against
     another beyond ASCII does (once)."""
     text._look_alikes.cache_clear()
-    text.skeletons.cache_clear()
     path = cli.new("a.toml", "french", ["Anna", "Bruno", "Chloé", "Élodie"])  # Latin letters
     assert text._look_alikes.cache_info().currsize == 0
     path = cli.new("b.toml", "french", ["Anna", "大輔", "Chloé", "Ὀδυσσεύς"])

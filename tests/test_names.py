@@ -239,6 +239,17 @@ def test_rename_one_file_everywhere(cli):
     assert path.read_bytes() == again
 
 
+def test_rename_keeps_a_deal_recorded_past_the_planned_length(cli, tmp_path):
+    path = tmp_path / "a.toml"
+    cli("new", path, "--variant", "french", "--players", "Anna,Bruno,Chloé,Daisuke", "--deals",
+        "1")  # fmt: skip
+    _garde(cli, path, "Anna")
+    _garde(cli, path, "Anna", "--continue")
+    cli("rename", path, "Anna", "Anne")
+    assert storage.load(path).deals[1].continued
+    assert cli("check", path).exit_code == 0
+
+
 @pytest.mark.parametrize(("new", "said"), [
     ("Bruno", "NEW: 'Bruno' is already a player"),
     ("bruno", "NEW: 'bruno' is already a player, written Bruno"),

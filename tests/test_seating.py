@@ -7,12 +7,9 @@ from __future__ import annotations
 import ast
 import collections
 import sys
-import textwrap
-import tomllib
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -158,7 +155,6 @@ def test_piedmont_a_new_match_carries_its_out_on():
     assert not plan.problems
     assert plan.deals[1].seated == ("Bruno", "Chloé")
     assert plan.next.out == ("Anna",) and plan.next.dealer == "Bruno"
-    assert plan.propose_dealer(["Bruno"]) == "Anna"
 
 
 def test_piedmont_the_dealer_cannot_sit_out():
@@ -306,26 +302,6 @@ def test_the_problems_speak_japanese():
     assert "leaves" not in str(problem) and "ディール 1" in str(problem)
 
 
-def test_the_file_in_the_design_note_reads_as_it_says():
-    text = seating.__doc__ or ""
-    block = text[text.index("    players = "):text.index("One `[[roster]]`")]
-    doc = tomllib.loads(textwrap.dedent(block))
-    changes: list[seating.Change] = []
-    for entry in doc["roster"]:
-        if "join" in entry:
-            changes.append(Join(entry["from_deal"], entry["join"], entry.get("after")))
-        if "leave" in entry:
-            changes.append(Leave(entry["from_deal"], entry["leave"]))
-        if "seats" in entry:
-            changes.append(Resize(entry["from_deal"], entry["seats"]))
-    deals = [Dealt(d["dealer"], d["contract"] == "pass",
-                   tuple(d["out"]) if "out" in d else None) for d in doc["deals"]]  # fmt: skip
-    plan = seat(doc["players"], doc["seats"], deals, changes, first_dealer=doc["dealer"])
-    assert not plan.problems
-    assert [s.stored_out for s in plan.deals] == [None, None, ("Fumiko", "Daisuke")]
-    assert plan.deals[1].out == ("Anna",) and "Fumiko" in plan.deals[2].roster
-
-
 def test_seating_imports_only_the_standard_library_errors_and_messages():
     tree = ast.parse(Path(seating.__file__).read_text(encoding="utf-8"))
     names = {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
@@ -342,51 +318,6 @@ def test_the_seating_plan_imports_only_the_seating_below_it():
     ours = {n for n in names if n.split(".")[0] == "scorepad"}
     assert ours == {"scorepad.errors", "scorepad.i18n", "scorepad.seating"}
     assert all(n.split(".")[0] in sys.stdlib_module_names for n in names - ours - {"__future__"})
-
-
-# -- cost ---------------------------------------------------------------------------------------
-
-
-def counting(monkeypatch) -> collections.Counter:
-    """Counts the calls of min and sorted in scorepad.seating, and the items they look at."""
-    seen: collections.Counter = collections.Counter()
-
-    def wrap(real):
-        def counted(items, **kw):
-            items = list(items)
-            seen["calls"] += 1
-            seen["items"] += len(items)
-            return real(items, **kw)
-        return counted
-
-    monkeypatch.setattr(seating, "min", wrap(min), raising=False)
-    monkeypatch.setattr(seating, "sorted", wrap(sorted), raising=False)
-    return seen
-
-
-def test_one_out_shares_each_table_and_chooses_nothing(monkeypatch):
-    seen = counting(monkeypatch)
-    plan = follow(FIVE, 4, 50, passed=(7, 8, 30))
-    assert seen["calls"] == 0
-    assert len({id(s.seated) for s in plan.deals}) == len(FIVE)  # 5 tuples for 50 deals
-    assert len({id(s.out) for s in plan.deals}) == len(FIVE)
-    fixed = follow(FIVE, 5, 20)
-    assert seen["calls"] == 0 and {id(s.seated) for s in fixed.deals} == {id(fixed.next.seated)}
-
-
-def test_more_out_looks_at_each_person_once_a_deal(monkeypatch):
-    deals = [Dealt(SEVEN[i % 7]) for i in range(700)]
-    seen = counting(monkeypatch)
-    plan = seat(SEVEN, 5, deals)
-    assert len(plan.deals) == 700 and not plan.problems
-    # the rule is worked out once for each state the table comes back to (seven: the counts
-    # kept from the least repeat every seven deals), and for the next proposal: the least of
-    # the six who do not deal, and the two out put in dealing order; every other deal's
-    # seating is looked up. Keeping the counts from the least looks at the seven once a deal.
-    rule = 7 + 1
-    assert len(plan._state.placed) == 7
-    assert seen["calls"] == rule * 2 + 700 and seen["items"] == rule * (6 + 2) + 700 * 7
-    assert len({id(s.seated) for s in plan.deals}) == 5  # A+G, B+F, C+E, C+D, D+E
 
 
 # -- properties over generated sessions ----------------------------------------------------------
@@ -467,26 +398,6 @@ def test_a_deal_at_a_time_is_the_whole_evening_at_once(policy, data):
                                                          plan.next)  # fmt: skip
 
 
-
-@given(POLICIES, st.data())
-def test_counts_kept_from_the_least_seat_everyone_as_the_counts_themselves(policy, data):
-    # `settle` takes the least count off every count, so that a long session's states repeat
-    # and each seating is looked up; the rule compares counts only, so the seatings must be
-    # those of counts never lowered (and looked up nowhere: no state repeats then)
-    roster, seats, dealt, moves, _plan = plan_of(data, policy)
-    kept = seat(roster, seats, dealt, moves, policy=policy)
-    real_min = min
-
-    def never_lowered(items, **kw):
-        if isinstance(items, type({}.values())):  # the counts' least, in `settle`
-            return 0
-        return real_min(items, **kw)
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(seating, "min", never_lowered, raising=False)
-        absolute = seat(roster, seats, dealt, moves, policy=policy)
-    assert (absolute.deals, absolute.problems, absolute.next) == (kept.deals, kept.problems,
-                                                                  kept.next)  # fmt: skip
 
 def test_then_refuses_a_change_that_is_not_for_the_deal_after():
     plan = seat(FIVE, 4, []).then(Dealt("Anna"), [Join(3, "Fumiko"), Join(2, "Gil")])
