@@ -17,17 +17,19 @@ import shlex
 from collections.abc import Callable
 from pathlib import Path
 
-from scorepad import core, scores, storage
+from scorepad import core, roster, scores, storage
 from scorepad.app.asking import at_the_table, yes_no
 from scorepad.app.guided import DealEntry
 from scorepad.app.guided_deal import Ask, Say, confirm_deal, pick_answer, save_edit
 from scorepad.app.play_lines import compact_standings
 from scorepad.app.record import Recorded, record_shown
 from scorepad.app.remove import remove_deal, take_back, taken_back_line
+from scorepad.app.rename import rename_files
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Session
 from scorepad.ranking import standings
+from scorepad.render.chart import chart
 from scorepad.render.deals import explain_deal, history_lines, next_deal_line
 from scorepad.render.standings import standings_grid
 from scorepad.text import plural, scores_line, shown, typed, width
@@ -201,8 +203,6 @@ class PlayLoop:
             if not session.deals:
                 self.say(_("  no deals yet: nothing to draw"))
                 return
-            from scorepad.render.chart import chart  # only when asked for
-
             self.say(chart(session, fit=self.fit()))
         elif word == "u":
             self.undo(session)
@@ -287,12 +287,10 @@ class PlayLoop:
     def roster_change(self, joining: bool, text: str) -> None:
         """`j NAME [after PLAYER] [seats N]`, `l NAME [seats N]`: from the next deal on. The
         words are split as a shell does: `j "Ha ns"` is Ha ns; each option at most once."""
-        from scorepad import roster
-
         try:
             words = shlex.split(text)
         except ValueError as err:  # an unclosed quote
-            raise ScorepadError([_("cannot split the line: {why}").format(why=err)]) from None
+            raise ScorepadError.at("", _("cannot split the line: {why}").format(why=err)) from None
         keys = ("after", "seats") if joining else ("seats",)
         given: dict[str, str] = {}
         name_words: list[str] = []
@@ -305,18 +303,17 @@ class PlayLoop:
                 i += 1
                 continue
             if key not in keys:
-                raise ScorepadError(
-                    [_("after PLAYER is for j (someone arriving): l NAME [seats N]")]
+                raise ScorepadError.at(
+                    "", _("after PLAYER is for j (someone arriving): l NAME [seats N]")
                 )
             if i + 1 >= len(words):
-                raise ScorepadError([_("{key} needs a value").format(key=key)])
+                raise ScorepadError.at("", _("{key} needs a value").format(key=key))
             if key in given:
-                raise ScorepadError(
-                    [
-                        _("{key} given twice ({first}, {second}): give it once").format(
-                            key=key, first=given[key], second=words[i + 1]
-                        )
-                    ]
+                raise ScorepadError.at(
+                    "",
+                    _("{key} given twice ({first}, {second}): give it once").format(
+                        key=key, first=given[key], second=words[i + 1]
+                    ),
                 )
             given[key] = words[i + 1]
             i += 2
@@ -325,12 +322,11 @@ class PlayLoop:
         if "seats" in given:
             value = typed(given["seats"])
             if not (value.isascii() and value.isdigit() and len(value) <= 3):
-                raise ScorepadError(
-                    [
-                        _("seats needs a number of seats, not {value}").format(
-                            value=shown(given["seats"])
-                        )
-                    ]
+                raise ScorepadError.at(
+                    "",
+                    _("seats needs a number of seats, not {value}").format(
+                        value=shown(given["seats"])
+                    ),
                 )
             seats = int(value)
         name = " ".join(name_words)
@@ -356,10 +352,6 @@ class PlayLoop:
 
     def rename(self, text: str) -> None:
         """`r OLD NEW`: someone renamed in every deal, roster change and setting."""
-        import shlex
-
-        from scorepad.app.rename import rename_files
-
         try:
             words = shlex.split(text)
         except ValueError:
@@ -382,8 +374,6 @@ class PlayLoop:
     def undo(self, session: Session) -> None:
         """`u`: the last record shown (a deal, or a join or leave after it), and taken back
         when the table says yes (and it is still the file's last record)."""
-        from scorepad import roster
-
         changes = roster.last_change(session)
         if changes:
             question = _("Undo the roster change ({change})?").format(change=roster.said(changes))
