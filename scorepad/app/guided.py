@@ -1,15 +1,7 @@
-"""Guided entry at the table: ask, in table order, only for what is missing and relevant.
-
-Driven by the variant's own description: its fields (kind, help, choices), the fields its
-reader reports missing, and its `questions` hook for optional ones (partner, bonuses that
-can apply). Each answer is checked at once by the variant's reader; a bad answer is
-explained and asked again. Reading and writing go through the `ask` and `say` callables
-the command line passes in, so this module never touches the terminal itself.
-
-Here: which question comes next, `<` and the refusals, "Anything else?". Beside it: the words
-and `Back` every question shares (`asking`), one game field asked (`questions`), the dealer
-and who sits out (`seats`).
-"""
+"""Guided entry at the table: ask, in table order, only for what is missing and relevant,
+as the game describes it (its fields, what its reader reports missing, its `questions` for
+optional ones). Each answer is checked at once by the game's reader; a bad one is explained
+and asked again. Here: which question comes next, `<` and the refusals, "Anything else?"."""
 
 from __future__ import annotations
 
@@ -141,11 +133,6 @@ class DealEntry:
                     self.asked.discard("dealer")
         return self._go()
 
-    def editable(self) -> list[str]:
-        """The answers of the deal being edited (`defaults`), as `change_one` takes them."""
-        keys = [k for k in self.defaults if k in self.fields or k == "note"]
-        return sorted({"dealer", *keys}, key=self._rank)
-
     def change_one(self, key: str) -> dict[str, Any]:
         """Editing: only `key` asked (with what it then needs), every other answer kept."""
         self.grouped = False
@@ -153,10 +140,11 @@ class DealEntry:
         self.asked = set(self.fields) | {"dealer", "note"}  # the rest is not asked again
         return self.change(key)
 
-    def answers(self) -> list[str]:
-        """The answers given so far, as the keys `change` takes, in table order."""
-        keys = [k for k in self.raw if k in self.fields or k in ("dealer", "note")]
-        return sorted({"dealer", *keys}, key=self._rank)  # the dealer, even when by turn
+    def answers(self, *, old: bool = False) -> list[str]:
+        """The answers given so far (`old`: those of the deal being edited), as the keys
+        `change` takes, in table order; the dealer, even when by turn."""
+        keys = [k for k in (self.defaults if old else self.raw) if k in self.fields or k == "note"]
+        return sorted({"dealer", *keys}, key=self._rank)
 
     # --- the loop ----------------------------------------------------------------------------
 
@@ -170,7 +158,7 @@ class DealEntry:
                     continue
                 if not self._next():
                     self.steps.pop()
-                    return self._result()
+                    return self._keep_old(self.raw, self.asked) if self.defaults else dict(self.raw)
             except Back:
                 self.refusal = None  # going back answers nothing
                 self.steps.pop()  # this question
@@ -186,11 +174,6 @@ class DealEntry:
     def _restore(self, step: Step) -> None:
         raw, asked, self.last, self.last_required, self.table = step
         self.raw, self.asked = copy.deepcopy(raw), set(asked)
-
-    def _result(self) -> dict[str, Any]:
-        if self.defaults:
-            return self._keep_old(self.raw, self.asked)
-        return dict(self.raw)
 
     def _next(self) -> bool:
         """Ask the next question; False when the deal is complete."""

@@ -1,9 +1,6 @@
 """A deal shown before it is saved: "Save deal N?", with `<` back one answer and `n` to change
 one answer (the others kept). `GuidedDeal` is `scorepad deal` on a terminal; `play` confirms
-each of its deals the same way (`confirm_deal`).
-
-Reading and writing the terminal go through the `ask` and `say` callables the command line
-passes in."""
+each of its deals the same way (`confirm_deal`)."""
 
 from __future__ import annotations
 
@@ -13,17 +10,15 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from scorepad import core
-from scorepad.app.asking import NO, YES, Back, at_the_table, yes_no
+from scorepad.app.asking import NO, YES, Ask, Back, Say, at_the_table, yes_no
 from scorepad.app.guided import DealEntry
 from scorepad.app.record import Moved, same_as_last, under_lock, what_changed
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Session
 from scorepad.render.deals import edit_lines, explain_deal
 from scorepad.text import typed
 
-Ask = Callable[[str], str]
-Say = Callable[[str], None]
 T = TypeVar("T")
 
 
@@ -130,8 +125,8 @@ def save_edit(
     fields: dict[str, Any],
     read_as: Session,
     notes: list[str],
-    ask: Callable[[str], str],
-    say: Callable[[str], None],
+    ask: Ask,
+    say: Say,
     *,
     moved: Callable[[str], str] = lambda what: what,
 ) -> tuple[Session, Session] | None:
@@ -238,14 +233,9 @@ def _put_edit(
     n = edited.n
     if len(now.deals) >= n and now.deals[n - 1] == read_as.deals[n - 1]:
         return now, Moved(now, what)  # deal n as it was: shown again on the new file
-    raise ScorepadError(
-        [
-            Problem(
-                "",
-                _(
-                    "deal {n} was changed by another scorepad meanwhile; "
-                    "nothing was saved: run edit again"
-                ).format(n=n),
-            )
-        ]
-    ).located(str(path))
+    raise ScorepadError.at(
+        path,
+        _(
+            "deal {n} was changed by another scorepad meanwhile; nothing was saved: run edit again"
+        ).format(n=n),
+    )

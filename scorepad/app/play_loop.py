@@ -18,11 +18,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from scorepad import core, roster, scores, storage
-from scorepad.app.asking import at_the_table, yes_no
+from scorepad.app.asking import Ask, Say, at_the_table, yes_no
 from scorepad.app.guided import DealEntry
-from scorepad.app.guided_deal import Ask, Say, confirm_deal, pick_answer, save_edit
+from scorepad.app.guided_deal import confirm_deal, pick_answer, save_edit
 from scorepad.app.play_lines import compact_standings
-from scorepad.app.record import Recorded, record_shown
+from scorepad.app.record import Recorded, record_shown, under_lock
 from scorepad.app.remove import remove_deal, take_back, taken_back_line
 from scorepad.app.rename import rename_files
 from scorepad.errors import Problem, ScorepadError
@@ -333,19 +333,16 @@ class PlayLoop:
         if not name:
             self.say(_("  ✗ j NAME adds someone from the next deal, l NAME takes them off"))
             return
-        made: list[roster.Changed] = []
 
-        def change(now: Session) -> Session:
+        def change(now: Session) -> tuple[Session, roster.Changed]:
             changed = (
                 roster.join(now, name, after=after, seats=seats)
                 if joining
                 else roster.leave(now, name, seats=seats)
             )
-            made.append(changed)
-            return changed.session
+            return changed.session, changed
 
-        storage.update(self.path, change, self.notes)
-        [changed] = made
+        changed = under_lock(self.path, change, self.notes)[2]
         self.saved.append("the roster change")
         said = _("{name} joins") if joining else _("{name} leaves")
         self.say("  " + said.format(name=changed.who) + " " + roster.describe(changed))
@@ -416,7 +413,7 @@ class PlayLoop:
             return given.pop() if given else self.ask(prompt)
 
         entry = DealEntry(session, ask, self.say, defaults=before, n=n)  # at deal n's table
-        labels = {entry.label(k): k for k in entry.editable()}  # those given, offered
+        labels = {entry.label(k): k for k in entry.answers(old=True)}  # those given, offered
         every = {entry.label(k): k for k in [*entry.fields, "dealer", "note"]} | labels
         while True:
             if not change:
