@@ -130,13 +130,11 @@ def save_edit(
     *,
     moved: Callable[[str], str] = lambda what: what,
 ) -> tuple[Session, Session] | None:
-    """Deal n entered anew from `fields` (the answers of `entry`), shown with every player's
-    score before and after and confirmed as a new deal is (`confirm_edit`: `<` back one
-    answer, `n` another answer), and saved if the file is still as it was read (`read_as`;
-    read again under the lock). When another scorepad changed it meanwhile, what changed is
-    said (as `moved` words it) and the edit shown again against the file as it is now; a deal
-    n no longer the one edited is refused. Returns the file as read and as saved; None: the
-    table kept the old deal."""
+    """Deal n entered anew from `fields` (the answers of `entry`), confirmed as a new deal is
+    (`confirm_edit`), and saved if the file is still as it was read (`read_as`). When another
+    scorepad changed it meanwhile, what changed is said (as `moved` words it) and the edit
+    shown again; a deal n no longer the one edited is refused. Returns the file as read and as
+    saved; None: the table kept the old deal."""
     while True:
         confirmed = confirm_edit(read_as, n, entry, fields, ask, say)
         if confirmed is None:

@@ -1,14 +1,6 @@
-"""An evening in one command: deal after deal, with the table's one-key commands between.
-
-`scorepad play FILE` asks for one deal after another through guided entry, saves each one
-(under the lock, as `deal` does), and after each says the deal's scores, the standings in a
-line and who deals next. Between deals: u undo, e N edit, s standings, h history, c chart,
-q quit, ? help. Without a terminal `play_lines.from_lines` reads deals line by line in
-`deal`'s option syntax.
-
-Reading and writing the terminal go through the `ask` and `say` callables the command line
-passes in; the file goes through storage, the rules through core.
-"""
+"""`scorepad play FILE`: one deal after another through guided entry, each saved at once (as
+`deal` saves), then its scores, the standings in a line and who deals next; between deals, the
+table's one-key commands (`HELP`)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,7 @@
-"""Recording deals in a session file: the one way `deal`, `play` and a script add a deal.
-The file is read once under the lock, the deal checked and scored once and the file written
-once; what needs the table (a deal the file refuses, one the same as the last) is asked out
-of the lock, and the file is then read again under the lock. A deal shown for confirmation
-is saved only if the file is still what it was read as (compare-and-swap): when another
-scorepad changed it meanwhile, the table is told what changed and asked again about the
-deal at its new number and seating."""
+"""Recording deals in a session file: the one way `deal`, `play` and a script add a deal. The
+file is read once under the lock, the deal checked and scored once and the file written once;
+what needs the table is asked out of the lock. A deal shown for confirmation is saved only if
+the file is still as it was read (compare-and-swap), else the table is told what changed."""
 
 from __future__ import annotations
 

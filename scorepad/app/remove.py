@@ -1,9 +1,5 @@
-"""Removing a deal from a session file, or taking back the last record: the one way `undo`,
-`delete` and `play`'s `u` do it.
-
-The file is read under the lock, the deal (or the roster change recorded after the last
-deal) removed, the session checked and saved; the line that says what was removed is in the
-language (its result too: "misère", not "misere")."""
+"""Removing a deal from a session file, or taking back the last record (a roster change after
+the last deal), read under the lock: the one way `undo`, `delete` and `play`'s `u` do it."""
 
 from __future__ import annotations
 

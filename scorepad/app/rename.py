@@ -1,9 +1,6 @@
 """Renaming a player: in one session file (one locked save), in several (a season's evenings:
-every file or none, through one `storage.transaction.Transaction`), or across a tournament
-(its roster, its draws and every table file, all or none, the tournament file last).
-
-The files' names are the people's: the scores never change, the title and notes (free text)
-neither. No terminal here: the caller prints what was done."""
+every file or none, through one `Transaction`), or across a tournament (its roster, its draws
+and every table file, all or none, the tournament file last). Titles and notes stay as typed."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """Tournament operations: start one, draw a round (its table files written), read the tables
-back for the ranking and the checks. No terminal: a question to the organiser is a function
-the caller passes (`ask`), None where nobody can answer."""
+back for the ranking and the checks. A question to the organiser is the caller's `ask`."""
 
 from __future__ import annotations
 
@@ -80,7 +79,6 @@ class Read:
 
     table: TableDraw
     result: TableResult
-    found: int  # deals in the file (0 when it could not be read)
     wrong: tuple[str, ...]  # why the file is not this table's (or cannot be read)
     missing: bool = False
     session: Session | None = None  # the deals that count (None: the file counts nothing)
@@ -94,16 +92,16 @@ def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
     """A table file read: what it counts (the first deals the draw gave it), or why nothing."""
     path = files.table_path(folder, table.file)
     if not path.exists():
-        return Read(table, TableResult(problem=_("no such file")), 0, (_("no such file"),), True)
+        return Read(table, TableResult(problem=_("no such file")), (_("no such file"),), True)
     try:
         session = storage.load(path)
     except ScorepadError as err:
         what = err.problems[0].what if err.problems else str(err)
-        return Read(table, TableResult(problem=what), 0, (what,))
+        return Read(table, TableResult(problem=what), (what,))
     wrong = header_problems(tournament, round_, table, session)
     found = len(session.deals)
     if wrong:
-        return Read(table, TableResult(problem=_("not this table's file")), found, tuple(wrong))
+        return Read(table, TableResult(problem=_("not this table's file")), tuple(wrong))
     # the deals up to the table's last one played (passed and cancelled ones are dealt again)
     end = checks.length_end(session.deals, table.deals) or found
     counted = replace(session, deals=tuple(session.deals[:end]))
@@ -114,7 +112,7 @@ def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
         rows = rows_of([counted], scored=[scored])
     except ScorepadError as err:
         what = err.problems[0].what if err.problems else str(err)
-        return Read(table, TableResult(problem=what), found, (what,))
+        return Read(table, TableResult(problem=what), (what,))
     dealt = [o for deal, o in zip(counted.deals, scored, strict=True) if not deal.redealt]
     result = TableResult(
         recorded=len(dealt),
@@ -124,14 +122,7 @@ def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
         extra=found - end,
     )
     return Read(
-        table,
-        result,
-        found,
-        (),
-        session=counted,
-        outcomes=scored,
-        unmarked=unmarked,
-        length=length,
+        table, result, (), session=counted, outcomes=scored, unmarked=unmarked, length=length
     )
 
 
