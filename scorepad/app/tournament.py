@@ -229,28 +229,13 @@ def check(folder: Path) -> tuple[Tournament, list[Problem], int]:
             else:
                 good += 1
     for n in range(1, tournament.rounds + 1):
-        named = (
-            {t.file for t in tournament.drawn[n - 1].tables}
-            if n <= len(tournament.drawn)
-            else set()
+        named = {t.file for round_ in tournament.drawn[n - 1 : n] for t in round_.tables}
+        problems.extend(
+            Problem(str(files.table_path(folder, file)), _("not a table of the draws: not counted"))
+            for file in files.round_files(folder, n)
+            if file not in named
         )
-        for file in files.round_files(folder, n):
-            if file not in named:
-                problems.append(
-                    Problem(
-                        str(files.table_path(folder, file)),
-                        _("not a table of the draws: not counted"),
-                    )
-                )
     return tournament, problems, good
-
-
-def unfinished_tables(folder: Path, tournament: Tournament, round_: RoundDraw) -> list[Read]:
-    return [
-        r
-        for r in read_round(folder, tournament, round_)
-        if r.result.problem or r.result.recorded < r.table.deals
-    ]
 
 
 def draw(
@@ -337,7 +322,8 @@ def _without_last(folder: Path, tournament: Tournament) -> Tournament:
 
 def _previous_round_finished(folder: Path, tournament: Tournament, ask: Ask | None) -> None:
     last = tournament.drawn[-1]
-    short = unfinished_tables(folder, tournament, last)
+    reads = read_round(folder, tournament, last)
+    short = [r for r in reads if r.result.problem or r.result.recorded < r.table.deals]
     if not short:
         return
     names = _(", ").join(
@@ -346,8 +332,7 @@ def _previous_round_finished(folder: Path, tournament: Tournament, ask: Ask | No
         )
         for r in short
     )
-    nothing = all(r.result.recorded == 0 for r in read_round(folder, tournament, last))
-    if nothing:
+    if all(r.result.recorded == 0 for r in reads):
         said = _(
             "round {n} was drawn and has no deal recorded yet (to draw it again instead: --again)"
         ).format(n=last.number)
