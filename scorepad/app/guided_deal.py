@@ -194,7 +194,7 @@ class GuidedDeal:
         self.file, self.ask, self.say, self.play_on = file, ask, say, play_on
 
     def mend(
-        self, session: Session, raw: dict[str, Any], refused: ScorepadError
+        self, session: Session, raw: dict[str, Any]
     ) -> tuple[dict[str, Any], core.Entered] | None:
         """What the file refused, asked for in guided entry and shown: the fields and the
         deal they give, or None."""

@@ -50,17 +50,12 @@ def from_lines(
         problems: list[Problem] = []
         entered: list[core.Entered] = []
         for number, text in enumerate(texts, 1):
+            where = _("{source} line {n}").format(source=source, n=number)
             if len(problems) >= MAX_PROBLEMS - 1:  # as in a file: reading stops there
-                problems.append(
-                    Problem(
-                        _("{source} line {n}").format(source=source, n=number),
-                        _("reading stopped here"),
-                    )
-                )
+                problems.append(Problem(where, _("reading stopped here")))
                 break
             if not text or text.startswith("#"):
                 continue
-            where = _("{source} line {n}").format(source=source, n=number)
             try:
                 deal = core.enter_deal(now, parse(shlex.split(text)), play_on=True)
             except ValueError as err:  # shlex: an unclosed quote

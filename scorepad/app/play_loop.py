@@ -108,15 +108,10 @@ class PlayLoop:
                     self.say(over)
                 told, self.said_over = over, False
                 where = _("the match is over")
+            prompt = _("{where} — Enter, or u e s h c q ?: ").format(where=where)
+            fit = self.fit()  # the cursor takes one column
             try:
-                command = typed(
-                    self.ask(
-                        self.together(
-                            _("{where} — Enter, or u e s h c q ?: ").format(where=where),
-                            self.fit_prompt(),
-                        )
-                    )
-                )
+                command = typed(self.ask(self.together(prompt, None if fit is None else fit - 1)))
             except (KeyboardInterrupt, EOFError):
                 self.say("")
                 self.leave(storage.load(self.path))
@@ -145,11 +140,6 @@ class PlayLoop:
             except ScorepadError as err:
                 for problem in err.problems:
                     self.say(f"  ✗ {at_the_table(problem, where=True)}")
-
-    def fit_prompt(self) -> int | None:
-        """The width a question's line must fit: one column is the cursor's."""
-        fit = self.fit()
-        return None if fit is None else fit - 1
 
     @staticmethod
     def together(text: str, fit: int | None) -> str:

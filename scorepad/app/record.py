@@ -45,7 +45,7 @@ class Confirm(Protocol):
     """The table's part of recording a deal, asked out of the lock (`guided_deal.GuidedDeal`)."""
 
     def mend(
-        self, session: Session, raw: dict[str, Any], refused: ScorepadError
+        self, session: Session, raw: dict[str, Any]
     ) -> tuple[dict[str, Any], core.Entered] | None:
         """What the file refused, asked for and shown ("Save deal N?"): the fields and the
         deal they give, or None."""
@@ -144,7 +144,7 @@ def what_changed(read_as: Session, now: Session) -> str | None:
                 seats=seats_now
             )
         )
-    if not said and now != read_as:
+    if not said:
         said.append(_("the session was changed"))
     return _("the file was changed by another scorepad meanwhile: {what}").format(
         what=_("; ").join(said)
@@ -265,7 +265,7 @@ def _confirmed(
         if isinstance(happened, Refused):
             if scores.match_over(now) and not play_on:
                 raise _at(happened.why, where)
-            mended = confirm.mend(now, dict(raw), happened.why)
+            mended = confirm.mend(now, dict(raw))
             if mended is None:
                 return None
             raw, shown = mended
