@@ -14,7 +14,7 @@ from scorepad import checks, core, storage
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.model import Outcome, Session
-from scorepad.ranking import standings as rows_of
+from scorepad.ranking import standings
 from scorepad.scores import outcomes
 from scorepad.storage import tournament as files
 from scorepad.storage.text_file import read_text
@@ -109,7 +109,7 @@ def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
     unmarked = tuple(checks.unmarked_past_length(session.deals, length))
     try:
         scored = tuple(outcomes(counted))
-        rows = rows_of([counted], scored=[scored])
+        rows = standings([counted], scored=[scored])
     except ScorepadError as err:
         what = err.problems[0].what if err.problems else str(err)
         return Read(table, TableResult(problem=what), (what,))
@@ -130,18 +130,6 @@ def read_round(folder: Path, tournament: Tournament, round_: RoundDraw) -> list[
     return [load_table(folder, tournament, round_, t) for t in round_.tables]
 
 
-def standings(
-    folder: Path,
-    tie_break: Sequence[str] = (),
-    rank_by: str = "total",
-    best: int | None = None,
-    past: list[Problem] | None = None,
-) -> tuple[Tournament, Ranking]:
-    """The ranking; `past` gets a problem for each table holding deals past its length that
-    are not marked as recorded with --continue."""
-    return results(folder, tie_break, rank_by, best, past)[:2]
-
-
 def results(
     folder: Path,
     tie_break: Sequence[str] = (),
@@ -150,7 +138,9 @@ def results(
     past: list[Problem] | None = None,
 ) -> tuple[Tournament, Ranking, dict[str, Session | None], dict[str, tuple[Outcome, ...]]]:
     """The ranking, each table's session as it counts (None: it counts nothing) and its
-    deals' outcomes (scored once: the sheet shows those the ranking added up)."""
+    deals' outcomes (scored once: the sheet shows those the ranking added up); `past` gets a
+    problem for each table holding deals past its length not marked as recorded with
+    --continue."""
     tournament = files.load(folder)
     reads = [r for round_ in tournament.drawn for r in read_round(folder, tournament, round_)]
     if past is not None:
