@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from scorepad.errors import Problem
 from scorepad.i18n import _
+from scorepad.model import Session, Table
 from scorepad.text import typed
-
-if TYPE_CHECKING:
-    from scorepad.model import Session, Table
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]

@@ -13,6 +13,7 @@ from typing import Any
 
 from scorepad.app.asking import NO, YES, Ask, Back, Say, at_the_table
 from scorepad.app.questions import ask_field
+from scorepad.checks import MAX_TEXT, control_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Session, Table, seated_table, table_at
@@ -64,7 +65,6 @@ class DealEntry:
         self.say = say
         self.defaults = defaults or {}
         self.ask_dealer = ask_dealer
-        self.by_turn = not ask_dealer  # the dealer is the next in turn unless changed
         self.grouped = grouped and not self.defaults  # editing asks everything again
         self.fields = {f.key: f for f in variant.fields}
         self.order = {f.key: i for i, f in enumerate(variant.fields)}
@@ -133,7 +133,7 @@ class DealEntry:
                 self.raw.pop("dealer", None)
                 self.raw.pop("out", None)
                 self.asked.discard("out")
-                if not self.by_turn:
+                if self.ask_dealer:
                     self.asked.discard("dealer")
         return self._go()
 
@@ -342,7 +342,7 @@ class DealEntry:
             k for k in self._questions(raw, entry) if k not in self.asked and not self._at_once(k)
         ]
         keys += [k for k in ("note",) if k not in self.asked]
-        if "dealer" not in self.asked or (self.by_turn and "dealer" not in self.raw):
+        if "dealer" not in self.asked or (not self.ask_dealer and "dealer" not in self.raw):
             keys.append("dealer")  # by turn, and changed here when it was not
         labels: dict[str, list[str]] = {}
         english: dict[str, str] = {}  # h, p, s, dealer work in every language
@@ -423,8 +423,6 @@ class DealEntry:
         return field is not None and field.asked_at_once
 
     def _ask_note(self) -> None:
-        from scorepad.checks import MAX_TEXT, control_problem
-
         while True:
             text = self.ask(
                 _("Note for this deal (Enter: none)"),
@@ -488,18 +486,12 @@ class DealEntry:
                 return names[int(answer) - 1]
             if answer != "?":
                 return answer if answer else (default or "")
-            help_text = (
-                _("\n  players: {players} (a number or any unique beginning)").format(
+            text = _("  < goes back one answer; Enter takes the answer in brackets")
+            if players:
+                text += _("\n  players: {players} (a number or any unique beginning)").format(
                     players=_(", ").join(f"{i} {p}" for i, p in enumerate(names, 1))
                 )
-                if players
-                else ""
-            )
-            self.say(
-                _("  < goes back one answer; Enter takes the answer in brackets")
-                + help_text
-                + answers
-            )
+            self.say(text + answers)
 
     def ask_player(self, question: str, default: str | None) -> str:
         """A seated player (`question` names the role), asked until the answer names one."""

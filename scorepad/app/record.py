@@ -1,11 +1,13 @@
 """Recording deals in a session file: the one way `deal`, `play` and a script add a deal. The
 file is read once under the lock, the deal checked and scored once and the file written once;
 what needs the table is asked out of the lock. A deal shown for confirmation is saved only if
-the file is still as it was read (compare-and-swap), else the table is told what changed."""
+the file is still as it was read (compare-and-swap), else the table is told what changed.
+`edit`'s changes are saved the same way (`save_changes`; shown at the table:
+`guided_deal.save_edit`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -290,6 +292,24 @@ def _confirmed(
         except ScorepadError as err:
             refused = err
         happened = Refused(result.now, refused)
+
+
+def save_changes(
+    path: Path, n: int, changes: Mapping[str, Any], clear: Iterable[str], notes: list[str]
+) -> tuple[Session, core.Entered]:
+    """Deal n with some fields changed or cleared (`core.edit_deal`), applied to the file as
+    read under the lock and saved: the file as read, and the edit (its problems located in
+    the file)."""
+
+    def change(now: Session) -> tuple[Session, core.Entered]:
+        try:
+            edited = core.edit_deal(now, n, changes, clear)
+        except ScorepadError as err:
+            raise err.located(str(path)) from None
+        return edited.session, edited
+
+    before, _after, edited = under_lock(path, change, notes)
+    return before, edited
 
 
 def next_deal_number(path: Path) -> int:
