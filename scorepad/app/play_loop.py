@@ -422,8 +422,6 @@ class PlayLoop:
             )
         )
         fields = entry.change_one(key) if key else entry.run({})
-        # confirmed as a new deal is, and saved only if the file is still as it was read,
-        # and the edit shown for it
         done = save_edit(
             self.path,
             n,
