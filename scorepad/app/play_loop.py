@@ -275,30 +275,28 @@ class PlayLoop:
             raise ScorepadError.at("", _("cannot split the line: {why}").format(why=err)) from None
         keys = ("after", "seats") if joining else ("seats",)
         given: dict[str, str] = {}
-        name_words: list[str] = []
-        i = 0
-        while i < len(words):
-            word = words[i]
+        name_words = words[:1]  # the first word is the name's, whatever it is
+        rest = iter(words[1:])
+        for word in rest:
             key = word.lower()
-            if i == 0 or key not in (*keys, "after"):
+            if key not in ("after", "seats"):
                 name_words.append(word)
-                i += 1
                 continue
             if key not in keys:
                 raise ScorepadError.at(
                     "", _("after PLAYER is for j (someone arriving): l NAME [seats N]")
                 )
-            if i + 1 >= len(words):
+            value = next(rest, None)
+            if value is None:
                 raise ScorepadError.at("", _("{key} needs a value").format(key=key))
             if key in given:
                 raise ScorepadError.at(
                     "",
                     _("{key} given twice ({first}, {second}): give it once").format(
-                        key=key, first=given[key], second=words[i + 1]
+                        key=key, first=given[key], second=value
                     ),
                 )
-            given[key] = words[i + 1]
-            i += 2
+            given[key] = value
         after = given.get("after")
         seats = None
         if "seats" in given:
