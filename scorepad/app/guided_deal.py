@@ -148,10 +148,9 @@ def save_edit(
         read_as = happened.now
 
 
-def change_answer(entry: DealEntry, ask: Ask, say: Say, enter: str = "") -> dict[str, Any] | None:
-    """ "Change which answer?": that answer asked again, the others kept; Enter: none (it
-    drops the deal, or what `enter` says)."""
-    enter = enter or _("drop the deal")
+def change_answer(entry: DealEntry, ask: Ask, say: Say, enter: str) -> dict[str, Any] | None:
+    """ "Change which answer?": that answer asked again, the others kept; Enter: none (what
+    `enter` says: drop the deal, keep it as it was)."""
     labels = {entry.label(k): k for k in entry.answers()}
     while True:
         answer = ask(
