@@ -262,14 +262,9 @@ def draw(
         if old is not None:
             base = replace(current, drawn=current.drawn[:-1])
             date = date or old.date
+        date = date or base.date or datetime.date.today().isoformat()
         try:
-            drawn = draw_next(
-                base,
-                seed=seed,
-                date=date or base.date or datetime.date.today().isoformat(),
-                late=late,
-                withdraw=withdraw,
-            )
+            drawn = draw_next(base, seed=seed, date=date, late=late, withdraw=withdraw)
         except ScorepadError as err:
             raise err.located(str(folder)) from None
         round_ = drawn.drawn[-1]
