@@ -273,8 +273,7 @@ def test_a_command_imports_only_its_own_module(cli):
     """`scorepad deal` imports the module of its family of commands and no other."""
     path = cli.new("f.toml", "french", ["Anna", "Bruno", "Chloé"])
     assert _command_modules("deal", path, "--contract", "pass") == \
-        "['scorepad.app.edit', 'scorepad.app.options', 'scorepad.app.record', " \
-        "'scorepad.app.remove', " \
+        "['scorepad.app.options', 'scorepad.app.record', 'scorepad.app.remove', " \
         "'scorepad.cli.commands.record', 'scorepad.cli.commands.summaries']"  # no guided entry
     assert _command_modules("standings", path) == \
         "['scorepad.app.season', 'scorepad.cli.commands.summaries', " \

@@ -376,15 +376,13 @@ def test_japanese_partner_question_offers_and_takes_tandoku(cli):
 
 
 def test_guided_entrys_modules_import_one_way():
-    """asking ← questions, seats ← guided: what the dealer's and the fields' questions share
-    with the entry (`Back`, the yes/no words) lives below all three, so none of them imports
-    the entry back (app/seats.py took `Back` from app/guided.py: a circle)."""
+    """asking ← questions ← guided: what the fields' questions share with the entry (`Back`,
+    the yes/no words) lives below both, so neither imports the entry back."""
     import ast
     from pathlib import Path
 
     app = Path(storage.__file__).resolve().parent.parent / "app"
-    for name, never in (("asking", {"guided", "seats", "questions"}),
-                        ("questions", {"guided", "seats"}), ("seats", {"guided", "questions"})):
+    for name, never in (("asking", {"guided", "questions"}), ("questions", {"guided"})):
         tree = ast.parse((app / f"{name}.py").read_text(encoding="utf-8"))
         taken = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         assert not {f"scorepad.app.{m}" for m in never} & taken, name

@@ -1,23 +1,17 @@
 """What every question at the table shares: the words for yes, no and none, `<` to go back
 (`Back`), a yes/no question, a problem said in the questions' words, and `Entry`, what the
-modules that ask one deal's questions (`guided`, `seats`, `questions`) see of the entry.
-
-No terminal here either: reading and writing go through the `ask` and `say` callables the
-command line passes in.
-"""
+modules that ask one deal's questions (`guided`, `questions`) see of the entry."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from scorepad.errors import Problem
 from scorepad.i18n import _
+from scorepad.model import Session, Table
 from scorepad.text import typed
-
-if TYPE_CHECKING:
-    from scorepad.model import Session, Table
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -65,8 +59,8 @@ def yes_no(ask: Ask, say: Say, question: str, *, default: bool) -> bool:
 
 
 class Entry(Protocol):
-    """One deal being asked for (`scorepad.app.guided.DealEntry`), as the modules that ask
-    its dealer, who sits out (`seats`) and its game's fields (`questions`) use it."""
+    """One deal being asked for (`scorepad.app.guided.DealEntry`), as `questions` asks its
+    game's fields."""
 
     session: Session  # the session as it stood at this deal (this deal its next)
     table: Table  # the deal's table: who is seated, who is out

@@ -1,29 +1,26 @@
-"""Guided entry at the table: ask, in table order, only for what is missing and relevant.
-
-Driven by the variant's own description: its fields (kind, help, choices), the fields its
-reader reports missing, and its `questions` hook for optional ones (partner, bonuses that
-can apply). Each answer is checked at once by the variant's reader; a bad answer is
-explained and asked again. Reading and writing go through the `ask` and `say` callables
-the command line passes in, so this module never touches the terminal itself.
-
-Here: which question comes next, `<` and the refusals, "Anything else?". Beside it: the words
-and `Back` every question shares (`asking`), one game field asked (`questions`), the dealer
-and who sits out (`seats`).
-"""
+"""Guided entry at the table: ask, in table order, only for what is missing and relevant,
+as the game describes it (its fields, what its reader reports missing, its `questions` for
+optional ones). Each answer is checked at once by the game's reader; a bad one is explained
+and asked again. Here: which question comes next, `<` and the refusals, "Anything else?", and
+the dealer and who sits out; one game field is asked by `questions`."""
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from scorepad.app.asking import NO, YES, Ask, Back, Say, at_the_table
 from scorepad.app.questions import ask_field
-from scorepad.app.seats import ask_dealer, before_deal, seat_given
+from scorepad.checks import MAX_TEXT, control_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
-from scorepad.model import Session, Table, table_at
-from scorepad.text import shown, typed
+from scorepad.model import Session, Table, seated_table, table_at
+from scorepad.render.deals import sitting_out
+from scorepad.seating import Dealt
+from scorepad.seating_plan import SeatingPlan
+from scorepad.text import shown, split_names, typed
 from scorepad.variants import foreign_option, get_variant, in_game_words, read_entry
 from scorepad.variants.base import field_word
 from scorepad.variants.reader import MISSING
@@ -68,7 +65,6 @@ class DealEntry:
         self.say = say
         self.defaults = defaults or {}
         self.ask_dealer = ask_dealer
-        self.by_turn = not ask_dealer  # the dealer is the next in turn unless changed
         self.grouped = grouped and not self.defaults  # editing asks everything again
         self.fields = {f.key: f for f in variant.fields}
         self.order = {f.key: i for i, f in enumerate(variant.fields)}
@@ -137,14 +133,9 @@ class DealEntry:
                 self.raw.pop("dealer", None)
                 self.raw.pop("out", None)
                 self.asked.discard("out")
-                if not self.by_turn:
+                if self.ask_dealer:
                     self.asked.discard("dealer")
         return self._go()
-
-    def editable(self) -> list[str]:
-        """The answers of the deal being edited (`defaults`), as `change_one` takes them."""
-        keys = [k for k in self.defaults if k in self.fields or k == "note"]
-        return sorted({"dealer", *keys}, key=self._rank)
 
     def change_one(self, key: str) -> dict[str, Any]:
         """Editing: only `key` asked (with what it then needs), every other answer kept."""
@@ -153,10 +144,11 @@ class DealEntry:
         self.asked = set(self.fields) | {"dealer", "note"}  # the rest is not asked again
         return self.change(key)
 
-    def answers(self) -> list[str]:
-        """The answers given so far, as the keys `change` takes, in table order."""
-        keys = [k for k in self.raw if k in self.fields or k in ("dealer", "note")]
-        return sorted({"dealer", *keys}, key=self._rank)  # the dealer, even when by turn
+    def answers(self, *, old: bool = False) -> list[str]:
+        """The answers given so far (`old`: those of the deal being edited), as the keys
+        `change` takes, in table order; the dealer, even when by turn."""
+        keys = [k for k in (self.defaults if old else self.raw) if k in self.fields or k == "note"]
+        return sorted({"dealer", *keys}, key=self._rank)
 
     # --- the loop ----------------------------------------------------------------------------
 
@@ -170,7 +162,7 @@ class DealEntry:
                     continue
                 if not self._next():
                     self.steps.pop()
-                    return self._result()
+                    return self._keep_old(self.raw, self.asked) if self.defaults else dict(self.raw)
             except Back:
                 self.refusal = None  # going back answers nothing
                 self.steps.pop()  # this question
@@ -186,11 +178,6 @@ class DealEntry:
     def _restore(self, step: Step) -> None:
         raw, asked, self.last, self.last_required, self.table = step
         self.raw, self.asked = copy.deepcopy(raw), set(asked)
-
-    def _result(self) -> dict[str, Any]:
-        if self.defaults:
-            return self._keep_old(self.raw, self.asked)
-        return dict(self.raw)
 
     def _next(self) -> bool:
         """Ask the next question; False when the deal is complete."""
@@ -355,7 +342,7 @@ class DealEntry:
             k for k in self._questions(raw, entry) if k not in self.asked and not self._at_once(k)
         ]
         keys += [k for k in ("note",) if k not in self.asked]
-        if "dealer" not in self.asked or (self.by_turn and "dealer" not in self.raw):
+        if "dealer" not in self.asked or (not self.ask_dealer and "dealer" not in self.raw):
             keys.append("dealer")  # by turn, and changed here when it was not
         labels: dict[str, list[str]] = {}
         english: dict[str, str] = {}  # h, p, s, dealer work in every language
@@ -436,8 +423,6 @@ class DealEntry:
         return field is not None and field.asked_at_once
 
     def _ask_note(self) -> None:
-        from scorepad.checks import MAX_TEXT, control_problem
-
         while True:
             text = self.ask(
                 _("Note for this deal (Enter: none)"),
@@ -501,18 +486,12 @@ class DealEntry:
                 return names[int(answer) - 1]
             if answer != "?":
                 return answer if answer else (default or "")
-            help_text = (
-                _("\n  players: {players} (a number or any unique beginning)").format(
+            text = _("  < goes back one answer; Enter takes the answer in brackets")
+            if players:
+                text += _("\n  players: {players} (a number or any unique beginning)").format(
                     players=_(", ").join(f"{i} {p}" for i, p in enumerate(names, 1))
                 )
-                if players
-                else ""
-            )
-            self.say(
-                _("  < goes back one answer; Enter takes the answer in brackets")
-                + help_text
-                + answers
-            )
+            self.say(text + answers)
 
     def ask_player(self, question: str, default: str | None) -> str:
         """A seated player (`question` names the role), asked until the answer names one."""
@@ -547,3 +526,105 @@ def _forget(raw: dict[str, Any], key: str) -> set[str]:
     for k in gone:
         raw.pop(k, None)
     return gone
+
+
+# --- the dealer and who sits out ------------------------------------------------------------
+
+
+def before_deal(session: Session, n: int) -> Session:
+    """The session as it stood when deal n was dealt: the deals before it and the roster
+    changes up to it, so that deal n is its next deal (its dealer, who sits out, the seated
+    players). Guided entry asks deal n's questions of it; `session` itself when n is next."""
+    if n > len(session.deals):
+        return session
+    changes = tuple(c for c in session.changes if c.from_deal <= n)
+    return replace(session, deals=tuple(session.deals[: n - 1]), changes=changes)
+
+
+def seat_given(entry: DealEntry, given: Mapping[str, Any]) -> None:
+    """The table of a dealer or an `out` given before any question (an option)."""
+    session = entry.session
+    plan = session.seating_plan()
+    people = Table(session.variant, plan.next.roster, session.rules)
+    dealer = people.resolve(str(given.get("dealer") or session.next_dealer()), "dealer")
+    out = given.get("out")
+    names = None
+    if out is not None:
+        names = tuple(
+            people.resolve(str(n), "--out") for n in (out if isinstance(out, list) else [out])
+        )
+    problems = plan.check_next(dealer, names)
+    if problems:
+        raise ScorepadError(problems)
+    seating = plan.then(Dealt(dealer, False, names)).deals[-1]
+    entry.table = seated_table(session.variant, session.rules, seating)
+
+
+def ask_dealer(entry: DealEntry, default: str) -> str:
+    """The dealer, anyone on the roster (the dealer may sit out); at a table where people
+    sit out, then who sits out (the proposal: Enter accepts), and the table they leave.
+    `<` at "who sits out" asks for the dealer again (one question back)."""
+    session = entry.session
+    if session.fixed:
+        return str(entry.ask_player(_("Dealer"), default))
+    plan = session.seating_plan()
+    people = Table(session.variant, plan.next.roster, session.rules)
+    while True:
+        while True:
+            answer = entry.ask(_("Dealer"), default, players=True, among=people.players)
+            try:
+                dealer = people.resolve(answer, "dealer")
+                break
+            except ScorepadError as err:
+                entry.say(f"  ✗ {err.problems[0].what}")
+        try:
+            out = _ask_out(entry, plan, people, dealer)
+        except Back:
+            default = dealer
+            continue
+        break
+    seating = plan.then(Dealt(dealer, False, out)).deals[-1]
+    if seating.out != seating.proposed:
+        entry.raw["out"] = list(seating.out)
+    else:
+        entry.raw.pop("out", None)
+    entry.asked.add("out")  # answered here: an edit's old `out` is not put back
+    entry.table = seated_table(session.variant, session.rules, seating)
+    entry.say("  " + sitting_out(seating))
+    return dealer
+
+
+def _ask_out(
+    entry: DealEntry, plan: SeatingPlan, people: Table, dealer: str
+) -> tuple[str, ...] | None:
+    """Who (else) sits out when `dealer` deals: None for the rule's choice, unasked."""
+    proposed = plan.propose_out(dealer)
+    others = tuple(p for p in proposed if p != dealer)
+    if not (others or (proposed and dealer not in proposed)):
+        return None
+    old = entry.defaults.get("out") or entry.raw.get("out")
+    had = entry.defaults.get("dealer") or entry.raw.get("dealer")  # the deal's dealer, if any
+    if isinstance(old, list) and had not in (None, dealer):
+        old = None  # another dealer than the deal had: the rule's choice is offered
+    shown = _(", ").join(p for p in old if p != dealer) if isinstance(old, list) else None
+    shown = shown if shown is not None else _(", ").join(others)
+    while True:
+        answer = entry.ask(
+            _("Who else sits out") if dealer in proposed else _("Who sits out"),
+            shown,
+            players=True,
+            among=people.players,
+            answers=_("\n  answers: who sits out, several separated by commas or spaces"),
+        )
+        try:
+            names = split_names(answer, spaces=True)
+            out = tuple(people.resolve(n, "out") for n in names)
+        except ScorepadError as err:
+            entry.say(f"  ✗ {err.problems[0].what}")
+            continue
+        problems = plan.check_next(dealer, out)
+        if problems:
+            for p in problems:
+                entry.say(f"  ✗ {p.what}")
+            continue
+        return out

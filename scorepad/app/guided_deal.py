@@ -1,9 +1,6 @@
 """A deal shown before it is saved: "Save deal N?", with `<` back one answer and `n` to change
 one answer (the others kept). `GuidedDeal` is `scorepad deal` on a terminal; `play` confirms
-each of its deals the same way (`confirm_deal`).
-
-Reading and writing the terminal go through the `ask` and `say` callables the command line
-passes in."""
+each of its deals the same way (`confirm_deal`)."""
 
 from __future__ import annotations
 
@@ -13,17 +10,15 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from scorepad import core
-from scorepad.app.asking import NO, YES, Back, at_the_table, yes_no
+from scorepad.app.asking import NO, YES, Ask, Back, Say, at_the_table, yes_no
 from scorepad.app.guided import DealEntry
 from scorepad.app.record import Moved, same_as_last, under_lock, what_changed
-from scorepad.errors import Problem, ScorepadError
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Session
 from scorepad.render.deals import edit_lines, explain_deal
 from scorepad.text import typed
 
-Ask = Callable[[str], str]
-Say = Callable[[str], None]
 T = TypeVar("T")
 
 
@@ -130,18 +125,16 @@ def save_edit(
     fields: dict[str, Any],
     read_as: Session,
     notes: list[str],
-    ask: Callable[[str], str],
-    say: Callable[[str], None],
+    ask: Ask,
+    say: Say,
     *,
     moved: Callable[[str], str] = lambda what: what,
 ) -> tuple[Session, Session] | None:
-    """Deal n entered anew from `fields` (the answers of `entry`), shown with every player's
-    score before and after and confirmed as a new deal is (`confirm_edit`: `<` back one
-    answer, `n` another answer), and saved if the file is still as it was read (`read_as`;
-    read again under the lock). When another scorepad changed it meanwhile, what changed is
-    said (as `moved` words it) and the edit shown again against the file as it is now; a deal
-    n no longer the one edited is refused. Returns the file as read and as saved; None: the
-    table kept the old deal."""
+    """Deal n entered anew from `fields` (the answers of `entry`), confirmed as a new deal is
+    (`confirm_edit`), and saved if the file is still as it was read (`read_as`). When another
+    scorepad changed it meanwhile, what changed is said (as `moved` words it) and the edit
+    shown again; a deal n no longer the one edited is refused. Returns the file as read and as
+    saved; None: the table kept the old deal."""
     while True:
         confirmed = confirm_edit(read_as, n, entry, fields, ask, say)
         if confirmed is None:
@@ -155,10 +148,9 @@ def save_edit(
         read_as = happened.now
 
 
-def change_answer(entry: DealEntry, ask: Ask, say: Say, enter: str = "") -> dict[str, Any] | None:
-    """ "Change which answer?": that answer asked again, the others kept; Enter: none (it
-    drops the deal, or what `enter` says)."""
-    enter = enter or _("drop the deal")
+def change_answer(entry: DealEntry, ask: Ask, say: Say, enter: str) -> dict[str, Any] | None:
+    """ "Change which answer?": that answer asked again, the others kept; Enter: none (what
+    `enter` says: drop the deal, keep it as it was)."""
     labels = {entry.label(k): k for k in entry.answers()}
     while True:
         answer = ask(
@@ -201,7 +193,7 @@ class GuidedDeal:
         self.file, self.ask, self.say, self.play_on = file, ask, say, play_on
 
     def mend(
-        self, session: Session, raw: dict[str, Any], refused: ScorepadError
+        self, session: Session, raw: dict[str, Any]
     ) -> tuple[dict[str, Any], core.Entered] | None:
         """What the file refused, asked for in guided entry and shown: the fields and the
         deal they give, or None."""
@@ -238,14 +230,9 @@ def _put_edit(
     n = edited.n
     if len(now.deals) >= n and now.deals[n - 1] == read_as.deals[n - 1]:
         return now, Moved(now, what)  # deal n as it was: shown again on the new file
-    raise ScorepadError(
-        [
-            Problem(
-                "",
-                _(
-                    "deal {n} was changed by another scorepad meanwhile; "
-                    "nothing was saved: run edit again"
-                ).format(n=n),
-            )
-        ]
-    ).located(str(path))
+    raise ScorepadError.at(
+        path,
+        _(
+            "deal {n} was changed by another scorepad meanwhile; nothing was saved: run edit again"
+        ).format(n=n),
+    )

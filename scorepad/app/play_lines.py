@@ -9,25 +9,23 @@ from pathlib import Path
 from typing import Any
 
 from scorepad import core, storage
+from scorepad.app.asking import Say
 from scorepad.app.record import same_as_last, under_lock
 from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Session
+from scorepad.ranking import standings
 from scorepad.render.deals import result_name
 from scorepad.text import plural, scores_line, signed
 from scorepad.variants import get_variant
 
-Say = Callable[[str], None]
 #: a line's words (split as a shell does) to a deal's raw fields
 ParseLine = Callable[[list[str]], dict[str, Any]]
 
 
 def compact_standings(session: Session) -> str:
     """The standings in one line: every player's total, best first."""
-    from scorepad.ranking import standings
-
-    rows = standings([session])
-    return " · ".join(f"{r.rank}. {r.name} {signed(r.total)}" for r in rows)
+    return " · ".join(f"{r.rank}. {r.name} {signed(r.total)}" for r in standings([session]))
 
 
 def from_lines(
@@ -52,17 +50,12 @@ def from_lines(
         problems: list[Problem] = []
         entered: list[core.Entered] = []
         for number, text in enumerate(texts, 1):
+            where = _("{source} line {n}").format(source=source, n=number)
             if len(problems) >= MAX_PROBLEMS - 1:  # as in a file: reading stops there
-                problems.append(
-                    Problem(
-                        _("{source} line {n}").format(source=source, n=number),
-                        _("reading stopped here"),
-                    )
-                )
+                problems.append(Problem(where, _("reading stopped here")))
                 break
             if not text or text.startswith("#"):
                 continue
-            where = _("{source} line {n}").format(source=source, n=number)
             try:
                 deal = core.enter_deal(now, parse(shlex.split(text)), play_on=True)
             except ValueError as err:  # shlex: an unclosed quote

@@ -1,14 +1,6 @@
-"""An evening in one command: deal after deal, with the table's one-key commands between.
-
-`scorepad play FILE` asks for one deal after another through guided entry, saves each one
-(under the lock, as `deal` does), and after each says the deal's scores, the standings in a
-line and who deals next. Between deals: u undo, e N edit, s standings, h history, c chart,
-q quit, ? help. Without a terminal `play_lines.from_lines` reads deals line by line in
-`deal`'s option syntax.
-
-Reading and writing the terminal go through the `ask` and `say` callables the command line
-passes in; the file goes through storage, the rules through core.
-"""
+"""`scorepad play FILE`: one deal after another through guided entry, each saved at once (as
+`deal` saves), then its scores, the standings in a line and who deals next; between deals, the
+table's one-key commands (`HELP`)."""
 
 from __future__ import annotations
 
@@ -17,17 +9,19 @@ import shlex
 from collections.abc import Callable
 from pathlib import Path
 
-from scorepad import core, scores, storage
-from scorepad.app.asking import at_the_table, yes_no
+from scorepad import core, roster, scores, storage
+from scorepad.app.asking import Ask, Say, at_the_table, yes_no
 from scorepad.app.guided import DealEntry
-from scorepad.app.guided_deal import Ask, Say, confirm_deal, pick_answer, save_edit
+from scorepad.app.guided_deal import confirm_deal, pick_answer, save_edit
 from scorepad.app.play_lines import compact_standings
-from scorepad.app.record import Recorded, record_shown
+from scorepad.app.record import Recorded, record_shown, under_lock
 from scorepad.app.remove import remove_deal, take_back, taken_back_line
+from scorepad.app.rename import rename_files
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Session
 from scorepad.ranking import standings
+from scorepad.render.chart import chart
 from scorepad.render.deals import explain_deal, history_lines, next_deal_line
 from scorepad.render.standings import standings_grid
 from scorepad.text import plural, scores_line, shown, typed, width
@@ -114,15 +108,10 @@ class PlayLoop:
                     self.say(over)
                 told, self.said_over = over, False
                 where = _("the match is over")
+            prompt = _("{where} — Enter, or u e s h c q ?: ").format(where=where)
+            fit = self.fit()  # the cursor takes one column
             try:
-                command = typed(
-                    self.ask(
-                        self.together(
-                            _("{where} — Enter, or u e s h c q ?: ").format(where=where),
-                            self.fit_prompt(),
-                        )
-                    )
-                )
+                command = typed(self.ask(self.together(prompt, None if fit is None else fit - 1)))
             except (KeyboardInterrupt, EOFError):
                 self.say("")
                 self.leave(storage.load(self.path))
@@ -151,11 +140,6 @@ class PlayLoop:
             except ScorepadError as err:
                 for problem in err.problems:
                     self.say(f"  ✗ {at_the_table(problem, where=True)}")
-
-    def fit_prompt(self) -> int | None:
-        """The width a question's line must fit: one column is the cursor's."""
-        fit = self.fit()
-        return None if fit is None else fit - 1
 
     @staticmethod
     def together(text: str, fit: int | None) -> str:
@@ -201,8 +185,6 @@ class PlayLoop:
             if not session.deals:
                 self.say(_("  no deals yet: nothing to draw"))
                 return
-            from scorepad.render.chart import chart  # only when asked for
-
             self.say(chart(session, fit=self.fit()))
         elif word == "u":
             self.undo(session)
@@ -287,79 +269,66 @@ class PlayLoop:
     def roster_change(self, joining: bool, text: str) -> None:
         """`j NAME [after PLAYER] [seats N]`, `l NAME [seats N]`: from the next deal on. The
         words are split as a shell does: `j "Ha ns"` is Ha ns; each option at most once."""
-        from scorepad import roster
-
         try:
             words = shlex.split(text)
         except ValueError as err:  # an unclosed quote
-            raise ScorepadError([_("cannot split the line: {why}").format(why=err)]) from None
+            raise ScorepadError.at("", _("cannot split the line: {why}").format(why=err)) from None
         keys = ("after", "seats") if joining else ("seats",)
         given: dict[str, str] = {}
-        name_words: list[str] = []
-        i = 0
-        while i < len(words):
-            word = words[i]
+        name_words = words[:1]  # the first word is the name's, whatever it is
+        rest = iter(words[1:])
+        for word in rest:
             key = word.lower()
-            if i == 0 or key not in (*keys, "after"):
+            if key not in ("after", "seats"):
                 name_words.append(word)
-                i += 1
                 continue
             if key not in keys:
-                raise ScorepadError(
-                    [_("after PLAYER is for j (someone arriving): l NAME [seats N]")]
+                raise ScorepadError.at(
+                    "", _("after PLAYER is for j (someone arriving): l NAME [seats N]")
                 )
-            if i + 1 >= len(words):
-                raise ScorepadError([_("{key} needs a value").format(key=key)])
+            value = next(rest, None)
+            if value is None:
+                raise ScorepadError.at("", _("{key} needs a value").format(key=key))
             if key in given:
-                raise ScorepadError(
-                    [
-                        _("{key} given twice ({first}, {second}): give it once").format(
-                            key=key, first=given[key], second=words[i + 1]
-                        )
-                    ]
+                raise ScorepadError.at(
+                    "",
+                    _("{key} given twice ({first}, {second}): give it once").format(
+                        key=key, first=given[key], second=value
+                    ),
                 )
-            given[key] = words[i + 1]
-            i += 2
+            given[key] = value
         after = given.get("after")
         seats = None
         if "seats" in given:
             value = typed(given["seats"])
             if not (value.isascii() and value.isdigit() and len(value) <= 3):
-                raise ScorepadError(
-                    [
-                        _("seats needs a number of seats, not {value}").format(
-                            value=shown(given["seats"])
-                        )
-                    ]
+                raise ScorepadError.at(
+                    "",
+                    _("seats needs a number of seats, not {value}").format(
+                        value=shown(given["seats"])
+                    ),
                 )
             seats = int(value)
         name = " ".join(name_words)
         if not name:
             self.say(_("  ✗ j NAME adds someone from the next deal, l NAME takes them off"))
             return
-        made: list[roster.Changed] = []
 
-        def change(now: Session) -> Session:
+        def change(now: Session) -> tuple[Session, roster.Changed]:
             changed = (
                 roster.join(now, name, after=after, seats=seats)
                 if joining
                 else roster.leave(now, name, seats=seats)
             )
-            made.append(changed)
-            return changed.session
+            return changed.session, changed
 
-        storage.update(self.path, change, self.notes)
-        [changed] = made
+        changed = under_lock(self.path, change, self.notes)[2]
         self.saved.append("the roster change")
         said = _("{name} joins") if joining else _("{name} leaves")
         self.say("  " + said.format(name=changed.who) + " " + roster.describe(changed))
 
     def rename(self, text: str) -> None:
         """`r OLD NEW`: someone renamed in every deal, roster change and setting."""
-        import shlex
-
-        from scorepad.app.rename import rename_files
-
         try:
             words = shlex.split(text)
         except ValueError:
@@ -382,8 +351,6 @@ class PlayLoop:
     def undo(self, session: Session) -> None:
         """`u`: the last record shown (a deal, or a join or leave after it), and taken back
         when the table says yes (and it is still the file's last record)."""
-        from scorepad import roster
-
         changes = roster.last_change(session)
         if changes:
             question = _("Undo the roster change ({change})?").format(change=roster.said(changes))
@@ -426,7 +393,7 @@ class PlayLoop:
             return given.pop() if given else self.ask(prompt)
 
         entry = DealEntry(session, ask, self.say, defaults=before, n=n)  # at deal n's table
-        labels = {entry.label(k): k for k in entry.editable()}  # those given, offered
+        labels = {entry.label(k): k for k in entry.answers(old=True)}  # those given, offered
         every = {entry.label(k): k for k in [*entry.fields, "dealer", "note"]} | labels
         while True:
             if not change:
@@ -453,8 +420,6 @@ class PlayLoop:
             )
         )
         fields = entry.change_one(key) if key else entry.run({})
-        # confirmed as a new deal is, and saved only if the file is still as it was read,
-        # and the edit shown for it
         done = save_edit(
             self.path,
             n,

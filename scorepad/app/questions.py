@@ -1,11 +1,7 @@
-"""One field of a game asked at the table: its question in the game's words (`ask_as`, the
-choices, "(Enter: none)"), then the answer in the shape the field takes (points or a pile's
-cards and its size, a partner or "alone", yes/no, each player's points), and a beginning of
-a word that could name a player too refused before it is taken.
-
-Driven by the game's `Field` descriptions; the entry (`scorepad.app.guided.DealEntry`)
-decides which field comes next, this module only asks it.
-"""
+"""One field of a game asked at the table, as its `Field` describes it: its question in the
+game's words, then the answer in the shape the field takes (points or a pile's cards and its
+size, a partner or "alone", yes/no, each player's points). The entry (`guided.DealEntry`)
+decides which field comes next."""
 
 from __future__ import annotations
 

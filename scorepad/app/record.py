@@ -1,17 +1,16 @@
-"""Recording deals in a session file: the one way `deal`, `play` and a script add a deal.
-The file is read once under the lock, the deal checked and scored once and the file written
-once; what needs the table (a deal the file refuses, one the same as the last) is asked out
-of the lock, and the file is then read again under the lock. A deal shown for confirmation
-is saved only if the file is still what it was read as (compare-and-swap): when another
-scorepad changed it meanwhile, the table is told what changed and asked again about the
-deal at its new number and seating."""
+"""Recording deals in a session file: the one way `deal`, `play` and a script add a deal. The
+file is read once under the lock, the deal checked and scored once and the file written once;
+what needs the table is asked out of the lock. A deal shown for confirmation is saved only if
+the file is still as it was read (compare-and-swap), else the table is told what changed.
+`edit`'s changes are saved the same way (`save_changes`; shown at the table:
+`guided_deal.save_edit`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from scorepad import core, roster, scores, storage
 from scorepad.errors import ScorepadError
@@ -25,11 +24,11 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Recorded:
-    """What a save did: the file as read under the lock and as saved, and the deals added."""
+    """What a save did: the file as read under the lock and as saved, and the deal added."""
 
     before: Session
     after: Session
-    outcomes: tuple[Outcome, ...]  # each deal added, scored once (explained)
+    outcome: Outcome  # the deal added, scored once (explained)
     shown: bool = False  # this very deal was shown and confirmed: no need to explain it again
     ended: str | None = None  # the match is over with this deal: why
     notes: tuple[str, ...] = ()  # for the end of the command (the file format was upgraded)
@@ -43,32 +42,21 @@ class Recorded:
     def deal(self) -> Deal:
         return self.after.deals[-1]
 
-    @property
-    def outcome(self) -> Outcome:
-        """The last deal's."""
-        return self.outcomes[-1]
 
+class Confirm(Protocol):
+    """The table's part of recording a deal, asked out of the lock (`guided_deal.GuidedDeal`)."""
 
-if TYPE_CHECKING:  # a type only: what `confirm` is asked (app.guided_deal.GuidedDeal is one)
-    from typing import Protocol
+    def mend(
+        self, session: Session, raw: dict[str, Any]
+    ) -> tuple[dict[str, Any], core.Entered] | None:
+        """What the file refused, asked for and shown ("Save deal N?"): the fields and the
+        deal they give, or None."""
 
-    class Confirm(Protocol):
-        """The table's part of recording a deal, asked out of the lock."""
+    def again(self, n: int) -> bool:
+        """The deal is the same as deal n: record it again?"""
 
-        def mend(
-            self, session: Session, raw: dict[str, Any], refused: ScorepadError
-        ) -> tuple[dict[str, Any], core.Entered] | None:
-            """What the file refused, asked for and shown ("Save deal N?"): the fields and
-            the deal they give, or None."""
-            ...
-
-        def again(self, n: int) -> bool:
-            """The deal is the same as deal n: record it again?"""
-            ...
-
-        def changed(self, what: str) -> None:
-            """The file changed while the deal was being confirmed: say how (`what_changed`)."""
-            ...
+    def changed(self, what: str) -> None:
+        """The file changed while the deal was being confirmed: say how (`what_changed`)."""
 
 
 @dataclass(frozen=True)
@@ -96,13 +84,6 @@ class Same:
     now: Session
     n: int
     entered: core.Entered
-
-
-class Saved(NamedTuple):
-    """The deal saved at once, and the earlier deal it is the same as (None: none)."""
-
-    entered: core.Entered
-    same_as: int | None
 
 
 def under_lock(
@@ -165,7 +146,7 @@ def what_changed(read_as: Session, now: Session) -> str | None:
                 seats=seats_now
             )
         )
-    if not said and now != read_as:
+    if not said:
         said.append(_("the session was changed"))
     return _("the file was changed by another scorepad meanwhile: {what}").format(
         what=_("; ").join(said)
@@ -217,21 +198,17 @@ def record_shown(path: Path, shown: core.Entered, read_as: Session) -> Recorded 
     before, after, moved = under_lock(path, add, notes)
     if moved is not None:
         return moved
-    return Recorded(before, after, (shown.outcome,), True, shown.ended, tuple(notes))
+    return Recorded(before, after, shown.outcome, True, shown.ended, tuple(notes))
 
 
 def same_as_last(session: Session, new: Deal) -> int | None:
     """The number of the last deal when `new` is the very same deal again (the dealer
     aside): a double Enter, a line typed twice. A passed or cancelled deal is never "the
     same deal": two in a row happen all the time."""
-    if not session.deals:
+    if not session.deals or new.redealt:
         return None
     last = session.deals[-1]
-    if new.entry != last.entry or new.note != last.note:
-        return None
-    if new.redealt:
-        return None
-    return len(session.deals)
+    return len(session.deals) if (new.entry, new.note) == (last.entry, last.note) else None
 
 
 def _at(err: ScorepadError, where: str) -> ScorepadError:
@@ -252,7 +229,7 @@ def record_deal(
     problems are located at `where`. None: the user dropped it; the file is as it was."""
     notes: list[str] = []
 
-    def add(now: Session) -> tuple[Session, Saved | Refused | Same]:
+    def add(now: Session) -> tuple[Session, tuple[core.Entered, int | None] | Refused | Same]:
         try:
             entered = core.enter_deal(now, raw, play_on=play_on)
         except ScorepadError as err:
@@ -262,12 +239,12 @@ def record_deal(
         same = same_as_last(now, entered.deal)
         if same is not None and confirm is not None:
             return now, Same(now, same, entered)
-        return entered.session, Saved(entered, same)
+        return entered.session, (entered, same)
 
     before, after, happened = under_lock(path, add, notes)
-    if isinstance(happened, Saved):
+    if isinstance(happened, tuple):  # saved at once (the same as deal `same`, or not)
         entered, same = happened
-        return Recorded(before, after, (entered.outcome,), False, entered.ended, tuple(notes), same)
+        return Recorded(before, after, entered.outcome, False, entered.ended, tuple(notes), same)
     assert confirm is not None
     return _confirmed(path, raw, happened, confirm, play_on, where, notes)
 
@@ -290,7 +267,7 @@ def _confirmed(
         if isinstance(happened, Refused):
             if scores.match_over(now) and not play_on:
                 raise _at(happened.why, where)
-            mended = confirm.mend(now, dict(raw), happened.why)
+            mended = confirm.mend(now, dict(raw))
             if mended is None:
                 return None
             raw, shown = mended
@@ -301,14 +278,7 @@ def _confirmed(
         result = record_shown(path, shown, now)
         if isinstance(result, Recorded):
             notes.extend(result.notes)
-            return Recorded(
-                result.before,
-                result.after,
-                result.outcomes,
-                isinstance(happened, Refused),
-                result.ended,
-                tuple(notes),
-            )
+            return replace(result, shown=isinstance(happened, Refused), notes=tuple(notes))
         confirm.changed(result.what)
         out, dealer = raw.get("out"), raw.get("dealer")
         named = out if isinstance(out, list) else [] if out is None else [out]
@@ -322,6 +292,24 @@ def _confirmed(
         except ScorepadError as err:
             refused = err
         happened = Refused(result.now, refused)
+
+
+def save_changes(
+    path: Path, n: int, changes: Mapping[str, Any], clear: Iterable[str], notes: list[str]
+) -> tuple[Session, core.Entered]:
+    """Deal n with some fields changed or cleared (`core.edit_deal`), applied to the file as
+    read under the lock and saved: the file as read, and the edit (its problems located in
+    the file)."""
+
+    def change(now: Session) -> tuple[Session, core.Entered]:
+        try:
+            edited = core.edit_deal(now, n, changes, clear)
+        except ScorepadError as err:
+            raise err.located(str(path)) from None
+        return edited.session, edited
+
+    before, _after, edited = under_lock(path, change, notes)
+    return before, edited
 
 
 def next_deal_number(path: Path) -> int:

@@ -1,20 +1,20 @@
-"""Removing a deal from a session file, or taking back the last record: the one way `undo`,
-`delete` and `play`'s `u` do it.
-
-The file is read under the lock, the deal (or the roster change recorded after the last
-deal) removed, the session checked and saved; the line that says what was removed is in the
-language (its result too: "misère", not "misere")."""
+"""Removing a deal from a session file, or taking back the last record (a roster change after
+the last deal), read under the lock: the one way `undo`, `delete` and `play`'s `u` do it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorepad import core, roster, scores, storage
-from scorepad.errors import Problem, ScorepadError
+from scorepad import core, roster, scores
+from scorepad.app.record import under_lock
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Session
+from scorepad.render.deals import result_name
 from scorepad.seating import Change
+from scorepad.text import scores_line
+from scorepad.variants import get_variant
 
 
 @dataclass(frozen=True)
@@ -45,63 +45,48 @@ def remove_deal(
     problems are located in the file. With `shown` (the deal the table was shown and asked
     about, as the last deal `n`), it is removed only if the file's last deal is still that
     one: another scorepad may have recorded or changed one meanwhile, and then nothing is."""
-    removed: list[Removed] = []
 
-    def remove(now: Session) -> Session:
+    def remove(now: Session) -> tuple[Session, Removed]:
         number = len(now.deals) if n is None else n
         if shown is not None and (len(now.deals) != number or now.deals[-1] != shown):
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(path),
-                        _("the last deal was changed by another scorepad: nothing undone"),
-                    )
-                ]
+            raise ScorepadError.at(
+                path, _("the last deal was changed by another scorepad: nothing undone")
             )
-        removed.append(_without(path, now, number))
-        return removed[-1].after
+        removed = _without(path, now, number)
+        return removed.after, removed
 
-    storage.update(path, remove, notes)
-    return removed[-1]
+    return under_lock(path, remove, notes)[2]
 
 
 def undo_last(path: Path, notes: list[str]) -> Removed | TakenBack:
     """`undo`: the last record taken back, read under the lock: the roster change recorded
     after the last deal (`roster.last_change`), else the last deal."""
-    done: list[Removed | TakenBack] = []
 
-    def undo(now: Session) -> Session:
+    def undo(now: Session) -> tuple[Session, Removed | TakenBack]:
         changes = roster.last_change(now)
+        done: Removed | TakenBack
         if changes:
-            done.append(TakenBack(now, roster.take_back(now), changes))
+            done = TakenBack(now, roster.take_back(now), changes)
         else:
-            done.append(_without(path, now, len(now.deals)))
-        return done[-1].after
+            done = _without(path, now, len(now.deals))
+        return done.after, done
 
-    storage.update(path, undo, notes)
-    return done[-1]
+    return under_lock(path, undo, notes)[2]
 
 
 def take_back(path: Path, notes: list[str], shown: tuple[Change, ...]) -> TakenBack:
     """The roster change `shown` (the table was asked about it) taken back, if it is still
     the file's last record (read under the lock); else nothing is, and that is said."""
-    done: list[TakenBack] = []
 
-    def back(now: Session) -> Session:
+    def back(now: Session) -> tuple[Session, TakenBack]:
         if roster.last_change(now) != shown:
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(path),
-                        _("the last record was changed by another scorepad: nothing undone"),
-                    )
-                ]
+            raise ScorepadError.at(
+                path, _("the last record was changed by another scorepad: nothing undone")
             )
-        done.append(TakenBack(now, roster.take_back(now), shown))
-        return done[-1].after
+        taken = TakenBack(now, roster.take_back(now), shown)
+        return taken.after, taken
 
-    storage.update(path, back, notes)
-    return done[-1]
+    return under_lock(path, back, notes)[2]
 
 
 def _without(path: Path, now: Session, number: int) -> Removed:
@@ -116,10 +101,6 @@ def _without(path: Path, now: Session, number: int) -> Removed:
 
 def removed_line(removed: Removed) -> str:
     """ "removed deal 4 (dealt by Anna): garde Bruno, made; Anna −62 …", in the language."""
-    from scorepad.render.deals import result_name
-    from scorepad.text import scores_line
-    from scorepad.variants import get_variant
-
     session, deal = removed.before, removed.deal
     outcome = scores.score(session, deal, removed.n)
     what = get_variant(session.variant).describe(deal.entry)

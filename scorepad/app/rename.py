@@ -1,19 +1,22 @@
 """Renaming a player: in one session file (one locked save), in several (a season's evenings:
-every file or none, through one `storage.transaction.Transaction`), or across a tournament
-(its roster, its draws and every table file, all or none, the tournament file last).
-
-The files' names are the people's: the scores never change, the title and notes (free text)
-neither. No terminal here: the caller prints what was done."""
+every file or none, through one `Transaction`), or across a tournament (its roster, its draws
+and every table file, all or none, the tournament file last). Titles and notes stay as typed."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from scorepad import roster, storage
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
+from scorepad.model import Session, Table, nfc
 from scorepad.roster import Renamed
+from scorepad.storage.files import MAX_FILE_BYTES
+from scorepad.storage.transaction import Transaction
+from scorepad.text import fold
 
 
 @dataclass(frozen=True)
@@ -29,22 +32,19 @@ class Done:
 def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) -> list[Done]:
     """`old` (as typed, matched in each file) is `new` in every file given; refused as a
     whole (nothing written) when any file cannot be: every problem of every file said."""
-    from scorepad.roster import plain_name_problems
-
-    problems = plain_name_problems(new)  # said once, before any file is read
+    problems = roster.plain_name_problems(new)  # said once, before any file is read
     if problems:
         raise ScorepadError(problems)
-    from scorepad.storage import check_distinct
+    storage.check_distinct(paths)  # the same file given twice (a link, the same name): refused
+    if len(paths) == 1:  # one locked save
+        made: list[Renamed] = []
 
-    check_distinct(paths)  # the same file given twice (a link, the same name): refused, naming both
-    if len(paths) == 1:
-        return [_rename_one(paths[0], old, new, notes)]
-    import os
+        def change(now: Session) -> Session:
+            made.append(_renamed(now, old, new, paths[0]))
+            return made[0].session
 
-    from scorepad import storage
-    from scorepad.storage import files
-    from scorepad.storage.transaction import Transaction
-
+        storage.update(paths[0], change, notes)
+        return [Done(paths[0], made[0].old, made[0].new, made[0].old != made[0].new)]
     done: list[Done] = []
     # the journal in the folder that holds them all (a season's folder; it must be
     # writable): a rename cut short there is finished by `scorepad recover FOLDER`
@@ -58,8 +58,7 @@ def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) ->
                 problems.append(Problem(str(path), _("no such file")))
                 continue
             try:
-                before = storage.load_bytes(data, path)
-                renamed.append((path, _renamed(before, old, new, path)))
+                renamed.append((path, _renamed(storage.load_bytes(data, path), old, new, path)))
                 formats[path] = storage.file_format(data, path)
             except ScorepadError as err:
                 problems.extend(err.problems)
@@ -70,8 +69,16 @@ def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) ->
             changed = r.old != r.new
             if changed:
                 data = storage.dumps(r.session).encode("utf-8")
-                if len(data) > files.MAX_FILE_BYTES:  # it could not be read again
-                    problems.append(_too_big(path))
+                if len(data) > MAX_FILE_BYTES:  # it could not be read again
+                    problems.append(
+                        Problem(
+                            str(path),
+                            _(
+                                "would grow past {x} MiB, more than scorepad reads; nothing was "
+                                "saved: start a new session file"
+                            ).format(x=MAX_FILE_BYTES // 2**20),
+                        )
+                    )
                 tx.write(path, data)
             done.append(Done(path, r.old, r.new, changed))
         if problems:
@@ -84,38 +91,10 @@ def rename_files(paths: Sequence[Path], old: str, new: str, notes: list[str]) ->
     return done
 
 
-def _too_big(path: Path) -> Problem:
-    from scorepad.storage import files
-
-    return Problem(
-        str(path),
-        _(
-            "would grow past {x} MiB, more than scorepad reads; nothing was saved: start a new "
-            "session file"
-        ).format(x=files.MAX_FILE_BYTES // 2**20),
-    )
-
-
-def _rename_one(path: Path, old: str, new: str, notes: list[str]) -> Done:
-    from scorepad import storage
-
-    made: list[Renamed] = []
-
-    def change(before: object) -> object:
-        r = _renamed(before, old, new, path)
-        made.append(r)
-        return r.session
-
-    storage.update(path, change, notes)  # type: ignore[arg-type]
-    [r] = made
-    return Done(path, r.old, r.new, r.old != r.new)
-
-
-def _renamed(session: object, old: str, new: str, path: Path) -> Renamed:
-    from scorepad import roster
-
+def _renamed(session: Session, old: str, new: str, path: Path) -> Renamed:
+    """`roster.rename` in the file at `path`, its problems located there."""
     try:
-        return roster.rename(session, old, new)  # type: ignore[arg-type]
+        return roster.rename(session, old, new)
     except ScorepadError as err:
         raise err.located(str(path)) from None
 
@@ -123,8 +102,6 @@ def _renamed(session: object, old: str, new: str, path: Path) -> Renamed:
 def _one_person(renamed: Sequence[tuple[Path, Renamed]], typed: str) -> list[Problem]:
     """`OLD` typed over several files must name one person in all (a beginning could be
     Anna in one evening and Annette in the next)."""
-    from scorepad.text import fold
-
     people = {fold(r.old): r.old for _path, r in renamed}
     if len(people) <= 1:
         return []
@@ -143,9 +120,7 @@ def rename_in_tournament(folder: Path, old: str, new: str) -> tuple[str, str, li
     """`old` is `new` in the tournament: its roster, every round's draw and every table
     file there is; all or none, the tournament file written last. Returns (who, new, the
     table files changed)."""
-    from scorepad import roster, storage
-    from scorepad.model import Table, nfc
-    from scorepad.storage import tournament as files
+    from scorepad.storage import tournament as files  # a tournament's modules: for one only
 
     with files.transaction(folder) as (tx, current):
         everybody = current.everybody()

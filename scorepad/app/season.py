@@ -9,9 +9,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from scorepad import season, storage
+from scorepad.checks import length_end, planned_length, typed_date, unmarked_past_length
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Session
+from scorepad.storage.files import folder_files, read_bytes
+from scorepad.variants import get_variant
+
+# the tournament's modules are imported in the functions that read a tournament's files only:
+# a season of evenings does without them (a command loads only what it needs)
 
 
 def sessions_between(
@@ -29,8 +36,6 @@ def sessions_between(
     holds the deals the tournament counts (`as_counted`); `past` gets a problem for each one
     holding deals past its length that are not marked as recorded with --continue, as
     `tournament standings` says it."""
-    from scorepad import season
-
     low, high = season.date_bounds(since, until)  # a wrong date is said before reading
     pairs = season.between(files, load_all(files), low, high, mixed)
     kept, sessions = [f for f, _s in pairs], [s for _f, s in pairs]
@@ -56,7 +61,6 @@ def tables_at(files: Sequence[Path]) -> list[TableAt | None]:
     tournament file of DIR names in its draws), each tournament file read once and never
     changed (a draw cut short is not finished here: its tables are then plain sessions)."""
     from scorepad.storage import tournament as files_of
-    from scorepad.storage.files import read_bytes
     from scorepad.tournament.model import Tournament
 
     read: dict[Path, Tournament | None] = {}
@@ -97,8 +101,6 @@ def as_counted(
     if not any(Path(f).parent.name.startswith("round-") for f in files):
         return counted  # no tournament's table: no tournament file looked for
     from scorepad.app.tournament import past_length_problem
-    from scorepad.checks import length_end, planned_length, unmarked_past_length
-    from scorepad.variants import get_variant
 
     for i, (f, table) in enumerate(zip(files, tables_at(files), strict=True)):
         if table is None:
@@ -117,8 +119,6 @@ def as_counted(
 def load_all(files: Sequence[Path]) -> list[Session]:
     """Every file's session, or every file's problems at once; a file given twice (it would
     count twice) is refused."""
-    from scorepad import storage
-
     storage.check_distinct(files)
     sessions: list[Session] = []
     problems: list[Problem] = []
@@ -139,9 +139,6 @@ def season_in_order(
     any order: the same season), those on or before `as_of` when given; with their names.
     A folder gives its session files (`*.toml`); a tournament's folder, its tables as the
     tournament counts them. `mixed`: the error for files of different games."""
-    from scorepad import season
-    from scorepad.checks import typed_date
-    from scorepad.storage import files as stored
     from scorepad.storage import tournament
 
     high = None if as_of is None else typed_date(as_of, "--as-of")  # said before reading
@@ -160,10 +157,10 @@ def season_in_order(
                     names.append(str(path / file))
                     sessions.append(session)
         else:
-            plain += stored.folder_files(path)
+            plain += folder_files(path)
     names += map(str, plain)
     sessions += as_counted(plain, load_all(plain))  # a tournament's table, as it counts
     if not sessions:
-        raise ScorepadError([Problem(", ".join(map(str, paths)), _("no session to read"))])
+        raise ScorepadError.at(", ".join(map(str, paths)), _("no session to read"))
     pairs = season.in_order(*zip(*season.between(names, sessions, None, high, mixed), strict=True))
     return [f for f, _s in pairs], [s for _f, s in pairs]

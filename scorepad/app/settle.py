@@ -4,15 +4,20 @@ payments for the sessions' totals (or Piedmont's deals won), in exact money. The
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from decimal import Decimal
+from itertools import chain
 
+from scorepad.checks import control_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Session
-
-if TYPE_CHECKING:
-    from scorepad.settle import Settlement
+from scorepad.ranking import standings
+from scorepad.scores import iter_outcomes
+from scorepad.settle import Settlement, settle_standings
+from scorepad.text import shown
+from scorepad.variants import get_variant
 
 
 def settlement(
@@ -23,15 +28,6 @@ def settlement(
     "chips", "deals won"). A wrong --rate, --currency or --per-game is refused, every one at
     once. A roster session (not everyone at every deal) is settled deal by deal among those
     seated."""
-    import re
-    from decimal import Decimal
-
-    from scorepad.checks import control_problem
-    from scorepad.ranking import standings
-    from scorepad.settle import settle_standings
-    from scorepad.text import shown
-    from scorepad.variants import get_variant
-
     problems = []
     if rate is not None and not re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,4})?", rate.strip()):
         problems.append(
@@ -52,10 +48,6 @@ def settlement(
     amount = None if rate is None else Decimal(rate.strip())
     outcomes = None
     if not all(s.fixed for s in sessions):  # settled deal by deal among those seated
-        from itertools import chain
-
-        from scorepad.scores import iter_outcomes
-
         outcomes = chain.from_iterable(iter_outcomes(s) for s in sessions)
     result = settle_standings(
         standings(sessions),

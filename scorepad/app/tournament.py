@@ -1,20 +1,36 @@
 """Tournament operations: start one, draw a round (its table files written), read the tables
-back for the ranking and the checks. No terminal: a question to the organiser is a function
-the caller passes (`ask`), None where nobody can answer."""
+back for the ranking and the checks. A question to the organiser is the caller's `ask`."""
 
 from __future__ import annotations
 
+import datetime
 import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from scorepad import checks, core, storage
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _, ngettext
 from scorepad.model import Outcome, Session
-from scorepad.tournament.model import RoundDraw, TableDraw, Tournament
-from scorepad.tournament.ranking import Ranking, TableResult
+from scorepad.ranking import standings
+from scorepad.scores import outcomes
+from scorepad.storage import tournament as files
+from scorepad.storage.text_file import read_text
+from scorepad.text import plural, split_names
+from scorepad.tournament.model import (
+    RoundDraw,
+    TableDraw,
+    Tournament,
+    draw_next,
+    header_problems,
+    length_problem,
+    roster_changes,
+    seats,
+)
+from scorepad.tournament.ranking import Ranking, TableResult, rank
+from scorepad.variants import get_variant
 
 Ask = Callable[[str], bool]
 
@@ -32,17 +48,11 @@ class Players:
 def players_given(players: str | None, players_file: Path | None, where: Path) -> Players:
     """A new tournament's players: `--players` as typed (comma-separated), or the lines of
     `--players-file` (one name a line, blank lines skipped); exactly one of the two."""
-    from scorepad.text import split_names
-
     if (players is None) == (players_file is None):
-        raise ScorepadError(
-            [Problem(str(where), _("give the players with --players or --players-file (one)"))]
-        )
+        raise ScorepadError.at(where, _("give the players with --players or --players-file (one)"))
     if players is not None:
         return Players(split_names(players))
     assert players_file is not None
-    from scorepad.storage.files import read_text
-
     text = read_text(players_file, f"{where}: --players-file")
     lines = [(n, line.strip()) for n, line in enumerate(text.split("\n"), 1) if line.strip()]
     return Players(
@@ -55,8 +65,6 @@ def players_given(players: str | None, players_file: Path | None, where: Path) -
 def create(folder: Path, make: Callable[[], Tournament]) -> Tournament:
     """The tournament `make()` builds (`tournament.model.new_tournament` with its options),
     saved new in `folder`; its problems are located at the folder."""
-    from scorepad.storage import tournament as files
-
     try:
         tournament = make()
     except ScorepadError as err:
@@ -71,7 +79,6 @@ class Read:
 
     table: TableDraw
     result: TableResult
-    found: int  # deals in the file (0 when it could not be read)
     wrong: tuple[str, ...]  # why the file is not this table's (or cannot be read)
     missing: bool = False
     session: Session | None = None  # the deals that count (None: the file counts nothing)
@@ -83,38 +90,29 @@ class Read:
 
 def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: TableDraw) -> Read:
     """A table file read: what it counts (the first deals the draw gave it), or why nothing."""
-    from scorepad import storage
-    from scorepad.ranking import standings
-    from scorepad.scores import outcomes
-    from scorepad.storage import tournament as files
-    from scorepad.tournament.model import header_problems
-
     path = files.table_path(folder, table.file)
     if not path.exists():
-        return Read(table, TableResult(problem=_("no such file")), 0, (_("no such file"),), True)
+        return Read(table, TableResult(problem=_("no such file")), (_("no such file"),), True)
     try:
         session = storage.load(path)
     except ScorepadError as err:
         what = err.problems[0].what if err.problems else str(err)
-        return Read(table, TableResult(problem=what), 0, (what,))
+        return Read(table, TableResult(problem=what), (what,))
     wrong = header_problems(tournament, round_, table, session)
     found = len(session.deals)
     if wrong:
-        return Read(table, TableResult(problem=_("not this table's file")), found, tuple(wrong))
-    from scorepad.checks import length_end, planned_length, unmarked_past_length
-    from scorepad.variants import get_variant
-
+        return Read(table, TableResult(problem=_("not this table's file")), tuple(wrong))
     # the deals up to the table's last one played (passed and cancelled ones are dealt again)
-    end = length_end(session.deals, table.deals) or found
+    end = checks.length_end(session.deals, table.deals) or found
     counted = replace(session, deals=tuple(session.deals[:end]))
-    length = planned_length(session.rules, get_variant(session.variant)) or table.deals
-    unmarked = tuple(unmarked_past_length(session.deals, length))
+    length = checks.planned_length(session.rules, get_variant(session.variant)) or table.deals
+    unmarked = tuple(checks.unmarked_past_length(session.deals, length))
     try:
         scored = tuple(outcomes(counted))
         rows = standings([counted], scored=[scored])
     except ScorepadError as err:
         what = err.problems[0].what if err.problems else str(err)
-        return Read(table, TableResult(problem=what), found, (what,))
+        return Read(table, TableResult(problem=what), (what,))
     dealt = [o for deal, o in zip(counted.deals, scored, strict=True) if not deal.redealt]
     result = TableResult(
         recorded=len(dealt),
@@ -123,32 +121,12 @@ def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
         counted=dict(Counter(p for o in dealt for p in o.scores)),
     )
     return Read(
-        table,
-        result,
-        found,
-        (),
-        session=counted,
-        outcomes=scored,
-        unmarked=unmarked,
-        length=length,
+        table, result, (), session=counted, outcomes=scored, unmarked=unmarked, length=length
     )
 
 
 def read_round(folder: Path, tournament: Tournament, round_: RoundDraw) -> list[Read]:
     return [load_table(folder, tournament, round_, t) for t in round_.tables]
-
-
-def standings(
-    folder: Path,
-    tie_break: Sequence[str] = (),
-    rank_by: str = "total",
-    best: int | None = None,
-    past: list[Problem] | None = None,
-) -> tuple[Tournament, Ranking]:
-    """The ranking; `past` gets a problem for each table holding deals past its length that
-    are not marked as recorded with --continue."""
-    tournament, ranking, _sessions, _outcomes = results(folder, tie_break, rank_by, best, past)
-    return tournament, ranking
 
 
 def results(
@@ -159,10 +137,9 @@ def results(
     past: list[Problem] | None = None,
 ) -> tuple[Tournament, Ranking, dict[str, Session | None], dict[str, tuple[Outcome, ...]]]:
     """The ranking, each table's session as it counts (None: it counts nothing) and its
-    deals' outcomes (scored once: the sheet shows those the ranking added up)."""
-    from scorepad.storage import tournament as files
-    from scorepad.tournament.ranking import rank
-
+    deals' outcomes (scored once: the sheet shows those the ranking added up); `past` gets a
+    problem for each table holding deals past its length not marked as recorded with
+    --continue."""
     tournament = files.load(folder)
     reads = [r for round_ in tournament.drawn for r in read_round(folder, tournament, round_)]
     if past is not None:
@@ -177,8 +154,6 @@ def results(
 
 
 def _past_length(folder: Path, read: Read) -> Problem:
-    from scorepad.storage import tournament as files
-
     return past_length_problem(
         str(files.table_path(folder, read.table.file)), read.unmarked, read.length, read.table.deals
     )
@@ -187,9 +162,6 @@ def _past_length(folder: Path, read: Read) -> Problem:
 def past_length_problem(where: str, unmarked: Sequence[int], length: int, deals: int) -> Problem:
     """A table file holding deals past its length (`length`), not marked as recorded with
     --continue: what the tournament's commands and the standings of its files say."""
-    from scorepad import checks
-    from scorepad.text import plural
-
     return Problem(
         where,
         _("{why} (the tournament counts the first {deals})").format(
@@ -201,9 +173,6 @@ def past_length_problem(where: str, unmarked: Sequence[int], length: int, deals:
 def check(folder: Path) -> tuple[Tournament, list[Problem], int]:
     """Every table file the draws name, and any other file in a round's folder: the
     problems (each naming its file) and the number of tables that are as drawn and finished."""
-    from scorepad.storage import tournament as files
-    from scorepad.tournament.model import length_problem, roster_changes
-
     tournament = files.load(folder)
     problems: list[Problem] = []
     good = 0
@@ -249,28 +218,13 @@ def check(folder: Path) -> tuple[Tournament, list[Problem], int]:
             else:
                 good += 1
     for n in range(1, tournament.rounds + 1):
-        named = (
-            {t.file for t in tournament.drawn[n - 1].tables}
-            if n <= len(tournament.drawn)
-            else set()
+        named = {t.file for round_ in tournament.drawn[n - 1 : n] for t in round_.tables}
+        problems.extend(
+            Problem(str(files.table_path(folder, file)), _("not a table of the draws: not counted"))
+            for file in files.round_files(folder, n)
+            if file not in named
         )
-        for file in files.round_files(folder, n):
-            if file not in named:
-                problems.append(
-                    Problem(
-                        str(files.table_path(folder, file)),
-                        _("not a table of the draws: not counted"),
-                    )
-                )
     return tournament, problems, good
-
-
-def unfinished_tables(folder: Path, tournament: Tournament, round_: RoundDraw) -> list[Read]:
-    return [
-        r
-        for r in read_round(folder, tournament, round_)
-        if r.result.problem or r.result.recorded < r.table.deals
-    ]
 
 
 def draw(
@@ -289,10 +243,6 @@ def draw(
     order. While the previous round is unfinished, `ask` is asked; without it (no terminal)
     the draw is refused. Nothing is written unless everything is; a table file in the way
     that holds no deal is replaced (and put in `replaced`), any other refuses the draw."""
-    from scorepad import storage
-    from scorepad.storage import tournament as files
-    from scorepad.tournament.model import draw_next
-
     before = files.load(folder)
     base = _without_last(folder, before) if again else before
     if base.drawn and not again:
@@ -303,22 +253,17 @@ def draw(
     # draw again replaces listed tables and keeps a journal
     with files.transaction(folder, journal=again) as (tx, current):
         if current != before:
-            raise ScorepadError(
-                [
-                    Problem(
-                        str(files.tournament_path(folder)),
-                        _("changed while scorepad was drawing; nothing was drawn: try again"),
-                    )
-                ]
+            raise ScorepadError.at(
+                files.tournament_path(folder),
+                _("changed while scorepad was drawing; nothing was drawn: try again"),
             )
         old = current.drawn[-1] if again else None
         if old is not None:
             base = replace(current, drawn=current.drawn[:-1])
             date = date or old.date
+        date = date or base.date or datetime.date.today().isoformat()
         try:
-            drawn = draw_next(
-                base, seed=seed, date=date or base.date or _today(), late=late, withdraw=withdraw
-            )
+            drawn = draw_next(base, seed=seed, date=date, late=late, withdraw=withdraw)
         except ScorepadError as err:
             raise err.located(str(folder)) from None
         round_ = drawn.drawn[-1]
@@ -345,22 +290,11 @@ def draw(
     return drawn
 
 
-def _today() -> str:
-    import datetime
-
-    return datetime.date.today().isoformat()
-
-
 def _without_last(folder: Path, tournament: Tournament) -> Tournament:
     """The tournament as it was before its last round was drawn. Refused when none is
     drawn, or a table of it holds a deal."""
-    from scorepad import storage
-    from scorepad.storage import tournament as files
-
     if not tournament.drawn:
-        raise ScorepadError(
-            [Problem("--again", _("no round is drawn yet (scorepad tournament draw)"))]
-        )
+        raise ScorepadError.at("--again", _("no round is drawn yet (scorepad tournament draw)"))
     last = tournament.drawn[-1]
     paths = [files.table_path(folder, t.file) for t in last.tables]
     for path in paths:
@@ -372,7 +306,8 @@ def _without_last(folder: Path, tournament: Tournament) -> Tournament:
 
 def _previous_round_finished(folder: Path, tournament: Tournament, ask: Ask | None) -> None:
     last = tournament.drawn[-1]
-    short = unfinished_tables(folder, tournament, last)
+    reads = read_round(folder, tournament, last)
+    short = [r for r in reads if r.result.problem or r.result.recorded < r.table.deals]
     if not short:
         return
     names = _(", ").join(
@@ -381,33 +316,25 @@ def _previous_round_finished(folder: Path, tournament: Tournament, ask: Ask | No
         )
         for r in short
     )
-    nothing = all(r.result.recorded == 0 for r in read_round(folder, tournament, last))
-    if nothing:
+    if all(r.result.recorded == 0 for r in reads):
         said = _(
             "round {n} was drawn and has no deal recorded yet (to draw it again instead: --again)"
         ).format(n=last.number)
     else:
         said = _("round {n} is not finished: {tables}").format(n=last.number, tables=names)
     if ask is None:
-        raise ScorepadError(
-            [
-                Problem(
-                    str(folder),
-                    said
-                    + _(
-                        "; nothing was drawn (record its deals first, or draw on a terminal "
-                        "to be asked)"
-                    ),
-                )
-            ]
+        raise ScorepadError.at(
+            folder,
+            said
+            + _("; nothing was drawn (record its deals first, or draw on a terminal to be asked)"),
         )
     if not ask(said + _(". Draw round {n} now?").format(n=last.number + 1)):
-        raise ScorepadError([Problem(str(folder), _("nothing was drawn"))])
+        raise ScorepadError.at(folder, _("nothing was drawn"))
 
 
 def _refused_in_the_way(path: Path) -> ScorepadError:
-    return ScorepadError(
-        [Problem(str(path), _("is there already; a draw never overwrites a file (move it away)"))]
+    return ScorepadError.at(
+        path, _("is there already; a draw never overwrites a file (move it away)")
     )
 
 
@@ -417,21 +344,17 @@ def _holds_no_deal(path: Path, n: int, read: Callable[[], Session]) -> None:
     try:
         played = len(read().deals)
     except ScorepadError as err:
-        raise ScorepadError(
-            [Problem(str(path), _("cannot be read, so round {n} is not drawn again").format(n=n))]
+        raise ScorepadError.at(
+            path, _("cannot be read, so round {n} is not drawn again").format(n=n)
         ) from err
     if played:
-        raise ScorepadError(
-            [
-                Problem(
-                    str(path),
-                    ngettext(
-                        "holds {n} deal: round {round} is under way and is not drawn again",
-                        "holds {n} deals: round {round} is under way and is not drawn again",
-                        played,
-                    ).format(n=played, round=n),
-                )
-            ]
+        raise ScorepadError.at(
+            path,
+            ngettext(
+                "holds {n} deal: round {round} is under way and is not drawn again",
+                "holds {n} deals: round {round} is under way and is not drawn again",
+                played,
+            ).format(n=played, round=n),
         )
 
 
@@ -439,8 +362,6 @@ def _in_the_way(path: Path, data: bytes | None, replaced: list[Path] | None) -> 
     """A file where a new table file goes (`data`, read under its lock): none, or one
     holding no deal (left by a draw that did not finish: replaced, and listed in
     `replaced`); any other refuses the draw."""
-    from scorepad import storage
-
     if data is None:
         return
     try:
@@ -455,9 +376,6 @@ def _in_the_way(path: Path, data: bytes | None, replaced: list[Path] | None) -> 
 
 def _table_sessions(tournament: Tournament, round_: RoundDraw) -> list[Session]:
     """Each table's session as the draw writes it, the seats in dealing order."""
-    from scorepad import core
-    from scorepad.tournament.model import seats
-
     return [
         core.new_session(
             tournament.variant,

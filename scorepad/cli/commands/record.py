@@ -11,7 +11,6 @@ import typer
 
 from scorepad import core, storage
 from scorepad.app import record
-from scorepad.app.edit import save_changes
 from scorepad.app.options import raw_from_options
 from scorepad.app.remove import TakenBack, remove_deal, removed_line, taken_back_line, undo_last
 from scorepad.cli import typer_click
@@ -131,7 +130,7 @@ def edit(
         storage.load(file)  # a file that cannot be read is said first
         raise err.located(str(file)) from None
     if changes or clear:  # the changes applied to the file as read under the lock
-        echo(edit_lines(*save_changes(file, n, changes, clear or [], run().notes)))
+        echo(edit_lines(*record.save_changes(file, n, changes, clear or [], run().notes)))
     else:
         session = storage.load(file)
         with located(file):

@@ -333,7 +333,7 @@ def standings(
 ) -> None:
     keys, rank_by = _ranking(folder, tie_break, rank_by, best)
     past: list[Problem] = []  # tables holding deals past their length, not marked
-    tournament, ranking = app.standings(folder, keys, rank_by, best, past)
+    tournament, ranking, _sessions, _outcomes = app.results(folder, keys, rank_by, best, past)
     if as_json:
         echo_json(render.standings_object(ranking))
     else:
