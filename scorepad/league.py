@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from scorepad.model import Session
+from scorepad.penalties import moves
 from scorepad.ranking import sat_out
 from scorepad.scores import iter_outcomes
 from scorepad.text import people
@@ -54,6 +55,8 @@ def league(
                 key = key_of[player]
                 per[key][i] = (per[key][i] or 0) + value
                 deals[key] += 1
+        for player, value in moves(session).items():  # penalties count in the total
+            per[key_of[player]][i] = (per[key_of[player]][i] or 0) + value
     rows = []
     for key, cells in per.items():
         total = sum(c for c in cells if c is not None)

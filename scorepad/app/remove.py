@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorepad import core, roster, scores, storage
+from scorepad import core, penalties, roster, scores, storage
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
-from scorepad.model import Deal, Session
+from scorepad.model import Deal, Penalty, Session
 from scorepad.seating import Change
 
 
@@ -36,6 +36,15 @@ class TakenBack:
     before: Session
     after: Session
     changes: tuple[Change, ...]
+
+
+@dataclass(frozen=True)
+class PenaltyTakenBack:
+    """A penalty taken back (`undo` when it was the last record)."""
+
+    before: Session
+    after: Session
+    penalty: Penalty
 
 
 def remove_deal(
@@ -65,14 +74,18 @@ def remove_deal(
     return removed[-1]
 
 
-def undo_last(path: Path, notes: list[str]) -> Removed | TakenBack:
-    """`undo`: the last record taken back, read under the lock: the roster change recorded
-    after the last deal (`roster.last_change`), else the last deal."""
-    done: list[Removed | TakenBack] = []
+def undo_last(path: Path, notes: list[str]) -> Removed | TakenBack | PenaltyTakenBack:
+    """`undo`: the last record taken back, read under the lock: the penalty recorded after
+    the last deal (`penalties.last`), else the roster change recorded after it
+    (`roster.last_change`), else the last deal."""
+    done: list[Removed | TakenBack | PenaltyTakenBack] = []
 
     def undo(now: Session) -> Session:
         changes = roster.last_change(now)
-        if changes:
+        penalty = penalties.last(now)
+        if penalty is not None:
+            done.append(PenaltyTakenBack(now, penalties.take_back(now), penalty))
+        elif changes:
             done.append(TakenBack(now, roster.take_back(now), changes))
         else:
             done.append(_without(path, now, len(now.deals)))
@@ -133,3 +146,10 @@ def removed_line(removed: Removed) -> str:
 def taken_back_line(taken: TakenBack) -> str:
     """ "took back the roster change: Elsa joins from deal 7", in the language."""
     return _("took back the roster change: {change}").format(change=roster.said(taken.changes))
+
+
+def penalty_back_line(taken: PenaltyTakenBack) -> str:
+    """ "took back the penalty: Bruno pays 10 to each of Anna, Chloé, Daisuke (−30)"."""
+    return _("took back the penalty: {what}").format(
+        what=penalties.said(taken.before, taken.penalty)
+    )

@@ -12,7 +12,15 @@ import typer
 from scorepad import core, storage
 from scorepad.app import record
 from scorepad.app.edit import save_changes
-from scorepad.app.remove import TakenBack, remove_deal, removed_line, taken_back_line, undo_last
+from scorepad.app.remove import (
+    PenaltyTakenBack,
+    TakenBack,
+    penalty_back_line,
+    remove_deal,
+    removed_line,
+    taken_back_line,
+    undo_last,
+)
 from scorepad.cli import typer_click
 from scorepad.cli.base import Command, family, usage_message
 from scorepad.cli.commands import load
@@ -222,13 +230,17 @@ def edit(
 @commands.command(
     cls=Command,
     help=_(
-        "Take back the last record, saying which: the last deal, or a join or leave "
-        "recorded after it.\n\nExample: scorepad undo club.toml"
+        "Take back the last record, saying which: the last deal, or a join, leave or "
+        "penalty recorded after it.\n\nExample: scorepad undo club.toml"
     ),
 )
 @handled
 def undo(file: FileArg) -> None:
     done = undo_last(file, run().notes)
+    if isinstance(done, PenaltyTakenBack):
+        run().saved.append(_("the penalty"))
+        echo(penalty_back_line(done))
+        return
     if isinstance(done, TakenBack):
         run().saved.append(_("the roster change"))
         echo(taken_back_line(done))
