@@ -25,6 +25,7 @@ def _player(st: Stats, p: PlayerStats) -> dict[str, Any]:
         "played": p.played,
         "counted": p.counted,
         "total": p.total,
+        "penalties": p.penalties,
         "best_deal": _ref(p.best),
         "worst_deal": _ref(p.worst),
         **_game(st).player_json(p.game),

@@ -38,6 +38,7 @@ class PlayerStats:
     worst: DealRef | None
     game: Any  # the game's frozen figures of the player (`StatsCounter.player`)
     counted: int = 0  # deals played, neither passed nor cancelled (what a planned length counts)
+    penalties: int = 0  # what penalties moved for the player (in `total` too)
 
 
 @dataclass(frozen=True)
