@@ -106,7 +106,11 @@ def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
 
     # the deals up to the table's last one played (passed and cancelled ones are dealt again)
     end = length_end(session.deals, table.deals) or found
-    counted = replace(session, deals=tuple(session.deals[:end]))
+    counted = replace(  # and the penalties recorded up to that deal
+        session,
+        deals=tuple(session.deals[:end]),
+        penalties=tuple(p for p in session.penalties if p.after <= end),
+    )
     length = planned_length(session.rules, get_variant(session.variant)) or table.deals
     unmarked = tuple(unmarked_past_length(session.deals, length))
     try:
@@ -119,6 +123,7 @@ def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
     result = TableResult(
         recorded=len(dealt),
         totals={r.name: r.total for r in rows},
+        penalties={r.name: r.penalties for r in rows if r.penalties},
         played={r.name: r.played for r in rows},
         counted=dict(Counter(p for o in dealt for p in o.scores)),
         extra=found - end,

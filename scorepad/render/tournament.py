@@ -269,11 +269,13 @@ def standings_text(tournament: Tournament, ranking: Ranking) -> str:
     drawn = ranking.drawn
     words, column = _ranked_by(ranking)
     marked = any(attendance(r, drawn) for r in ranking.rows)
+    penalised = any(r.penalties for r in ranking.rows)  # a column where there are any
     headers = [
         _("place"),
         _("player"),
         *(_("R{n}").format(n=n) for n in range(1, drawn + 1)),
         _("deals"),
+        *([_("penalties")] if penalised else []),
         _("total"),
         *([column] if column else []),
         *([_("played")] if marked else []),
@@ -284,6 +286,7 @@ def standings_text(tournament: Tournament, ranking: Ranking) -> str:
             r.name,
             *(_score(r.rounds[i], r.provisional[i]) for i in range(drawn)),
             r.counted,
+            *([signed(r.penalties)] if penalised else []),
             _score(r.total, r.is_provisional),
             *([_figure(r, ranking)] if column else []),
             *([attendance(r, drawn)] if marked else []),
@@ -298,7 +301,7 @@ def standings_text(tournament: Tournament, ranking: Ranking) -> str:
     ).format(title=title, drawn=drawn, rounds=tournament.rounds, ranked=words)
     if ranking.tie_break:
         head += _(" (ties: {keys})").format(keys=_(", then ").join(ranking.tie_break))
-    numbers = [0, *range(2, 2 + drawn + 2 + bool(column))]
+    numbers = [0, *range(2, 2 + drawn + 2 + bool(column) + penalised)]
     lines = [head, grid(rows, headers, "simple", numbers)]
     counts = counts_line(ranking)
     if counts:
@@ -336,6 +339,7 @@ def standings_object(ranking: Ranking) -> dict[str, Any]:
                 "total": r.total,
                 "played": r.played,
                 "counted": r.counted,
+                "penalties": r.penalties,
                 "rounds": list(r.rounds),
                 "provisional": r.is_provisional,
                 "rounds_played": r.rounds_played,
