@@ -117,6 +117,23 @@ def take_back(path: Path, notes: list[str], shown: tuple[Change, ...]) -> TakenB
     return done[-1]
 
 
+def take_back_penalty(path: Path, notes: list[str], shown: Penalty) -> PenaltyTakenBack:
+    """The penalty `shown` (the table was asked about it) taken back, if it is still the
+    file's last record (read under the lock); else nothing is, and that is said."""
+    done: list[PenaltyTakenBack] = []
+
+    def back(now: Session) -> Session:
+        if penalties.last(now) != shown:
+            raise ScorepadError.at(
+                path, _("the last record was changed by another scorepad: nothing undone")
+            )
+        done.append(PenaltyTakenBack(now, penalties.take_back(now), shown))
+        return done[-1].after
+
+    storage.update(path, back, notes)
+    return done[-1]
+
+
 def _without(path: Path, now: Session, number: int) -> Removed:
     """Deal `number` removed from the session as read under the lock, checked."""
     try:
