@@ -399,7 +399,12 @@ class PlayLoop:
             try:
                 return penalties.record(now, " ".join(words[:-1]), words[-1], alone, "")
             except ScorepadError as err:  # said as the table typed it
-                raise ScorepadError(Problem("", p.what) for p in err.problems) from None
+                raise ScorepadError(
+                    Problem("", _("points {what}").format(what=p.what))
+                    if p.where == "POINTS"
+                    else Problem("", p.what)
+                    for p in err.problems
+                ) from None
 
         _before, after = storage.update(self.path, add, self.notes)
         self.saved.append("the penalty")
