@@ -110,7 +110,7 @@ def problems(session: Session) -> list[Problem]:
             found.append(
                 Problem(
                     where,
-                    _("after_deal should be from {low} to {high}, not {value}").format(
+                    _("after_deal: should be from {low} to {high}, not {value}").format(
                         low=last, high=len(session.deals), value=p.after
                     ),
                 )
@@ -130,7 +130,7 @@ def problems(session: Session) -> list[Problem]:
             )
         wrong = points_problem(p.points)
         if wrong:
-            found.append(Problem(where, _("points {what}").format(what=wrong)))
+            found.append(Problem(where, f"points: {wrong}"))
         if bad := note_problem(p.note, "note"):
             found.append(Problem(where, f"{bad.where}: {bad.what}"))
     return found
