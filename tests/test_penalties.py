@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests_helpers import on_a_terminal, uncoloured
 
 from scorepad import penalties, storage
 from scorepad.model import Penalty, table_at
@@ -22,7 +23,6 @@ from scorepad.ranking import standings
 from scorepad.scores import iter_outcomes
 from scorepad.storage.document import dumps, session_from_document
 from scorepad.storage.parse import tomllib
-from tests_helpers import on_a_terminal, uncoloured
 
 PLAYERS = ["Anna", "Bruno", "Chloé", "Daisuke"]
 
@@ -242,8 +242,10 @@ def test_tournament_standings_count_a_tables_penalties(cli, tmp_path):
         (["Anna", "9" * 40], f"POINTS: should be a whole number from 1 to 10000, not '{'9' * 40}'"),
         (["Anna", "ten"], "POINTS: should be a whole number from 1 to 10000, not 'ten'"),
         (["Anna", "2.5"], "POINTS: should be a whole number from 1 to 10000, not '2.5'"),
-        (["Zed", "5"], "PLAYER: player 'Zed' is not a player (players: Anna, Bruno, Chloé, Daisuke)"),
-        (["Anna", "5", "--note", "a\x1bb"], "--note: holds a control character (\\x1b): type plain text"),
+        (["Zed", "5"],
+         "PLAYER: player 'Zed' is not a player (players: Anna, Bruno, Chloé, Daisuke)"),
+        (["Anna", "5", "--note", "a\x1bb"],
+         "--note: holds a control character (\\x1b): type plain text"),
     ],
 )  # fmt: skip
 def test_a_bad_penalty_is_refused_and_the_file_left_as_it_was(cli, args, error):

@@ -400,9 +400,7 @@ class PlayLoop:
                 return penalties.record(now, " ".join(words[:-1]), words[-1], alone, "")
             except ScorepadError as err:  # said as the table typed it
                 raise ScorepadError(
-                    Problem("", f"points: {p.what}")
-                    if p.where == "POINTS"
-                    else Problem("", p.what)
+                    Problem("", f"points: {p.what}") if p.where == "POINTS" else Problem("", p.what)
                     for p in err.problems
                 ) from None
 
