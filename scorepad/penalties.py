@@ -50,6 +50,17 @@ def moves(session: Session, *, settling: bool = False) -> dict[str, int]:
     return total
 
 
+def by_deal(session: Session) -> dict[int, dict[str, int]]:
+    """What the penalties recorded after each deal (0: before any) moved, by player: the
+    running totals of a chart add them after that deal."""
+    paid: dict[int, dict[str, int]] = {}
+    for penalty in session.penalties:
+        after = paid.setdefault(penalty.after, {})
+        for player, value in moved(session, penalty).items():
+            after[player] = after.get(player, 0) + value
+    return paid
+
+
 def points_problem(value: object) -> str | None:
     """What is wrong with a penalty's points (a whole number from 1 to MAX_POINTS)."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_POINTS:

@@ -375,3 +375,9 @@ def test_every_penalty_adds_up_to_zero_and_the_totals_are_deals_and_penalties(se
     assert replace(session, penalties=()) == session_from_document(
         tomllib.loads(dumps(replace(session, penalties=())))
     )
+
+
+def test_the_chart_draws_the_totals_with_the_penalties(cli):
+    path = _evening(cli)
+    legend = cli("chart", path).stdout.splitlines()[-1]
+    assert "Anna (−205)" in legend and "Bruno (+232)" in legend

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from scorepad.i18n import _
 from scorepad.model import Session
+from scorepad.penalties import by_deal
 from scorepad.render.grid import wrapped
 from scorepad.scores import iter_outcomes
 from scorepad.seating import Join
@@ -61,6 +62,9 @@ def chart(session: Session, height: int = 12, most: int = 64, fit: int | None = 
     samples = chart_samples(deals, columns_at_most)
     first = arrivals(session)
     totals = dict.fromkeys(players, 0)
+    paid = by_deal(session)  # penalties: in the running totals after their deal
+    for player, value in paid.get(0, {}).items():
+        totals[player] += value
 
     def point(p: str, n: int) -> int | None:  # None: not arrived yet after n deals
         return None if n < first.get(p, 1) - 1 else totals[p]
@@ -70,6 +74,8 @@ def chart(session: Session, height: int = 12, most: int = 64, fit: int | None = 
     target = next(wanted, None)
     for n, outcome in enumerate(iter_outcomes(session), 1):
         for player, value in outcome.scores.items():
+            totals[player] += value
+        for player, value in paid.get(n, {}).items():
             totals[player] += value
         if n == target:
             for p in players:

@@ -21,7 +21,7 @@ from scorepad import i18n
 from scorepad.i18n import N_, _, ngettext
 from scorepad.league import LeagueRow
 from scorepad.model import Outcome, Session
-from scorepad.penalties import moved
+from scorepad.penalties import by_deal, moved
 from scorepad.ranking import Standing, standings
 from scorepad.rating import BASE, MIN_DEALS, Ratings
 from scorepad.render import rating as rating_text
@@ -214,7 +214,7 @@ def _series(session: Session, outcomes: Sequence[Outcome]) -> dict[str, list[int
     series: dict[str, list[int | None]] = {
         p: [0 if first.get(p, 1) <= 1 else None] for p in session.players
     }
-    paid = _penalties_by_deal(session)
+    paid = by_deal(session)
     for p, value in paid.get(0, {}).items():
         totals[p] += value
     for n, outcome in enumerate(outcomes, 1):
@@ -224,16 +224,6 @@ def _series(session: Session, outcomes: Sequence[Outcome]) -> dict[str, list[int
             totals[p] += scores.get(p, 0) + extra.get(p, 0)
             points.append(totals[p] if n >= first.get(p, 1) - 1 else None)
     return series
-
-
-def _penalties_by_deal(session: Session) -> dict[int, dict[str, int]]:
-    """What the penalties recorded after each deal (0: before any) moved, by player."""
-    paid: dict[int, dict[str, int]] = {}
-    for penalty in session.penalties:
-        after = paid.setdefault(penalty.after, {})
-        for p, value in moved(session, penalty).items():
-            after[p] = after.get(p, 0) + value
-    return paid
 
 
 def _penalty_rows(session: Session, n: int, totals: dict[str, int]) -> Iterator[str]:
