@@ -228,6 +228,13 @@ def test_tournament_standings_count_a_tables_penalties(cli, tmp_path):
     text = cli("tournament", "standings", cup).stdout
     assert "penalties" in text.splitlines()[1]
     assert re.search(rf"\n +\d+ +{seated[0]} +−89 +1 +−17 +−89\n", text)
+    # a deal past the table's end counts nothing, nor a penalty recorded after it
+    cli("deal", table, "-c", "garde", "-t", seated[3], "-p", "52", "-b", "2", "--continue")
+    cli("penalty", table, seated[3], "50")
+    again = json.loads(cli("tournament", "standings", cup, "--json").stdout)["players"]
+    assert {p["name"]: p for p in again} == rows
+    over_the_file = cli.json("standings", table)["players"]
+    assert {p["name"]: p["penalties"] for p in over_the_file}[seated[3]] == 3
 
 
 # --- hostile input -----------------------------------------------------------------------------
