@@ -388,3 +388,12 @@ def test_the_chart_draws_the_totals_with_the_penalties(cli):
     path = _evening(cli)
     legend = cli("chart", path).stdout.splitlines()[-1]
     assert "Anna (−205)" in legend and "Bruno (+232)" in legend
+
+
+def test_a_league_adds_each_sessions_penalties(cli, tmp_path):
+    path = _evening(cli)
+    other = tmp_path / "other.toml"
+    other.write_text(re.sub(r'date = "\d{4}', 'date = "1999', path.read_text("utf-8")), "utf-8")
+    league = cli.json("standings", path, other, "--league", "--min-deals", "1")
+    totals = {p["name"]: (p["total"], p["by_session"]) for p in league["players"]}
+    assert totals["Anna"] == (-410, [-205, -205])
