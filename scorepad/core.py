@@ -38,6 +38,7 @@ from scorepad.model import (
     seated_table,
     table_at,
 )
+from scorepad.penalties import without_deal
 from scorepad.scores import iter_outcomes, length_played, score
 from scorepad.seating import Dealt
 from scorepad.text import shown, split_names
@@ -327,6 +328,8 @@ def remove_deal(session: Session, n: int) -> tuple[Session, Deal]:
     deals keep who sat them out, and every roster change from a later deal comes one deal
     earlier (a change from deal n stays: it now comes before what was deal n + 1)."""
     deal = deal_at(session, n)
+    if session.penalties:  # those after deal n come one deal earlier, as roster changes do
+        session = replace(session, penalties=without_deal(session.penalties, n))
     if session.fixed:
         deals = tuple(session.deals[: n - 1]) + tuple(session.deals[n:])
         return replace(session, deals=deals), deal

@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _, ngettext
@@ -126,6 +126,18 @@ class Deal:
         return self.entry.redealt  # type: ignore[no-any-return]
 
 
+class Penalty(NamedTuple):
+    """A penalty recorded between deals, after deal `after` (0: before any): `player` pays
+    `points` to each other player seated at that deal, or (`alone`) loses them alone, a
+    ranking deduction that settling up ignores (`scorepad.penalties`)."""
+
+    after: int
+    player: str
+    points: int
+    alone: bool = False
+    note: str = ""
+
+
 @dataclass(frozen=True)
 class Session:
     """A session as saved: the game, its rules, the roster and its changes, and the deals."""
@@ -141,6 +153,7 @@ class Session:
     changes: tuple[Change, ...] = ()  # arrivals, departures, new table sizes (`seating`)
     # who sits out when there are more people than seats: a `seating.Policy` value
     policy: str = "dealer-out"
+    penalties: tuple[Penalty, ...] = ()  # in the order recorded, each after its deal
 
     @property
     def heading(self) -> str:

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from scorepad.model import Outcome, Session
+from scorepad.penalties import moves
 from scorepad.scores import iter_outcomes
 from scorepad.text import people
 from scorepad.variants.figures import rounded
@@ -17,7 +18,7 @@ from scorepad.variants.figures import rounded
 R = TypeVar("R")
 
 #: what the standings count for each player, besides their best and worst deal
-COUNTS = ("total", "deals", "declarer", "made", "failed", "won", "draws", "out")
+COUNTS = ("total", "deals", "declarer", "made", "failed", "won", "draws", "out", "penalties")
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class Standing:
     worst: int = 0
     draws: int = 0  # declared games that ended level (Troggu)
     out: int = 0  # deals sat out (passed ones too)
+    penalties: int = 0  # what penalties moved for the player (in the total too)
 
     @property
     def played(self) -> int:
@@ -77,11 +79,13 @@ def standings(
     rank_by: str = "total",
     min_deals: int = 1,
     scored: Sequence[Sequence[Outcome]] | None = None,
+    settling: bool = False,
 ) -> list[Standing]:
     """Totals per player over the sessions given (same game), best first, ties share a rank.
     `rank_by="average"`: by the average per deal played, among those who played at least
     `min_deals` deals (at least 1); the others follow, unranked (rank 0). `scored`: each
-    session's outcomes (`scores.outcomes`), where the caller has them already."""
+    session's outcomes (`scores.outcomes`), where the caller has them already. `settling`:
+    the penalties paid to others only (settling up leaves a deduction alone out)."""
     tally: dict[str, dict[str, Any]] = {}
     keys, order = people(s.players for s in sessions)  # one person whatever case and accents
     for i, (session, key_of) in enumerate(zip(sessions, keys, strict=True)):
@@ -110,6 +114,10 @@ def standings(
                     row["made" if outcome.made else "failed"] += 1
                 elif outcome.result == "draw":
                     row["draws"] += 1
+        if session.penalties:
+            for player, value in moves(session, settling=settling).items():
+                row_of[player]["total"] += value
+                row_of[player]["penalties"] += value
     for row in tally.values():
         row["best"], row["worst"] = row["best"] or 0, row["worst"] or 0
     rows = sorted(

@@ -303,6 +303,7 @@ def rename(session: Session, old: str, new: str) -> Renamed:
         dealer=name(session.dealer),
         deals=deals,
         changes=tuple(change(c) for c in session.changes),
+        penalties=tuple(p._replace(player=name(p.player)) for p in session.penalties),
     )
     return Renamed(after, who, new)
 

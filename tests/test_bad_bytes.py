@@ -32,6 +32,7 @@ BASE: dict[str, list[str | tuple[str, str]]] = {
     "join": ["f.toml", ("NAME", "Zoé")],
     "leave": ["f.toml", ("NAME", "Anna")],
     "rename": ["f.toml", ("OLD", "Anna"), ("NEW", "Zoé")],
+    "penalty": ["f.toml", ("PLAYER", "Anna"), ("POINTS", "5")],
     "history": ["f.toml"],
     "standings": ["f.toml"],
     "stats": ["f.toml"],

@@ -24,6 +24,7 @@ LAYERS = [
     ("scorepad.stats", 4, "core"), ("scorepad.rating", 4, "core"),
     ("scorepad.club_rules", 4, "core"), ("scorepad.tournament", 4, "core"),
     ("scorepad.scores", 3.6, "scores"),  # scoring a session: below the edits and the standings
+    ("scorepad.penalties", 3.6, "penalties"),  # what a penalty moves: below the standings
     ("scorepad.checks", 3.3, "checks"),  # what a deal and a session must hold: below scores
     # the registry, the games, and their shared code (`variants.base`, `variants.reader`)
     ("scorepad.variants", 3, "variants"),

@@ -255,7 +255,7 @@ def test_export_to_stdout_is_the_export_alone(tmp_path):
     plain = scorepad("export", path, "--to", "json")
     dash = scorepad("export", path, "--to", "json", "-o", "-")
     assert dash.returncode == 0 and dash.stdout == plain.stdout
-    assert json.loads(dash.stdout)[1]["n"] == 2
+    assert json.loads(dash.stdout)["deals"][1]["n"] == 2
     assert not (tmp_path / "-").exists()
     piped = subprocess.run(f"{sys.executable} -m scorepad export {path} --to csv -o /dev/stdout"
                            " | cat", shell=True, capture_output=True, text=True, timeout=60)

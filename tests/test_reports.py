@@ -41,8 +41,10 @@ def test_export_csv_has_one_row_per_deal_and_a_column_per_player(cli):
 
 def test_export_json_and_markdown(cli, tmp_path):
     path = EXAMPLES / "piedmont-match.toml"
-    deals = json.loads(cli("export", path, "--to", "json").stdout)
+    exported = json.loads(cli("export", path, "--to", "json").stdout)
+    deals = exported["deals"]
     assert deals == cli.json("history", path)  # the same keys for the same things
+    assert exported["penalties"] == []
     assert deals[0]["schema"] == 1 and deals[0]["scores"] == {"Anna": 51, "Bruno": 40}
     out = tmp_path / "match.md"
     assert "wrote" in cli("export", path, "--to", "markdown", "-o", out).stdout
@@ -98,8 +100,9 @@ def test_the_streamed_exports_are_the_whole_ones(example):
     session = storage.load(example)
     pairs = zip(session.deals, scores.iter_outcomes(session), strict=True)
     objects = [deal_object(session, n, deal, outcome) for n, (deal, outcome) in enumerate(pairs, 1)]
+    whole = {"deals": objects, "penalties": []}
     exported = "".join(export_chunks(session, "json"))
-    assert exported == json.dumps(objects, ensure_ascii=False, indent=2) + "\n"
+    assert exported == json.dumps(whole, ensure_ascii=False, indent=2) + "\n"
     headers = export_headers(session, in_language=True)  # markdown is for people
     rows = [list(r) for r in export_rows(session, in_language=True)]
     k = EXPORT_FIXED

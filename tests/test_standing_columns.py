@@ -60,8 +60,8 @@ def test_troggus_draws_are_in_the_terminal_the_json_and_the_sheet(cli, tmp_path)
     # a draw is neither made nor failed: the three add up to the games declared
     for p, x in players.items():
         assert x["made"] + x["failed"] + x["draws"] == x["declarer"] == int(rows[p][4])
-    keys = ["name", "total", "rank", "deals", "played", "out", "average", "declarer", "made",
-            "failed", "draws", "best"]  # fmt: skip
+    keys = ["name", "total", "rank", "penalties", "deals", "played", "out", "average",
+            "declarer", "made", "failed", "draws", "best"]  # fmt: skip
     assert list(players["Anna"]) == keys
 
     sheet = tmp_path / "sheet.html"

@@ -85,7 +85,7 @@ def _ref_common(key: str, name: str, deals: list[Any]) -> dict[str, Any]:
         best = next({"score": v, "session": i, "n": n} for i, n, v in mine if v == top)
         worst = next({"score": v, "session": i, "n": n} for i, n, v in mine if v == low)
     return {"name": name, "played": len(mine), "counted": counted,
-            "total": sum(v for *_x, v in mine),
+            "total": sum(v for *_x, v in mine), "penalties": 0,
             "best_deal": best, "worst_deal": worst}  # fmt: skip
 
 

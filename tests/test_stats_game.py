@@ -107,8 +107,8 @@ def test_a_new_game_brings_its_own_statistics(cli, duel):
     won = {p["name"]: p["duels"] for p in obj["players"]}
     assert won["Anna"]["played"] == won["Bruno"]["played"] == 9
     assert won["Anna"]["won"] + won["Bruno"]["won"] == 9
-    assert set(obj["players"][0]) == {"name", "played", "counted", "total", "best_deal",
-                                      "worst_deal", "duels"}
+    assert set(obj["players"][0]) == {"name", "played", "counted", "total", "penalties",
+                                      "best_deal", "worst_deal", "duels"}
     card = cli("stats", duel, "--player", "bru").stdout
     assert card.startswith("Bruno — Duel: 9 deals in 1 session (points)\n")
     assert "duels won" in card and "average per deal" in card

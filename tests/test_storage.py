@@ -159,7 +159,7 @@ def test_every_problem_of_a_hand_edited_file_is_reported():
         document.session_from_document(doc)
     assert [str(p) for p in err.value.problems] == [
         "unknown key 'colour' (expected scorepad, variant, title, date, players, seats, "
-        "dealer, rules, roster, deals)",
+        "dealer, rules, roster, deals, penalties)",
         "rules: slam should be a whole number from 0 to 1000000, not -1",
         "deal 1: taker 'Zed' is not a player (players: Anna, Bruno, Chloé, 大輔)",
     ]

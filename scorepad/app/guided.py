@@ -538,7 +538,8 @@ def before_deal(session: Session, n: int) -> Session:
     if n > len(session.deals):
         return session
     changes = tuple(c for c in session.changes if c.from_deal <= n)
-    return replace(session, deals=tuple(session.deals[: n - 1]), changes=changes)
+    kept = tuple(p for p in session.penalties if p.after < n)  # those before it
+    return replace(session, deals=tuple(session.deals[: n - 1]), changes=changes, penalties=kept)
 
 
 def seat_given(entry: DealEntry, given: Mapping[str, Any]) -> None:

@@ -9,13 +9,13 @@ import shlex
 from collections.abc import Callable
 from pathlib import Path
 
-from scorepad import core, roster, scores, storage
+from scorepad import core, penalties, roster, scores, storage
 from scorepad.app.asking import Ask, Say, at_the_table, yes_no
 from scorepad.app.guided import DealEntry
 from scorepad.app.guided_deal import confirm_deal, pick_answer, save_edit
 from scorepad.app.play_lines import compact_standings
 from scorepad.app.record import Recorded, record_shown, under_lock
-from scorepad.app.remove import remove_deal, take_back, taken_back_line
+from scorepad.app.remove import remove_deal, take_back, take_back_penalty, taken_back_line
 from scorepad.app.rename import rename_files
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
@@ -35,6 +35,7 @@ HELP = N_("""between deals:
   j NAME [after PLAYER] [seats N]  someone arrives (from the next deal)
   l NAME [seats N]                 someone leaves (from the next deal)
   r OLD NEW                        rename someone, in every deal ("quotes" around spaces)
+  penalty NAME POINTS [alone]      NAME pays POINTS to each other player (alone: loses them)
   anything else starts the next deal as its first answer (a contract or bid: g, tapp)
 inside a deal:
   < goes back one answer; ? at a question lists its answers; Ctrl-C or Ctrl-D drops
@@ -51,6 +52,7 @@ COMMANDS = {
     "leave": "l",
     "rename": "r",
     "edit": "e",
+    "penalty": "penalty",  # a word, not a letter: p is the petite
 }
 
 
@@ -192,6 +194,8 @@ class PlayLoop:
             self.roster_change(word[0] == "j", rest.strip())
         elif word == "r":
             self.rename(rest.strip())
+        elif word == "penalty":
+            self.penalty(rest.strip())
         else:  # e N, eN: an edit
             number, _sep, change = (
                 (rest if word == "e" else f"{word[1:]} {rest}").strip().partition(" ")
@@ -348,9 +352,52 @@ class PlayLoop:
         else:
             self.say(_("  {new} is already so named").format(new=done.new))
 
+    def penalty(self, text: str) -> None:
+        """`penalty NAME POINTS [alone]`: recorded after the last deal, as `scorepad penalty`."""
+        try:
+            words = shlex.split(text)
+        except ValueError:
+            words = []
+        alone = bool(words) and words[-1].lower() == "alone"
+        words = words[:-1] if alone else words
+        if len(words) < 2:
+            self.say(_("  ✗ penalty NAME POINTS [alone] (e.g. penalty Bruno 10)"))
+            return
+
+        def add(now: Session) -> Session:
+            try:
+                return penalties.record(now, " ".join(words[:-1]), words[-1], alone, "")
+            except ScorepadError as err:  # said as the table typed it
+                raise ScorepadError(
+                    Problem("", f"points: {p.what}") if p.where == "POINTS" else Problem("", p.what)
+                    for p in err.problems
+                ) from None
+
+        _before, after = storage.update(self.path, add, self.notes)
+        self.saved.append("the penalty")
+        self.say(
+            "  " + _("penalty: {what}").format(what=penalties.said(after, after.penalties[-1]))
+        )
+        self.say(
+            _("  {standings} — next dealer: {dealer}").format(
+                standings=compact_standings(after), dealer=after.next_dealer()
+            )
+        )
+
     def undo(self, session: Session) -> None:
-        """`u`: the last record shown (a deal, or a join or leave after it), and taken back
-        when the table says yes (and it is still the file's last record)."""
+        """`u`: the last record shown (a deal, or a penalty, join or leave after it), and
+        taken back when the table says yes (and it is still the file's last record)."""
+        last_penalty = penalties.last(session)
+        if last_penalty is not None:
+            said = penalties.said(session, last_penalty)
+            question = _("Undo the penalty ({what})?").format(what=said)
+            if not yes_no(self.ask, self.say, question, default=False):
+                self.say(_("  kept"))
+                return
+            take_back_penalty(self.path, self.notes, last_penalty)
+            self.saved.append("the penalty")
+            self.say(_("took back the penalty: {what}").format(what=said))
+            return
         changes = roster.last_change(session)
         if changes:
             question = _("Undo the roster change ({change})?").format(change=roster.said(changes))

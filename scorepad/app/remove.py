@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorepad import core, roster, scores
+from scorepad import core, penalties, roster, scores
 from scorepad.app.record import under_lock
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
-from scorepad.model import Deal, Session
+from scorepad.model import Deal, Penalty, Session
 from scorepad.render.deals import result_name
 from scorepad.seating import Change
 from scorepad.text import scores_line
@@ -38,6 +38,15 @@ class TakenBack:
     changes: tuple[Change, ...]
 
 
+@dataclass(frozen=True)
+class PenaltyTakenBack:
+    """A penalty taken back (`undo` when it was the last record)."""
+
+    before: Session
+    after: Session
+    penalty: Penalty
+
+
 def remove_deal(
     path: Path, n: int | None, notes: list[str], *, shown: Deal | None = None
 ) -> Removed:
@@ -58,14 +67,18 @@ def remove_deal(
     return under_lock(path, remove, notes)[2]
 
 
-def undo_last(path: Path, notes: list[str]) -> Removed | TakenBack:
-    """`undo`: the last record taken back, read under the lock: the roster change recorded
-    after the last deal (`roster.last_change`), else the last deal."""
+def undo_last(path: Path, notes: list[str]) -> Removed | TakenBack | PenaltyTakenBack:
+    """`undo`: the last record taken back, read under the lock: the penalty recorded after
+    the last deal (`penalties.last`), else the roster change recorded after it
+    (`roster.last_change`), else the last deal."""
 
-    def undo(now: Session) -> tuple[Session, Removed | TakenBack]:
+    def undo(now: Session) -> tuple[Session, Removed | TakenBack | PenaltyTakenBack]:
         changes = roster.last_change(now)
-        done: Removed | TakenBack
-        if changes:
+        penalty = penalties.last(now)
+        done: Removed | TakenBack | PenaltyTakenBack
+        if penalty is not None:
+            done = PenaltyTakenBack(now, penalties.take_back(now), penalty)
+        elif changes:
             done = TakenBack(now, roster.take_back(now), changes)
         else:
             done = _without(path, now, len(now.deals))
@@ -84,6 +97,21 @@ def take_back(path: Path, notes: list[str], shown: tuple[Change, ...]) -> TakenB
                 path, _("the last record was changed by another scorepad: nothing undone")
             )
         taken = TakenBack(now, roster.take_back(now), shown)
+        return taken.after, taken
+
+    return under_lock(path, back, notes)[2]
+
+
+def take_back_penalty(path: Path, notes: list[str], shown: Penalty) -> PenaltyTakenBack:
+    """The penalty `shown` (the table was asked about it) taken back, if it is still the
+    file's last record (read under the lock); else nothing is, and that is said."""
+
+    def back(now: Session) -> tuple[Session, PenaltyTakenBack]:
+        if penalties.last(now) != shown:
+            raise ScorepadError.at(
+                path, _("the last record was changed by another scorepad: nothing undone")
+            )
+        taken = PenaltyTakenBack(now, penalties.take_back(now), shown)
         return taken.after, taken
 
     return under_lock(path, back, notes)[2]
@@ -114,3 +142,10 @@ def removed_line(removed: Removed) -> str:
 def taken_back_line(taken: TakenBack) -> str:
     """ "took back the roster change: Elsa joins from deal 7", in the language."""
     return _("took back the roster change: {change}").format(change=roster.said(taken.changes))
+
+
+def penalty_back_line(taken: PenaltyTakenBack) -> str:
+    """ "took back the penalty: Bruno pays 10 to each of Anna, Chloé, Daisuke (−30)"."""
+    return _("took back the penalty: {what}").format(
+        what=penalties.said(taken.before, taken.penalty)
+    )

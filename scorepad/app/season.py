@@ -108,7 +108,11 @@ def as_counted(
         session = sessions[i]
         end = length_end(session.deals, table.deals)
         if end is not None and end < len(session.deals):
-            counted[i] = replace(session, deals=tuple(session.deals[:end]))
+            counted[i] = replace(  # and the penalties recorded up to that deal
+                session,
+                deals=tuple(session.deals[:end]),
+                penalties=tuple(p for p in session.penalties if p.after <= end),
+            )
         length = planned_length(session.rules, get_variant(session.variant)) or table.deals
         unmarked = unmarked_past_length(session.deals, length)
         if unmarked and past is not None:

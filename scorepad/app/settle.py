@@ -50,7 +50,7 @@ def settlement(
     if not all(s.fixed for s in sessions):  # settled deal by deal among those seated
         outcomes = chain.from_iterable(iter_outcomes(s) for s in sessions)
     result = settle_standings(
-        standings(sessions),
+        standings(sessions, settling=True),  # a penalty alone is no one's money
         amount,
         per_game=per_game,
         zero_sum=not variant.deal_total,

@@ -104,7 +104,11 @@ def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
         return Read(table, TableResult(problem=_("not this table's file")), tuple(wrong))
     # the deals up to the table's last one played (passed and cancelled ones are dealt again)
     end = checks.length_end(session.deals, table.deals) or found
-    counted = replace(session, deals=tuple(session.deals[:end]))
+    counted = replace(  # and the penalties recorded up to that deal
+        session,
+        deals=tuple(session.deals[:end]),
+        penalties=tuple(p for p in session.penalties if p.after <= end),
+    )
     length = checks.planned_length(session.rules, get_variant(session.variant)) or table.deals
     unmarked = tuple(checks.unmarked_past_length(session.deals, length))
     try:
@@ -117,6 +121,7 @@ def load_table(folder: Path, tournament: Tournament, round_: RoundDraw, table: T
     result = TableResult(
         recorded=len(dealt),
         totals={r.name: r.total for r in rows},
+        penalties={r.name: r.penalties for r in rows if r.penalties},
         played={r.name: r.played for r in rows},
         counted=dict(Counter(p for o in dealt for p in o.scores)),
     )

@@ -6,6 +6,7 @@ from collections.abc import Container, Iterable, Sequence
 
 from scorepad.i18n import _
 from scorepad.model import Outcome, Session
+from scorepad.penalties import by_deal
 from scorepad.render.grid import wrapped
 from scorepad.scores import iter_outcomes
 from scorepad.seating import Join
@@ -51,19 +52,24 @@ def arrivals(session: Session) -> dict[str, int]:
 def running_totals(
     session: Session, outcomes: Iterable[Outcome], at: Container[int] | None = None
 ) -> dict[str, list[int | None]]:
-    """Each player's running total after deal 0 (zero), 1, 2, … (or only after the deals
-    `at`); None before a late arrival's line starts (`arrivals`: at zero, after the deal
+    """Each player's running total (penalties included) after deal 0, 1, 2, … (or only after
+    the deals `at`); None before a late arrival's line starts (`arrivals`: at zero, after the deal
     before his first)."""
     players = session.players
     first = arrivals(session)
     totals = dict.fromkeys(players, 0)
+    paid = by_deal(session)  # penalties: in the running totals after their deal
+    for p, value in paid.get(0, {}).items():
+        totals[p] += value
     series: dict[str, list[int | None]] = {
-        p: [0 if first.get(p, 1) <= 1 else None] for p in players
+        p: [totals[p] if first.get(p, 1) <= 1 else None] for p in players
     }
     for n, outcome in enumerate(outcomes, 1):
         scores = outcome.scores
         for p in players:
             totals[p] += scores.get(p, 0)
+        for p, value in paid.get(n, {}).items():
+            totals[p] += value
         if at is None or n in at:
             for p, points in series.items():
                 points.append(totals[p] if n >= first.get(p, 1) - 1 else None)

@@ -12,6 +12,7 @@ from typing import Any
 from scorepad.core import Entered
 from scorepad.i18n import N_, _
 from scorepad.model import Deal, Outcome, Session
+from scorepad.penalties import moved
 from scorepad.render.chart import chart_markers
 from scorepad.render.grid import grid, widest, wrapped
 from scorepad.scores import iter_outcomes, score
@@ -108,6 +109,7 @@ def history_rows(session: Session) -> Iterator[list[Any]]:
     variant = get_variant(session.variant)
     totals = dict.fromkeys(session.players, 0)
     seatings = None if session.fixed else session.seating_plan().deals
+    yield from _penalty_rows(session, 0, totals)
     for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session), strict=True), 1):
         cells = []
         out = () if seatings is None else seatings[n - 1].out
@@ -121,6 +123,27 @@ def history_rows(session: Session) -> Iterator[list[Any]]:
         points = "" if outcome.points is None else str(json_number(outcome.points))
         what = " · ".join([variant.describe(deal.entry), *variant.marks(deal.entry, outcome)])
         yield [str(n), deal.dealer, what, result_name(outcome.result), points, *cells]
+        yield from _penalty_rows(session, n, totals)
+
+
+def _penalty_rows(session: Session, n: int, totals: dict[str, int]) -> Iterator[list[Any]]:
+    """A row for each penalty recorded after deal n (0: before any), no number nor dealer:
+    what it moved for each player concerned, the running totals carried on."""
+    for penalty in session.penalties:
+        if penalty.after != n:
+            continue
+        cells = []
+        paid = moved(session, penalty)
+        for p in session.players:
+            if p in paid:
+                totals[p] += paid[p]
+                cells.append(f"{signed(paid[p])} ({num(totals[p])})")
+            else:
+                cells.append("")
+        what = (_("penalty {name}, alone") if penalty.alone else _("penalty {name}")).format(
+            name=penalty.player
+        )
+        yield ["", "", what, "", str(penalty.points), *cells]
 
 
 def _history_head(session: Session) -> tuple[str, list[str], list[int]]:

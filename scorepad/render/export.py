@@ -14,7 +14,8 @@ from typing import Any
 from scorepad import i18n
 from scorepad.i18n import N_, _
 from scorepad.model import Session
-from scorepad.render.deals import OUT, history_json, result_name
+from scorepad.penalties import moved
+from scorepad.render.deals import OUT, history_json, json_text, result_name
 from scorepad.scores import iter_outcomes
 from scorepad.text import json_number, width
 from scorepad.variants import get_variant
@@ -33,6 +34,9 @@ EXPORT_HEADERS = (
     N_("result"),
     N_("points"),
 )
+
+# the game column of a penalty's row
+N_("penalty"), N_("penalty alone")
 
 
 def export_headers(
@@ -92,6 +96,7 @@ def export_rows(
     fields = entry_fields(session.variant) if entry else []
     pairs = zip(session.deals, iter_outcomes(session), strict=True)
     seatings = None if session.fixed else session.seating_plan().deals
+    yield from _penalty_rows(session, 0, in_language, len(fields))
     for n, (deal, outcome) in enumerate(pairs, 1):
         out = () if seatings is None else seatings[n - 1].out
         raw = variant.entry_to_raw(deal.entry)
@@ -116,6 +121,46 @@ def export_rows(
             *(OUT if p in out else outcome.scores.get(p) for p in session.players),
             *(entry_cell(f, raw.get(f.key), in_language) for f in fields),
         ]
+        yield from _penalty_rows(session, n, in_language, len(fields))
+
+
+def _penalty_rows(session: Session, n: int, in_language: bool, blanks: int) -> Iterator[list[Any]]:
+    """A row for each penalty recorded after deal n (0: before any), with no deal number:
+    "penalty" (or "penalty alone") for the game, who paid as the declarer, the points, and
+    what it moved for each player concerned (a blank cell for the others)."""
+    for penalty in session.penalties:
+        if penalty.after != n:
+            continue
+        word = "penalty alone" if penalty.alone else "penalty"
+        paid = moved(session, penalty)
+        yield [
+            "",
+            "",
+            _(word) if in_language else word,
+            "",
+            penalty.player,
+            "",
+            penalty.points,
+            *(paid.get(p) for p in session.players),
+            *([""] * blanks),
+        ]
+
+
+def penalty_objects(session: Session) -> list[dict[str, Any]]:
+    """`export --to json`'s "penalties": each with the deal it follows and what it moved."""
+    objects = []
+    for penalty in session.penalties:
+        obj: dict[str, Any] = {
+            "after_deal": penalty.after,
+            "player": penalty.player,
+            "points": penalty.points,
+            "alone": penalty.alone,
+        }
+        if penalty.note:
+            obj["note"] = penalty.note
+        obj["scores"] = moved(session, penalty)
+        objects.append(obj)
+    return objects
 
 
 def plain(value: Any) -> Any:
@@ -156,8 +201,11 @@ def export_chunks(
     """The export as pieces of text, made while the deals are read: 100,000 deals are
     written in the memory of a few hundred. Plain CSV and JSON are in English (for
     scripts); an Excel CSV and markdown are for people, in the language."""
-    if to == "json":  # the very objects of `history --json`: same keys for the same things
-        yield from history_json(session, EXPORT_BATCH)
+    if to == "json":  # the very objects of `history --json`, and the penalties
+        yield '{\n  "deals": '
+        for chunk in history_json(session, EXPORT_BATCH):  # indented one step further
+            yield chunk.rstrip("\n").replace("\n", "\n  ")
+        yield ',\n  "penalties": ' + json_text(penalty_objects(session), "\n  ") + "\n}\n"
     elif to == "csv":
         yield from _csv_chunks(session, excel, bom)
     else:

@@ -12,6 +12,7 @@ from scorepad import i18n
 from scorepad.i18n import N_, _, ngettext
 from scorepad.league import LeagueRow
 from scorepad.model import Outcome, Session
+from scorepad.penalties import moved
 from scorepad.ranking import Standing, standings
 from scorepad.rating import BASE, MIN_DEALS, Ratings
 from scorepad.render import rating as rating_text
@@ -145,7 +146,12 @@ def _changed_settings(session: Session) -> list[str]:
 def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
     """The standings as the spec says them (`standing_columns`), in the sheet's words; on a
     phone: rank, player, total, deals, per deal and made/failed (or deals won)."""
-    columns = standing_columns(variant_name, SHEET, sat_out=any(r.out for r in rows))
+    columns = standing_columns(
+        variant_name,
+        SHEET,
+        sat_out=any(r.out for r in rows),
+        penalised=any(r.penalties for r in rows),
+    )
     labels = [_(c.heading_in(SHEET)) for c in columns]
     classes = [
         " ".join(x for x in ("" if c.key == "name" else "n", "" if c.on_phone else "opt") if x)
@@ -161,6 +167,34 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
 ROOM = 36
 
 
+def _penalty_rows(session: Session, n: int, totals: dict[str, int]) -> Iterator[str]:
+    """A row for each penalty recorded after deal n (0: before any): who paid, the points,
+    and what it moved for each player concerned with the running total below it."""
+    for penalty in session.penalties:
+        if penalty.after != n:
+            continue
+        what = (_("penalty {name}, alone") if penalty.alone else _("penalty {name}")).format(
+            name=penalty.player
+        )
+        note = f'<div class="small">{escape(penalty.note)}</div>' if penalty.note else ""
+        cells = [
+            '<td class="n"></td><td class="opt"></td>',
+            f'<td class="what">{escape(what)}{note}</td>',
+            f'<td class="n">{penalty.points}</td><td class="opt"></td><td class="bonus opt"></td>',
+        ]
+        paid = moved(session, penalty)
+        for p in session.players:
+            if p not in paid:
+                cells.append('<td class="n"></td>')
+                continue
+            totals[p] += paid[p]
+            cells.append(
+                f'<td class="n">{escape(signed(paid[p]))}<br>'
+                f'<span class="small">{escape(num(totals[p]))}</span></td>'
+            )
+        yield f'<tr class="penalty">{"".join(cells)}</tr>'
+
+
 def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
     """Every deal as a row of the deals' table: what was played, its bonuses, and each
     player's score with the running total below it."""
@@ -172,6 +206,7 @@ def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
     slam_mark = f' <span class="mark">★ {escape(_("slam"))}</span></td>'
     dealer_cells = {p: cell(p, "opt") for p in players}  # escaped once, not once a deal
     result_cells: dict[str, str] = {}
+    yield from _penalty_rows(session, 0, totals)
     for n, (deal, outcome) in enumerate(zip(session.deals, outcomes, strict=True), 1):
         out = () if seatings is None else seatings[n - 1].out
         classes = []
@@ -215,6 +250,7 @@ def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
             )
         attr = f' class="{" ".join(classes)}"' if classes else ""
         yield f"<tr{attr}>{''.join(cells)}</tr>"
+        yield from _penalty_rows(session, n, totals)
 
 
 def _deals_section(session: Session, outcomes: Sequence[Outcome], label: str) -> Iterator[str]:

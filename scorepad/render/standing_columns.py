@@ -52,14 +52,17 @@ class Column(NamedTuple):
         return (self.cell or self.value)(row)
 
 
-def standing_columns(variant_name: str, view: str, *, sat_out: bool = False) -> list[Column]:
+def standing_columns(
+    variant_name: str, view: str, *, sat_out: bool = False, penalised: bool = False
+) -> list[Column]:
     """The columns `view` (TERMINAL, JSON or SHEET) shows of a game's standings, in order.
 
     Where anybody sat out (`sat_out`; the terminal also when ranked by average), people read
     the deals "played" and "out" instead of "deals"; the JSON always holds all three. The
     terminal shows the average only then, the sheet always ("per deal"). A game with a
     declarer counts each one's games by result, in the game's words (Troggu's draws too);
-    the others count the deals won."""
+    the others count the deals won. What penalties moved (`penalised`: somebody's is not 0)
+    is beside the total, which holds it."""
 
     variant = get_variant(variant_name)
     declarer = variant.has_declarer
@@ -79,6 +82,14 @@ def standing_columns(variant_name: str, view: str, *, sat_out: bool = False) -> 
             attrgetter("total"),
             lambda r: scored(r.total),
             sheet_cell=lambda r: signed(r.total),
+        ),
+        Column(  # what penalties moved: to people where there are any, JSON always
+            "penalties",
+            N_("penalties"),
+            attrgetter("penalties"),
+            lambda r: signed(r.penalties),
+            views=(PEOPLE if penalised else none) | {JSON},
+            steps_aside=8,
         ),
         Column("deals", N_("deals"), attrgetter("deals"), views=counted, steps_aside=7),
         Column("played", N_("played"), attrgetter("played"), views=seated | {JSON}, steps_aside=7),

@@ -77,6 +77,8 @@ def stats_text(st: Stats, fit: int | None = None) -> str:
     sections = v.stats.sections(st)
     if sections and any(r.deals >= MIN_DEALS for r in st.ratings.values()):
         sections[0] = with_ratings(sections[0], st)
+    if sections and any(p.penalties for p in st.players):
+        sections[0] = with_penalties(sections[0], st)
     parts += section_lines(sections, fit)
     return "\n".join(parts)
 
@@ -88,6 +90,16 @@ def with_ratings(players: Section, st: Stats) -> Section:
     rows = [[*row[:2], rating_cell(st.ratings.get(row[0])), *row[2:]] for row in players.rows]
     drop = [*(d + (d >= 2) for d in players.drop), 2]
     headers = [*players.headers[:2], _("rating"), *players.headers[2:]]
+    return replace(players, headers=headers, rows=rows, drop=drop)
+
+
+def with_penalties(players: Section, st: Stats) -> Section:
+    """The players' table with what penalties moved for each after the deals played (the
+    second column); it steps aside last where the width is short."""
+    moved = {p.name: p.penalties for p in st.players}
+    rows = [[*row[:2], signed(moved.get(row[0], 0)), *row[2:]] for row in players.rows]
+    drop = [*(d + (d >= 2) for d in players.drop), 2]
+    headers = [*players.headers[:2], _("penalties"), *players.headers[2:]]
     return replace(players, headers=headers, rows=rows, drop=drop)
 
 

@@ -263,9 +263,15 @@ def _ranking_columns(ranking: Ranking) -> list[tuple[str, str]]:
         (_("player"), ""),
         *((_("R{n}").format(n=n), "n") for n in range(1, ranking.drawn + 1)),
         (_("deals"), "n opt"),
+        *([(_("penalties"), "n opt")] if _penalised(ranking) else []),
         (_("total"), "n opt" if column else "n"),
         *([(column, "n")] if column else []),
     ]
+
+
+def _penalised(ranking: Ranking) -> bool:
+    """Whether anybody's penalties moved points: their column shows only then."""
+    return any(r.penalties for r in ranking.rows)
 
 
 def _ranking_cells(row: Row, ranking: Ranking) -> list[Any]:
@@ -275,6 +281,7 @@ def _ranking_cells(row: Row, ranking: Ranking) -> list[Any]:
         row.name,
         *(_score(row.rounds[i], row.provisional[i]) for i in range(ranking.drawn)),
         row.counted,
+        *([signed(row.penalties)] if _penalised(ranking) else []),
         _score(row.total, row.is_provisional),
         *([_figure(row, ranking)] if _ranked_by(ranking)[1] else []),
     ]
@@ -301,7 +308,7 @@ def standings_text(tournament: Tournament, ranking: Ranking) -> str:
     ).format(title=title, drawn=drawn, rounds=tournament.rounds, ranked=words)
     if ranking.tie_break:
         head += _(" (ties: {keys})").format(keys=_(", then ").join(ranking.tie_break))
-    numbers = [0, *range(2, 2 + drawn + 2 + bool(column))]
+    numbers = [0, *range(2, 2 + drawn + 2 + bool(column) + _penalised(ranking))]
     lines = [head, grid(rows, headers, "simple", numbers)]
     counts = counts_line(ranking)
     if counts:
@@ -339,6 +346,7 @@ def standings_object(ranking: Ranking) -> dict[str, Any]:
                 "total": r.total,
                 "played": r.played,
                 "counted": r.counted,
+                "penalties": r.penalties,
                 "rounds": list(r.rounds),
                 "provisional": r.is_provisional,
                 "rounds_played": r.rounds_played,

@@ -9,6 +9,7 @@ from typing import Any
 
 from scorepad import rating
 from scorepad.model import Outcome, Session
+from scorepad.penalties import moves
 from scorepad.rating import Fit
 from scorepad.scores import iter_outcomes
 from scorepad.stats.figures import DealRef, PlayerStats, Stats
@@ -24,6 +25,7 @@ class _Player:
     def __init__(self, name: str, order: int) -> None:
         self.name, self.order = name, order
         self.played = self.counted = self.total = self.best = self.worst = 0
+        self.penalties = 0
         self.best_at: tuple[int, int] | None = None  # (session, n) of the first best deal
         self.worst_at: tuple[int, int] | None = None
 
@@ -82,6 +84,9 @@ def stats(
         counter.count(Counted(session.rules, session.players, deals, keys))  # 100,000 too
         for _deal in deals:  # those the game's counter did not look at, for the totals
             pass
+        for p, value in moves(session).items():  # in the total, as the standings count it
+            seats[p].penalties += value
+            seats[p].total += value
         if fit is not None:
             fit.add(found, keys)
     # as the standings rank them: by total, best first, ties in order of first appearance
@@ -91,7 +96,16 @@ def stats(
         a = players[key]
         best, worst = a.refs()
         done.append(
-            PlayerStats(a.name, a.played, a.total, best, worst, counter.player(key), a.counted)
+            PlayerStats(
+                a.name,
+                a.played,
+                a.total,
+                best,
+                worst,
+                counter.player(key),
+                a.counted,
+                a.penalties,
+            )
         )
     return Stats(
         variant=variant,

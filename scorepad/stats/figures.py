@@ -40,6 +40,7 @@ class PlayerStats:
     worst: DealRef | None
     game: Any  # the game's frozen figures of the player (`StatsCounter.player`)
     counted: int = 0  # deals played, neither passed nor cancelled (what a planned length counts)
+    penalties: int = 0  # what penalties moved for the player (in `total` too)
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ def stats_object(st: Stats, player: str | None = None) -> dict[str, Any]:
                 "played": p.played,
                 "counted": p.counted,
                 "total": p.total,
+                "penalties": p.penalties,
                 "best_deal": _ref(p.best),
                 "worst_deal": _ref(p.worst),
                 **game.player_json(p.game),

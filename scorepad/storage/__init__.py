@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from scorepad import FORMAT_VERSION, __version__
+from scorepad import FORMAT_VERSION, __version__, penalties
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Session
@@ -127,6 +127,8 @@ def update(
                 cells_problem(after, len(after.deals))
             except ScorepadError as err:
                 raise err.located(str(path)) from None
+        if after.penalties and (found := penalties.problems(after)):  # as read again
+            raise ScorepadError(found).located(str(path))
         text = appended(data, old, before, after) or [dumps(after).encode("utf-8")]
         most = files.MAX_FILE_BYTES
         if sum(len(chunk) for chunk in text) > most:  # it could not be read again

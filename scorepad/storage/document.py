@@ -32,6 +32,7 @@ from scorepad.i18n import _
 from scorepad.model import Deal, Session, Setting, Table, table_at
 from scorepad.seating import Join
 from scorepad.storage.parse import Batches, tomllib
+from scorepad.storage.penalty_records import penalty_table, penalty_text, with_penalties
 from scorepad.storage.seated import (
     at_most_roster,
     cells_problem,
@@ -56,6 +57,7 @@ TOP_KEYS = (
     "rules",
     "roster",
     "deals",
+    "penalties",
 )
 
 
@@ -193,7 +195,8 @@ def session_from_document(doc: Mapping[str, Any], *, consume: bool = False) -> S
             cells_problem(header, len(raw_deals))
         except ScorepadError as err:
             raise ScorepadError([*problems, *err.problems]) from None
-        return seated_session(header, raw_deals, date, problems, consume=consume)
+        seated = seated_session(header, raw_deals, date, problems, consume=consume)
+        return with_penalties(seated, data.get("penalties"))
 
     table = table_at(header, 1)  # a fixed table: every deal's, one object for them all
     deals: list[Deal] = []
@@ -209,7 +212,7 @@ def session_from_document(doc: Mapping[str, Any], *, consume: bool = False) -> S
             raw_deals[n - 1] = None
     if problems:
         raise ScorepadError(problems)
-    return replace(header, deals=tuple(deals), date=date)
+    return with_penalties(replace(header, deals=tuple(deals), date=date), data.get("penalties"))
 
 
 def _rules(value: Any, variant: Any, problems: list[Problem]) -> dict[str, Setting]:
@@ -288,6 +291,8 @@ def dumps(session: Session) -> str:
     before: dict[int, list[str]] = {}  # by deal: the changes written just before it
     for change in changes:
         before.setdefault(min(change.from_deal, len(deals) + 1), []).append(change_text(change))
+    for penalty in session.penalties:  # after the roster changes of the same moment
+        before.setdefault(penalty.after + 1, []).append(penalty_text(penalty))
     parts = [tomli_w.dumps(doc)]
     for n, fields in enumerate(deals, 1):
         parts += before.pop(n, [])
@@ -298,6 +303,8 @@ def dumps(session: Session) -> str:
         doc["roster"] = [change_fields(c) for c in changes]
     if deals:
         doc["deals"] = deals
+    if session.penalties:
+        doc["penalties"] = [penalty_table(p) for p in session.penalties]
     if tomllib.loads(text) != doc:
         raise AssertionError("the session does not survive a save and load")
     return text

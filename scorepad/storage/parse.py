@@ -86,8 +86,12 @@ def parse_session(data: bytes, path: Path | str) -> dict[str, Any]:
     while at:  # each line that is exactly `[[deals]]`
         starts.append(at)
         at = data.find(b"\n[[deals]]\n", at + 9) + 1
-    if not starts or data.find(b"\n[[roster]]\n", starts[0]) != -1:
-        return parse_document(data, path)  # no deal, or roster changes among the deals
+    if (
+        not starts
+        or data.find(b"\n[[roster]]\n", starts[0]) != -1
+        or data.find(b"\n[[penalties]]\n", starts[0]) != -1
+    ):
+        return parse_document(data, path)  # no deal, or records among the deals
     try:
         head = tomllib.loads(data[: starts[0]].decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError, RecursionError):

@@ -34,6 +34,7 @@ class TableResult:
     played: Mapping[str, int] = field(default_factory=dict)  # seated for, passes included
     counted: Mapping[str, int] = field(default_factory=dict)  # played, not passed: `Row`
     problem: str = ""  # why the file counts nothing ("" when it counts)
+    penalties: Mapping[str, int] = field(default_factory=dict)  # in `totals` too
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class Row:
     status: str = "full"  # full, late or withdrawn
     score: Fraction | None = None  # what the ranking orders by (None: the total)
     counted: int = 0  # deals toward the tables' lengths: played, neither passed nor cancelled
+    penalties: int = 0  # what penalties moved for the player (in `total` too)
 
     @property
     def is_provisional(self) -> bool:
@@ -128,6 +130,7 @@ def rank(
     marks = [[False] * tournament.rounds for _ in everybody]
     played = [0] * len(everybody)
     counted = [0] * len(everybody)
+    penalised = [0] * len(everybody)
     unfinished: list[Unfinished] = []
     for round_ in tournament.drawn:
         for table in round_.tables:
@@ -141,6 +144,7 @@ def rank(
                 marks[i][round_.number - 1] = short
                 played[i] += result.played.get(player, 0)
                 counted[i] += result.counted.get(player, 0)
+                penalised[i] += result.penalties.get(player, 0)
     on_roster = {p.casefold() for p in tournament.players}
     rows = []
     for i, p in enumerate(everybody):
@@ -170,6 +174,7 @@ def rank(
                 status=status,
                 score=score,
                 counted=counted[i],
+                penalties=penalised[i],
             )
         )
     keys = [TIE_BREAKS[k] for k in tie_break]

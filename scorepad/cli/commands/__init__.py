@@ -17,6 +17,7 @@ COMMANDS: dict[str, str] = {
     "edit": "record",
     "undo": "record",
     "delete": "record",
+    "penalty": "penalty",
     "join": "roster",
     "leave": "roster",
     "rename": "roster",

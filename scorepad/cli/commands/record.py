@@ -12,7 +12,15 @@ import typer
 from scorepad import core, storage
 from scorepad.app import record
 from scorepad.app.options import raw_from_options
-from scorepad.app.remove import TakenBack, remove_deal, removed_line, taken_back_line, undo_last
+from scorepad.app.remove import (
+    PenaltyTakenBack,
+    TakenBack,
+    penalty_back_line,
+    remove_deal,
+    removed_line,
+    taken_back_line,
+    undo_last,
+)
 from scorepad.cli import typer_click
 from scorepad.cli.base import command, family, usage_message
 from scorepad.cli.commands import load
@@ -175,6 +183,10 @@ def edit(
 @command(commands)
 def undo(file: FileArg) -> None:
     done = undo_last(file, run().notes)
+    if isinstance(done, PenaltyTakenBack):
+        run().saved.append(_("the penalty"))
+        echo(penalty_back_line(done))
+        return
     if isinstance(done, TakenBack):
         run().saved.append(_("the roster change"))
         echo(taken_back_line(done))

@@ -32,12 +32,18 @@ HELP: dict[str, str] = {
         "ints 42"
     ),
     "undo": N_(
-        "Take back the last record, saying which: the last deal, or a join or leave "
-        "recorded after it.\n\nExample: scorepad undo club.toml"
+        "Take back the last record, saying which: the last deal, or a join, leave or "
+        "penalty recorded after it.\n\nExample: scorepad undo club.toml"
     ),
     "delete": N_(
         "Remove deal N; the deals after it move up one number.\n\nExample: scorepad delete "
         "club.toml 4"
+    ),
+    "penalty": N_(
+        "Record a penalty between deals: PLAYER pays POINTS to each other player seated at "
+        "the last deal; with --alone, PLAYER alone loses POINTS (a ranking deduction that "
+        "settling up ignores). Not a deal: no dealer moves.\n\nExample: scorepad penalty "
+        "club.toml Bruno 10 --note 'revoke'"
     ),
     "join": N_(
         "Someone arrives: on the roster from the next deal on, in the dealing order after"
