@@ -17,7 +17,7 @@ from scorepad.model import Outcome, Session
 from scorepad.ranking import standings
 from scorepad.scores import outcomes
 from scorepad.storage import tournament as files
-from scorepad.storage.text_file import read_text
+from scorepad.storage.files import read_text
 from scorepad.text import plural, split_names
 from scorepad.tournament.model import (
     RoundDraw,
