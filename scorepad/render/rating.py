@@ -82,16 +82,17 @@ def ratings_text(
     if rows:
         lines += grid(rows, headers, fmt, [1, 2, 3], fit, [3, 2]).split("\n")
     if apart:
-        said = ngettext(
-            "not rated yet, fewer than {n} deal: {players}",
-            "not rated yet, fewer than {n} deals: {players}",
-            min_deals,
-        ).format(
-            n=min_deals,
-            players=_(", ").join(f"{p.name} ({p.deals})" for p in apart),
-        )
-        lines += ["", *wrap(said, fit)]
+        lines += ["", *wrap(not_rated(apart, min_deals), fit)]
     return "\n".join(lines)
+
+
+def not_rated(apart: Sequence[Rated], min_deals: int) -> str:
+    """Those not rated yet, each with their deals."""
+    return ngettext(
+        "not rated yet, fewer than {n} deal: {players}",
+        "not rated yet, fewer than {n} deals: {players}",
+        min_deals,
+    ).format(n=min_deals, players=_(", ").join(f"{p.name} ({p.deals})" for p in apart))
 
 
 def player_text(

@@ -451,12 +451,7 @@ def _ratings_section(ratings: Ratings) -> str:
     data = [[p.name, rating_text.shown(p), p.deals, rating_text.change(p.change)] for p in rated]
     parts = [table(heads, ["", "n", "n", "n"], data)]
     if apart:
-        said = ngettext(
-            "not rated yet, fewer than {n} deal: {players}",
-            "not rated yet, fewer than {n} deals: {players}",
-            MIN_DEALS,
-        ).format(n=MIN_DEALS, players=_(", ").join(f"{p.name} ({p.deals})" for p in apart))
-        parts.append(f'<p class="meta">{escape(said)}</p>')
+        parts.append(f'<p class="meta">{escape(rating_text.not_rated(apart, MIN_DEALS))}</p>')
     if rated:
         series = {
             p.name: [0, *(round(at.get(p.name, BASE) - BASE) for _date, at in ratings.timeline)]
