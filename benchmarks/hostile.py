@@ -3,7 +3,7 @@
 
     python benchmarks/hostile.py [--size 16777000] [--json]
 
-Each file is refused with a few short `error:` lines (tests/test_hostile_files.py checks that
+Each file is refused with a few short `error:` lines (tests/test_storage_limits.py checks that
 on ~1 MB ones); this measures the cost of refusing the big ones, as a real process (CPU time
 and peak RSS from wait4), against `python -c pass` and the parser alone on the same bytes.
 """

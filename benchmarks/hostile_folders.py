@@ -1,7 +1,7 @@
 """The hostile suite on the new ground: roster session files and tournament folders, each read
 by every reading command as a real process with a timeout and bounded memory.
 
-    python benchmarks/hostile_new.py [--seed 0] [--runs 5000] [--sample] [--jobs 1]
+    python benchmarks/hostile_folders.py [--seed 0] [--runs 5000] [--sample] [--jobs 1]
         [--timeout 10] [--memory-mib 1024] [--max-seconds S] [--findings FILE.md] [--json]
 
 Each case is generated from the seed (`--seed`, then the case's number: the same seed gives
@@ -39,7 +39,7 @@ case's folder, stdin empty, `SCOREPAD_LANG=en`, with RLIMIT_AS (`--memory-mib`),
 - the worst wall time, CPU time and peak memory, and the most lines printed.
 
 `--sample` runs one case of each kind with `check` and a few other commands (about 160
-invocations, tests/test_hostile_new.py runs it in CI); the full run (`--runs 5000`) every
+invocations, tests/test_hostile_folders.py runs it in CI); the full run (`--runs 5000`) every
 command on every case until that many invocations. Distinct failures (category, command,
 kind, the last line of stderr) are written to `--findings` as the run goes.
 """
@@ -1816,7 +1816,7 @@ def run(
                 planned += len(commands_for(case(seed, i), i, sample=False))
                 numbers.append(i)
                 i += 1
-        title = f"hostile_new: seed {seed}, {'sample' if sample else f'{runs} runs'}"
+        title = f"hostile_folders: seed {seed}, {'sample' if sample else f'{runs} runs'}"
         deadline = time.time() + (max_seconds if max_seconds is not None else 10**9)
         todo = [(seed, i, sample, str(work), timeout, memory, deadline) for i in numbers]
         pool = None
@@ -1898,7 +1898,7 @@ def main() -> None:
             )
         )
     else:
-        print(tally.markdown(f"hostile_new: seed {args.seed}"))
+        print(tally.markdown(f"hostile_folders: seed {args.seed}"))
 
 
 if __name__ == "__main__":

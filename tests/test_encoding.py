@@ -1,4 +1,4 @@
-"""No assertion reaches a user (issue 43, item 5): text typed on a terminal that is not set to
+"""No assertion reaches a user: text typed on a terminal that is not set to
 UTF-8 ("café" in Latin-1: Python's argv carries the byte as a lone surrogate) is refused
 naming its option, exit 1, every file as it was — swept over every command's text options
 through the real console script — and an invariant of scorepad's own that fails is one

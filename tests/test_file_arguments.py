@@ -1,4 +1,4 @@
-"""Nothing lost on the new ground (issue 28): `-o` never replaces a file scorepad reads, a
+"""File arguments: `-o` never replaces a file scorepad reads, a
 FIFO never hangs a command, a file given twice is never counted twice, a draw naming someone
 not in the tournament is refused. Through the CLI; FIFOs in real processes with a timeout."""
 

@@ -1,10 +1,10 @@
-"""The hostile suite on the new ground (benchmarks/hostile_new.py): roster session files and
+"""The hostile suite of folders (benchmarks/hostile_folders.py): roster session files and
 tournament folders made hostile, each read by every reading command as a real process with a
 timeout and bounded memory.
 
 The sample (one case of each kind) runs `check` on each by default, and three other commands
 too in the CI tier (`pytest --ci`, about 120 invocations); the full run (5,000 invocations and
-more) only in the at-size tier, `pytest --at-size tests/test_hostile_new.py`
+more) only in the at-size tier, `pytest --at-size tests/test_hostile_folders.py`
 (SCOREPAD_HOSTILE_RUNS, SCOREPAD_HOSTILE_JOBS, SCOREPAD_HOSTILE_SEED to change it). On a
 failure the message is the run's findings: each distinct failure with its command, the kind of
 file, and the last line printed.
@@ -20,7 +20,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-import hostile_new
+import hostile_folders
 
 from conftest import sized
 
@@ -43,17 +43,17 @@ MUST_BE_ZERO = (
 )
 
 
-def _assert_clean(tally: hostile_new.Tally, least: int) -> None:
+def _assert_clean(tally: hostile_folders.Tally, least: int) -> None:
     s = tally.summary()
     assert s["runs"] >= least, s
     failing = {c: s[c] for c in MUST_BE_ZERO if s[c]}
-    assert not failing, f"{failing}\n\n" + tally.markdown("hostile_new findings")
+    assert not failing, f"{failing}\n\n" + tally.markdown("hostile_folders findings")
 
 
 def test_a_case_is_the_same_for_the_same_seed(tmp_path):
-    hostile_new.TEMPLATES.clear()  # session cases only: no tournament template needed
-    for i in range(len(hostile_new.SESSION_KINDS)):
-        a, b = hostile_new.case(7, i), hostile_new.case(7, i)
+    hostile_folders.TEMPLATES.clear()  # session cases only: no tournament template needed
+    for i in range(len(hostile_folders.SESSION_KINDS)):
+        a, b = hostile_folders.case(7, i), hostile_folders.case(7, i)
         assert (a.kind, a.verdict, a.why) == (b.kind, b.verdict, b.why)
         if "FIFO" in a.kind or "symlink" in a.kind:
             continue
@@ -61,13 +61,13 @@ def test_a_case_is_the_same_for_the_same_seed(tmp_path):
         (tmp_path / f"b{i}").mkdir()
         a.build(tmp_path / f"a{i}")
         b.build(tmp_path / f"b{i}")
-        assert hostile_new.snapshot(tmp_path / f"a{i}") == hostile_new.snapshot(tmp_path / f"b{i}")
+        assert hostile_folders.snapshot(tmp_path / f"a{i}") == hostile_folders.snapshot(tmp_path / f"b{i}")
 
 
 def test_every_case_says_what_it_is():
     kinds = set()
-    for i in range(3 * len(hostile_new.KINDS)):
-        c = hostile_new.case(0, i)
+    for i in range(3 * len(hostile_folders.KINDS)):
+        c = hostile_folders.case(0, i)
         assert c.verdict in ("impossible", "valid", "either"), c
         assert c.family in ("session", "tournament") and c.why, c
         kinds.add(c.kind.split(":")[0])
@@ -82,10 +82,10 @@ def test_the_sample_finds_nothing(monkeypatch):
     7 files changed (1), 4 impossible files accepted (6, 7, 8, 11), 2 raw control characters
     (11), `standings F F` accepted (9); and at b597e38 8 files changed by reading commands
     (crafted journals) and 6 writes outside (planted symlinks)."""
-    others = sized(0, hostile_new.SAMPLE_OTHERS, hostile_new.SAMPLE_OTHERS)
-    monkeypatch.setattr(hostile_new, "SAMPLE_OTHERS", others)
-    tally = hostile_new.run(seed=0, sample=True, timeout=10.0)
-    _assert_clean(tally, least=len(hostile_new.KINDS) * (1 + others))
+    others = sized(0, hostile_folders.SAMPLE_OTHERS, hostile_folders.SAMPLE_OTHERS)
+    monkeypatch.setattr(hostile_folders, "SAMPLE_OTHERS", others)
+    tally = hostile_folders.run(seed=0, sample=True, timeout=10.0)
+    _assert_clean(tally, least=len(hostile_folders.KINDS) * (1 + others))
 
 
 @pytest.mark.at_size
@@ -93,6 +93,6 @@ def test_the_full_run_finds_nothing():
     runs = int(os.environ.get("SCOREPAD_HOSTILE_RUNS", "5000"))
     jobs = int(os.environ.get("SCOREPAD_HOSTILE_JOBS", "2"))
     seed = int(os.environ.get("SCOREPAD_HOSTILE_SEED", "0"))
-    tally = hostile_new.run(seed=seed, runs=runs, jobs=jobs, timeout=10.0)
-    print(tally.markdown(f"hostile_new: seed {seed}"))
+    tally = hostile_folders.run(seed=seed, runs=runs, jobs=jobs, timeout=10.0)
+    print(tally.markdown(f"hostile_folders: seed {seed}"))
     _assert_clean(tally, least=runs)

@@ -1,5 +1,5 @@
 """A Piedmont match level at its end says so and goes on, and a match decided by the deals
-played on counts them honestly (issue 43, item 6)."""
+played on counts them honestly."""
 
 from __future__ import annotations
 

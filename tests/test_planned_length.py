@@ -1,7 +1,7 @@
 """A planned length counts deals played: a French deal passed or cancelled is dealt again and
 is not one of a table's deals (FFT §16; shared/rules/french.md, "More people than seats"). At a
 tournament table of five, everybody deals, and so sits out, once per five deals played
-whatever the passes, and every player's counted deals are M a round (issue 43, item 2)."""
+whatever the passes, and every player's counted deals are M a round."""
 
 from __future__ import annotations
 

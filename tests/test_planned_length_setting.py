@@ -1,7 +1,7 @@
-"""A table's planned length (issue 29, item 3): `new --deals N`, the rules' `deals` in every game
+"""A table's planned length: `new --deals N`, the rules' `deals` in every game
 (format 5), a deal past it refused without --continue and marked `continued = true` with it,
 `check`, `tournament check` and `tournament standings` naming unmarked ones; and the wording of a
-failed announced slam and the league's columns (item 5)."""
+failed announced slam and the league's columns."""
 
 from __future__ import annotations
 

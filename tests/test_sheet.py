@@ -87,7 +87,7 @@ def test_a_hostile_name_reaches_the_page_escaped(cli, tmp_path):
     path = cli.new("x.toml", "french", ["Zora", "Bruno", "Chloé"])
     cli("deal", path, "--contract", "garde", "--taker", "Zora", "--points", "50", "--bouts", "2")
     text = path.read_text("utf-8")
-    # a control character in a name is refused since issue 28 (test_hostile_rosters): markup
+    # a control character in a name is refused since issue 28 (test_rosters_input): markup
     path.write_text(text.replace('"Zora"', '"<b>Zo\\u001bra</b>"'), "utf-8")
     assert "control character" in cli("report", path, "-o", "x.html", ok=False).stderr
     path.write_text(text.replace('"Zora"', '"<b>Zo&amp;ra</b>"'), "utf-8")

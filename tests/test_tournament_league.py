@@ -1,4 +1,4 @@
-"""One view of a tournament (issue 43, item 3): `standings --league` and `stats` over a
+"""One view of a tournament: `standings --league` and `stats` over a
 tournament's table files count the deals `tournament standings` counts — a deal recorded past a
 table's end is left out of both and flagged the same way, while an evening's deal recorded with
 --continue counts — and the terminal's league groups a round's tables as one column and never
