@@ -229,6 +229,10 @@ def test_rules_of_a_session_a_rules_file_and_a_tournament(cli, tmp_path):
         **cli.json("rules", "club.toml")}
     bad = cli("rules", "s.toml", "--profile", "fft", ok=False)
     assert bad.stderr == "error: --profile: is for a game's rules, not a file's\n"
+    # a session is told by its `scorepad = N` key wherever it is, not by its first lines
+    commented = tmp_path / "commented.toml"
+    commented.write_bytes(b"# a note\n" * 6000 + path.read_bytes())
+    assert cli.json("rules", commented) == cli.json("rules", path)
 
 
 # -- a rules file --------------------------------------------------------------------------------

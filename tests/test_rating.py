@@ -401,6 +401,23 @@ def test_a_tournament_s_folder_is_rated_by_its_tables(cli):
     assert obj == cli.json("rating", *tables, "--min-deals", "0")
 
 
+def test_a_club_s_rules_file_beside_its_evenings_is_left_out_of_the_folder(cli, tmp_path):
+    season = tmp_path / "season"
+    season.mkdir()
+    for example in ("french-club-evening.toml", "french-club-evening-2.toml"):
+        shutil.copy(EXAMPLES / example, season / example)
+    alone = cli.json("rating", season, "--min-deals", "0")
+    (season / "club.toml").write_text(
+        'name = "Club du jeudi"\nvariant = "french"\n[settings]\nrounding = 5\n', "utf-8"
+    )
+    assert cli.json("rating", season, "--min-deals", "0") == alone
+    # a file that is neither a session nor a rules file is still refused, by name
+    (season / "notes.toml").write_text('title = "not ours"\n', "utf-8")
+    result = cli("rating", season, ok=False)
+    assert result.exit_code == 1
+    assert "notes.toml: no 'scorepad = N' format key" in result.stderr
+
+
 def test_hostile_seasons_get_an_answer_or_a_clean_error(cli, tmp_path):
     one = cli.new("one.toml", "french", NAMES[:4])
     cli("deal", one, "--contract", "garde", "--taker", "Anna", "--points", 41, "--bouts", 2)

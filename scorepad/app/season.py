@@ -160,8 +160,10 @@ def season_in_order(
                 if session is not None:
                     names.append(str(path / file))
                     sessions.append(session)
-        else:
-            plain += folder_files(path)
+        else:  # its sessions, not a club's rules file kept beside them
+            from scorepad.storage.rules_file import is_rules_file  # a folder's only
+
+            plain += [f for f in folder_files(path) if not is_rules_file(f)]
     names += map(str, plain)
     sessions += as_counted(plain, load_all(plain))  # a tournament's table, as it counts
     if not sessions:
