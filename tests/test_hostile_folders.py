@@ -61,7 +61,8 @@ def test_a_case_is_the_same_for_the_same_seed(tmp_path):
         (tmp_path / f"b{i}").mkdir()
         a.build(tmp_path / f"a{i}")
         b.build(tmp_path / f"b{i}")
-        assert hostile_folders.snapshot(tmp_path / f"a{i}") == hostile_folders.snapshot(tmp_path / f"b{i}")
+        snapshot = hostile_folders.snapshot
+        assert snapshot(tmp_path / f"a{i}") == snapshot(tmp_path / f"b{i}")
 
 
 def test_every_case_says_what_it_is():
