@@ -75,7 +75,9 @@ def test_a_repeatable_option_says_so_once():
         for param in command.get_params(ctx):
             record = param.get_help_record(ctx)
             said = record[1].lower() if record else ""
-            assert said.count("repeat") <= 1, record
-            seen += "repeat" in said
+            # in either language: a family built while Japanese was in use keeps its words
+            times = said.count("repeat") + said.count("繰り返し")
+            assert times <= 1, record
+            seen += times
     assert seen >= 5  # --out, --points, --handful, --set, --late, …
     assert "--out NAME" in help_of(["deal"], "en")
