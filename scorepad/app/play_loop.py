@@ -12,7 +12,7 @@ from pathlib import Path
 from scorepad import core, penalties, roster, scores, storage
 from scorepad.app.asking import Ask, Say, at_the_table, yes_no
 from scorepad.app.guided import DealEntry
-from scorepad.app.guided_deal import confirm_deal, pick_answer, save_edit
+from scorepad.app.guided_deal import confirm_deal, edit_deal, pick_answer
 from scorepad.app.play_lines import compact_standings
 from scorepad.app.record import Recorded, record_shown, under_lock
 from scorepad.app.remove import remove_deal, take_back, take_back_penalty, taken_back_line
@@ -466,16 +466,15 @@ class PlayLoop:
                 n=n
             )
         )
-        fields = entry.change_one(key) if key else entry.run({})
-        done = save_edit(
+        done = edit_deal(
             self.path,
             n,
             entry,
-            fields,
             session,
             self.notes,
             self.ask,
             self.say,
+            key=key,
             moved="  {}".format,
         )
         if done is None:
