@@ -60,6 +60,13 @@ _ONE_LETTER = re.compile(r"(?<!\S)(\S) (?=\S)")  # a one-character word and the 
 _BEFORE_MARK = re.compile(r" (?=\?(?:\s|:|$))")  # the space before a `?` standing alone
 
 
+def _standings_line(session: Session) -> str:
+    """The standings in a line and who deals next, said after each save."""
+    return _("  {standings} — next dealer: {dealer}").format(
+        standings=compact_standings(session), dealer=session.next_dealer()
+    )
+
+
 class PlayLoop:
     """`scorepad play` on a terminal: the loop between deals and its one-key commands; each
     deal asked through guided entry and saved at once."""
@@ -257,11 +264,7 @@ class PlayLoop:
         """A saved deal's scores, the standings in a line and the next dealer; the match's end."""
         updated, n = done.after, done.n
         self.say(_("saved deal {n}: {scores}").format(n=n, scores=scores_line(done.outcome.scores)))
-        self.say(
-            _("  {standings} — next dealer: {dealer}").format(
-                standings=compact_standings(updated), dealer=updated.next_dealer()
-            )
-        )
+        self.say(_standings_line(updated))
         if done.ended:
             self.say(done.ended)
             self.said_over = True
@@ -378,11 +381,7 @@ class PlayLoop:
         self.say(
             "  " + _("penalty: {what}").format(what=penalties.said(after, after.penalties[-1]))
         )
-        self.say(
-            _("  {standings} — next dealer: {dealer}").format(
-                standings=compact_standings(after), dealer=after.next_dealer()
-            )
-        )
+        self.say(_standings_line(after))
 
     def undo(self, session: Session) -> None:
         """`u`: the last record shown (a deal, or a penalty, join or leave after it), and
@@ -483,8 +482,4 @@ class PlayLoop:
         _before, saved = done
         self.saved.append(f"the edit of deal {n}")
         self.say(_("saved the new deal {n}").format(n=n))
-        self.say(
-            _("  {standings} — next dealer: {dealer}").format(
-                standings=compact_standings(saved), dealer=saved.next_dealer()
-            )
-        )
+        self.say(_standings_line(saved))
