@@ -6,8 +6,7 @@ Past deals never change: a change takes effect from the deal after the last one 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 from scorepad.checks import (
     MAX_NAME,
@@ -263,23 +262,9 @@ def rename(session: Session, old: str, new: str) -> Renamed:
     if new == who:
         return Renamed(session, who, new)
     variant = get_variant(session.variant)
-    player_fields = {f.key for f in variant.fields if f.kind == "player"}
-    names_fields = {f.key for f in variant.fields if f.kind == "players"}  # a misère's
 
     def name(p: str) -> str:
         return new if p == who else p
-
-    def entry(e: Any) -> Any:
-        changed: dict[str, Any] = {}
-        for f in fields(e):
-            value = getattr(e, f.name)
-            if f.name in player_fields and value == who:
-                changed[f.name] = new
-            elif f.name in names_fields and who in value:
-                changed[f.name] = tuple(name(p) for p in value)
-            elif _pairs(value) and any(v[0] == who for v in value):
-                changed[f.name] = tuple((name(v[0]), v[1]) for v in value)
-        return replace(e, **changed) if changed else e
 
     def change(c: Change) -> Change:
         if isinstance(c, Join):
@@ -292,7 +277,7 @@ def rename(session: Session, old: str, new: str) -> Renamed:
         replace(
             d,
             dealer=name(d.dealer),
-            entry=entry(d.entry),
+            entry=variant.renamed(d.entry, who, new),
             out=None if d.out is None else tuple(name(p) for p in d.out),
         )
         for d in session.deals
@@ -306,10 +291,3 @@ def rename(session: Session, old: str, new: str) -> Renamed:
         penalties=tuple(p._replace(player=name(p.player)) for p in session.penalties),
     )
     return Renamed(after, who, new)
-
-
-def _pairs(value: Any) -> bool:
-    """(player, number) pairs: handfuls, the points of each, a Troggu misère's."""
-    return isinstance(value, tuple) and all(
-        isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) for v in value
-    )

@@ -1,16 +1,13 @@
 """What every question at the table shares: the words for yes, no and none, `<` to go back
-(`Back`), a yes/no question, a problem said in the questions' words, and `Entry`, what the
-modules that ask one deal's questions (`guided`, `questions`) see of the entry."""
+(`Back`), a yes/no question, and a problem said in the questions' words."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable
 
 from scorepad.errors import Problem
 from scorepad.i18n import _
-from scorepad.model import Session, Table
 from scorepad.text import typed
 
 Ask = Callable[[str], str]
@@ -56,39 +53,3 @@ def yes_no(ask: Ask, say: Say, question: str, *, default: bool) -> bool:
             say(_("  answers: y (yes) or n (no); Enter takes the capital one"))
             continue
         say(_("  ✗ answer y or n"))
-
-
-class Entry(Protocol):
-    """One deal being asked for (`scorepad.app.guided.DealEntry`), as `questions` asks its
-    game's fields."""
-
-    session: Session  # the session as it stood at this deal (this deal its next)
-    table: Table  # the deal's table: who is seated, who is out
-    variant: Any  # the game (`scorepad.variants.get_variant`)
-    raw: dict[str, Any]  # the answers so far, as raw fields
-    asked: set[str]  # the keys asked (or given) so far
-    defaults: Mapping[str, Any]  # editing: the deal's old fields
-    hints: dict[str, Any]  # old answers shown as defaults (`change`)
-    refused: dict[str, str]  # answers refused, by question: never offered as the default
-    say: Say
-
-    @property
-    def fields(self) -> Mapping[str, Any]:
-        """The game's fields by key."""
-        ...
-
-    def ask(
-        self,
-        question: str,
-        default: str | None = None,
-        *,
-        players: bool = False,
-        among: tuple[str, ...] | None = None,
-        answers: str = "",
-    ) -> str:
-        """One answer (`<` raises `Back`; `?` lists the answers)."""
-        ...
-
-    def ask_player(self, question: str, default: str | None) -> str:
-        """A seated player, asked until the answer names one."""
-        ...

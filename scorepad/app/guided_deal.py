@@ -118,23 +118,25 @@ def _confirm(
             raw = entry.back()
 
 
-def save_edit(
+def edit_deal(
     path: Path,
     n: int,
     entry: DealEntry,
-    fields: dict[str, Any],
     read_as: Session,
     notes: list[str],
     ask: Ask,
     say: Say,
     *,
+    key: str = "",
     moved: Callable[[str], str] = lambda what: what,
 ) -> tuple[Session, Session] | None:
-    """Deal n entered anew from `fields` (the answers of `entry`), confirmed as a new deal is
-    (`confirm_edit`), and saved if the file is still as it was read (`read_as`). When another
-    scorepad changed it meanwhile, what changed is said (as `moved` words it) and the edit
-    shown again; a deal n no longer the one edited is refused. Returns the file as read and as
-    saved; None: the table kept the old deal."""
+    """Deal n of `read_as` asked anew in `entry` (made with the deal's old answers): the answer
+    `key` only, the others kept, else every answer; confirmed as a new deal is
+    (`confirm_edit`), and saved if the file is still as it was read. When another scorepad
+    changed it meanwhile, what changed is said (as `moved` words it) and the edit shown again;
+    a deal n no longer the one edited is refused. Returns the file as read and as saved; None:
+    the table kept the old deal."""
+    fields = entry.change_one(key) if key else entry.run({})
     while True:
         confirmed = confirm_edit(read_as, n, entry, fields, ask, say)
         if confirmed is None:
@@ -222,7 +224,7 @@ class GuidedDeal:
 def _put_edit(
     now: Session, *, read_as: Session, edited: core.Entered, path: Path
 ) -> tuple[Session, Moved | None]:
-    """`save_edit` under the lock: the edit saved when the file is as it was read; shown again
+    """`edit_deal` under the lock: the edit saved when the file is as it was read; shown again
     when only other deals changed; refused when deal n itself changed."""
     what = what_changed(read_as, now)
     if what is None:

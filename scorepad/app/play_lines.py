@@ -15,7 +15,7 @@ from scorepad.errors import MAX_PROBLEMS, Problem, ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Session
 from scorepad.ranking import standings
-from scorepad.render.deals import result_name
+from scorepad.render.deals import what_happened
 from scorepad.text import plural, scores_line, signed
 from scorepad.variants import get_variant
 
@@ -82,14 +82,11 @@ def from_lines(
     saved.append(f"deals {first}–{len(updated.deals)}")
     variant = get_variant(updated.variant)
     for deal in entered:
-        what = variant.describe(deal.deal.entry)
-        if not deal.deal.redealt:  # "pass", not "pass, passed"
-            what = _("{what}, {result}").format(what=what, result=result_name(deal.outcome.result))
         say(
             _("deal {n} ({dealer}): {what}; {scores}").format(
                 n=deal.n,
                 dealer=deal.deal.dealer,
-                what=what,
+                what=what_happened(variant, deal.deal, deal.outcome),
                 scores=scores_line(deal.outcome.scores),
             )
         )

@@ -12,7 +12,7 @@ from pathlib import Path
 from scorepad import core, penalties, roster, scores, storage
 from scorepad.app.asking import Ask, Say, at_the_table, yes_no
 from scorepad.app.guided import DealEntry
-from scorepad.app.guided_deal import confirm_deal, pick_answer, save_edit
+from scorepad.app.guided_deal import confirm_deal, edit_deal, pick_answer
 from scorepad.app.play_lines import compact_standings
 from scorepad.app.record import Recorded, record_shown, under_lock
 from scorepad.app.remove import remove_deal, take_back, take_back_penalty, taken_back_line
@@ -58,6 +58,13 @@ COMMANDS = {
 
 _ONE_LETTER = re.compile(r"(?<!\S)(\S) (?=\S)")  # a one-character word and the next
 _BEFORE_MARK = re.compile(r" (?=\?(?:\s|:|$))")  # the space before a `?` standing alone
+
+
+def _standings_line(session: Session) -> str:
+    """The standings in a line and who deals next, said after each save."""
+    return _("  {standings} — next dealer: {dealer}").format(
+        standings=compact_standings(session), dealer=session.next_dealer()
+    )
 
 
 class PlayLoop:
@@ -257,11 +264,7 @@ class PlayLoop:
         """A saved deal's scores, the standings in a line and the next dealer; the match's end."""
         updated, n = done.after, done.n
         self.say(_("saved deal {n}: {scores}").format(n=n, scores=scores_line(done.outcome.scores)))
-        self.say(
-            _("  {standings} — next dealer: {dealer}").format(
-                standings=compact_standings(updated), dealer=updated.next_dealer()
-            )
-        )
+        self.say(_standings_line(updated))
         if done.ended:
             self.say(done.ended)
             self.said_over = True
@@ -378,11 +381,7 @@ class PlayLoop:
         self.say(
             "  " + _("penalty: {what}").format(what=penalties.said(after, after.penalties[-1]))
         )
-        self.say(
-            _("  {standings} — next dealer: {dealer}").format(
-                standings=compact_standings(after), dealer=after.next_dealer()
-            )
-        )
+        self.say(_standings_line(after))
 
     def undo(self, session: Session) -> None:
         """`u`: the last record shown (a deal, or a penalty, join or leave after it), and
@@ -466,16 +465,15 @@ class PlayLoop:
                 n=n
             )
         )
-        fields = entry.change_one(key) if key else entry.run({})
-        done = save_edit(
+        done = edit_deal(
             self.path,
             n,
             entry,
-            fields,
             session,
             self.notes,
             self.ask,
             self.say,
+            key=key,
             moved="  {}".format,
         )
         if done is None:
@@ -484,8 +482,4 @@ class PlayLoop:
         _before, saved = done
         self.saved.append(f"the edit of deal {n}")
         self.say(_("saved the new deal {n}").format(n=n))
-        self.say(
-            _("  {standings} — next dealer: {dealer}").format(
-                standings=compact_standings(saved), dealer=saved.next_dealer()
-            )
-        )
+        self.say(_standings_line(saved))

@@ -3,7 +3,7 @@ file is read once under the lock, the deal checked and scored once and the file 
 what needs the table is asked out of the lock. A deal shown for confirmation is saved only if
 the file is still as it was read (compare-and-swap), else the table is told what changed.
 `edit`'s changes are saved the same way (`save_changes`; shown at the table:
-`guided_deal.save_edit`)."""
+`guided_deal.edit_deal`)."""
 
 from __future__ import annotations
 

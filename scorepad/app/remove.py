@@ -11,7 +11,7 @@ from scorepad.app.record import under_lock
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.model import Deal, Penalty, Session
-from scorepad.render.deals import result_name
+from scorepad.render.deals import what_happened
 from scorepad.seating import Change
 from scorepad.text import scores_line
 from scorepad.variants import get_variant
@@ -131,9 +131,7 @@ def removed_line(removed: Removed) -> str:
     """ "removed deal 4 (dealt by Anna): garde Bruno, made; Anna −62 …", in the language."""
     session, deal = removed.before, removed.deal
     outcome = scores.score(session, deal, removed.n)
-    what = get_variant(session.variant).describe(deal.entry)
-    if not deal.redealt:  # "pass", not "pass, passed"
-        what = _("{what}, {result}").format(what=what, result=result_name(outcome.result))
+    what = what_happened(get_variant(session.variant), deal, outcome)
     return _("removed deal {number} (dealt by {dealer}): {what}; {scores}").format(
         number=removed.n, dealer=deal.dealer, what=what, scores=scores_line(outcome.scores)
     )

@@ -18,6 +18,7 @@ from scorepad.render.grid import grid, widest, wrapped
 from scorepad.scores import iter_outcomes, score
 from scorepad.text import json_number, num, plural, scores_line, signed, width
 from scorepad.variants import get_variant
+from scorepad.variants.base import Variant
 from scorepad.variants.reader import short_answers
 
 # what a deal's result says (JSON keeps them; tables show them in the language)
@@ -36,6 +37,14 @@ RESULTS = (
 def result_name(result: str) -> str:
     """A deal's result as people read it: "made", "misère" (the session file says misere)."""
     return _("misère") if result == "misere" else _(result)
+
+
+def what_happened(variant: Variant, deal: Deal, outcome: Outcome) -> str:
+    """ "garde Bruno, made": what was played and how it went, as a line about one deal says."""
+    what = variant.describe(deal.entry)
+    if deal.redealt:  # "pass", not "pass, passed"
+        return what
+    return _("{what}, {result}").format(what=what, result=result_name(outcome.result))
 
 
 JSON_SCHEMA = 1  # the shape of a deal's object; raised when a key changes meaning

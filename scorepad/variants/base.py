@@ -8,7 +8,7 @@ this module: nothing here imports it back)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -231,6 +231,11 @@ class Variant(Protocol):
         """Whether a side took every trick (the sheet stars the deal)."""
         ...
 
+    def renamed(self, entry: Any, old: str, new: str) -> Any:
+        """The entry with the player `old` called `new` wherever it names them
+        (`renamed_entry`)."""
+        ...
+
     def rules_problems(self, rules: Mapping[str, Setting]) -> list[Problem]:
         """The game's own checks of a session's rules; empty when all is well."""
         ...
@@ -308,6 +313,35 @@ def merge_raw(
     return merged
 
 
+def renamed_entry(entry: Any, game_fields: Iterable[Field], old: str, new: str) -> Any:
+    """A game's dataclass entry with the player `old` called `new` in every field naming a
+    player: one (a "player" field), several ("players") or (player, number) pairs (handfuls,
+    the points of each, a Troggu misère's)."""
+    one = {f.key for f in game_fields if f.kind == "player"}
+    several = {f.key for f in game_fields if f.kind == "players"}
+
+    def name(p: str) -> str:
+        return new if p == old else p
+
+    changed: dict[str, Any] = {}
+    for f in fields(entry):
+        value = getattr(entry, f.name)  # the entries have slots: no vars()
+        if f.name in one and value == old:
+            changed[f.name] = new
+        elif f.name in several and old in value:
+            changed[f.name] = tuple(name(p) for p in value)
+        elif _pairs(value) and any(v[0] == old for v in value):
+            changed[f.name] = tuple((name(v[0]), v[1]) for v in value)
+    return replace(entry, **changed) if changed else entry
+
+
+def _pairs(value: Any) -> bool:
+    """(player, number) pairs: handfuls, the points of each, a Troggu misère's."""
+    return isinstance(value, tuple) and all(
+        isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) for v in value
+    )
+
+
 class DeclarerGame:
     """What the games of a declarer's side against the others (French Tarot, Troggu) share,
     so that each game's class states only what differs: zero-sum deals, the dealer sitting
@@ -323,6 +357,7 @@ class DeclarerGame:
     tournament_tables: tuple[int, ...] = (4, 5, 3)  # 3s only where 4s and 5s cannot cover
     the_deck: Deck
     replaces: Mapping[str, tuple[str, ...]]
+    fields: tuple[Field, ...]
 
     def deck(self, rules: Mapping[str, Setting]) -> Deck:
         return self.the_deck
@@ -338,6 +373,9 @@ class DeclarerGame:
 
     def is_slam(self, entry: Any) -> bool:
         return False
+
+    def renamed(self, entry: Any, old: str, new: str) -> Any:
+        return renamed_entry(entry, self.fields, old, new)
 
     def match_over(self, rules: Mapping[str, Setting], outcomes: Iterable[Outcome]) -> str | None:
         return None  # the evening runs until the players stop (chips: settled deal by deal)

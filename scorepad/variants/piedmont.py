@@ -24,7 +24,14 @@ from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import N_, _
 from scorepad.model import Outcome, Setting, Table
 from scorepad.text import num, plural, shown
-from scorepad.variants.base import Contest, Field, check_outcome, compact, merge_raw
+from scorepad.variants.base import (
+    Contest,
+    Field,
+    check_outcome,
+    compact,
+    merge_raw,
+    renamed_entry,
+)
 from scorepad.variants.figures import (
     DASH,
     Counted,
@@ -403,6 +410,9 @@ class Piedmont:
 
     def is_slam(self, e: PiedmontEntry) -> bool:
         return False
+
+    def renamed(self, e: PiedmontEntry, old: str, new: str) -> Any:
+        return renamed_entry(e, self.fields, old, new)
 
     def marks(self, e: PiedmontEntry, outcome: Outcome) -> list[str]:
         if not outcome.winners:

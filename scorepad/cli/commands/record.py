@@ -152,7 +152,7 @@ def edit(
                     ),
                 )
         from scorepad.app.guided import DealEntry
-        from scorepad.app.guided_deal import save_edit
+        from scorepad.app.guided_deal import edit_deal
 
         echo(
             _(
@@ -160,14 +160,10 @@ def edit(
             ).format(file=file, n=n)
         )
         entry = DealEntry(session, ask, echo, defaults=core.deal_fields(session, old), n=n)
-        fields = entry.run({})
-        # confirmed as a new deal is (`<` back one answer, `n` another answer), and saved
-        # only if the file is still as it was read, and the edit shown for it
-        done = save_edit(
+        done = edit_deal(
             file,
             n,
             entry,
-            fields,
             session,
             run().notes,
             ask,
