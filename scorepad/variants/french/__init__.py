@@ -42,6 +42,7 @@ from scorepad.variants.base import (
     with_prompts,
     with_words,
 )
+from scorepad.variants.figures import GameStats
 from scorepad.variants.french.entry import (
     CONTRACT_ALIASES,
     CONTRACT_NAMES,
@@ -70,7 +71,6 @@ from scorepad.variants.french.entry import (
     multiplier,
     rounded_margin,
 )
-from scorepad.variants.french.stats import STATS
 from scorepad.variants.reader import Reader, fool_event_complete, fool_pile_problem, resolve_choice
 
 # --- card counts: the points and pile sizes a side can have, from the deck, the dog and the hands
@@ -1452,7 +1452,12 @@ class French(DeclarerGame):
     def starts_afresh(self, old: Mapping[str, Any], changes: Mapping[str, Any]) -> bool:
         return _contract(changes) in NO_SCORE  # a pass, a cancelled deal
 
-    stats = STATS
+    @property
+    def stats(self) -> GameStats:
+        # imported when asked (`stats`, the sheet): the other commands don't pay its import
+        from scorepad.variants.french.stats import STATS
+
+        return STATS
 
 
 def _contract(raw: Mapping[str, Any]) -> str | None:

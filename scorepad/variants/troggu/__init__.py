@@ -42,6 +42,7 @@ from scorepad.variants.base import (
     with_prompts,
     with_words,
 )
+from scorepad.variants.figures import GameStats
 from scorepad.variants.reader import Reader, fool_event_complete, fool_pile_problem, resolve_choice
 from scorepad.variants.troggu.entry import (
     BID_ALIASES,
@@ -60,7 +61,6 @@ from scorepad.variants.troggu.entry import (
     TOTAL,
     TrogguEntry,
 )
-from scorepad.variants.troggu.stats import STATS
 
 # --- card counts: the points a side can have with so many tricks, the tricks the cards prove
 
@@ -1176,7 +1176,12 @@ class Troggu(DeclarerGame):
     def rules_text(self, rules: Mapping[str, Setting], players: int | None) -> list[str]:
         return rules_text(rules, players)
 
-    stats = STATS
+    @property
+    def stats(self) -> GameStats:
+        # imported when asked (`stats`, the sheet): the other commands don't pay its import
+        from scorepad.variants.troggu.stats import STATS
+
+        return STATS
 
 
 TROGGU = Troggu()
