@@ -194,8 +194,9 @@ def test_play_takes_the_word_penalty_and_undoes_it(tmp_path, cli):
     path = _evening(cli)
     out, code = on_a_terminal(
         ["play", path],
-        [b"?\r", b"penalty chl 7\r", b"penalty Zed 5\r", b"penalty Anna -3\r", b"p\r"],
+        [b"?\r", b"penalty chl 7\r", b"penalty Zed 5\r", b"penalty Anna -3\r", b"q\r"],
     )
+    assert code == 0, out
     out = uncoloured(out).replace("\r\n", "\n")
     assert "  penalty NAME POINTS [alone]      NAME pays POINTS to each other player" in out
     assert "  penalty: Chloé pays 7 to each of Anna, Bruno, Daisuke (−21)\n" in out
