@@ -12,7 +12,7 @@ from itertools import chain
 from scorepad.checks import control_problem
 from scorepad.errors import Problem, ScorepadError
 from scorepad.i18n import _
-from scorepad.model import Session
+from scorepad.model import Outcome, Session
 from scorepad.ranking import standings
 from scorepad.scores import iter_outcomes
 from scorepad.settle import Settlement, settle_standings
@@ -21,13 +21,17 @@ from scorepad.variants import get_variant
 
 
 def settlement(
-    sessions: Sequence[Session], rate: str | None, currency: str, per_game: bool
+    sessions: Sequence[Session],
+    rate: str | None,
+    currency: str,
+    per_game: bool,
+    scored: Sequence[Sequence[Outcome]] | None = None,
 ) -> tuple[Settlement, str]:
     """The settlement of the sessions' totals (or of the deals won, Piedmont's --per-game),
     at `rate` as typed (None: in the game's own unit), and the unit it counts ("points",
     "chips", "deals won"). A wrong --rate, --currency or --per-game is refused, every one at
     once. A roster session (not everyone at every deal) is settled deal by deal among those
-    seated."""
+    seated. `scored`: each session's outcomes, where the caller has them already."""
     problems = []
     if rate is not None and not re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,4})?", rate.strip()):
         problems.append(
@@ -48,9 +52,9 @@ def settlement(
     amount = None if rate is None else Decimal(rate.strip())
     outcomes = None
     if not all(s.fixed for s in sessions):  # settled deal by deal among those seated
-        outcomes = chain.from_iterable(iter_outcomes(s) for s in sessions)
+        outcomes = chain.from_iterable(scored or (iter_outcomes(s) for s in sessions))
     result = settle_standings(
-        standings(sessions, settling=True),  # a penalty alone is no one's money
+        standings(sessions, settling=True, scored=scored),  # a penalty alone is no one's money
         amount,
         per_game=per_game,
         zero_sum=not variant.deal_total,

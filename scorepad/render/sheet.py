@@ -285,10 +285,12 @@ def page(
     league_rows: Sequence[LeagueRow] | None = None,
     in_money: bool = False,
     ratings: Ratings | None = None,
+    scored: Sequence[Sequence[Outcome]] | None = None,
 ) -> Iterator[str]:
     """The whole page for one evening (or several sessions of one game: a season), in
     pieces: a season's deals are never held as one text; with `ratings` (`rating.rate` with
-    its timeline), the players' ratings and their chart."""
+    its timeline), the players' ratings and their chart. `scored`: each session's outcomes,
+    where the caller has them already."""
     first = sessions[0]
     variant = get_variant(first.variant)
     dates = sorted({s.date for s in sessions if s.date})
@@ -328,7 +330,8 @@ def page(
         *(f'<p class="meta">{escape(m)}</p>' for m in meta if m),
         "</header>",
     ]
-    scored = [outcomes(session) for session in sessions]  # each deal scored once, for all
+    if scored is None:  # each deal scored once, for all
+        scored = [outcomes(session) for session in sessions]
     parts.append(_standings_section(first.variant, standings(sessions, scored=scored)))
     if league_rows is not None and len(sessions) > 1:
         parts.append(_league_section(labels, league_rows))

@@ -37,6 +37,7 @@ from scorepad.rating import rate as rated
 from scorepad.render.deals import session_label
 from scorepad.render.export import export_chunks
 from scorepad.render.standings import money, settle_lines, settle_object
+from scorepad.scores import outcomes
 from scorepad.season import in_order
 from scorepad.text import plural, printable
 from scorepad.variants import get_variant
@@ -126,7 +127,8 @@ def report(
         min_deals = 10 if len(sessions) > 1 else 1
 
     labels = [session_label(s, f.stem) for f, s in zip(files, sessions, strict=True)]
-    settlement = settled(sessions, rate, currency, False)[0]  # without --rate: in points, chips
+    scored = [outcomes(s) for s in sessions]  # each deal scored once: the payments, the sheet
+    settlement = settled(sessions, rate, currency, False, scored)[0]  # no --rate: points, chips
     league_rows = (
         league(sessions, rank_by=rank_by.value, min_deals=min_deals) if len(sessions) > 1 else None
     )
@@ -144,6 +146,7 @@ def report(
         league_rows=league_rows,
         in_money=rate is not None,
         ratings=ratings,
+        scored=scored,
     )
     write_or_print(
         output,
