@@ -14,7 +14,7 @@ from scorepad.i18n import N_, _
 from scorepad.model import Deal, Outcome, Session
 from scorepad.penalties import moved
 from scorepad.render.chart import chart_markers
-from scorepad.render.grid import grid, widest, wrapped
+from scorepad.render.grid import grid, wrapped
 from scorepad.scores import iter_outcomes, score
 from scorepad.text import json_number, num, plural, scores_line, signed, width
 from scorepad.variants import get_variant
@@ -180,24 +180,50 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
     head, headers, numbers = _history_head(session)
     fixed = len(headers) - len(session.players)
     every = list(history_rows(session))
-    for drop, short, names, abbreviated in _history_levels(session):
-        keep = [i for i in range(len(headers)) if i not in drop]
-        words = _deal_words(session, names) if abbreviated else {}
-        rows = [
-            [
-                _total_of(row[i])
+    names = list(session.players)
+    keep = list(range(len(headers)))
+    short = abbreviated = False
+    if fit is not None:  # the columns' widths as tabulate lays them: the cells', headers' + 2
+        widths = [width(h) + 2 for h in headers]
+        totals_only = [0] * len(names)
+        for row in every:
+            for i, cell in enumerate(row):
+                widths[i] = max(widths[i], width(cell))
+            for j in range(len(names)):
+                totals_only[j] = max(totals_only[j], width(_total_of(row[fixed + j])))
+        deal_widths: dict[tuple[str, ...], int] = {}
+        for drop, short, names, abbreviated in _history_levels(session):
+            keep = [i for i in range(len(headers)) if i not in drop]
+            if abbreviated and tuple(names) not in deal_widths:
+                words = _deal_words(session, names)
+                deal_widths[tuple(names)] = max(
+                    [width(headers[2]) + 2, *(width(_abbreviate(row[2], words)) for row in every)]
+                )
+            used = [
+                max(width(names[i - fixed]) + 2, totals_only[i - fixed])
                 if short and i >= fixed
-                else _abbreviate(row[i], words)
+                else deal_widths[tuple(names)]
                 if abbreviated and i == 2
-                else row[i]
+                else widths[i]
+                if i < fixed
+                else max(width(names[i - fixed]) + 2, widths[i])
                 for i in keep
             ]
-            for row in every
+            if sum(used) + 2 * (len(keep) - 1) <= fit:
+                break
+    heads = [headers[i] if i < fixed else names[i - fixed] for i in keep]
+    words = _deal_words(session, names) if abbreviated else {}
+    rows = [
+        [
+            _total_of(row[i])
+            if short and i >= fixed
+            else _abbreviate(row[i], words)
+            if abbreviated and i == 2
+            else row[i]
+            for i in keep
         ]
-        heads = [headers[i] if i < fixed else names[i - fixed] for i in keep]
-        table = grid(rows, heads, "simple", [k for k, i in enumerate(keep) if i in numbers])
-        if fit is None or widest(table) <= fit:
-            break
+        for row in every
+    ]
     if short:
         head = head.replace(_("running totals in brackets"), _("running totals"))
     if fit is not None and width(head) > fit:
@@ -214,7 +240,8 @@ def history_lines(session: Session, fit: int | None = None) -> Iterator[str]:
             head,
         )
     yield head
-    yield from table.split("\n")
+    right = [k for k, i in enumerate(keep) if i in numbers]
+    yield from grid(rows, heads, "simple", right).split("\n")
     if names != list(session.players):  # abbreviated: say who is who
         yield from wrapped(
             [f"{a} {p}" for a, p in zip(names, session.players, strict=True)], "  ", fit
