@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_i18n import ENGLISH
 
@@ -376,16 +376,24 @@ def seasons(draw: Any, game: str) -> list[Any]:
     return sessions
 
 
+# a season's decks draw much randomness: an example may overrun hypothesis's buffer (6.46
+# says so as a failed health check), which is no fault of the figures
+SEASONS = settings(suppress_health_check=[HealthCheck.data_too_large, HealthCheck.too_slow])
+
+
+@SEASONS
 @given(seasons("french"))
 def test_french_seasons_figures_computed_another_way(sessions):
     check_invariants(sessions)
 
 
+@SEASONS
 @given(seasons("troggu"))
 def test_troggu_seasons_figures_computed_another_way(sessions):
     check_invariants(sessions)
 
 
+@SEASONS
 @given(seasons("piedmont"))
 def test_piedmont_seasons_figures_computed_another_way(sessions):
     check_invariants(sessions)
