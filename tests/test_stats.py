@@ -378,22 +378,22 @@ def seasons(draw: Any, game: str) -> list[Any]:
 
 # a season's decks draw much randomness: an example may overrun hypothesis's buffer (6.46
 # says so as a failed health check), which is no fault of the figures
-SEASONS = settings(suppress_health_check=[HealthCheck.data_too_large, HealthCheck.too_slow])
+GENERATED = settings(suppress_health_check=[HealthCheck.data_too_large, HealthCheck.too_slow])
 
 
-@SEASONS
+@GENERATED
 @given(seasons("french"))
 def test_french_seasons_figures_computed_another_way(sessions):
     check_invariants(sessions)
 
 
-@SEASONS
+@GENERATED
 @given(seasons("troggu"))
 def test_troggu_seasons_figures_computed_another_way(sessions):
     check_invariants(sessions)
 
 
-@SEASONS
+@GENERATED
 @given(seasons("piedmont"))
 def test_piedmont_seasons_figures_computed_another_way(sessions):
     check_invariants(sessions)
