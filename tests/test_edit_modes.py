@@ -75,7 +75,11 @@ edits = st.tuples(st.sampled_from(["points", "taker", "dealer"]), st.integers(0,
                   st.integers(0, 7))
 
 
-@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    suppress_health_check=[
+        HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large
+    ]
+)
 @given(people=st.integers(4, 7), seats=st.sampled_from([3, 4, 5]), steps=actions, edit=edits)
 def test_guided_and_field_options_edit_a_deal_alike(people, seats, steps, edit):
     seats = min(seats, people)
