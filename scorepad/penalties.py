@@ -50,6 +50,15 @@ def moves(session: Session, *, settling: bool = False) -> dict[str, int]:
     return total
 
 
+def recorded_after(session: Session) -> dict[int, list[Penalty]]:
+    """The penalties by the deal they follow (0: before any), each list in the order
+    recorded: a view that shows them between deals looks them up once a deal."""
+    after: dict[int, list[Penalty]] = {}
+    for penalty in session.penalties:
+        after.setdefault(penalty.after, []).append(penalty)
+    return after
+
+
 def by_deal(session: Session) -> dict[int, dict[str, int]]:
     """What the penalties recorded after each deal (0: before any) moved, by player: the
     running totals of a chart add them after that deal."""

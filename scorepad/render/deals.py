@@ -11,8 +11,8 @@ from typing import Any
 
 from scorepad.core import Entered
 from scorepad.i18n import N_, _
-from scorepad.model import Deal, Outcome, Session
-from scorepad.penalties import moved
+from scorepad.model import Deal, Outcome, Penalty, Session
+from scorepad.penalties import moved, recorded_after
 from scorepad.render.chart import chart_markers
 from scorepad.render.grid import grid, wrapped
 from scorepad.scores import iter_outcomes, score
@@ -118,7 +118,8 @@ def history_rows(session: Session) -> Iterator[list[Any]]:
     variant = get_variant(session.variant)
     totals = dict.fromkeys(session.players, 0)
     seatings = None if session.fixed else session.seating_plan().deals
-    yield from _penalty_rows(session, 0, totals)
+    recorded = recorded_after(session)
+    yield from _penalty_rows(session, recorded.get(0, ()), totals)
     for n, (deal, outcome) in enumerate(zip(session.deals, iter_outcomes(session), strict=True), 1):
         cells = []
         out = () if seatings is None else seatings[n - 1].out
@@ -132,15 +133,15 @@ def history_rows(session: Session) -> Iterator[list[Any]]:
         points = "" if outcome.points is None else str(json_number(outcome.points))
         what = " · ".join([variant.describe(deal.entry), *variant.marks(deal.entry, outcome)])
         yield [str(n), deal.dealer, what, result_name(outcome.result), points, *cells]
-        yield from _penalty_rows(session, n, totals)
+        yield from _penalty_rows(session, recorded.get(n, ()), totals)
 
 
-def _penalty_rows(session: Session, n: int, totals: dict[str, int]) -> Iterator[list[Any]]:
-    """A row for each penalty recorded after deal n (0: before any), no number nor dealer:
+def _penalty_rows(
+    session: Session, recorded: Sequence[Penalty], totals: dict[str, int]
+) -> Iterator[list[Any]]:
+    """A row for each penalty `recorded` after one deal (0: before any), no number nor dealer:
     what it moved for each player concerned, the running totals carried on."""
-    for penalty in session.penalties:
-        if penalty.after != n:
-            continue
+    for penalty in recorded:
         cells = []
         paid = moved(session, penalty)
         for p in session.players:

@@ -7,14 +7,14 @@ from __future__ import annotations
 import csv
 import io
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
 from scorepad import i18n
 from scorepad.i18n import N_, _
-from scorepad.model import Session
-from scorepad.penalties import moved
+from scorepad.model import Penalty, Session
+from scorepad.penalties import moved, recorded_after
 from scorepad.render.deals import OUT, history_json, json_text, result_name
 from scorepad.scores import iter_outcomes
 from scorepad.text import json_number, width
@@ -96,7 +96,8 @@ def export_rows(
     fields = entry_fields(session.variant) if entry else []
     pairs = zip(session.deals, iter_outcomes(session), strict=True)
     seatings = None if session.fixed else session.seating_plan().deals
-    yield from _penalty_rows(session, 0, in_language, len(fields))
+    recorded = recorded_after(session)
+    yield from _penalty_rows(session, recorded.get(0, ()), in_language, len(fields))
     for n, (deal, outcome) in enumerate(pairs, 1):
         out = () if seatings is None else seatings[n - 1].out
         raw = variant.entry_to_raw(deal.entry)
@@ -121,16 +122,16 @@ def export_rows(
             *(OUT if p in out else outcome.scores.get(p) for p in session.players),
             *(entry_cell(f, raw.get(f.key), in_language) for f in fields),
         ]
-        yield from _penalty_rows(session, n, in_language, len(fields))
+        yield from _penalty_rows(session, recorded.get(n, ()), in_language, len(fields))
 
 
-def _penalty_rows(session: Session, n: int, in_language: bool, blanks: int) -> Iterator[list[Any]]:
-    """A row for each penalty recorded after deal n (0: before any), with no deal number:
+def _penalty_rows(
+    session: Session, recorded: Sequence[Penalty], in_language: bool, blanks: int
+) -> Iterator[list[Any]]:
+    """A row for each penalty `recorded` after one deal (0: before any), with no deal number:
     "penalty" (or "penalty alone") for the game, who paid as the declarer, the points, and
     what it moved for each player concerned (a blank cell for the others)."""
-    for penalty in session.penalties:
-        if penalty.after != n:
-            continue
+    for penalty in recorded:
         word = "penalty alone" if penalty.alone else "penalty"
         paid = moved(session, penalty)
         yield [

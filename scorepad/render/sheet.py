@@ -11,8 +11,8 @@ from typing import Any
 from scorepad import i18n
 from scorepad.i18n import N_, _, ngettext
 from scorepad.league import LeagueRow
-from scorepad.model import Outcome, Session
-from scorepad.penalties import moved
+from scorepad.model import Outcome, Penalty, Session
+from scorepad.penalties import moved, recorded_after
 from scorepad.ranking import Standing, standings
 from scorepad.rating import BASE, MIN_DEALS, Ratings
 from scorepad.render import rating as rating_text
@@ -167,12 +167,12 @@ def _standings_section(variant_name: str, rows: Sequence[Standing]) -> str:
 ROOM = 36
 
 
-def _penalty_rows(session: Session, n: int, totals: dict[str, int]) -> Iterator[str]:
-    """A row for each penalty recorded after deal n (0: before any): who paid, the points,
+def _penalty_rows(
+    session: Session, recorded: Sequence[Penalty], totals: dict[str, int]
+) -> Iterator[str]:
+    """A row for each penalty `recorded` after one deal (0: before any): who paid, the points,
     and what it moved for each player concerned with the running total below it."""
-    for penalty in session.penalties:
-        if penalty.after != n:
-            continue
+    for penalty in recorded:
         what = (_("penalty {name}, alone") if penalty.alone else _("penalty {name}")).format(
             name=penalty.player
         )
@@ -206,7 +206,8 @@ def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
     slam_mark = f' <span class="mark">★ {escape(_("slam"))}</span></td>'
     dealer_cells = {p: cell(p, "opt") for p in players}  # escaped once, not once a deal
     result_cells: dict[str, str] = {}
-    yield from _penalty_rows(session, 0, totals)
+    recorded = recorded_after(session)
+    yield from _penalty_rows(session, recorded.get(0, ()), totals)
     for n, (deal, outcome) in enumerate(zip(session.deals, outcomes, strict=True), 1):
         out = () if seatings is None else seatings[n - 1].out
         classes = []
@@ -250,7 +251,7 @@ def _deal_rows(session: Session, outcomes: Sequence[Outcome]) -> Iterator[str]:
             )
         attr = f' class="{" ".join(classes)}"' if classes else ""
         yield f"<tr{attr}>{''.join(cells)}</tr>"
-        yield from _penalty_rows(session, n, totals)
+        yield from _penalty_rows(session, recorded.get(n, ()), totals)
 
 
 def _deals_section(session: Session, outcomes: Sequence[Outcome], label: str) -> Iterator[str]:

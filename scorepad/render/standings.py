@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorepad.i18n import _, ngettext
 from scorepad.model import Session
-from scorepad.penalties import moved
+from scorepad.penalties import by_deal
 from scorepad.ranking import Standing
 from scorepad.render.grid import grid, widest, wrapped
 from scorepad.render.standing_columns import JSON, TERMINAL, drop_order, standing_columns
@@ -58,24 +58,17 @@ def by_deal_grid(sessions: Sequence[Session], fmt: str = "simple") -> str:
     totals = dict.fromkeys(names, 0)
     rows = []
     for i, (session, key_of) in enumerate(zip(sessions, keys, strict=True), 1):
-        _add_penalties(session, 0, totals, key_of)
+        paid = by_deal(session)  # penalties: in the running totals after their deal
+        for player, value in paid.get(0, {}).items():
+            totals[key_of[player]] += value
         for n, outcome in enumerate(iter_outcomes(session), 1):
             for player, value in outcome.scores.items():
                 totals[key_of[player]] += value
-            _add_penalties(session, n, totals, key_of)
+            for player, value in paid.get(n, {}).items():
+                totals[key_of[player]] += value
             label = f"{i}.{n}" if len(sessions) > 1 else str(n)
             rows.append([label, *(num(totals[k]) for k in names)])
     return grid(rows, [_("after deal"), *names.values()], fmt, range(len(names) + 1))
-
-
-def _add_penalties(
-    session: Session, n: int, totals: dict[str, int], key_of: dict[str, str]
-) -> None:
-    """The penalties recorded after deal n (0: before any) added to the running totals."""
-    for penalty in session.penalties:
-        if penalty.after == n:
-            for player, value in moved(session, penalty).items():
-                totals[key_of[player]] += value
 
 
 def league_labels(files: Sequence[Any], sessions: Sequence[Session]) -> list[str]:
