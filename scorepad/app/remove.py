@@ -3,8 +3,10 @@ the last deal), read under the lock: the one way `undo`, `delete` and `play`'s `
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from scorepad import core, penalties, roster, scores
 from scorepad.app.record import under_lock
@@ -90,31 +92,45 @@ def undo_last(path: Path, notes: list[str]) -> Removed | TakenBack | PenaltyTake
 def take_back(path: Path, notes: list[str], shown: tuple[Change, ...]) -> TakenBack:
     """The roster change `shown` (the table was asked about it) taken back, if it is still
     the file's last record (read under the lock); else nothing is, and that is said."""
-
-    def back(now: Session) -> tuple[Session, TakenBack]:
-        if roster.last_change(now) != shown:
-            raise ScorepadError.at(
-                path, _("the last record was changed by another scorepad: nothing undone")
-            )
-        taken = TakenBack(now, roster.take_back(now), shown)
-        return taken.after, taken
-
-    return under_lock(path, back, notes)[2]
+    return _back_if_last(
+        path,
+        notes,
+        lambda now: roster.last_change(now) == shown,
+        lambda now: TakenBack(now, roster.take_back(now), shown),
+    )
 
 
 def take_back_penalty(path: Path, notes: list[str], shown: Penalty) -> PenaltyTakenBack:
-    """The penalty `shown` (the table was asked about it) taken back, if it is still the
-    file's last record (read under the lock); else nothing is, and that is said."""
+    """The penalty `shown`, taken back as `take_back` takes back a roster change."""
+    return _back_if_last(
+        path,
+        notes,
+        lambda now: penalties.last(now) == shown,
+        lambda now: PenaltyTakenBack(now, penalties.take_back(now), shown),
+    )
 
-    def back(now: Session) -> tuple[Session, PenaltyTakenBack]:
-        if penalties.last(now) != shown:
+
+B = TypeVar("B", "TakenBack", "PenaltyTakenBack")  # a record taken back
+
+
+def _back_if_last(
+    path: Path,
+    notes: list[str],
+    still_last: Callable[[Session], bool],
+    back: Callable[[Session], B],
+) -> B:
+    """`back` done on the file read under the lock, if what the table was shown is
+    `still_last` there; else nothing is, and that is said."""
+
+    def attempt(now: Session) -> tuple[Session, B]:
+        if not still_last(now):
             raise ScorepadError.at(
                 path, _("the last record was changed by another scorepad: nothing undone")
             )
-        taken = PenaltyTakenBack(now, penalties.take_back(now), shown)
+        taken = back(now)
         return taken.after, taken
 
-    return under_lock(path, back, notes)[2]
+    return under_lock(path, attempt, notes)[2]
 
 
 def _without(path: Path, now: Session, number: int) -> Removed:
