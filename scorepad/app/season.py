@@ -5,7 +5,7 @@ together. The files go through storage, the order and the bounds through `scorep
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -37,7 +37,7 @@ def sessions_between(
     holding deals past its length that are not marked as recorded with --continue, as
     `tournament standings` says it."""
     low, high = season.date_bounds(since, until)  # a wrong date is said before reading
-    pairs = season.between(files, load_all(files), low, high, mixed)
+    pairs = season.between(*load_all(files), low, high, mixed)
     kept, sessions = [f for f, _s in pairs], [s for _f, s in pairs]
     differ = season.rules_differences(kept, sessions)
     if differ and notes is not None:
@@ -120,20 +120,33 @@ def as_counted(
     return counted
 
 
-def load_all(files: Sequence[Path]) -> list[Session]:
-    """Every file's session, or every file's problems at once; a file given twice (it would
-    count twice) is refused."""
+def load_all(
+    files: Sequence[Path], beside: Container[Path] = ()
+) -> tuple[list[Path], list[Session]]:
+    """Every file's session, with its file, or every file's problems at once; a file given
+    twice (it would count twice) is refused. Of the files `beside` (found in a folder), one
+    that reads as no session but as a club's rules file is left out."""
     storage.check_distinct(files)
+    kept: list[Path] = []
     sessions: list[Session] = []
     problems: list[Problem] = []
     for f in files:
         try:
             sessions.append(storage.load(f))
+            kept.append(f)
         except ScorepadError as err:
-            problems.extend(err.problems)
+            if f not in beside or not _is_rules_file(f):
+                problems.extend(err.problems)
     if problems:
         raise ScorepadError(problems)
-    return sessions
+    return kept, sessions
+
+
+def _is_rules_file(path: Path) -> bool:
+    # a folder's file that is no session only: parsed again as a rules file
+    from scorepad.storage.rules_file import is_rules_file
+
+    return is_rules_file(path)
 
 
 def season_in_order(
@@ -149,6 +162,7 @@ def season_in_order(
     names: list[str] = []
     sessions: list[Session] = []
     plain: list[Path] = []
+    beside: set[Path] = set()  # found in a folder
     for path in paths:
         if not path.is_dir():
             plain.append(path)
@@ -160,12 +174,13 @@ def season_in_order(
                 if session is not None:
                     names.append(str(path / file))
                     sessions.append(session)
-        else:  # its sessions, not a club's rules file kept beside them
-            from scorepad.storage.rules_file import is_rules_file  # a folder's only
-
-            plain += [f for f in folder_files(path) if not is_rules_file(f)]
+        else:  # its sessions (a club's rules file kept beside them is left out)
+            found = folder_files(path)
+            plain += found
+            beside.update(found)
+    plain, loaded = load_all(plain, beside)
     names += map(str, plain)
-    sessions += as_counted(plain, load_all(plain))  # a tournament's table, as it counts
+    sessions += as_counted(plain, loaded)  # a tournament's table, as it counts
     if not sessions:
         raise ScorepadError.at(", ".join(map(str, paths)), _("no session to read"))
     pairs = season.in_order(*zip(*season.between(names, sessions, None, high, mixed), strict=True))
